@@ -1,0 +1,32 @@
+# Set-up and entry points. `make demo` and `make test` work on a fresh machine.
+PYTHON ?= python3.11
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup system-deps demo test lint eval clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet torch==2.14.1 torchvision==0.29.1
+	$(BIN)/pip install --quiet -e '.[yolo,dev]'
+	touch $(STAMP)
+
+# Debian packages the tests use (headless Chromium for the overlay page).
+system-deps:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
+
+demo: setup
+	$(BIN)/snooker-referee replay samples/demo_frame.jsonl
+
+test: setup system-deps
+	$(BIN)/python -m pytest -q
+
+lint: setup
+	$(BIN)/ruff check src tests scripts
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .ruff_cache .hypothesis

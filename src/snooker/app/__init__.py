@@ -1,0 +1,1 @@
+"""The command-line programs; each subcommand lives in its own module here."""

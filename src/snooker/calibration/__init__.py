@@ -1,0 +1,1 @@
+"""Table geometry in mm and the mapping between image pixels and table millimetres."""

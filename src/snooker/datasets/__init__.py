@@ -1,0 +1,1 @@
+"""Loaders for the real labelled footage, the synthetic generator, shipped samples."""

@@ -1,0 +1,1 @@
+"""Orchestration: the frame loop from a source through calibration, vision, tracker, referee."""

@@ -1,0 +1,1 @@
+"""The match record: every frame-log line and ruling stored as it happens (SQLite, WAL)."""

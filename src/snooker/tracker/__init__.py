@@ -1,0 +1,1 @@
+"""Ball identities through time in table mm, motion, strokes and stroke events."""

@@ -1,0 +1,1 @@
+"""Frame sources, ball detectors (classical and YOLO), colour identification, view checks."""
