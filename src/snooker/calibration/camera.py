@@ -1,0 +1,226 @@
+"""A pinhole camera looking at the table, estimated from points whose table position is known.
+
+Why a camera and not just a homography: a homography maps one plane. Ball centres sit 26.25 mm
+above the cloth and the cushion tops about 40 mm; in the high end-on broadcast view the difference
+between the planes is several pixels at the far cushion. A pinhole camera (intrinsics ``K``, lens
+distortion, pose ``rvec``/``tvec``) maps points at any height.
+
+Model: table frame millimetres (x, y on the cloth, z up) → camera via ``R(rvec) · X + tvec`` →
+pixels via ``K`` and OpenCV's distortion model (``cv2.projectPoints``). Square pixels, no skew;
+the principal point is the image centre. The focal length is estimated from the plane's
+perspective (a rectangle seen obliquely fixes it: Zhang's orthogonality constraints on the
+homography). Seen straight from above it is not observable, and only then does the prior focal
+length (``CameraPrior.default_hfov_deg``) decide; for that view the choice barely matters, since
+heights change image positions by ``h / camera height`` only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+from scipy.optimize import least_squares
+
+
+@dataclass(frozen=True)
+class CameraPrior:
+    """What is assumed about a camera before seeing the table."""
+
+    default_hfov_deg: float = 50.0
+    """Horizontal field of view used when the view does not reveal the focal length (degrees)."""
+    min_hfov_deg: float = 3.0
+    """Narrowest field of view considered (a long zoom), degrees."""
+    max_hfov_deg: float = 120.0
+    """Widest field of view considered, degrees."""
+    prior_weight: float = 0.05
+    """Weight of the focal-length prior in the fit, in pixels of residual per unit of log focal."""
+
+
+DEFAULT_PRIOR = CameraPrior()
+
+
+@dataclass(frozen=True, eq=False)
+class CameraModel:
+    """A pinhole camera: table mm (x, y, z up from the cloth) → image pixels.
+
+    ``matrix``: (3, 3) intrinsics K (px); ``distortion``: (5,) OpenCV k1 k2 p1 p2 k3;
+    ``rvec``/``tvec``: (3,) rotation vector and translation (mm), table frame → camera frame;
+    ``image_size``: (width, height) px.
+    """
+
+    matrix: np.ndarray
+    rvec: np.ndarray
+    tvec: np.ndarray
+    image_size: tuple[int, int]
+    distortion: np.ndarray = field(default_factory=lambda: np.zeros(5))
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "matrix", np.asarray(self.matrix, dtype=float).reshape(3, 3))
+        object.__setattr__(self, "rvec", np.asarray(self.rvec, dtype=float).reshape(3))
+        object.__setattr__(self, "tvec", np.asarray(self.tvec, dtype=float).reshape(3))
+        object.__setattr__(self, "distortion", np.asarray(self.distortion, dtype=float).reshape(-1))
+        object.__setattr__(self, "image_size", (int(self.image_size[0]), int(self.image_size[1])))
+        if not np.all(np.isfinite(self.matrix)) or self.matrix[0, 0] <= 0:
+            raise ValueError("camera matrix must be finite with a positive focal length")
+
+    @property
+    def rotation(self) -> np.ndarray:
+        return cv2.Rodrigues(self.rvec)[0]
+
+    @property
+    def focal_px(self) -> float:
+        return float(self.matrix[0, 0])
+
+    @property
+    def centre_mm(self) -> np.ndarray:
+        """The camera's optical centre in table mm."""
+        return -self.rotation.T @ self.tvec
+
+    def plane_homography(self, height_mm: float) -> np.ndarray:
+        """The 3x3 homography from table (x, y) mm at height ``height_mm`` to undistorted pixels."""
+        r = self.rotation
+        h = self.matrix @ np.column_stack([r[:, 0], r[:, 1], height_mm * r[:, 2] + self.tvec])
+        return h / h[2, 2]
+
+    def project(self, xyz_mm: np.ndarray) -> np.ndarray:
+        """Pixels (n, 2) of table points ``xyz_mm`` (n, 3)."""
+        pts = np.asarray(xyz_mm, dtype=float).reshape(-1, 1, 3)
+        if len(pts) == 0:
+            return np.zeros((0, 2))
+        px, _ = cv2.projectPoints(pts, self.rvec, self.tvec, self.matrix, self.distortion)
+        return px.reshape(-1, 2)
+
+    def undistort(self, xy_px: np.ndarray) -> np.ndarray:
+        """Remove lens distortion from pixel positions (n, 2), keeping the same camera matrix."""
+        pts = np.asarray(xy_px, dtype=float).reshape(-1, 1, 2)
+        if len(pts) == 0 or not np.any(self.distortion):
+            return pts.reshape(-1, 2)
+        return cv2.undistortPoints(pts, self.matrix, self.distortion, P=self.matrix).reshape(-1, 2)
+
+    def back_project(self, xy_px: np.ndarray, height_mm: float) -> np.ndarray:
+        """Table (x, y) mm (n, 2) of the points at ``height_mm`` seen at pixels ``xy_px`` (n, 2)."""
+        pts = self.undistort(xy_px)
+        if len(pts) == 0:
+            return np.zeros((0, 2))
+        inv = np.linalg.inv(self.plane_homography(height_mm))
+        return cv2.perspectiveTransform(pts.reshape(-1, 1, 2), inv).reshape(-1, 2)
+
+    def to_dict(self) -> dict:
+        return {
+            "matrix": self.matrix.tolist(),
+            "distortion": self.distortion.tolist(),
+            "rvec": self.rvec.tolist(),
+            "tvec": self.tvec.tolist(),
+            "image_size": list(self.image_size),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> CameraModel:
+        return cls(
+            matrix=np.array(data["matrix"], dtype=float),
+            rvec=np.array(data["rvec"], dtype=float),
+            tvec=np.array(data["tvec"], dtype=float),
+            image_size=tuple(data["image_size"]),
+            distortion=np.array(data.get("distortion", [0.0] * 5), dtype=float),
+        )
+
+
+def intrinsics(focal_px: float, image_size: tuple[int, int]) -> np.ndarray:
+    """K for square pixels with the principal point at the image centre."""
+    w, h = image_size
+    return np.array([[focal_px, 0.0, w / 2.0], [0.0, focal_px, h / 2.0], [0.0, 0.0, 1.0]])
+
+
+def focal_from_hfov(hfov_deg: float, image_width: int) -> float:
+    return image_width / (2.0 * np.tan(np.radians(hfov_deg) / 2.0))
+
+
+def pose_from_homography(homography: np.ndarray, matrix: np.ndarray, plane_height_mm: float = 0.0):
+    """Rotation vector and translation of a camera ``matrix`` that sees plane z = h through ``homography``.
+
+    The homography maps table (x, y) mm on that plane to pixels. Returns (rvec, tvec) with the
+    table in front of the camera.
+    """
+    b = np.linalg.inv(matrix) @ homography
+    scale = 2.0 / (np.linalg.norm(b[:, 0]) + np.linalg.norm(b[:, 1]))
+    if b[2, 2] * scale < 0:
+        scale = -scale
+    r1, r2, t = b[:, 0] * scale, b[:, 1] * scale, b[:, 2] * scale
+    r = np.column_stack([r1, r2, np.cross(r1, r2)])
+    u, _, vt = np.linalg.svd(r)
+    r = u @ vt
+    if np.linalg.det(r) < 0:
+        r = u @ np.diag([1.0, 1.0, -1.0]) @ vt
+    tvec = t - plane_height_mm * r[:, 2]
+    return cv2.Rodrigues(r)[0].reshape(3), tvec
+
+
+def _orthogonality_residual(homography: np.ndarray, matrix: np.ndarray) -> float:
+    """How far K⁻¹H is from two orthonormal columns (0 for the true focal length)."""
+    b = np.linalg.inv(matrix) @ homography
+    a, c = b[:, 0], b[:, 1]
+    na, nc = np.linalg.norm(a), np.linalg.norm(c)
+    return float((a @ c / (na * nc)) ** 2 + ((na - nc) / (na + nc)) ** 2)
+
+
+def focal_from_homography(
+    homography: np.ndarray, image_size: tuple[int, int], prior: CameraPrior = DEFAULT_PRIOR
+) -> float:
+    """The focal length (px) that makes the plane's axes orthogonal and equally scaled.
+
+    Scans focal lengths over the prior's field-of-view range; when the residual hardly changes
+    with the focal length (a camera looking straight down), returns the prior's default.
+    """
+    w = image_size[0]
+    focals = np.geomspace(focal_from_hfov(prior.max_hfov_deg, w), focal_from_hfov(prior.min_hfov_deg, w), 200)
+    residuals = np.array([_orthogonality_residual(homography, intrinsics(f, image_size)) for f in focals])
+    best = int(np.argmin(residuals))
+    spread = residuals.max() - residuals[best]
+    if spread < 1e-4 or best in (0, len(focals) - 1):
+        return focal_from_hfov(prior.default_hfov_deg, w)
+    return float(focals[best])
+
+
+def fit_camera(
+    object_mm: np.ndarray,
+    image_px: np.ndarray,
+    image_size: tuple[int, int],
+    prior: CameraPrior = DEFAULT_PRIOR,
+    weights: np.ndarray | None = None,
+    initial: CameraModel | None = None,
+) -> tuple[CameraModel, np.ndarray]:
+    """Fit focal length and pose to table points ``object_mm`` (n, 3) seen at ``image_px`` (n, 2).
+
+    Needs n >= 4 points, not all collinear. The start comes from a homography (heights ignored)
+    unless ``initial`` is given; the fit then minimises the (weighted) reprojection error with a
+    weak prior on the focal length. Returns the camera and the per-point residuals (px).
+    """
+    obj = np.asarray(object_mm, dtype=float).reshape(-1, 3)
+    img = np.asarray(image_px, dtype=float).reshape(-1, 2)
+    if len(obj) < 4:
+        raise ValueError(f"a camera needs at least 4 points, got {len(obj)}")
+    wts = np.ones(len(obj)) if weights is None else np.asarray(weights, dtype=float)
+    default_f = focal_from_hfov(prior.default_hfov_deg, image_size[0])
+    if initial is None:
+        mean_h = float(obj[:, 2].mean())
+        homography, _ = cv2.findHomography(obj[:, :2], img)
+        if homography is None:
+            raise ValueError("points are degenerate: no homography")
+        f0 = focal_from_homography(homography, image_size, prior)
+        rvec0, tvec0 = pose_from_homography(homography, intrinsics(f0, image_size), mean_h)
+    else:
+        f0, rvec0, tvec0 = initial.focal_px, initial.rvec, initial.tvec
+
+    def residuals(p: np.ndarray) -> np.ndarray:
+        k = intrinsics(np.exp(p[0]), image_size)
+        proj, _ = cv2.projectPoints(obj.reshape(-1, 1, 3), p[1:4], p[4:7], k, None)
+        err = (proj.reshape(-1, 2) - img) * wts[:, None]
+        return np.concatenate([err.ravel(), [prior.prior_weight * (p[0] - np.log(default_f))]])
+
+    start = np.concatenate([[np.log(f0)], rvec0, tvec0])
+    fitted = least_squares(residuals, start, method="lm", x_scale="jac")
+    p = fitted.x
+    camera = CameraModel(intrinsics(np.exp(p[0]), image_size), p[1:4], p[4:7], image_size)
+    per_point = np.linalg.norm(camera.project(obj) - img, axis=1)
+    return camera, per_point

@@ -1,0 +1,522 @@
+"""Find the table in an image automatically: cloth → rail lines → corners → pockets → camera.
+
+Method (no per-image parameters):
+
+1. Cloth: the dominant saturated hue in the middle of the frame is the cloth's (green, blue, …);
+   pixels near that hue, saturated and not dark, are cloth. Morphology removes thin bridges
+   (cue, score-graphic edges) and fills balls; the largest region is the table's cloth, which
+   includes the cloth-covered cushion tops, so its outline runs along the wooden rails.
+2. Rail lines: the outline's convex hull approximated by a quadrilateral tells which outline
+   points belong to which side; a robust line (RANSAC, then least squares on the inliers) is fitted
+   to each side, ignoring the ends (pockets cut the corners) and points pulled in by players.
+3. Corners: the four lines intersect in the outer corners of the cushion-top cloth; the long axis
+   and the baulk end are chosen (the camera's geometry, then the baulk line on the cloth).
+4. Camera: a pinhole camera is fitted to those corners (``camera.py``), which predicts the six
+   pocket openings; each is refined to the dark hole found near the prediction, and the camera is
+   refitted to corners and holes together.
+5. Sanity: a convex quad covering enough of the frame, a plausible focal length, a small
+   reprojection error — otherwise ``TableNotFound``.
+
+``shows_table`` reuses step 1 to decide cheaply whether a frame still shows the calibrated view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from snooker.balls import POCKET_NAMES
+from snooker.calibration.camera import CameraPrior, fit_camera, focal_from_hfov
+from snooker.calibration.rails import STANDARD_RAILS, RailGeometry
+from snooker.calibration.table import STANDARD_TABLE, TableSpec
+from snooker.calibration.view import TableView
+
+
+class TableNotFound(RuntimeError):
+    """No snooker table could be found in the image; the message says which step failed."""
+
+
+@dataclass(frozen=True)
+class ClothConfig:
+    """How the cloth is segmented (OpenCV HSV units: hue 0–180, saturation and value 0–255)."""
+
+    centre_fraction: float = 0.5
+    """Side of the central window, as a fraction of the frame, where the cloth hue is sampled."""
+    min_saturation: int = 80
+    """Pixels less saturated than this are not cloth (grey floor, white graphics)."""
+    min_value: int = 45
+    """Pixels darker than this are not cloth (shadows, dark suits, rails)."""
+    hue_tolerance: int = 12
+    """Half-width of the accepted hue band around the cloth hue (OpenCV hue units)."""
+    open_fraction: float = 0.006
+    """Opening kernel size as a fraction of the frame width (cuts the cue and thin bridges)."""
+    close_fraction: float = 0.02
+    """Closing kernel size as a fraction of the frame width (fills balls and cue shadows)."""
+
+
+@dataclass(frozen=True)
+class LineFitConfig:
+    """How the four rail lines are fitted to the cloth outline."""
+
+    end_margin_fraction: float = 0.1
+    """Fraction of each side ignored at both ends (the pockets cut the cloth's corners)."""
+    band_fraction: float = 0.03
+    """Outline points farther than this fraction of the frame diagonal from a hull side are ignored."""
+    ransac_inlier_px: float = 2.0
+    """A point is on a RANSAC line when within this distance (px, full resolution)."""
+    ransac_iterations: int = 200
+    min_side_points: int = 20
+    """Fewer outline points than this on a side: the side is not seen, no table."""
+
+
+@dataclass(frozen=True)
+class PocketSearchConfig:
+    """How each pocket's hole is looked for around its predicted place."""
+
+    search_radius_ball_radii: float = 2.5
+    """Search window half-size, in apparent ball radii at the pocket."""
+    dark_value_fraction: float = 0.45
+    """A pixel is hole-dark when its value is below this fraction of the cloth's median value."""
+    min_area_ball_areas: float = 0.15
+    """Smallest hole blob, in apparent ball areas."""
+    max_shift_ball_radii: float = 2.0
+    """A hole farther than this from the prediction (ball radii) is not trusted."""
+    weight: float = 1.0
+    """Weight of a found hole in the camera refit (the rail corners have weight 1)."""
+
+
+@dataclass(frozen=True)
+class SanityConfig:
+    """When a candidate is rejected as not a table."""
+
+    min_cloth_fraction: float = 0.08
+    """The cloth must cover at least this fraction of the frame."""
+    max_fit_error_px: float = 10.0
+    """RMS reprojection error of the final camera fit must stay below this (px at 1280 wide)."""
+    max_orthogonality_residual: float = 0.02
+    """How far the best camera leaves the table's axes from orthogonal and equal scale."""
+
+
+@dataclass(frozen=True)
+class ViewCheckConfig:
+    """When a frame counts as still showing the calibrated full-table view."""
+
+    min_cloth_inside: float = 0.6
+    """Fraction of the playing area (inside the noses) that must look like cloth."""
+    max_cloth_outside: float = 0.35
+    """Largest fraction of a ring around the table (outside the rails) that may look like cloth."""
+    ring_width_fraction: float = 0.06
+    """Width of that ring, as a fraction of the frame width."""
+    rail_band_px: float = 4.0
+    """Half-width of the band around the predicted rail lines checked for a cloth edge (px at 1280)."""
+    min_rail_edge_fraction: float = 0.5
+    """Fraction of the rail samples where cloth inside and no cloth outside must be seen."""
+
+
+@dataclass(frozen=True)
+class CalibrationConfig:
+    """Everything find_table and shows_table use; all thresholds are named and carry their unit."""
+
+    cloth: ClothConfig = field(default_factory=ClothConfig)
+    lines: LineFitConfig = field(default_factory=LineFitConfig)
+    pockets: PocketSearchConfig = field(default_factory=PocketSearchConfig)
+    sanity: SanityConfig = field(default_factory=SanityConfig)
+    view_check: ViewCheckConfig = field(default_factory=ViewCheckConfig)
+    camera: CameraPrior = field(default_factory=CameraPrior)
+    rails: RailGeometry = STANDARD_RAILS
+    baulk_end: str = "auto"
+    """Which image end of the table is baulk: ``auto``, or ``far``/``near`` (from the camera),
+    or ``top``/``bottom``/``left``/``right`` of the image. ``auto`` looks for the baulk line and
+    falls back to ``far`` (broadcast cameras stand behind the top cushion)."""
+    baulk_line_min_contrast: float = 4.0
+    """The baulk line must be this much brighter (value units) than the cloth beside it to count."""
+
+
+DEFAULT_CONFIG = CalibrationConfig()
+
+
+def cloth_hue(hsv: np.ndarray, config: ClothConfig) -> int:
+    """The dominant hue (OpenCV units) of saturated, bright pixels in the middle of the frame."""
+    h, w = hsv.shape[:2]
+    fh, fw = int(h * config.centre_fraction / 2), int(w * config.centre_fraction / 2)
+    centre = hsv[h // 2 - fh : h // 2 + fh, w // 2 - fw : w // 2 + fw].reshape(-1, 3)
+    good = (centre[:, 1] >= config.min_saturation) & (centre[:, 2] >= config.min_value)
+    if good.sum() < 0.1 * len(centre):
+        raise TableNotFound("no saturated cloth colour in the middle of the frame")
+    hist = np.bincount(centre[good, 0], minlength=180).astype(float)
+    smooth = np.convolve(np.concatenate([hist[-5:], hist, hist[:5]]), np.ones(5), mode="same")[5:-5]
+    return int(np.argmax(smooth))
+
+
+def cloth_mask(image_bgr: np.ndarray, config: ClothConfig, hue: int | None = None) -> np.ndarray:
+    """uint8 mask (255 = cloth colour) of the frame, before picking the table's region."""
+    hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
+    if hue is None:
+        hue = cloth_hue(hsv, config)
+    diff = np.abs(hsv[..., 0].astype(np.int16) - hue)
+    diff = np.minimum(diff, 180 - diff)
+    ok = (
+        (diff <= config.hue_tolerance)
+        & (hsv[..., 1] >= config.min_saturation)
+        & (hsv[..., 2] >= config.min_value)
+    )
+    return ok.astype(np.uint8) * 255
+
+
+def _odd(n: float) -> int:
+    k = max(3, round(n))
+    return k if k % 2 else k + 1
+
+
+def table_region(mask: np.ndarray, config: ClothConfig) -> np.ndarray:
+    """The largest cloth region with holes filled (balls, players' hands), uint8 255 inside."""
+    w = mask.shape[1]
+    k_open = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (_odd(w * config.open_fraction),) * 2)
+    k_close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (_odd(w * config.close_fraction),) * 2)
+    m = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k_open)
+    m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, k_close)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
+    if n <= 1:
+        return np.zeros_like(mask)
+    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    region = (labels == biggest).astype(np.uint8) * 255
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    filled = np.zeros_like(region)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    return filled
+
+
+def _line_through(points: np.ndarray, config: LineFitConfig, rng: np.random.Generator) -> np.ndarray:
+    """Homogeneous line (a, b, c), a² + b² = 1, fitted robustly to ``points`` (n, 2)."""
+    best_inliers = None
+    n = len(points)
+    for _ in range(config.ransac_iterations):
+        i, j = rng.choice(n, 2, replace=False)
+        d = points[j] - points[i]
+        norm = np.hypot(*d)
+        if norm < 1e-6:
+            continue
+        normal = np.array([-d[1], d[0]]) / norm
+        dist = np.abs((points - points[i]) @ normal)
+        inliers = dist <= config.ransac_inlier_px
+        if best_inliers is None or inliers.sum() > best_inliers.sum():
+            best_inliers = inliers
+    pts = points[best_inliers] if best_inliers is not None and best_inliers.sum() >= 2 else points
+    vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+    a, b = -vy, vx
+    return np.array([a, b, -(a * x0 + b * y0)], dtype=float)
+
+
+def rail_quad(region: np.ndarray, config: LineFitConfig, rng: np.random.Generator) -> np.ndarray:
+    """Corners (4, 2) px of the cloth region's outline as four intersecting lines.
+
+    Order: image-clockwise starting from the corner nearest the top-left of the frame.
+    """
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        raise TableNotFound("no cloth region")
+    outline = max(contours, key=cv2.contourArea).reshape(-1, 2).astype(float)
+    hull = cv2.convexHull(outline.astype(np.float32))
+    quad = cv2.approxPolyN(hull, 4, ensure_convex=True).reshape(-1, 2).astype(float)
+    if len(quad) != 4:
+        raise TableNotFound("the cloth outline is not a quadrilateral")
+    quad = _order_clockwise(quad)
+    band = config.band_fraction * np.hypot(*region.shape[:2])
+    frame_h, frame_w = region.shape[:2]
+    on_frame_edge = (
+        (outline[:, 0] <= 1)
+        | (outline[:, 1] <= 1)
+        | (outline[:, 0] >= frame_w - 2)
+        | (outline[:, 1] >= frame_h - 2)
+    )
+    lines = []
+    for k in range(4):
+        p, q = quad[k], quad[(k + 1) % 4]
+        d = q - p
+        length = np.hypot(*d)
+        u = d / length
+        normal = np.array([-u[1], u[0]])
+        rel = outline - p
+        along = rel @ u / length
+        across = np.abs(rel @ normal)
+        keep = (
+            (along > config.end_margin_fraction)
+            & (along < 1 - config.end_margin_fraction)
+            & (across < band)
+            & ~on_frame_edge
+        )
+        pts = outline[keep]
+        if len(pts) < config.min_side_points:
+            raise TableNotFound(f"side {k} of the table outline is hidden or cut by the frame edge")
+        lines.append(_line_through(pts, config, rng))
+    corners = []
+    for k in range(4):
+        x = np.cross(lines[k - 1], lines[k])
+        if abs(x[2]) < 1e-9:
+            raise TableNotFound("two sides of the table outline are parallel")
+        corners.append(x[:2] / x[2])
+    return np.array(corners)
+
+
+def _order_clockwise(quad: np.ndarray) -> np.ndarray:
+    """Order four points clockwise in the image (y down), starting nearest the frame's top-left."""
+    centre = quad.mean(axis=0)
+    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
+    ordered = quad[np.argsort(angles)]
+    start = int(np.argmin(ordered.sum(axis=1)))
+    return np.roll(ordered, -start, axis=0)
+
+
+def _is_convex(quad: np.ndarray) -> bool:
+    signs = []
+    for k in range(4):
+        a, b, c = quad[k], quad[(k + 1) % 4], quad[(k + 2) % 4]
+        signs.append(np.cross(b - a, c - b))
+    signs = np.array(signs)
+    return bool(np.all(signs > 0) or np.all(signs < 0))
+
+
+def _assignments(quad: np.ndarray) -> list[np.ndarray]:
+    """The four ways the clockwise image quad can map onto the table corners.
+
+    ``table.corners`` (baulk-left, baulk-right, top-right, top-left) runs counter-clockwise as
+    seen from above, and a camera above the table sees it counter-clockwise too, so the table
+    order is a rotation of the reversed (clockwise) image order.
+    """
+    reversed_quad = quad[::-1]
+    return [np.roll(reversed_quad, -k, axis=0) for k in range(4)]
+
+
+def _fit_candidate(quad: np.ndarray, image_size, table: TableSpec, config: CalibrationConfig):
+    object_mm = config.rails.rail_corners(table)
+    camera, residual = fit_camera(object_mm, quad, image_size, config.camera)
+    return camera, residual
+
+
+def _camera_plausible(camera, config: CalibrationConfig) -> bool:
+    w = camera.image_size[0]
+    f = camera.focal_px
+    lo = focal_from_hfov(config.camera.max_hfov_deg, w)
+    hi = focal_from_hfov(config.camera.min_hfov_deg, w)
+    above = camera.centre_mm[2] > 0
+    return bool(lo * 0.99 <= f <= hi * 1.01 and above)
+
+
+def _choose_orientation(quad, image_size, table, config, hsv) -> tuple[np.ndarray, object]:
+    """Pick which image corner is baulk-left: long axis from the camera fit, baulk end from the cloth."""
+    candidates = []
+    for assigned in _assignments(quad):
+        camera, residual = _fit_candidate(assigned, image_size, table, config)
+        if not _camera_plausible(camera, config):
+            continue
+        candidates.append((float(np.sqrt(np.mean(residual**2))), assigned, camera))
+    if not candidates:
+        raise TableNotFound("no camera can see the cloth outline as a table (wrong shape)")
+    candidates.sort(key=lambda c: c[0])
+    best_err = candidates[0][0]
+    # Two candidates (the two ends of the same long axis) fit equally well; keep those.
+    tied = [c for c in candidates if c[0] <= best_err + max(1.0, 0.5 * best_err)]
+    tied = tied[:2]
+    if len(tied) == 1:
+        return tied[0][1], tied[0][2]
+    return _pick_baulk_end(tied, table, config, hsv)
+
+
+def _pick_baulk_end(tied, table: TableSpec, config: CalibrationConfig, hsv) -> tuple[np.ndarray, object]:
+    mode = config.baulk_end
+    if mode == "auto":
+        scores = [_baulk_line_contrast(camera, table, hsv) for _, _, camera in tied]
+        if (
+            max(scores) >= config.baulk_line_min_contrast
+            and max(scores) - min(scores) >= config.baulk_line_min_contrast
+        ):
+            best = int(np.argmax(scores))
+            return tied[best][1], tied[best][2]
+        mode = "far"
+    for _, assigned, camera in tied:
+        baulk_mid = (assigned[0] + assigned[1]) / 2.0
+        top_mid = (assigned[2] + assigned[3]) / 2.0
+        if _end_matches(mode, baulk_mid, top_mid, camera, table):
+            return assigned, camera
+    return tied[0][1], tied[0][2]
+
+
+def _end_matches(mode: str, baulk_mid, top_mid, camera, table: TableSpec) -> bool:
+    if mode in ("far", "near"):
+        centre = camera.centre_mm
+        d_baulk = np.hypot(centre[0] - table.width_mm / 2, centre[1])
+        d_top = np.hypot(centre[0] - table.width_mm / 2, centre[1] - table.length_mm)
+        return (d_baulk > d_top) == (mode == "far")
+    axis = {"top": (1, -1), "bottom": (1, 1), "left": (0, -1), "right": (0, 1)}
+    if mode not in axis:
+        raise ValueError(f"baulk_end must be auto, far, near, top, bottom, left or right, not {mode!r}")
+    i, sign = axis[mode]
+    return bool(sign * (baulk_mid[i] - top_mid[i]) > 0)
+
+
+def _baulk_line_contrast(camera, table: TableSpec, hsv: np.ndarray) -> float:
+    """How much brighter the cloth is along the would-be baulk line than beside it (value units)."""
+    value = hsv[..., 2].astype(float)
+    h, w = value.shape
+    xs = np.linspace(0.15, 0.85, 60) * table.width_mm
+    y0 = table.baulk_line_y_mm
+    offsets = np.array([-60.0, -30.0, 0.0, 30.0, 60.0])
+    samples = []
+    for dy in offsets:
+        px = camera.project(np.column_stack([xs, np.full_like(xs, y0 + dy), np.zeros_like(xs)]))
+        xi = np.clip(np.round(px[:, 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(px[:, 1]).astype(int), 0, h - 1)
+        samples.append(value[yi, xi])
+    samples = np.array(samples)
+    on_line = samples[2]
+    beside = np.median(samples[[0, 1, 3, 4]], axis=0)
+    return float(np.median(on_line - beside))
+
+
+def _refine_pockets(
+    image_bgr, hsv, camera, table, config: CalibrationConfig, region
+) -> dict[str, np.ndarray]:
+    """Centres (px) of the dark pocket holes found near their predicted places."""
+    cfg = config.pockets
+    openings = config.rails.pocket_openings(table)
+    cloth_value = float(np.median(hsv[..., 2][region > 0])) if np.any(region) else 128.0
+    dark = (hsv[..., 2] < cfg.dark_value_fraction * cloth_value).astype(np.uint8)
+    h, w = dark.shape
+    found = {}
+    r_mm = table.ball_radius_mm
+    for name in POCKET_NAMES:
+        centre = openings[name]
+        c_px = camera.project(centre[None])[0]
+        steps = centre + np.array([[r_mm, 0.0, 0.0], [0.0, r_mm, 0.0]])
+        r_px = float(np.linalg.norm(camera.project(steps) - c_px, axis=1).max())
+        half = int(np.ceil(cfg.search_radius_ball_radii * r_px))
+        x0, y0 = round(c_px[0]) - half, round(c_px[1]) - half
+        xa, ya, xb, yb = max(x0, 0), max(y0, 0), min(x0 + 2 * half + 1, w), min(y0 + 2 * half + 1, h)
+        if xb - xa < 3 or yb - ya < 3:
+            continue
+        window = dark[ya:yb, xa:xb]
+        n, _labels, stats, centroids = cv2.connectedComponentsWithStats(window, connectivity=8)
+        best, best_d = None, None
+        for k in range(1, n):
+            if stats[k, cv2.CC_STAT_AREA] < cfg.min_area_ball_areas * np.pi * r_px**2:
+                continue
+            c = centroids[k] + [xa, ya]
+            d = np.hypot(*(c - c_px))
+            if d <= cfg.max_shift_ball_radii * r_px and (best_d is None or d < best_d):
+                best, best_d = c, d
+        if best is not None:
+            found[name] = best
+    return found
+
+
+def find_table(
+    image_bgr: np.ndarray, config: CalibrationConfig = DEFAULT_CONFIG, table: TableSpec = STANDARD_TABLE
+) -> TableView:
+    """Find the table in a BGR image; raises TableNotFound (saying why) when there is none."""
+    if image_bgr is None or image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.dtype != np.uint8:
+        raise TableNotFound("the image must be an (H, W, 3) uint8 BGR array")
+    h, w = image_bgr.shape[:2]
+    image_size = (w, h)
+    hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
+    hue = cloth_hue(hsv, config.cloth)
+    region = table_region(cloth_mask(image_bgr, config.cloth, hue), config.cloth)
+    if region.sum() / 255 < config.sanity.min_cloth_fraction * h * w:
+        raise TableNotFound("the cloth covers too little of the frame for a full-table view")
+    rng = np.random.default_rng(0)
+    quad = rail_quad(region, config.lines, rng)
+    if not _is_convex(quad):
+        raise TableNotFound("the table outline is not convex")
+    assigned, camera = _choose_orientation(quad, image_size, table, config, hsv)
+    pockets = _refine_pockets(image_bgr, hsv, camera, table, config, region)
+    openings = config.rails.pocket_openings(table)
+    object_mm = np.vstack([config.rails.rail_corners(table), *[openings[n][None] for n in pockets]])
+    image_px = np.vstack([assigned, *[pockets[n][None] for n in pockets]])
+    weights = np.concatenate([np.ones(4), np.full(len(pockets), config.pockets.weight)])
+    camera, residual = fit_camera(object_mm, image_px, image_size, config.camera, weights, initial=camera)
+    rms = float(np.sqrt(np.mean(residual**2)))
+    if rms > config.sanity.max_fit_error_px * w / 1280.0:
+        raise TableNotFound(f"the table outline and pockets do not agree (fit error {rms:.1f} px)")
+    if not _camera_plausible(camera, config):
+        raise TableNotFound("the fitted camera is implausible")
+    return TableView(
+        camera=camera,
+        table=table,
+        rails=config.rails,
+        source="auto",
+        fit_error_px=rms,
+        extras={"pockets_found": sorted(pockets), "rail_corners_px": assigned.tolist()},
+    )
+
+
+def _rail_samples(view: TableView, inset_mm: float, samples_per_side: int) -> tuple[np.ndarray, np.ndarray]:
+    """Pixels just inside (on the cushion-top cloth) and just outside (on the wood) the rail line.
+
+    Samples near the pockets are left out: there the cloth is cut anyway.
+    """
+    table, rails = view.table, view.rails
+    c, z = rails.cushion_top_width_mm, rails.cushion_top_height_mm
+    w, length = table.width_mm, table.length_mm
+    t = np.linspace(0.12, 0.88, samples_per_side)
+    t_side = t[np.abs(t - 0.5) > 0.08]
+    inside, outside = [], []
+    for d_in, store in ((c - inset_mm, inside), (c + inset_mm, outside)):
+        pts = [
+            np.column_stack([t * w, np.full_like(t, -d_in)]),
+            np.column_stack([t * w, np.full_like(t, length + d_in)]),
+            np.column_stack([np.full_like(t_side, -d_in), t_side * length]),
+            np.column_stack([np.full_like(t_side, w + d_in), t_side * length]),
+        ]
+        store.append(view.table_to_image(np.vstack(pts), height_mm=z))
+    return inside[0], outside[0]
+
+
+def _lookup(mask: np.ndarray, px: np.ndarray) -> np.ndarray:
+    """Mask values at pixels ``px`` (n, 2); points outside the frame read as False."""
+    h, w = mask.shape
+    xi, yi = np.round(px[:, 0]).astype(int), np.round(px[:, 1]).astype(int)
+    ok = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+    out = np.zeros(len(px), dtype=bool)
+    out[ok] = mask[yi[ok], xi[ok]] > 0
+    return out
+
+
+def shows_table(image_bgr: np.ndarray, view: TableView, config: CalibrationConfig = DEFAULT_CONFIG) -> bool:
+    """Whether ``image_bgr`` still shows the calibrated full-table view.
+
+    True when the playing area looks mostly like cloth, the cloth stops at the predicted rail
+    lines, and little cloth lies outside them. A player or the cue over the table, or a score
+    graphic over a cushion, leaves these true; a close-up, a replay from another angle or a
+    crowd shot does not.
+    """
+    if image_bgr is None or image_bgr.ndim != 3 or image_bgr.shape[2] != 3:
+        return False
+    h, w = image_bgr.shape[:2]
+    if (w, h) != tuple(view.image_size):
+        return False
+    cfg = config.view_check
+    hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
+    area = view.playing_area_mask((h, w))
+    inside_hsv = hsv[area > 0]
+    if len(inside_hsv) == 0:
+        return False
+    saturated = inside_hsv[:, 1] >= config.cloth.min_saturation
+    if saturated.mean() < cfg.min_cloth_inside:
+        return False
+    hue = int(np.median(inside_hsv[saturated, 0]))
+    cloth = cloth_mask(image_bgr, config.cloth, hue)
+    if (cloth[area > 0] > 0).mean() < cfg.min_cloth_inside:
+        return False
+    rail_in, rail_out = _rail_samples(view, inset_mm=25.0, samples_per_side=40)
+    edge_ok = _lookup(cloth, rail_in) & ~_lookup(cloth, rail_out)
+    if edge_ok.mean() < cfg.min_rail_edge_fraction:
+        return False
+    ring = view.playing_area_mask((h, w))
+    grow = _odd(cfg.ring_width_fraction * w)
+    outer = cv2.dilate(ring, cv2.getStructuringElement(cv2.MORPH_RECT, (grow, grow)))
+    near = cv2.dilate(ring, cv2.getStructuringElement(cv2.MORPH_RECT, (grow // 2 | 1, grow // 2 | 1)))
+    band = (outer > 0) & (near == 0)
+    if not band.any():
+        return True
+    return bool((cloth[band] > 0).mean() <= cfg.max_cloth_outside)
