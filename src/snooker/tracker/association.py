@@ -1,0 +1,56 @@
+"""Matching detections to tracks: distance in table mm, colours as constraints, one assignment.
+
+The cost of pairing track i with detection j is their distance in mm (plus a penalty when the
+detection's colour is only confusable with the track's); pairs beyond the gate or of incompatible
+colours are forbidden. The optimal one-to-one assignment is found with scipy's Hungarian solver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+FORBIDDEN = 1e9
+"""Cost standing for "may not be paired" (kept finite so the solver always has a solution)."""
+
+
+def colour_penalty_matrix(
+    track_balls: Sequence[str],
+    detection_balls: Sequence[str],
+    confusable: Sequence[tuple[str, str]],
+    confusion_cost_mm: float,
+) -> np.ndarray:
+    """(n_tracks, n_detections) penalty in mm: 0 same colour, ``confusion_cost_mm`` confusable,
+    ``FORBIDDEN`` otherwise."""
+    pairs = {frozenset(p) for p in confusable}
+    out = np.full((len(track_balls), len(detection_balls)), FORBIDDEN)
+    for i, tb in enumerate(track_balls):
+        for j, db in enumerate(detection_balls):
+            if tb == db:
+                out[i, j] = 0.0
+            elif frozenset((tb, db)) in pairs:
+                out[i, j] = confusion_cost_mm
+    return out
+
+
+def assign(
+    predicted_mm: np.ndarray,
+    gates_mm: np.ndarray,
+    detected_mm: np.ndarray,
+    colour_penalty_mm: np.ndarray,
+) -> list[tuple[int, int]]:
+    """Optimal pairs (track index, detection index) within each track's gate.
+
+    ``predicted_mm`` (n, 2) and ``detected_mm`` (m, 2) are table mm; ``gates_mm`` (n,) the largest
+    allowed distance per track; ``colour_penalty_mm`` (n, m) from :func:`colour_penalty_matrix`.
+    """
+    if len(predicted_mm) == 0 or len(detected_mm) == 0:
+        return []
+    distance = np.linalg.norm(predicted_mm[:, None, :] - detected_mm[None, :, :], axis=2)
+    cost = distance + colour_penalty_mm
+    allowed = (distance <= gates_mm[:, None]) & (colour_penalty_mm < FORBIDDEN)
+    cost = np.where(allowed, cost, FORBIDDEN)
+    rows, cols = linear_sum_assignment(cost)
+    return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True) if allowed[r, c]]

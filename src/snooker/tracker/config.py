@@ -1,0 +1,128 @@
+"""Every threshold the tracker and the stroke-event finder use, with its unit.
+
+All distances are table millimetres (CONTRACTS.md frame), all times seconds, speeds mm/s.
+Nothing here is tuned to one clip: the defaults follow from the ball size, the pocket size and
+the frame rates of ordinary video (25–60 fps).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+DEFAULT_CONFUSABLE_COLOURS: tuple[tuple[str, str], ...] = (
+    ("red", "brown"),
+    ("red", "pink"),
+    ("pink", "white"),
+    ("yellow", "white"),
+    ("yellow", "green"),
+    ("green", "blue"),
+    ("blue", "black"),
+    ("brown", "black"),
+    ("green", "black"),
+)
+"""Colour pairs a detector mixes up in motion blur or shade; a track may take such a detection."""
+
+
+@dataclass(frozen=True)
+class AssociationConfig:
+    """How detections are matched to tracks (two passes: predicted gate, then re-association)."""
+
+    gate_base_mm: float = 45.0
+    """A detection farther than this from a track's prediction (plus the terms below) is not it."""
+    gate_speed_fraction: float = 1.0
+    """Extra gate per predicted displacement this frame (fraction of |v|·dt): absorbs collisions."""
+    max_ball_speed_mm_s: float = 7000.0
+    """The fastest a ball travels (a power shot ~ 6–7 m/s); bounds the re-association gate."""
+    reassociation_gate_max_mm: float = 900.0
+    """Cap on the re-association gate for a track missing for a long time (same colour only)."""
+    confusion_cost_mm: float = 35.0
+    """Added cost (as if the detection were this much farther) for a confusable colour."""
+    confusable_colours: tuple[tuple[str, str], ...] = DEFAULT_CONFUSABLE_COLOURS
+
+
+@dataclass(frozen=True)
+class MotionConfig:
+    """Prediction (alpha-beta filter) and the at-rest / moving decision."""
+
+    velocity_gain: float = 0.45
+    """Velocity gain (the beta of an alpha-beta filter whose alpha is 1: positions are the
+    measurements, accurate to a pixel; the filter only smooths the velocity used to predict)."""
+    manoeuvre_residual_mm: float = 30.0
+    """A residual larger than this is a collision or a cushion: the velocity restarts from the step."""
+    rest_window_s: float = 0.2
+    """Window over which a ball's displacement decides whether it is moving."""
+    rest_displacement_mm: float = 14.0
+    """A ball that moved less than this over the window is at rest (detector noise is below it)."""
+    held_velocity_decay_s: float = 0.25
+    """A hidden ball's predicted motion fades with this time constant (it is held where it went)."""
+    hidden_moving_timeout_s: float = 1.5
+    """A ball hidden while moving counts as moving (blocks the end of a stroke) for this long."""
+
+
+@dataclass(frozen=True)
+class LifecycleConfig:
+    """Birth, confirmation, occlusion and disappearance of tracks."""
+
+    confirm_frames: int = 3
+    """A new track becomes a ball after this many consecutive detections."""
+    tentative_max_misses: int = 1
+    """A tentative track missed more often than this is dropped (a false detection)."""
+    spawn_margin_mm: float = 30.0
+    """New tracks are only born on the playing area widened by this margin."""
+    pocket_capture_radius_mm: float = 130.0
+    """A moving ball that vanishes within this distance of a pocket mouth is a pot candidate."""
+    pot_confirm_s: float = 0.6
+    """A pot candidate unseen for this long is potted; seen again sooner, it rattled and stayed out."""
+    pot_confirm_at_end_s: float = 0.1
+    """At the end of the video a shorter absence suffices (the clip may stop right after a pot)."""
+    loss_lookahead_s: float = 0.05
+    """Where a vanishing ball is judged: its last position and this far ahead along its velocity."""
+    pot_min_speed_mm_s: float = 60.0
+    """A ball must approach the pocket at least this fast (or lie in the jaws) to count as potted."""
+    jaws_radius_mm: float = 55.0
+    """A ball that vanishes this close to a pocket's mouth centre is in the jaws, whatever its speed."""
+    off_table_band_mm: float = 40.0
+    """A fast ball last seen within this distance of (or beyond) a cushion may have left the table."""
+    off_table_min_speed_mm_s: float = 800.0
+    """Only a ball at least this fast can jump off the table."""
+    off_table_confirm_s: float = 1.0
+    """A ball that may have left the table and stays unseen this long is off the table."""
+
+
+@dataclass(frozen=True)
+class TrackerConfig:
+    """All tracker parameters, grouped."""
+
+    association: AssociationConfig = field(default_factory=AssociationConfig)
+    motion: MotionConfig = field(default_factory=MotionConfig)
+    lifecycle: LifecycleConfig = field(default_factory=LifecycleConfig)
+
+
+@dataclass(frozen=True)
+class StrokeConfig:
+    """Stroke segmentation and the events found in a stroke."""
+
+    start_confirm_frames: int = 2
+    """The cue ball must be moving on this many consecutive frames to start a stroke."""
+    onset_displacement_mm: float = 10.0
+    """A ball has started moving once it is this far from where it rested (for onset times)."""
+    rest_duration_s: float = 0.7
+    """A stroke ends when every ball has been at rest this long."""
+    contact_tolerance_mm: float = 18.0
+    """The cue ball touched a ball if its path came within a diameter plus this of it."""
+    contact_tolerance_with_deflection_mm: float = 40.0
+    """A looser closest-approach tolerance, accepted when the cue ball's path turned there."""
+    min_deflection_deg: float = 12.0
+    """The cue ball's direction change that confirms a contact under the looser tolerance."""
+    max_onset_delay_s: float = 0.12
+    """A ball the cue ball reached must start moving within this time, else something else moved it."""
+    simultaneous_window_s: float = 0.02
+    """Two first contacts closer in time than this are one simultaneous hit."""
+    touching_tolerance_mm: float = 6.0
+    """Balls at rest no farther apart than a diameter plus this are touching."""
+    cushion_tolerance_mm: float = 15.0
+    """A ball whose centre comes within a radius plus this of a cushion nose, and turns, hit it."""
+    preroll_s: float = 2.0
+    """How much history is kept while no stroke is played (to find when the cue ball set off)."""
+    outside_move_displacement_mm: float = 30.0
+    """A ball that moves this far while no stroke is played was moved (by a person or by itself)."""

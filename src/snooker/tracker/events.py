@@ -1,0 +1,156 @@
+"""Stroke events read from trajectories in table mm: first contact, cushion contacts, touching.
+
+Trajectories are (n, 2) arrays of table mm sampled at the frame times ``t`` (n,) seconds, NaN
+where the ball was not seen (gaps are interpolated; a ball hidden throughout is skipped).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from snooker.calibration.table import TableSpec
+from snooker.tracker.config import StrokeConfig
+
+
+@dataclass(frozen=True)
+class Contact:
+    """The cue ball reached ``label`` at time ``t`` (s) with closest approach ``distance_mm``."""
+
+    label: str
+    t: float
+    distance_mm: float
+
+
+def fill_gaps(t: np.ndarray, path: np.ndarray) -> np.ndarray | None:
+    """``path`` with NaN rows linearly interpolated in time (ends held); None if never seen."""
+    seen = np.isfinite(path).all(axis=1)
+    if not seen.any():
+        return None
+    if seen.all():
+        return path.astype(float)
+    out = np.empty_like(path, dtype=float)
+    for axis in range(2):
+        out[:, axis] = np.interp(t, t[seen], path[seen, axis])
+    return out
+
+
+def onset_index(path: np.ndarray, rest_xy: np.ndarray, displacement_mm: float) -> int | None:
+    """First index where the ball is farther than ``displacement_mm`` from where it rested."""
+    far = np.linalg.norm(path - rest_xy, axis=1) > displacement_mm
+    idx = np.flatnonzero(far)
+    return int(idx[0]) if len(idx) else None
+
+
+def _segment_entry(c0: np.ndarray, c1: np.ndarray, p: np.ndarray, radius: float) -> tuple[float, float]:
+    """Closest distance from ``p`` to segment c0→c1, and the segment parameter u ∈ [0, 1] where the
+    moving point first comes within ``radius`` of ``p`` (or of closest approach if it never does)."""
+    d = c1 - c0
+    dd = float(d @ d)
+    if dd == 0.0:
+        return float(np.linalg.norm(p - c0)), 0.0
+    u_close = float(np.clip((p - c0) @ d / dd, 0.0, 1.0))
+    closest = float(np.linalg.norm(c0 + u_close * d - p))
+    if closest > radius:
+        return closest, u_close
+    f = c0 - p
+    b, c = 2.0 * float(f @ d), float(f @ f) - radius * radius
+    disc = max(b * b - 4.0 * dd * c, 0.0)
+    u_enter = (-b - math.sqrt(disc)) / (2.0 * dd)
+    return closest, float(np.clip(u_enter, 0.0, u_close))
+
+
+def _deflection_deg(path: np.ndarray, k: int) -> float:
+    """Angle between the cue ball's step into frame ``k`` and its step two frames later."""
+    if k < 1 or k + 2 >= len(path):
+        return 0.0
+    before, after = path[k] - path[k - 1], path[k + 2] - path[k + 1]
+    nb, na = np.linalg.norm(before), np.linalg.norm(after)
+    if nb == 0.0 or na == 0.0:
+        return 180.0 if nb > 0.0 else 0.0
+    return math.degrees(math.acos(float(np.clip(before @ after / (nb * na), -1.0, 1.0))))
+
+
+def first_contacts(
+    t: np.ndarray,
+    cue_path: np.ndarray,
+    paths: dict[str, np.ndarray],
+    rest: dict[str, np.ndarray],
+    config: StrokeConfig,
+    table: TableSpec,
+) -> tuple[Contact, ...]:
+    """The ball(s) the cue ball hit first: each object ball that started moving right after the
+    cue ball's path came within a diameter (plus tolerance) of where it rested. Balls reached within
+    ``simultaneous_window_s`` of the earliest are hit at the same time."""
+    cue = fill_gaps(t, cue_path)
+    if cue is None:
+        return ()
+    diameter = table.ball_diameter_mm
+    contacts: list[Contact] = []
+    for label, raw in paths.items():
+        path = fill_gaps(t, raw)
+        if path is None or label not in rest:
+            continue
+        p = np.asarray(rest[label], dtype=float)
+        onset = onset_index(path, p, config.onset_displacement_mm)
+        if onset is None:
+            continue
+        for k in range(1, onset + 1):
+            closest, u = _segment_entry(cue[k - 1], cue[k], p, diameter)
+            tight = closest <= diameter + config.contact_tolerance_mm
+            loose = closest <= diameter + config.contact_tolerance_with_deflection_mm
+            if not (tight or (loose and _deflection_deg(cue, k) >= config.min_deflection_deg)):
+                continue
+            t_contact = float(t[k - 1] + u * (t[k] - t[k - 1]))
+            if t[onset] - t_contact <= config.max_onset_delay_s:
+                contacts.append(Contact(label, t_contact, closest))
+            break
+    if not contacts:
+        return ()
+    contacts.sort(key=lambda c: (c.t, c.distance_mm))
+    earliest = contacts[0].t
+    return tuple(c for c in contacts if c.t - earliest <= config.simultaneous_window_s)
+
+
+def cushion_contacts(
+    t: np.ndarray, path: np.ndarray, config: StrokeConfig, table: TableSpec
+) -> list[tuple[str, int]]:
+    """(cushion name, index) for each time the ball came within a radius plus tolerance of a
+    cushion nose while its motion towards that cushion reversed."""
+    filled = fill_gaps(t, path)
+    if filled is None or len(filled) < 3:
+        return []
+    reach = table.ball_radius_mm + config.cushion_tolerance_mm
+    x, y = filled[:, 0], filled[:, 1]
+    half = table.length_mm / 2.0
+    rails = (
+        ("baulk", y, lambda k: "baulk"),
+        ("top", table.length_mm - y, lambda k: "top"),
+        ("left", x, lambda k: "left_lower" if y[k] < half else "left_upper"),
+        ("right", table.width_mm - x, lambda k: "right_lower" if y[k] < half else "right_upper"),
+    )
+    out = []
+    for _rail, gap, name_at in rails:
+        step = np.diff(gap)
+        for k in range(1, len(gap) - 1):
+            if gap[k] <= reach and step[k - 1] < 0.0 <= step[k] and gap[k] <= gap[k - 1]:
+                out.append((name_at(k), k))
+    out.sort(key=lambda item: item[1])
+    return out
+
+
+def touching(
+    cue_xy: np.ndarray | None, others: dict[str, np.ndarray], config: StrokeConfig, table: TableSpec
+) -> tuple[str, ...]:
+    """Labels of the balls within a diameter plus tolerance of the cue ball (all at rest)."""
+    if cue_xy is None:
+        return ()
+    limit = table.ball_diameter_mm + config.touching_tolerance_mm
+    near = [
+        (float(np.linalg.norm(np.asarray(xy) - cue_xy)), label)
+        for label, xy in others.items()
+        if np.linalg.norm(np.asarray(xy) - cue_xy) <= limit
+    ]
+    return tuple(label for _, label in sorted(near))

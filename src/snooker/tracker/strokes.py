@@ -1,0 +1,232 @@
+"""Stroke segmentation: from the tracker's table states to one ``StrokeEvents`` per stroke.
+
+A stroke starts when the cue ball sets off (it is moving on a few consecutive frames; the start is
+traced back to the last frame it sat where it rested) and ends once every ball has been at rest for
+``StrokeConfig.rest_duration_s``. Between strokes, a ball that moves (a person moved it, or it fell
+into a pocket by itself) is reported as an :class:`OutsideEvent`, never as part of a stroke.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from snooker.balls import CUE_BALL
+from snooker.calibration.table import STANDARD_TABLE, TableSpec
+from snooker.tracker import events as ev
+from snooker.tracker.config import StrokeConfig
+from snooker.tracker.types import CushionContact, PotEvent, StrokeEvents, TableState, TrackEvent, TrackStatus
+
+
+@dataclass(frozen=True)
+class OutsideEvent:
+    """A ball that changed while no stroke was being played.
+
+    ``kind``: ``moved`` (came to rest elsewhere: moved by a person, or the cue ball placed in
+    hand), ``potted`` (fell into ``pocket`` by itself) or ``off_table``; ``frame`` when it was
+    noticed; ``from_mm`` / ``to_mm`` table mm (``to_mm`` None when it left the table).
+    """
+
+    kind: str
+    label: str
+    frame: int
+    from_mm: tuple[float, float] | None
+    to_mm: tuple[float, float] | None = None
+    pocket: str | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "type": self.kind,
+            "ball": self.label,
+            "frame": self.frame,
+            "from_mm": None if self.from_mm is None else [round(v, 1) for v in self.from_mm],
+            "to_mm": None if self.to_mm is None else [round(v, 1) for v in self.to_mm],
+            "pocket": self.pocket,
+        }
+
+
+@dataclass
+class _FrameRecord:
+    frame: int
+    t: float
+    xy: dict[str, np.ndarray]
+    visible: dict[str, bool]
+    moving: dict[str, bool]
+
+
+class StrokeSegmenter:
+    """Turns a stream of :class:`TableState` into strokes (one instance per table).
+
+    :meth:`push` each frame's state; it returns the strokes that ended on that frame. Call
+    :meth:`finish` at the end of the video (a stroke still running is closed as truncated).
+    Events outside strokes accumulate in :attr:`outside_events`.
+    """
+
+    def __init__(self, config: StrokeConfig | None = None, table: TableSpec = STANDARD_TABLE) -> None:
+        self.config = config or StrokeConfig()
+        self.table = table
+        self.outside_events: list[OutsideEvent] = []
+        self._frames: list[_FrameRecord] = []
+        self._rest: dict[str, np.ndarray] = {}
+        self._cue_moving_frames = 0
+        self._start_index: int | None = None
+        self._before: dict[str, tuple[float, float]] = {}
+        self._pots: list[PotEvent] = []
+        self._offs: list[str] = []
+        self._rest_since: int | None = None
+        self._start_frame = 0
+
+    @property
+    def in_stroke(self) -> bool:
+        return self._start_index is not None
+
+    def push(self, state: TableState) -> list[StrokeEvents]:
+        record = _FrameRecord(
+            state.frame,
+            state.t,
+            {b.label: np.array(b.xy_mm) for b in state.balls},
+            {b.label: b.status == TrackStatus.VISIBLE for b in state.balls},
+            {b.label: b.moving for b in state.balls},
+        )
+        self._frames.append(record)
+        self._take_track_events(state.events)
+        if not self.in_stroke:
+            self._idle(record)
+            return []
+        return self._running(record)
+
+    def finish(self, final_events: tuple[TrackEvent, ...] = ()) -> list[StrokeEvents]:
+        """Close the video: take the last track events and close a running stroke as truncated."""
+        self._take_track_events(final_events)
+        if not self.in_stroke or not self._frames:
+            return []
+        return [self._close(len(self._frames) - 1, truncated=True)]
+
+    # ------------------------------------------------------------------ states
+    def _take_track_events(self, events: tuple[TrackEvent, ...]) -> None:
+        for event in events:
+            if event.kind not in ("potted", "off_table"):
+                continue
+            if self.in_stroke:
+                if event.kind == "potted":
+                    self._pots.append(PotEvent(event.label, event.pocket, event.frame))
+                else:
+                    self._offs.append(event.label)
+            else:
+                self.outside_events.append(
+                    OutsideEvent(event.kind, event.label, event.frame, event.xy_mm, None, event.pocket)
+                )
+                self._rest.pop(event.label, None)
+
+    def _idle(self, record: _FrameRecord) -> None:
+        cfg = self.config
+        cue_moving = record.moving.get(CUE_BALL, False) and record.visible.get(CUE_BALL, False)
+        self._cue_moving_frames = self._cue_moving_frames + 1 if cue_moving else 0
+        if self._cue_moving_frames >= cfg.start_confirm_frames:
+            self._start(len(self._frames) - 1)
+            return
+        for label, xy in record.xy.items():
+            if not record.visible[label] or record.moving[label]:
+                continue
+            old = self._rest.get(label)
+            if old is not None and np.linalg.norm(xy - old) > cfg.outside_move_displacement_mm:
+                self.outside_events.append(OutsideEvent("moved", label, record.frame, _pair(old), _pair(xy)))
+            self._rest[label] = xy
+        for label in [lb for lb in self._rest if lb not in record.xy]:
+            del self._rest[label]
+        self._trim_preroll(record.t)
+
+    def _start(self, now: int) -> None:
+        cfg = self.config
+        rest_cue = self._rest.get(CUE_BALL)
+        start, self._start_frame = 0, self._frames[0].frame
+        if rest_cue is not None:
+            for i in range(now, -1, -1):
+                xy = self._frames[i].xy.get(CUE_BALL)
+                if xy is not None and np.linalg.norm(xy - rest_cue) <= cfg.onset_displacement_mm:
+                    start, self._start_frame = i, self._frames[min(i + 1, now)].frame
+                    break
+        self._start_index = start
+        first = self._frames[start]
+        self._before = {label: _pair(self._rest.get(label, xy)) for label, xy in first.xy.items()}
+        self._pots, self._offs, self._rest_since = [], [], None
+        self._cue_moving_frames = 0
+
+    def _running(self, record: _FrameRecord) -> list[StrokeEvents]:
+        now = len(self._frames) - 1
+        if any(record.moving.values()):
+            self._rest_since = None
+            return []
+        if self._rest_since is None:
+            self._rest_since = now
+        if record.t - self._frames[self._rest_since].t < self.config.rest_duration_s:
+            return []
+        stroke = self._close(self._rest_since, truncated=False)
+        return [stroke]
+
+    def _close(self, end: int, truncated: bool) -> StrokeEvents:
+        assert self._start_index is not None
+        frames = self._frames[self._start_index : end + 1]
+        t = np.array([f.t for f in frames])
+        labels = sorted({label for f in frames for label in f.xy} | set(self._before))
+        paths = {label: self._path(frames, label) for label in labels}
+        rest = {label: np.array(xy) for label, xy in self._before.items()}
+        cue_path = paths.pop(CUE_BALL, None)
+        contacts = (
+            () if cue_path is None else ev.first_contacts(t, cue_path, paths, rest, self.config, self.table)
+        )
+        cushions = []
+        for label, path in ({CUE_BALL: cue_path} | paths).items():
+            if path is None:
+                continue
+            for cushion, k in ev.cushion_contacts(t, path, self.config, self.table):
+                cushions.append(CushionContact(label, cushion, frames[k].frame))
+        cushions.sort(key=lambda c: (c.frame, c.label))
+        last = frames[-1]
+        after = {label: _pair(xy) for label, xy in last.xy.items()}
+        cue_after = last.xy.get(CUE_BALL)
+        others_after = {label: xy for label, xy in last.xy.items() if label != CUE_BALL}
+        pots_object = tuple(p for p in self._pots if p.label != CUE_BALL)
+        cue_state = "on_table"
+        if any(p.label == CUE_BALL for p in self._pots):
+            cue_state = "potted"
+        elif CUE_BALL in self._offs:
+            cue_state = "off_table"
+        stroke = StrokeEvents(
+            start_frame=self._start_frame,
+            end_frame=last.frame,
+            first_contact=tuple(c.label for c in contacts),
+            potted=pots_object,
+            off_table=tuple(label for label in self._offs if label != CUE_BALL),
+            cue_ball=cue_state,
+            touching=ev.touching(cue_after, others_after, self.config, self.table) if not truncated else (),
+            cushion_contacts=tuple(cushions),
+            positions_before=dict(self._before),
+            positions_after=after,
+            truncated=truncated,
+        )
+        self._start_index = None
+        self._rest = {label: xy for label, xy in last.xy.items()}
+        self._frames = self._frames[end:]
+        self._cue_moving_frames = 0
+        return stroke
+
+    def _trim_preroll(self, now_t: float) -> None:
+        keep_from = 0
+        while keep_from < len(self._frames) - 1 and self._frames[keep_from].t < now_t - self.config.preroll_s:
+            keep_from += 1
+        if keep_from:
+            self._frames = self._frames[keep_from:]
+
+    @staticmethod
+    def _path(frames: list[_FrameRecord], label: str) -> np.ndarray:
+        out = np.full((len(frames), 2), np.nan)
+        for k, f in enumerate(frames):
+            if label in f.xy and f.visible.get(label, False):
+                out[k] = f.xy[label]
+        return out
+
+
+def _pair(xy: np.ndarray) -> tuple[float, float]:
+    return (float(xy[0]), float(xy[1]))

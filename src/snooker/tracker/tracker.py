@@ -1,0 +1,361 @@
+"""Ball identities through time, in table mm: association, prediction, occlusion, pots.
+
+Each frame the tracker predicts every ball (an alpha-beta filter: constant velocity, restarted on
+a collision or a cushion), pairs the frame's detections with the balls by distance in mm with the
+colours as constraints (Hungarian assignment), then re-associates what is left with a gate as wide
+as a ball could have travelled since it was last seen (same colour only). A ball that is not seen
+is held where it was — a player's arm or the cue hides it; that is not a pot. A ball that vanishes
+while running into a pocket mouth is a pot candidate: potted once it stays unseen for a while, or
+rattled (and still on the table) if it comes back. A fast ball that vanishes over a cushion away
+from the pockets has left the table.
+
+Identities: one track per colour; reds are ``red-1`` … ``red-15`` in the order they were first
+confirmed (ties broken by position), and keep their ids while visible or held.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, deque
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from snooker.balls import FULL_RACK_REDS, RED
+from snooker.calibration.table import STANDARD_TABLE, TableSpec
+from snooker.tracker.association import FORBIDDEN, assign, colour_penalty_matrix
+from snooker.tracker.config import TrackerConfig
+from snooker.tracker.types import BallState, TableState, TrackEvent, TrackStatus
+from snooker.vision.types import BallDetections
+
+
+@dataclass
+class _Track:
+    """Internal mutable state of one track (never handed out; see ``BallState``)."""
+
+    track_id: int
+    label: str | None
+    votes: Counter
+    xy: np.ndarray
+    velocity: np.ndarray
+    status: TrackStatus
+    last_seen_frame: int
+    last_seen_t: float
+    last_measured: np.ndarray
+    hits: int = 1
+    misses: int = 0
+    xy_px: tuple[float, float] | None = None
+    radius_px: float | None = None
+    history: deque = field(default_factory=deque)
+    moving: bool = False
+    moving_at_loss: bool = False
+    pending: str | None = None
+    pending_pocket: str | None = None
+    dropped: bool = False
+
+    @property
+    def alive(self) -> bool:
+        return not self.dropped and self.status not in (TrackStatus.POTTED, TrackStatus.OFF_TABLE)
+
+    @property
+    def colour(self) -> str:
+        if self.label is not None:
+            return RED if self.label.startswith("red-") else self.label
+        return self.votes.most_common(1)[0][0]
+
+    @property
+    def confirmed(self) -> bool:
+        return self.status in (TrackStatus.VISIBLE, TrackStatus.HELD)
+
+
+class BallTracker:
+    """Follows the balls of one table through a sequence of frames (one instance per table).
+
+    Feed it each frame's detections with :meth:`update` (times must increase); read each frame's
+    :class:`TableState`. Call :meth:`finish` at the end of the video to settle pending pots.
+    """
+
+    def __init__(self, config: TrackerConfig | None = None, table: TableSpec = STANDARD_TABLE) -> None:
+        self.config = config or TrackerConfig()
+        self.table = table
+        self._tracks: list[_Track] = []
+        self._next_track_id = 1
+        self._next_red_number = 1
+        self._last_t: float | None = None
+        self._last_frame = -1
+        self._mouths = np.array([p.mouth_centre for p in table.pockets.values()])
+        self._drops = np.array([p.drop_centre for p in table.pockets.values()])
+        self._pocket_names = list(table.pockets)
+
+    # ------------------------------------------------------------------ public
+    def update(self, frame: int, t: float, detections: BallDetections) -> TableState:
+        """Advance to ``frame`` at time ``t`` (s) with that frame's detections (``xy_mm`` needed)."""
+        if self._last_t is not None and t <= self._last_t:
+            raise ValueError(f"frame times must increase: got t={t} after t={self._last_t}")
+        dt = 0.0 if self._last_t is None else t - self._last_t
+        usable = np.isfinite(detections.xy_mm).all(axis=1)
+        xy = detections.xy_mm[usable]
+        balls = [str(b) for b in detections.ball[usable]]
+        px = detections.xy_px[usable]
+        rpx = detections.radius_px[usable]
+
+        matched = self._associate(t, dt, xy, balls)
+        events: list[TrackEvent] = []
+        seen_tracks = set()
+        used = set()
+        for ti, dj in matched:
+            track = self._tracks[ti]
+            seen_tracks.add(ti)
+            used.add(dj)
+            event = self._observe(
+                track, frame, t, dt, xy[dj], balls[dj], (float(px[dj][0]), float(px[dj][1]))
+            )
+            track.radius_px = float(rpx[dj])
+            if event is not None:
+                events.append(event)
+        for ti, track in enumerate(self._tracks):
+            if ti not in seen_tracks:
+                events.extend(self._miss(track, frame, t))
+        for dj in range(len(xy)):
+            if dj not in used:
+                self._spawn(frame, t, xy[dj], balls[dj], (float(px[dj][0]), float(px[dj][1])), float(rpx[dj]))
+        self._confirm_tentatives()
+        events.extend(self._settle_pending(frame, t, self.config.lifecycle.pot_confirm_s))
+        self._tracks = [tr for tr in self._tracks if tr.alive]
+        self._last_t, self._last_frame = t, frame
+        return TableState(frame, t, self._snapshot(t), tuple(events))
+
+    def finish(self) -> tuple[TrackEvent, ...]:
+        """End of the video: settle pot candidates with the shorter end-of-video absence."""
+        if self._last_t is None:
+            return ()
+        events = self._settle_pending(
+            self._last_frame, self._last_t, self.config.lifecycle.pot_confirm_at_end_s
+        )
+        self._tracks = [tr for tr in self._tracks if tr.alive]
+        return tuple(events)
+
+    # ------------------------------------------------------------- association
+    def _predict(self, track: _Track, t: float) -> np.ndarray:
+        elapsed = max(t - track.last_seen_t, 0.0)
+        if track.status == TrackStatus.VISIBLE or track.status == TrackStatus.TENTATIVE:
+            return track.xy + track.velocity * elapsed
+        tau = self.config.motion.held_velocity_decay_s
+        return track.xy + track.velocity * tau * (1.0 - math.exp(-elapsed / tau))
+
+    def _associate(self, t: float, dt: float, xy: np.ndarray, balls: list[str]) -> list[tuple[int, int]]:
+        cfg = self.config.association
+        if not self._tracks or len(xy) == 0:
+            return []
+        predicted = np.array([self._predict(tr, t) for tr in self._tracks])
+        speeds = np.array([np.linalg.norm(tr.velocity) for tr in self._tracks])
+        gates = cfg.gate_base_mm + cfg.gate_speed_fraction * speeds * max(dt, 0.0)
+        penalty = colour_penalty_matrix(
+            [tr.colour for tr in self._tracks], balls, cfg.confusable_colours, cfg.confusion_cost_mm
+        )
+        first = assign(predicted, gates, xy, penalty)
+
+        # Re-association: tracks and detections left over, same colour only, gate = reachable distance.
+        matched_tracks = {ti for ti, _ in first}
+        matched_dets = {dj for _, dj in first}
+        rest_t = [ti for ti, tr in enumerate(self._tracks) if ti not in matched_tracks and tr.confirmed]
+        rest_d = [dj for dj in range(len(xy)) if dj not in matched_dets]
+        if not rest_t or not rest_d:
+            return first
+        gates2 = np.array([self._reassociation_gate(self._tracks[ti], t) for ti in rest_t])
+        strict = colour_penalty_matrix(
+            [self._tracks[ti].colour for ti in rest_t], [balls[d] for d in rest_d], (), 0
+        )
+        anchor = np.array([self._tracks[ti].last_measured for ti in rest_t])
+        second = assign(anchor, gates2, xy[rest_d], strict)
+        return first + [(rest_t[a], rest_d[b]) for a, b in second if strict[a, b] < FORBIDDEN]
+
+    def _reassociation_gate(self, track: _Track, t: float) -> float:
+        cfg = self.config.association
+        elapsed = max(t - track.last_seen_t, 0.0)
+        reach = min(cfg.max_ball_speed_mm_s * elapsed, cfg.reassociation_gate_max_mm)
+        if track.pending == "pot":
+            reach = min(reach, self.config.lifecycle.pocket_capture_radius_mm)
+        return cfg.gate_base_mm + reach
+
+    # -------------------------------------------------------------- life cycle
+    def _observe(
+        self,
+        track: _Track,
+        frame: int,
+        t: float,
+        dt: float,
+        z: np.ndarray,
+        ball: str,
+        px: tuple[float, float],
+    ) -> TrackEvent | None:
+        motion = self.config.motion
+        elapsed = t - track.last_seen_t
+        event = None
+        if track.pending is not None:
+            kind = "rattled" if track.pending == "pot" else "reappeared"
+            event = TrackEvent(kind, track.label or track.colour, frame, t, _pair(z), track.pending_pocket)
+            track.pending = track.pending_pocket = None
+        if elapsed > 0:
+            predicted = self._predict(track, t)
+            residual = z - predicted
+            if np.linalg.norm(residual) > motion.manoeuvre_residual_mm or track.status == TrackStatus.HELD:
+                track.velocity = (z - track.last_measured) / elapsed
+            else:
+                track.velocity = track.velocity + motion.velocity_gain / elapsed * residual
+        track.xy = z.astype(float).copy()
+        track.last_measured = track.xy.copy()
+        track.votes[ball] += 1
+        track.hits += 1
+        track.misses = 0
+        track.last_seen_frame, track.last_seen_t = frame, t
+        track.xy_px = px
+        if track.status == TrackStatus.HELD:
+            track.status = TrackStatus.VISIBLE
+        track.history.append((t, float(z[0]), float(z[1])))
+        while track.history and track.history[0][0] < t - motion.rest_window_s - 1e-9:
+            track.history.popleft()
+        pts = np.array([(x, y) for _, x, y in track.history])
+        track.moving = bool(np.max(np.linalg.norm(pts - z, axis=1)) > motion.rest_displacement_mm)
+        return event
+
+    def _miss(self, track: _Track, frame: int, t: float) -> list[TrackEvent]:
+        life = self.config.lifecycle
+        track.misses += 1
+        track.xy_px = None
+        if track.status == TrackStatus.TENTATIVE:
+            if track.misses > life.tentative_max_misses:
+                track.dropped = True
+            return []
+        if track.status == TrackStatus.VISIBLE:
+            track.status = TrackStatus.HELD
+            track.moving_at_loss = track.moving
+            track.pending, track.pending_pocket = self._classify_loss(track)
+        elapsed = t - track.last_seen_t
+        if track.status == TrackStatus.HELD:
+            track.moving = track.moving_at_loss and elapsed < self.config.motion.hidden_moving_timeout_s
+        return []
+
+    def _classify_loss(self, track: _Track) -> tuple[str | None, str | None]:
+        """Why a ball just vanished: ``("pot", pocket)``, ``("off", None)`` or ``(None, None)`` (hidden)."""
+        life = self.config.lifecycle
+        speed = float(np.linalg.norm(track.velocity))
+        if not track.moving and speed < life.pot_min_speed_mm_s:
+            return None, None
+        step = track.velocity * life.loss_lookahead_s
+        candidates = np.stack([track.xy, track.xy + step])
+        dist = np.min(np.linalg.norm(candidates[:, None, :] - self._mouths[None, :, :], axis=2), axis=0)
+        k = int(np.argmin(dist))
+        if dist[k] <= life.pocket_capture_radius_mm:
+            towards = float(np.dot(track.velocity, self._drops[k] - track.xy)) > 0.0
+            if dist[k] <= life.jaws_radius_mm or (towards and speed >= life.pot_min_speed_mm_s):
+                return "pot", self._pocket_names[k]
+        if speed >= life.off_table_min_speed_mm_s:
+            margin = life.off_table_band_mm
+            inside = self.table.on_playing_area(candidates[1:], margin_mm=-margin)[0]
+            if not inside:
+                return "off", None
+        return None, None
+
+    def _settle_pending(self, frame: int, t: float, confirm_s: float) -> list[TrackEvent]:
+        events = []
+        for track in self._tracks:
+            if track.status != TrackStatus.HELD or track.pending is None:
+                continue
+            absent = t - track.last_seen_t
+            label = track.label or track.colour
+            if track.pending == "pot" and absent >= confirm_s:
+                track.status = TrackStatus.POTTED
+                events.append(
+                    TrackEvent(
+                        "potted", label, track.last_seen_frame + 1, t, _pair(track.xy), track.pending_pocket
+                    )
+                )
+            elif track.pending == "off" and absent >= max(
+                confirm_s, self.config.lifecycle.off_table_confirm_s
+            ):
+                track.status = TrackStatus.OFF_TABLE
+                events.append(TrackEvent("off_table", label, track.last_seen_frame + 1, t, _pair(track.xy)))
+        return events
+
+    def _spawn(
+        self, frame: int, t: float, z: np.ndarray, ball: str, px: tuple[float, float], radius_px: float
+    ) -> None:
+        if not self.table.on_playing_area(z[None, :], margin_mm=self.config.lifecycle.spawn_margin_mm)[0]:
+            return
+        track = _Track(
+            track_id=self._next_track_id,
+            label=None,
+            votes=Counter({ball: 1}),
+            xy=z.astype(float).copy(),
+            velocity=np.zeros(2),
+            status=TrackStatus.TENTATIVE,
+            last_seen_frame=frame,
+            last_seen_t=t,
+            last_measured=z.astype(float).copy(),
+            xy_px=px,
+            radius_px=radius_px,
+        )
+        track.history.append((t, float(z[0]), float(z[1])))
+        self._next_track_id += 1
+        self._tracks.append(track)
+
+    def _confirm_tentatives(self) -> None:
+        ready = [
+            tr
+            for tr in self._tracks
+            if tr.status == TrackStatus.TENTATIVE and tr.hits >= self.config.lifecycle.confirm_frames
+        ]
+        ready.sort(key=lambda tr: (-tr.xy[1], tr.xy[0]))
+        for track in ready:
+            colour = track.votes.most_common(1)[0][0]
+            if colour == RED:
+                reds = sum(1 for tr in self._tracks if tr.confirmed and tr.colour == RED)
+                if reds >= FULL_RACK_REDS:
+                    track.dropped = True
+                    continue
+                track.label = f"red-{self._next_red_number}"
+                self._next_red_number += 1
+                track.status = TrackStatus.VISIBLE
+                continue
+            twin = next((tr for tr in self._tracks if tr.confirmed and tr.label == colour), None)
+            if twin is None:
+                track.label = colour
+                track.status = TrackStatus.VISIBLE
+            elif twin.status == TrackStatus.HELD:
+                self._merge_into(twin, track)
+            else:
+                track.dropped = True  # a second ball of a unique colour: a false detection
+
+    def _merge_into(self, held: _Track, found: _Track) -> None:
+        """A held ball found again by a fresh track: the held ball takes the new track's state."""
+        held.xy, held.velocity, held.last_measured = found.xy, found.velocity, found.last_measured
+        held.last_seen_frame, held.last_seen_t = found.last_seen_frame, found.last_seen_t
+        held.xy_px, held.radius_px, held.history = found.xy_px, found.radius_px, found.history
+        held.status = TrackStatus.VISIBLE if found.misses == 0 else TrackStatus.HELD
+        held.pending = held.pending_pocket = None
+        found.dropped = True
+
+    def _snapshot(self, t: float) -> tuple[BallState, ...]:
+        out = []
+        for tr in self._tracks:
+            if not tr.confirmed or tr.label is None:
+                continue
+            xy = tr.xy if tr.status == TrackStatus.VISIBLE else self._predict(tr, t)
+            out.append(
+                BallState(
+                    track_id=tr.track_id,
+                    label=tr.label,
+                    xy_mm=_pair(xy),
+                    status=tr.status,
+                    moving=tr.moving,
+                    velocity_mm_s=_pair(tr.velocity),
+                    xy_px=tr.xy_px if tr.status == TrackStatus.VISIBLE else None,
+                    radius_px=tr.radius_px,
+                )
+            )
+        return tuple(out)
+
+
+def _pair(xy: np.ndarray) -> tuple[float, float]:
+    return (float(xy[0]), float(xy[1]))

@@ -1,0 +1,198 @@
+"""The tracker and stroke segmenter on synthetic detection sequences with known outcomes."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from tracker_scenarios import Ball, run, still
+
+from snooker.calibration.table import STANDARD_TABLE
+
+D = STANDARD_TABLE.ball_diameter_mm
+SPOTS = STANDARD_TABLE.spots
+
+
+def _towards(p, q, distance):
+    """The point ``distance`` from p towards q."""
+    v = np.subtract(q, p, dtype=float)
+    v /= np.linalg.norm(v)
+    return tuple(np.add(p, v * distance))
+
+
+def _shot(start, target, speed, t0):
+    """White keyframes from rest at ``start`` (struck at t0) to contact with a ball at ``target``."""
+    travel = math.dist(start, target) - D
+    contact = _towards(start, target, travel)
+    return [(0.0, *start), (t0, *start), (t0 + travel / speed, *contact)], t0 + travel / speed
+
+
+def _colours():
+    return [still(c, *SPOTS[c]) for c in ("yellow", "green", "brown", "blue", "black")]
+
+
+def _pot_scenario(pocket="top_right", speed=2000.0, noise=0.0, rattle=False):
+    mouth = STANDARD_TABLE.pockets[pocket].mouth_centre
+    red_at = _towards(mouth, (889.0, 1784.0), 350.0)
+    white_at = _towards(red_at, (889.0, 1784.0), 300.0)
+    keys, tc = _shot(white_at, red_at, speed, 0.5)
+    run_time = math.dist(red_at, mouth) / 1800.0
+    if rattle:
+        back = _towards(mouth, red_at, 60.0)
+        red = Ball(
+            "red",
+            [(0, *red_at), (tc, *red_at), (tc + run_time, *mouth), (tc + run_time + 0.4, *back)],
+            hidden=[(tc + run_time - 0.01, tc + run_time + 0.3)],
+        )
+    else:
+        red = Ball(
+            "red", [(0, *red_at), (tc, *red_at), (tc + run_time, *mouth)], gone_after=tc + run_time - 0.01
+        )
+    return [Ball("white", keys), red, *_colours()]
+
+
+@pytest.mark.parametrize(
+    "pocket", ["top_right", "top_left", "baulk_left", "baulk_right", "middle_left", "middle_right"]
+)
+def test_a_red_run_into_a_pocket_is_potted_there_with_first_contact_red(pocket):
+    result = run(_pot_scenario(pocket), duration_s=3.0, noise_mm=1.5)
+    assert len(result.strokes) == 1
+    stroke = result.strokes[0]
+    line = stroke.to_log_line()
+    assert line["first_contact"] == ["red"]
+    assert line["potted"] == [{"ball": "red", "pocket": pocket}]
+    assert line["cue_ball"] == "on_table"
+    assert not stroke.truncated
+    assert 14 <= stroke.start_frame <= 17
+
+
+def test_a_ball_that_rattles_in_the_jaws_and_comes_back_is_not_potted():
+    result = run(_pot_scenario("top_left", rattle=True), duration_s=3.5, noise_mm=1.0)
+    assert [s.to_log_line()["potted"] for s in result.strokes] == [[]]
+    assert any(e.kind == "rattled" for e in result.events)
+    assert "red-1" in result.states[-1].by_label()
+
+
+def test_a_ball_hidden_away_from_a_pocket_is_held_where_it_was_not_potted():
+    pink = Ball("pink", [(0.0, *SPOTS["pink"])], hidden=[(0.5, 2.5)])
+    result = run([still("white", 900, 1000), pink, *_colours()], duration_s=3.0, noise_mm=1.0)
+    assert not any(e.kind == "potted" for e in result.events)
+    mid = result.states[45].by_label()["pink"]
+    assert mid.status.value == "held"
+    assert math.dist(mid.xy_mm, SPOTS["pink"]) < 5.0
+    assert result.states[-1].by_label()["pink"].status.value == "visible"
+    assert result.strokes == []
+
+
+def test_a_ball_hidden_at_rest_in_the_jaws_is_not_potted():
+    mouth = STANDARD_TABLE.pockets["middle_left"].mouth_centre
+    near = (mouth[0] + 40.0, mouth[1])
+    result = run([still("white", 900, 1000), Ball("red", [(0, *near)], hidden=[(1.0, 3.0)])], duration_s=3.0)
+    assert not any(e.kind == "potted" for e in result.events)
+
+
+def test_the_cue_ball_potted_is_reported_as_potted():
+    mouth = STANDARD_TABLE.pockets["baulk_right"].mouth_centre
+    start = _towards(mouth, (889, 1784), 600)
+    white = Ball("white", [(0, *start), (0.5, *start), (0.5 + 600 / 2000, *mouth)], gone_after=0.5 + 0.29)
+    result = run([white, *_colours()], duration_s=3.0, noise_mm=1.0)
+    line = result.strokes[0].to_log_line()
+    assert line["cue_ball"] == "potted"
+    assert line["first_contact"] == []
+    assert line["potted"] == []
+
+
+def test_two_touching_balls_hit_at_once_are_a_simultaneous_first_contact():
+    white_at = (889.0, 1200.0)
+    # Two reds side by side, touching each other; the white arrives exactly between them.
+    y = 1600.0
+    half = D / 2.0
+    contact_y = y - math.sqrt(D**2 - half**2)
+    tc = 0.5 + (contact_y - white_at[1]) / 2000.0
+    white = Ball("white", [(0, *white_at), (0.5, *white_at), (tc, 889.0, contact_y)])
+    red_a = Ball("red", [(0, 889 - half, y), (tc, 889 - half, y), (tc + 0.5, 889 - half - 300, y + 500)])
+    red_b = Ball("red", [(0, 889 + half, y), (tc, 889 + half, y), (tc + 0.5, 889 + half + 300, y + 500)])
+    result = run([white, red_a, red_b, *_colours()], duration_s=3.0)
+    assert result.strokes[0].to_log_line()["first_contact"] == ["red", "red"]
+
+
+def test_first_contact_is_the_ball_hit_first_not_one_passed_close_by():
+    white_at = (600.0, 1000.0)
+    blue_at = (600.0 + D + 25.0, 1300.0)  # passed 25 mm clear
+    red_at = (600.0, 1600.0)
+    keys, tc = _shot(white_at, red_at, 2500.0, 0.5)
+    red = Ball("red", [(0, *red_at), (tc, *red_at), (tc + 0.3, 600.0, 2100.0)])
+    result = run([Ball("white", keys), red, still("blue", *blue_at)], duration_s=3.0, noise_mm=1.0)
+    assert result.strokes[0].to_log_line()["first_contact"] == ["red"]
+
+
+def test_a_miss_has_no_first_contact():
+    white = Ball("white", [(0, 889, 1000), (0.5, 889, 1000), (1.2, 889, 2000)])
+    result = run([white, still("black", 300, 3000), still("red", 1500, 2800)], duration_s=3.0, noise_mm=1.0)
+    assert result.strokes[0].to_log_line()["first_contact"] == []
+
+
+def test_the_cue_ball_stopping_against_a_ball_is_touching():
+    red_at = (889.0, 2000.0)
+    keys = [(0, 889, 1000), (0.5, 889, 1000), (1.5, 889.0, red_at[1] - D - 1.0)]
+    result = run([Ball("white", keys), still("red", *red_at), *_colours()], duration_s=3.5, noise_mm=0.5)
+    stroke = result.strokes[0]
+    assert stroke.to_log_line()["touching"] == ["red"]
+
+
+def test_a_fast_ball_leaving_over_a_cushion_is_off_the_table():
+    red_at = (1300.0, 1000.0)
+    keys, tc = _shot((900.0, 1000.0), red_at, 4000.0, 0.5)
+    red = Ball(
+        "red", [(0, *red_at), (tc, *red_at), (tc + 490 / 3000, 1790.0, 1000.0)], gone_after=tc + 470 / 3000
+    )
+    result = run([Ball("white", keys), red, *_colours()], duration_s=3.5, noise_mm=1.0)
+    line = result.strokes[0].to_log_line()
+    assert line["off_table"] == ["red"]
+    assert line["potted"] == []
+
+
+def test_a_cushion_contact_is_recorded():
+    white = Ball("white", [(0, 889, 3000), (0.5, 889, 3000), (0.7, 889, 3569 - 26.25), (1.0, 889, 3000)])
+    result = run([white, *_colours()], duration_s=3.0, noise_mm=0.5)
+    cushions = [(c.label, c.cushion) for c in result.strokes[0].cushion_contacts]
+    assert ("white", "top") in cushions
+
+
+def test_a_ball_moved_between_strokes_is_reported_outside_any_stroke():
+    pink = Ball("pink", [(0, 900, 2600), (1.0, 900, 2600), (1.5, 1100, 2700)])
+    result = run([still("white", 889, 1000), pink], duration_s=3.0, noise_mm=1.0)
+    assert result.strokes == []
+    assert [(e.kind, e.label) for e in result.outside] == [("moved", "pink")]
+
+
+def test_crossing_balls_of_different_colours_keep_their_identities():
+    white = Ball("white", [(0, 400, 1000), (0.5, 400, 1000), (1.0, 1400, 2000)])
+    blue = Ball("blue", [(0, 1400, 1000), (0.5, 1400, 1000), (1.0, 400, 2000)])
+    result = run([white, blue], duration_s=2.0, noise_mm=1.0)
+    last = result.states[-1].by_label()
+    assert math.dist(last["white"].xy_mm, (1400, 2000)) < 10
+    assert math.dist(last["blue"].xy_mm, (400, 2000)) < 10
+
+
+def test_reds_in_the_pack_keep_their_ids():
+    rack = STANDARD_TABLE.rack_positions()
+    reds = [still(label, *xy) for label, xy in rack.items() if label.startswith("red-")]
+    result = run([still("white", 889, 600), *reds], duration_s=2.0, noise_mm=2.0)
+    first, last = result.states[5].by_label(), result.states[-1].by_label()
+    red_ids = {label for label in first if label.startswith("red-")}
+    assert len(red_ids) == 15
+    for label in red_ids:
+        assert math.dist(first[label].xy_mm, last[label].xy_mm) < 10.0
+    assert result.strokes == []
+
+
+def test_a_red_seen_as_brown_for_a_few_frames_in_blur_stays_one_red():
+    white = Ball("white", [(0, 889, 1000), (0.5, 889, 1000), (1.0, 889, 2000)])
+    red = Ball("red", [(0, 300, 1500), (0.5, 300, 1500), (1.5, 300, 2500)], hidden=[(0.8, 0.95)])
+    brownish = Ball("red", red.keys, hidden=[(0.0, 0.79), (0.96, 9.0)], seen_as="brown")
+    result = run([white, red, brownish], duration_s=2.0, noise_mm=1.0)
+    labels = [b.label for b in result.states[-1].balls]
+    assert sorted(labels) == ["red-1", "white"]
+    assert all(b.label != "brown" for s in result.states for b in s.balls)
