@@ -1,0 +1,274 @@
+"""Frame sources: files, folders, streams that drop out, and a live queue that drops rather than lags."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from snooker.vision.sources import (
+    CaptureSource,
+    FrameSource,
+    ImageFolderSource,
+    LiveConfig,
+    LiveFrames,
+    SingleImageSource,
+    SourceConfig,
+    SourceError,
+    VideoFileSource,
+    iter_frames,
+    open_source,
+)
+from snooker.vision.types import Frame
+
+FRAME_SIZE = (64, 48)
+FAST_RECONNECT = SourceConfig(reconnect_initial_delay_s=0.001, reconnect_max_delay_s=0.004)
+
+
+def _brightness_image(level: int) -> np.ndarray:
+    return np.full((FRAME_SIZE[1], FRAME_SIZE[0], 3), level, np.uint8)
+
+
+def _write_video(path: Path, frames: int, fps: float = 25.0) -> Path:
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, FRAME_SIZE)
+    for i in range(frames):
+        writer.write(_brightness_image(i * 5))
+    writer.release()
+    return path
+
+
+@pytest.fixture
+def video(tmp_path: Path) -> Path:
+    return _write_video(tmp_path / "clip.avi", 40)
+
+
+def test_video_file_yields_every_frame_in_order_with_times(video: Path):
+    with open_source(str(video)) as source:
+        assert isinstance(source, VideoFileSource)
+        frames = list(source)
+    assert [f.index for f in frames] == list(range(40))
+    assert frames[10].t == pytest.approx(10 / 25.0)
+    levels = [int(f.image.mean()) for f in frames]
+    assert levels == sorted(levels) and levels[-1] > levels[0]
+    assert source.stats.frames_read == 40 and not source.stats.ended_early
+
+
+def test_iter_frames_is_a_plain_generator(video: Path):
+    assert sum(1 for _ in iter_frames(video)) == 40
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"", "cannot open video file"),
+        (b"\x00garbage" * 500, "cannot open video file"),
+    ],
+    ids=["empty_file_is_refused", "garbage_file_is_refused"],
+)
+def test_unreadable_video_is_a_clear_error_naming_it(tmp_path: Path, content: bytes, expected: str):
+    path = tmp_path / "broken.mp4"
+    path.write_bytes(content)
+    with pytest.raises(SourceError, match=expected) as exc, open_source(path):
+        pass
+    assert str(path) in str(exc.value)
+
+
+def test_missing_path_names_it(tmp_path: Path):
+    with pytest.raises(SourceError, match=r"no-such\.mp4"):
+        open_source(tmp_path / "no-such.mp4")
+
+
+def test_truncated_video_ends_early_and_says_so(video: Path, tmp_path: Path):
+    truncated = tmp_path / "truncated.avi"
+    data = video.read_bytes()
+    truncated.write_bytes(data[: len(data) // 2])
+    reports: list[str] = []
+    with VideoFileSource(truncated, report=reports.append) as source:
+        frames = list(source)
+    assert 0 < len(frames) < 40
+    assert source.stats.ended_early
+    assert any("ended early" in line and str(truncated) in line for line in reports)
+
+
+def test_image_folder_in_name_order_skips_and_reports_unreadable(tmp_path: Path):
+    for i in (2, 0, 1):
+        cv2.imwrite(str(tmp_path / f"f{i:03d}.png"), _brightness_image(10 + 40 * i))
+    (tmp_path / "f001b.jpg").write_bytes(b"not an image")
+    (tmp_path / "notes.txt").write_text("ignored")
+    reports: list[str] = []
+    with open_source(tmp_path, report=reports.append) as source:
+        assert isinstance(source, ImageFolderSource)
+        frames = list(source)
+    assert [int(f.image.mean()) for f in frames] == [10, 50, 90]
+    assert source.stats.skipped_files == [str(tmp_path / "f001b.jpg")]
+    assert any("f001b.jpg" in line for line in reports)
+
+
+def test_empty_folder_is_an_error(tmp_path: Path):
+    with pytest.raises(SourceError, match="holds no images"), open_source(tmp_path):
+        pass
+
+
+def test_single_grey_image_becomes_one_bgr_frame(tmp_path: Path):
+    path = tmp_path / "still.png"
+    cv2.imwrite(str(path), np.full((20, 30), 77, np.uint8))
+    with open_source(path) as source:
+        assert isinstance(source, SingleImageSource)
+        (frame,) = list(source)
+    assert frame.image.shape == (20, 30, 3) and frame.image.dtype == np.uint8
+
+
+@pytest.mark.parametrize(
+    ("spec", "kind"),
+    [("0", CaptureSource), (3, CaptureSource), ("rtsp://127.0.0.1:1/x", CaptureSource)],
+    ids=["camera_index_string", "camera_index_int", "rtsp_url"],
+)
+def test_open_source_picks_the_kind(spec, kind):
+    assert isinstance(open_source(spec), kind)
+
+
+def test_camera_that_does_not_exist_is_a_clear_error():
+    source = open_source("97", config=SourceConfig(reconnect_initial_delay_s=0.0))
+    with pytest.raises(SourceError, match="camera 97"):
+        source.open()
+
+
+class FlakyCapture:
+    """A capture that delivers some frames and then fails, like a stream dropping out."""
+
+    def __init__(self, frames: int, start_level: int):
+        self.remaining = frames
+        self.level = start_level
+        self.released = False
+
+    def isOpened(self) -> bool:
+        return True
+
+    def read(self):
+        if self.remaining <= 0:
+            return False, None
+        self.remaining -= 1
+        self.level += 1
+        return True, _brightness_image(self.level)
+
+    def get(self, prop: int) -> float:
+        return 30.0
+
+    def release(self) -> None:
+        self.released = True
+
+
+class ClosedCapture(FlakyCapture):
+    def isOpened(self) -> bool:
+        return False
+
+
+def test_stream_that_drops_out_reconnects_with_backoff_and_reports():
+    # opens: 3 frames, drop, two failed reopen attempts, then 2 frames, drop, give up.
+    plan = [FlakyCapture(3, 0), ClosedCapture(0, 0), ClosedCapture(0, 0), FlakyCapture(2, 100)]
+    opened: list[FlakyCapture] = []
+
+    def factory(target):
+        capture = plan.pop(0) if plan else ClosedCapture(0, 0)
+        opened.append(capture)
+        return capture
+
+    config = SourceConfig(
+        reconnect_initial_delay_s=0.001, reconnect_max_delay_s=0.004, reconnect_max_attempts=3
+    )
+    reports: list[str] = []
+    with CaptureSource("rtsp://cam", config, reports.append, open_capture=factory) as source:
+        frames = list(source)
+    assert [int(f.image.mean()) for f in frames] == [1, 2, 3, 101, 102]
+    assert [f.index for f in frames] == list(range(5))
+    assert source.stats.reconnects == 1
+    assert sum("dropped out" in r for r in reports) == 2
+    assert any("reconnected after 3 attempt" in r for r in reports)
+    assert any("giving up after 3" in r for r in reports)
+    assert all(c.released for c in opened)
+
+
+def test_backoff_delays_grow_and_are_capped():
+    config = SourceConfig(
+        reconnect_initial_delay_s=0.5, reconnect_backoff_factor=2.0, reconnect_max_delay_s=3.0
+    )
+    delays = CaptureSource(0, config)._delays()
+    assert [next(delays) for _ in range(5)] == [0.5, 1.0, 2.0, 3.0, 3.0]
+
+
+def test_stop_interrupts_a_reconnect_wait():
+    source = CaptureSource(
+        "rtsp://cam",
+        SourceConfig(reconnect_initial_delay_s=30.0),
+        report=lambda _: None,
+        open_capture=lambda _: FlakyCapture(1, 0),
+    )
+    source.open()
+    got: list[Frame] = []
+    worker = threading.Thread(target=lambda: got.extend(source))
+    worker.start()
+    time.sleep(0.2)
+    source.stop()
+    worker.join(timeout=2.0)
+    assert not worker.is_alive() and len(got) == 1
+
+
+class CountingSource(FrameSource):
+    """Produces ``n`` frames as fast as possible; the test consumer is deliberately slow."""
+
+    is_live = True
+
+    def __init__(self, n: int):
+        super().__init__("counting")
+        self.n = n
+
+    def _frames(self):
+        image = _brightness_image(0)
+        for i in range(self.n):
+            if self._stop.is_set():
+                return
+            yield Frame(index=i, t=i / 25.0, image=image)
+
+
+def test_live_queue_drops_oldest_rather_than_fall_behind():
+    with LiveFrames(CountingSource(300), LiveConfig(queue_size=2)) as live:
+        got = []
+        for frame in live:
+            got.append(frame.index)
+            time.sleep(0.002)
+    assert got == sorted(got) and got[-1] == 299
+    assert live.dropped > 0
+    assert len(got) + live.dropped == 300
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(min_value=0, max_value=60), queue_size=st.integers(min_value=1, max_value=4))
+def test_live_queue_never_loses_count_and_keeps_order(n: int, queue_size: int):
+    with LiveFrames(CountingSource(n), LiveConfig(queue_size=queue_size)) as live:
+        got = [frame.index for frame in live]
+    assert len(got) + live.dropped == n
+    assert got == sorted(set(got))
+    if n:
+        assert got[-1] == n - 1
+
+
+def test_live_file_is_paced_at_its_frame_rate(tmp_path: Path):
+    clip = _write_video(tmp_path / "fast.avi", 10, fps=200.0)
+    with LiveFrames(open_source(clip), LiveConfig(queue_size=20)) as live:
+        got = [frame.index for frame in live]
+    assert got == list(range(10)) and live.dropped == 0
+
+
+def test_live_reader_error_reaches_the_consumer(tmp_path: Path):
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    (folder / "a.png").write_bytes(b"broken")
+    live = LiveFrames(ImageFolderSource(folder, report=lambda _: None))
+    with pytest.raises(SourceError, match="none of its 1 images is readable"), live:
+        list(live)
