@@ -1,0 +1,850 @@
+"""The geometry questions the rules ask, answered from ball positions on the table.
+
+Coordinate frame: millimetres on the cloth plane as in :mod:`snooker.calibration.table` (origin at
+the baulk-left cushion-nose corner, ``x`` towards baulk-right, ``y`` up the table). Positions are
+ball centres. ``balls`` maps ball ids (``red-3``, ``pink`` …) to centres and never contains the cue
+ball; the cue ball is passed separately (``None`` = in hand, to be placed on or inside the D).
+
+The rules' definitions (Section 2 and 3.7, 3.10, 3.14) as implemented here:
+
+* A stroke is a straight line: the cue ball's centre moves along a ray and sweeps a band one ball
+  diameter wide; it hits the first ball whose centre comes within a diameter of that ray. A ball
+  the cue ball already overlaps (position noise) is hit only when the ray moves towards it.
+  Cushions are ignored: only balls obstruct, so a cushion never snookers.
+* **Snookered**: no ball on can be hit on *both extreme edges* (the two straight paths on which the
+  cue ball just grazes the ball on, left and right) without first hitting a ball not on. Balls on
+  never obstruct (reds cannot snooker reds). A ball on that the cue ball touches counts as hittable.
+* **Clear path to any part**: some straight path makes first contact with a ball on (3.14(b)).
+* **Full-ball contact** (3.14(c)): for a colour on, the straight path at its centre reaches it before
+  any ball not on. For a red on, "the full width of any red not hidden by a colour" is read as: some
+  red on can be hit along *every* path across its width (both edges, the centre and everything
+  between) before any ball not on — other reds never hide a red.
+* **In hand**: the cue ball may be placed at any point on or inside the D whose centre is more than
+  a ball diameter plus ``touch_tolerance_mm`` from every ball (placed without touching). In hand,
+  the cue ball is snookered only if it is snookered from every such point; a path is open / a
+  full-ball contact is available if it is from some such point.
+
+Exactness. For a fixed cue ball the answers are exact: the status of a path can only change at
+finitely many critical directions (edges of the balls' angular extents, and the directions in
+which two balls would be met at the same instant), and every one of them is tested, nudged by
+``boundary_offset_mm`` to either side. In hand, the set of placements from which a predicate holds
+is bounded by straight lines (common tangents of the balls' one-diameter "contact circles", tangents
+at their intersection points), the circles that forbid touching placements, and the D's outline.
+Besides a dense grid over the D (``d_sampling_step_mm``), every vertex of that arrangement inside
+the D is tested, nudged by ``boundary_offset_mm`` into each incident cell, so any region of
+placements larger than that offset is found.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from snooker.balls import COLOURS, CUE_BALL, RED, ball_kind
+from snooker.calibration.table import STANDARD_TABLE, Point, TableSpec
+
+__all__ = [
+    "DEFAULT_GEOMETRY_CONFIG",
+    "GeometryConfig",
+    "Point",
+    "clear_path_to_any_part",
+    "full_ball_available",
+    "respot_positions",
+    "snookered",
+    "spot_occupied",
+    "touching",
+]
+
+
+@dataclass(frozen=True)
+class GeometryConfig:
+    """Tolerances and sampling of the rule geometry (lengths in mm)."""
+
+    graze_tolerance_mm: float = 1e-6
+    """A ball obstructs a path only if it cuts into the cue ball's swept band by more than this
+    (and is met more than this before the target): absorbs float round-off at exact grazes."""
+    touch_tolerance_mm: float = 1.0
+    """Two balls whose centres are within a diameter plus this are touching (position noise).
+    A placement (cue ball in hand, a spotted colour) must keep more than this gap."""
+    placement_gap_mm: float = 0.1
+    """Extra gap beyond the touch tolerance left when a colour is spotted next to another ball."""
+    d_sampling_step_mm: float = 5.0
+    """Spacing of the grid of cue-ball placements tried over the D (and along its arc)."""
+    boundary_offset_mm: float = 1e-3
+    """How far a candidate direction or placement is nudged off a critical line or edge; regions
+    narrower than this are not resolved. Must exceed ``graze_tolerance_mm``."""
+    batch_size: int = 2048
+    """Placements evaluated per vectorised batch (bounds memory, not results)."""
+
+    def __post_init__(self) -> None:
+        lengths = {
+            "touch_tolerance_mm": self.touch_tolerance_mm,
+            "placement_gap_mm": self.placement_gap_mm,
+            "graze_tolerance_mm": self.graze_tolerance_mm,
+        }
+        for name, value in lengths.items():
+            if not math.isfinite(value) or value < 0.0:
+                raise ValueError(f"GeometryConfig.{name} must be a finite length >= 0 mm, got {value!r}")
+        for name, value in {
+            "d_sampling_step_mm": self.d_sampling_step_mm,
+            "boundary_offset_mm": self.boundary_offset_mm,
+        }.items():
+            if not math.isfinite(value) or value <= 0.0:
+                raise ValueError(f"GeometryConfig.{name} must be a finite length > 0 mm, got {value!r}")
+        if self.boundary_offset_mm <= self.graze_tolerance_mm:
+            raise ValueError("GeometryConfig.boundary_offset_mm must exceed graze_tolerance_mm")
+        if self.batch_size < 1:
+            raise ValueError(f"GeometryConfig.batch_size must be >= 1, got {self.batch_size!r}")
+
+
+DEFAULT_GEOMETRY_CONFIG = GeometryConfig()
+"""The default tolerances (an immutable value, safe to share)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Input validation
+
+
+def _point(value: object, what: str) -> np.ndarray:
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} must be an (x_mm, y_mm) pair, got {value!r}") from None
+    if arr.shape != (2,) or not np.all(np.isfinite(arr)):
+        raise ValueError(f"{what} must be a finite (x_mm, y_mm) pair, got {value!r}")
+    return arr
+
+
+def _ball_table(balls: Mapping[str, Point]) -> tuple[list[str], np.ndarray]:
+    """Validated ids and an (n, 2) array of centres; the cue ball may not be among them."""
+    if not isinstance(balls, Mapping):
+        raise ValueError(f"balls must map ball ids to (x_mm, y_mm), got {type(balls).__name__}")
+    ids = list(balls)
+    for ball_id in ids:
+        if not isinstance(ball_id, str):
+            raise ValueError(f"ball ids must be strings, got {ball_id!r}")
+        if ball_kind(ball_id) == CUE_BALL:
+            raise ValueError("balls must not contain the cue ball; pass its position as `cue`")
+    centres = np.array([_point(balls[i], f"position of {i}") for i in ids], dtype=float).reshape(-1, 2)
+    return ids, centres
+
+
+def _split_on(
+    balls: Mapping[str, Point], balls_on: Collection[str]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(centres on, centres not on, whether each ball on is a red) from validated input."""
+    ids, centres = _ball_table(balls)
+    on_set = set(balls_on)
+    missing = sorted(on_set.difference(ids))
+    if missing:
+        raise ValueError(f"balls on not on the table: {', '.join(missing)}")
+    if not on_set:
+        raise ValueError("no ball is on: the geometry of a stroke needs at least one ball on")
+    on_mask = np.array([i in on_set for i in ids], dtype=bool)
+    is_red = np.array([ball_kind(i) == RED for i in ids], dtype=bool)
+    return centres[on_mask], centres[~on_mask], is_red[on_mask]
+
+
+# ---------------------------------------------------------------------------------------------
+# Straight strokes: when does a moving cue ball meet a ball?
+
+
+def _cross2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """z-component of the cross product of 2-D vectors (broadcasting)."""
+    return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+
+
+def _unit(angle: np.ndarray) -> np.ndarray:
+    return np.stack([np.cos(angle), np.sin(angle)], axis=-1)
+
+
+def _hit_times(
+    origins: np.ndarray, directions: np.ndarray, centres: np.ndarray, diameter: float, graze: float
+) -> np.ndarray:
+    """Distance the cue ball travels before it meets each ball: (n, k, m) mm, ``inf`` = never.
+
+    ``origins`` (n, 2) are cue-ball centres, ``directions`` (n, k, 2) unit vectors per origin,
+    ``centres`` (m, 2) ball centres. A ball is met when the cue ball's swept band (one diameter
+    either side of the centre's path, a capsule) cuts into it by more than ``graze`` mm; a ball
+    already overlapping the cue ball counts (time 0) only if the path moves towards it.
+    """
+    offsets = centres[None, :, :] - origins[:, None, :]
+    along = np.einsum("nkd,nmd->nkm", directions, offsets)
+    dist2 = np.einsum("nmd,nmd->nm", offsets, offsets)[:, None, :]
+    across2 = np.maximum(dist2 - along * along, 0.0)
+    reach = max(diameter - graze, 0.0)
+    met = (along > 0.0) & (across2 < reach * reach)
+    with np.errstate(invalid="ignore"):
+        entry = along - np.sqrt(np.maximum(diameter * diameter - across2, 0.0))
+    return np.where(met, np.maximum(entry, 0.0), np.inf)
+
+
+def _blocked(
+    origins: np.ndarray,
+    directions: np.ndarray,
+    target_time: np.ndarray,
+    obstacles: np.ndarray,
+    diameter: float,
+    graze: float,
+) -> np.ndarray:
+    """Whether a ball in ``obstacles`` is met before ``target_time`` on each path: (n, k) bool."""
+    if len(obstacles) == 0:
+        return np.zeros(directions.shape[:2], dtype=bool)
+    times = _hit_times(origins, directions, obstacles, diameter, graze)
+    return np.any(times < target_time[..., None] - graze, axis=-1)
+
+
+def _bearings(origins: np.ndarray, centres: np.ndarray, diameter: float):
+    """Bearing (rad), distance (mm) and half-width (rad) of each ball's contact cone, (n, m) each."""
+    offsets = centres[None, :, :] - origins[:, None, :]
+    dist = np.hypot(offsets[..., 0], offsets[..., 1])
+    bearing = np.arctan2(offsets[..., 1], offsets[..., 0])
+    half = np.arcsin(np.clip(diameter / np.maximum(dist, 1e-12), 0.0, 1.0))
+    return bearing, dist, half
+
+
+def _simultaneous_points(on: np.ndarray, obstacles: np.ndarray, diameter: float):
+    """Cue-ball centres touching a ball on and a ball not on at once: (q, 2) and ball-on index (q,).
+
+    Paths aimed at these points meet both balls at the same instant, so the ball met first can
+    only change at their directions.
+    """
+    if len(on) == 0 or len(obstacles) == 0:
+        return np.zeros((0, 2)), np.zeros(0, dtype=int)
+    a = on[:, None, :]
+    b = obstacles[None, :, :]
+    gap = np.linalg.norm(b - a, axis=-1)
+    ok = (gap < 2.0 * diameter) & (gap > 1e-9)
+    ia, ib = np.nonzero(ok)
+    if len(ia) == 0:
+        return np.zeros((0, 2)), np.zeros(0, dtype=int)
+    pa, pb, d = on[ia], obstacles[ib], gap[ia, ib]
+    mid = (pa + pb) / 2.0
+    axis = (pb - pa) / d[:, None]
+    normal = np.stack([-axis[:, 1], axis[:, 0]], axis=1)
+    half_chord = np.sqrt(np.maximum(diameter * diameter - (d / 2.0) ** 2, 0.0))[:, None]
+    points = np.concatenate([mid + half_chord * normal, mid - half_chord * normal])
+    return points, np.concatenate([ia, ia])
+
+
+def _angle_in(angle: np.ndarray, centre: np.ndarray, half: np.ndarray) -> np.ndarray:
+    """Whether ``angle`` lies within ``centre ± half`` (radians, wrap-around aware)."""
+    diff = np.angle(np.exp(1j * (angle - centre)))
+    return np.abs(diff) <= half
+
+
+# ---------------------------------------------------------------------------------------------
+# Predicates for a batch of cue-ball positions (n, 2) -> (n,) bool
+
+
+def _both_edges_free(
+    origins: np.ndarray, on: np.ndarray, obstacles: np.ndarray, diameter: float, cfg: GeometryConfig
+) -> np.ndarray:
+    """Whether some ball on can be hit on both extreme edges, per origin (= not snookered)."""
+    bearing, dist, half = _bearings(origins, on, diameter)
+    edge_angles = np.concatenate([bearing - half, bearing + half], axis=1)
+    directions = _unit(edge_angles)
+    travel = np.sqrt(np.maximum(dist * dist - diameter * diameter, 0.0))
+    blocked = _blocked(
+        origins,
+        directions,
+        np.concatenate([travel, travel], axis=1),
+        obstacles,
+        diameter,
+        cfg.graze_tolerance_mm,
+    )
+    m = on.shape[0]
+    free = ~blocked[:, :m] & ~blocked[:, m:]
+    return np.any(free, axis=1)
+
+
+def _path_to_any_part(
+    origins: np.ndarray, on: np.ndarray, obstacles: np.ndarray, diameter: float, cfg: GeometryConfig
+) -> np.ndarray:
+    """Whether some straight path first meets a ball on, per origin."""
+    everything = np.concatenate([on, obstacles])
+    bearing, dist, half = _bearings(origins, everything, diameter)
+    nudge = cfg.boundary_offset_mm / np.maximum(dist, diameter)
+    angles = [bearing[:, : len(on)]]
+    for sign in (-1.0, 1.0):
+        for side in (-1.0, 1.0):
+            angles.append(bearing + sign * half + side * nudge)
+    points, _ = _simultaneous_points(on, obstacles, diameter)
+    if len(points):
+        q_off = points[None, :, :] - origins[:, None, :]
+        q_dist = np.maximum(np.hypot(q_off[..., 0], q_off[..., 1]), diameter)
+        q_angle = np.arctan2(q_off[..., 1], q_off[..., 0])
+        q_nudge = cfg.boundary_offset_mm / q_dist
+        angles += [q_angle - q_nudge, q_angle + q_nudge]
+    directions = _unit(np.concatenate(angles, axis=1))
+    times = _hit_times(origins, directions, everything, diameter, cfg.graze_tolerance_mm)
+    first_on = times[..., : len(on)].min(axis=-1)
+    first_off = times[..., len(on) :].min(axis=-1, initial=np.inf)
+    clear = np.isfinite(first_on) & (first_on < first_off - cfg.graze_tolerance_mm)
+    return np.any(clear, axis=1)
+
+
+def _full_ball(
+    origins: np.ndarray,
+    on: np.ndarray,
+    on_is_red: np.ndarray,
+    obstacles: np.ndarray,
+    diameter: float,
+    cfg: GeometryConfig,
+) -> np.ndarray:
+    """Whether a full-ball contact is available, per origin (module docstring: reds by full width)."""
+    graze = cfg.graze_tolerance_mm
+    bearing, dist, _ = _bearings(origins, on, diameter)
+    centre_dirs = _unit(bearing)
+    centre_free = ~_blocked(
+        origins, centre_dirs, np.maximum(dist - diameter, 0.0), obstacles, diameter, graze
+    )
+    result = np.any(centre_free & ~on_is_red[None, :], axis=1)
+    if not np.any(on_is_red):
+        return result
+    reds = on[on_is_red]
+    width_free = centre_free[:, on_is_red] & _red_width_free(origins, reds, obstacles, diameter, cfg)
+    return result | np.any(width_free, axis=1)
+
+
+def _red_width_free(
+    origins: np.ndarray, reds: np.ndarray, obstacles: np.ndarray, diameter: float, cfg: GeometryConfig
+) -> np.ndarray:
+    """Whether every path across each red's width (edges included) avoids balls not on: (n, r)."""
+    graze = cfg.graze_tolerance_mm
+    r = reds.shape[0]
+    bearing, dist, half = _bearings(origins, reds, diameter)
+    travel = np.sqrt(np.maximum(dist * dist - diameter * diameter, 0.0))
+    edges = np.concatenate([bearing - half, bearing + half], axis=1)
+    edge_blocked = _blocked(
+        origins, _unit(edges), np.concatenate([travel, travel], axis=1), obstacles, diameter, graze
+    )
+    free = ~edge_blocked[:, :r] & ~edge_blocked[:, r:]
+    if len(obstacles) == 0:
+        return free
+    # Interior critical directions: the edges of each obstacle's cone and the directions of the
+    # points where a red and an obstacle are met together, nudged to both sides.
+    ob_bearing, ob_dist, ob_half = _bearings(origins, obstacles, diameter)
+    ob_nudge = cfg.boundary_offset_mm / np.maximum(ob_dist, diameter)
+    critical = [ob_bearing + s * ob_half + t * ob_nudge for s in (-1.0, 1.0) for t in (-1.0, 1.0)]
+    points, _ = _simultaneous_points(reds, obstacles, diameter)
+    if len(points):
+        q_off = points[None, :, :] - origins[:, None, :]
+        q_angle = np.arctan2(q_off[..., 1], q_off[..., 0])
+        q_nudge = cfg.boundary_offset_mm / np.maximum(np.hypot(q_off[..., 0], q_off[..., 1]), diameter)
+        critical += [q_angle - q_nudge, q_angle + q_nudge]
+    angles = np.concatenate(critical, axis=1)
+    directions = _unit(angles)
+    all_times = _hit_times(origins, directions, np.concatenate([reds, obstacles]), diameter, graze)
+    red_times = all_times[..., :r]
+    first_obstacle = all_times[..., r:].min(axis=-1)
+    inside = _angle_in(angles[:, :, None], bearing[:, None, :], half[:, None, :])
+    blocked = inside & (first_obstacle[..., None] < red_times - graze)
+    return free & ~np.any(blocked, axis=1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Cue ball in hand: placements on or inside the D
+
+
+def _legal_placements(
+    points: np.ndarray, centres: np.ndarray, table: TableSpec, cfg: GeometryConfig
+) -> np.ndarray:
+    """Points in the D where the cue ball touches no ball."""
+    if len(points) == 0:
+        return points
+    keep = table.in_d(points)
+    if len(centres):
+        gaps = np.linalg.norm(points[:, None, :] - centres[None, :, :], axis=-1)
+        keep &= np.all(gaps > table.ball_diameter_mm + cfg.touch_tolerance_mm, axis=1)
+    return points[keep]
+
+
+def _d_grid(table: TableSpec, cfg: GeometryConfig) -> np.ndarray:
+    """A grid over the D symmetric about the centre line, plus points along its arc and corners."""
+    step = cfg.d_sampling_step_mm
+    cx, cy = table.d_centre
+    radius = table.d_radius_mm
+    k = math.floor(radius / step)
+    xs = cx + step * np.arange(-k, k + 1)
+    ys = cy - step * np.arange(0, k + 1)
+    gx, gy = np.meshgrid(xs, ys)
+    grid = np.stack([gx.ravel(), gy.ravel()], axis=1)
+    arc_count = max(math.ceil(math.pi * radius / step), 2) + 1
+    theta = np.linspace(math.pi, 2.0 * math.pi, arc_count)
+    arc = np.stack([cx + radius * np.cos(theta), cy + radius * np.sin(theta)], axis=1)
+    return np.concatenate([grid, arc])
+
+
+_FIRST_BATCH = 16
+"""Placements in the first batch tried (later batches double up to ``batch_size``)."""
+
+Lines = tuple[np.ndarray, np.ndarray]
+"""Straight lines as (points (L, 2), unit directions (L, 2))."""
+
+
+def _no_lines() -> Lines:
+    return np.zeros((0, 2)), np.zeros((0, 2))
+
+
+def _join(*parts: Lines) -> Lines:
+    return np.concatenate([p for p, _ in parts]), np.concatenate([v for _, v in parts])
+
+
+def _common_tangents(a: np.ndarray, b: np.ndarray, radius: float, same_set: bool = False) -> Lines:
+    """The outer and (where they exist) inner common tangents of equal circles around ``a`` × ``b``."""
+    if len(a) == 0 or len(b) == 0:
+        return _no_lines()
+    ia, ib = np.meshgrid(np.arange(len(a)), np.arange(len(b)), indexing="ij")
+    ia, ib = ia.ravel(), ib.ravel()
+    if same_set:
+        keep = ia < ib
+        ia, ib = ia[keep], ib[keep]
+    pa, pb = a[ia], b[ib]
+    d = np.linalg.norm(pb - pa, axis=1)
+    ok = d > 1e-9
+    pa, pb, d = pa[ok], pb[ok], d[ok]
+    axis = (pb - pa) / d[:, None]
+    normal = np.stack([-axis[:, 1], axis[:, 0]], axis=1)
+    points = [pa + radius * normal, pa - radius * normal]
+    dirs = [axis, axis]
+    inner = d > 2.0 * radius
+    if np.any(inner):
+        mid = (pa[inner] + pb[inner]) / 2.0
+        tilt = np.arcsin(2.0 * radius / d[inner])
+        base = np.arctan2(axis[inner, 1], axis[inner, 0])
+        points += [mid, mid]
+        dirs += [_unit(base + tilt), _unit(base - tilt)]
+    return np.concatenate(points), np.concatenate(dirs)
+
+
+def _tangents_from(points: np.ndarray, centres: np.ndarray, radius: float) -> Lines:
+    """Lines through each point tangent to each circle (radius ``radius``) it lies outside of."""
+    if len(points) == 0 or len(centres) == 0:
+        return _no_lines()
+    off = centres[None, :, :] - points[:, None, :]
+    dist = np.hypot(off[..., 0], off[..., 1])
+    ip, ic = np.nonzero(dist > radius + 1e-9)
+    bearing = np.arctan2(off[ip, ic, 1], off[ip, ic, 0])
+    half = np.arcsin(radius / dist[ip, ic])
+    origin = points[ip]
+    return np.concatenate([origin, origin]), np.concatenate([_unit(bearing - half), _unit(bearing + half)])
+
+
+def _tangent_at(points: np.ndarray, centres: np.ndarray) -> Lines:
+    """The tangent line at each point of the circle around the matching centre."""
+    radial = points - centres
+    norm = np.linalg.norm(radial, axis=1, keepdims=True)
+    ok = norm[:, 0] > 1e-9
+    radial = radial[ok] / norm[ok]
+    return points[ok], np.stack([-radial[:, 1], radial[:, 0]], axis=1)
+
+
+def _through_pairs(a: np.ndarray, b: np.ndarray) -> Lines:
+    """The line through each point of ``a`` and each point of ``b`` (distinct pairs)."""
+    if len(a) == 0 or len(b) == 0:
+        return _no_lines()
+    ia, ib = np.meshgrid(np.arange(len(a)), np.arange(len(b)), indexing="ij")
+    pa, pb = a[ia.ravel()], b[ib.ravel()]
+    d = np.linalg.norm(pb - pa, axis=1)
+    ok = d > 1e-9
+    return pa[ok], (pb[ok] - pa[ok]) / d[ok, None]
+
+
+def _vertex_candidates(
+    lines: Lines, circles: tuple[np.ndarray, np.ndarray], table: TableSpec, cfg: GeometryConfig
+) -> np.ndarray:
+    """Points nudged off every vertex of the arrangement of lines and circles into each cell.
+
+    The D's chord and arc are added to the arrangement. At a vertex where curves with tangent
+    directions t1 and t2 cross, the four cells around it contain the points at ``boundary_offset_mm``
+    along ±t1±t2; every bounded cell inside the D has such a vertex.
+    """
+    cx, cy = table.d_centre
+    d_radius = table.d_radius_mm
+    delta = cfg.boundary_offset_mm
+    centre = np.array([cx, cy])
+    line_p, line_v = _join(lines, (centre[None, :], np.array([[1.0, 0.0]])))
+    reach = np.abs(_cross2(centre[None, :] - line_p, line_v))
+    line_p, line_v = line_p[reach <= d_radius + delta], line_v[reach <= d_radius + delta]
+    circ_c = np.concatenate([circles[0], centre[None, :]])
+    circ_r = np.concatenate([circles[1], [d_radius]])
+    near = np.linalg.norm(circ_c - centre, axis=1) <= d_radius + circ_r + delta
+    circ_c, circ_r = circ_c[near], circ_r[near]
+
+    vertices: list[np.ndarray] = []
+    tangents_a: list[np.ndarray] = []
+    tangents_b: list[np.ndarray] = []
+
+    # Line × line.
+    i, j = np.triu_indices(len(line_p), k=1)
+    cross = _cross2(line_v[i], line_v[j])
+    ok = np.abs(cross) > 1e-12
+    i, j, cross = i[ok], j[ok], cross[ok]
+    s = _cross2(line_p[j] - line_p[i], line_v[j]) / cross
+    vertices.append(line_p[i] + s[:, None] * line_v[i])
+    tangents_a.append(line_v[i])
+    tangents_b.append(line_v[j])
+
+    # Line × circle.
+    il, ic = np.meshgrid(np.arange(len(line_p)), np.arange(len(circ_c)), indexing="ij")
+    il, ic = il.ravel(), ic.ravel()
+    f = line_p[il] - circ_c[ic]
+    half_b = np.einsum("kd,kd->k", f, line_v[il])
+    disc = half_b * half_b - (np.einsum("kd,kd->k", f, f) - circ_r[ic] ** 2)
+    ok = disc >= 0.0
+    il, ic, half_b, disc = il[ok], ic[ok], half_b[ok], disc[ok]
+    for sign in (-1.0, 1.0):
+        s = -half_b + sign * np.sqrt(disc)
+        x = line_p[il] + s[:, None] * line_v[il]
+        radial = (x - circ_c[ic]) / circ_r[ic, None]
+        vertices.append(x)
+        tangents_a.append(line_v[il])
+        tangents_b.append(np.stack([-radial[:, 1], radial[:, 0]], axis=1))
+
+    # Circle × circle.
+    i, j = np.triu_indices(len(circ_c), k=1)
+    d = np.linalg.norm(circ_c[j] - circ_c[i], axis=1)
+    ri, rj = circ_r[i], circ_r[j]
+    ok = (d > 1e-9) & (d <= ri + rj) & (d >= np.abs(ri - rj))
+    i, j, d, ri, rj = i[ok], j[ok], d[ok], ri[ok], rj[ok]
+    axis = (circ_c[j] - circ_c[i]) / d[:, None]
+    normal = np.stack([-axis[:, 1], axis[:, 0]], axis=1)
+    along = (d * d + ri * ri - rj * rj) / (2.0 * d)
+    across = np.sqrt(np.maximum(ri * ri - along * along, 0.0))
+    for sign in (-1.0, 1.0):
+        x = circ_c[i] + along[:, None] * axis + sign * across[:, None] * normal
+        rad_i = (x - circ_c[i]) / ri[:, None]
+        rad_j = (x - circ_c[j]) / rj[:, None]
+        vertices.append(x)
+        tangents_a.append(np.stack([-rad_i[:, 1], rad_i[:, 0]], axis=1))
+        tangents_b.append(np.stack([-rad_j[:, 1], rad_j[:, 0]], axis=1))
+
+    x = np.concatenate(vertices)
+    ta = np.concatenate(tangents_a)
+    tb = np.concatenate(tangents_b)
+    inside = (np.linalg.norm(x - centre, axis=1) <= d_radius + 2.0 * delta) & (x[:, 1] <= cy + 2.0 * delta)
+    x, ta, tb = x[inside], ta[inside], tb[inside]
+    bis_sum = ta + tb
+    bis_diff = ta - tb
+    perp_a = np.stack([-ta[:, 1], ta[:, 0]], axis=1)
+    small_sum = np.linalg.norm(bis_sum, axis=1) < 1e-6
+    small_diff = np.linalg.norm(bis_diff, axis=1) < 1e-6
+    bis_sum[small_sum] = perp_a[small_sum]
+    bis_diff[small_diff] = perp_a[small_diff]
+    bis_sum /= np.linalg.norm(bis_sum, axis=1, keepdims=True)
+    bis_diff /= np.linalg.norm(bis_diff, axis=1, keepdims=True)
+    return np.concatenate(
+        [x + delta * bis_sum, x - delta * bis_sum, x + delta * bis_diff, x - delta * bis_diff]
+    )
+
+
+def _batches(points: np.ndarray, size: int) -> Iterator[np.ndarray]:
+    """Consecutive slices, small first (answers are usually found early), growing up to ``size``."""
+    start, step = 0, min(_FIRST_BATCH, size)
+    while start < len(points):
+        yield points[start : start + step]
+        start += step
+        step = min(2 * step, size)
+
+
+def _placement_where(
+    predicate: Callable[[np.ndarray], np.ndarray],
+    critical_lines: Callable[[], Lines],
+    centres: np.ndarray,
+    table: TableSpec,
+    cfg: GeometryConfig,
+) -> np.ndarray | None:
+    """A legal in-hand placement where ``predicate`` holds (grid first, then vertices), or None."""
+    grid = _legal_placements(_d_grid(table, cfg), centres, table, cfg)
+    for batch in _batches(grid, cfg.batch_size):
+        hits = np.flatnonzero(predicate(batch))
+        if len(hits):
+            return batch[hits[0]]
+    no_touch = table.ball_diameter_mm + cfg.touch_tolerance_mm
+    circles = (centres, np.full(len(centres), no_touch))
+    vertices = _vertex_candidates(critical_lines(), circles, table, cfg)
+    for batch in _batches(_legal_placements(vertices, centres, table, cfg), cfg.batch_size):
+        hits = np.flatnonzero(predicate(batch))
+        if len(hits):
+            return batch[hits[0]]
+    return None
+
+
+def _points_on_obstacles(
+    points: np.ndarray, obstacles: np.ndarray, diameter: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Pair each point with the obstacle whose contact circle it lies on (for its tangent line)."""
+    if len(points) == 0 or len(obstacles) == 0:
+        return np.zeros((0, 2)), np.zeros((0, 2))
+    gaps = np.abs(np.linalg.norm(points[:, None, :] - obstacles[None, :, :], axis=-1) - diameter)
+    ip, io = np.nonzero(gaps < 1e-6 * diameter)
+    return points[ip], obstacles[io]
+
+
+@dataclass(frozen=True)
+class _Question:
+    """A yes/no geometry question: its answer per cue-ball position, and where it can change in hand."""
+
+    holds_at: Callable[[np.ndarray], np.ndarray]
+    """(n, 2) cue-ball centres -> (n,) bool."""
+    critical_lines: Callable[[], Lines]
+    """The straight lines across which the answer can change as the cue ball moves."""
+    centres: np.ndarray
+    """Every ball on the table (placements must not touch them)."""
+
+    def answer(self, cue: Point | None, table: TableSpec, cfg: GeometryConfig) -> bool:
+        """At the cue ball; in hand, whether it holds from some legal placement in the D."""
+        if cue is not None:
+            return bool(self.holds_at(_point(cue, "cue")[None, :])[0])
+        return self.where_in_hand(table, cfg) is not None
+
+    def where_in_hand(self, table: TableSpec, cfg: GeometryConfig) -> np.ndarray | None:
+        return _placement_where(self.holds_at, self.critical_lines, self.centres, table, cfg)
+
+
+def _can_hit_both_edges(
+    balls: Mapping[str, Point], balls_on: Collection[str], table: TableSpec, cfg: GeometryConfig
+) -> _Question:
+    on, obstacles, _ = _split_on(balls, balls_on)
+    diameter = table.ball_diameter_mm
+
+    def critical_lines() -> Lines:
+        points, owner = _simultaneous_points(on, obstacles, diameter)
+        return _join(_common_tangents(on, obstacles, diameter), _tangent_at(points, on[owner]))
+
+    return _Question(
+        lambda origins: _both_edges_free(origins, on, obstacles, diameter, cfg),
+        critical_lines,
+        np.concatenate([on, obstacles]),
+    )
+
+
+def _any_part_open(
+    balls: Mapping[str, Point], balls_on: Collection[str], table: TableSpec, cfg: GeometryConfig
+) -> _Question:
+    on, obstacles, _ = _split_on(balls, balls_on)
+    diameter = table.ball_diameter_mm
+    everything = np.concatenate([on, obstacles])
+
+    def critical_lines() -> Lines:
+        points, owner = _simultaneous_points(on, obstacles, diameter)
+        return _join(
+            _common_tangents(on, obstacles, diameter),
+            _common_tangents(obstacles, obstacles, diameter, same_set=True),
+            _tangent_at(points, on[owner]),
+            _tangents_from(points, everything, diameter),
+            _through_pairs(points, points),
+        )
+
+    return _Question(
+        lambda origins: _path_to_any_part(origins, on, obstacles, diameter, cfg), critical_lines, everything
+    )
+
+
+def _full_ball_open(
+    balls: Mapping[str, Point], balls_on: Collection[str], table: TableSpec, cfg: GeometryConfig
+) -> _Question:
+    on, obstacles, on_is_red = _split_on(balls, balls_on)
+    diameter = table.ball_diameter_mm
+
+    def critical_lines() -> Lines:
+        colours, reds = on[~on_is_red], on[on_is_red]
+        c_points, _ = _simultaneous_points(colours, obstacles, diameter)
+        r_points, r_owner = _simultaneous_points(reds, obstacles, diameter)
+        return _join(
+            _tangents_from(colours, obstacles, diameter),
+            _through_pairs(colours, c_points),
+            _common_tangents(reds, obstacles, diameter),
+            _tangent_at(r_points, reds[r_owner]),
+            _tangent_at(*_points_on_obstacles(r_points, obstacles, diameter)),
+        )
+
+    return _Question(
+        lambda origins: _full_ball(origins, on, on_is_red, obstacles, diameter, cfg),
+        critical_lines,
+        np.concatenate([on, obstacles]),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Public questions
+
+
+def snookered(
+    cue: Point | None,
+    balls: Mapping[str, Point],
+    balls_on: Collection[str],
+    table: TableSpec = STANDARD_TABLE,
+    config: GeometryConfig = DEFAULT_GEOMETRY_CONFIG,
+) -> bool:
+    """Whether the cue ball is snookered: no ball on can be hit on both extreme edges.
+
+    ``cue`` is the cue-ball centre in mm, or ``None`` when in hand (snookered only if snookered
+    from every legal placement on or inside the D; with no legal placement at all, True).
+    ``balls`` excludes the cue ball; ``balls_on`` are ids in ``balls``. Raises ValueError on bad input.
+    """
+    return not _can_hit_both_edges(balls, balls_on, table, config).answer(cue, table, config)
+
+
+def clear_path_to_any_part(
+    cue: Point | None,
+    balls: Mapping[str, Point],
+    balls_on: Collection[str],
+    table: TableSpec = STANDARD_TABLE,
+    config: GeometryConfig = DEFAULT_GEOMETRY_CONFIG,
+) -> bool:
+    """Whether a straight stroke can make first contact with some part of a ball on (3.14(b)).
+
+    ``cue`` ``None`` = in hand: True if this holds from some legal placement in the D.
+    """
+    return _any_part_open(balls, balls_on, table, config).answer(cue, table, config)
+
+
+def full_ball_available(
+    cue: Point | None,
+    balls: Mapping[str, Point],
+    balls_on: Collection[str],
+    table: TableSpec = STANDARD_TABLE,
+    config: GeometryConfig = DEFAULT_GEOMETRY_CONFIG,
+) -> bool:
+    """Whether a full-ball contact on a ball on is open (3.14(c)).
+
+    A colour on: the straight path at its centre meets it before any ball not on. A red on: the
+    full width of some red (every path from edge to edge) is free of balls not on; other reds never
+    hide a red. ``cue`` ``None`` = in hand: True if this holds from some legal placement in the D.
+    """
+    return _full_ball_open(balls, balls_on, table, config).answer(cue, table, config)
+
+
+def touching(
+    cue: Point,
+    balls: Mapping[str, Point],
+    config: GeometryConfig = DEFAULT_GEOMETRY_CONFIG,
+    table: TableSpec = STANDARD_TABLE,
+) -> list[str]:
+    """Ids of the balls the cue ball rests against, nearest first.
+
+    Touching = centre distance at most a ball diameter plus ``config.touch_tolerance_mm``.
+    """
+    origin = _point(cue, "cue")
+    ids, centres = _ball_table(balls)
+    if not ids:
+        return []
+    dist = np.linalg.norm(centres - origin, axis=1)
+    limit = table.ball_diameter_mm + config.touch_tolerance_mm
+    order = np.argsort(dist, kind="stable")
+    return [ids[k] for k in order if dist[k] <= limit]
+
+
+def spot_occupied(
+    spot: Point,
+    balls: Mapping[str, Point],
+    table: TableSpec = STANDARD_TABLE,
+    config: GeometryConfig = DEFAULT_GEOMETRY_CONFIG,
+    cue: Point | None = None,
+) -> bool:
+    """Whether a ball placed on ``spot`` would touch a ball in ``balls`` (or the cue ball ``cue``)."""
+    where = _point(spot, "spot")
+    _, centres = _ball_table(balls)
+    if cue is not None:
+        centres = np.concatenate([centres, _point(cue, "cue")[None, :]])
+    return _touches_any(where, centres, table, config)
+
+
+def _touches_any(where: np.ndarray, centres: np.ndarray, table: TableSpec, cfg: GeometryConfig) -> bool:
+    if len(centres) == 0:
+        return False
+    gaps = np.linalg.norm(centres - where, axis=1)
+    return bool(np.any(gaps <= table.ball_diameter_mm + cfg.touch_tolerance_mm))
+
+
+def _nearest_free_on_line(
+    start: np.ndarray,
+    direction: np.ndarray,
+    max_travel: float,
+    centres: np.ndarray,
+    table: TableSpec,
+    cfg: GeometryConfig,
+) -> np.ndarray | None:
+    """The point ``start + s·direction`` (0 ≤ s ≤ max_travel) nearest ``start`` touching no ball."""
+    if max_travel < 0.0:
+        return None
+    clearance = table.ball_diameter_mm + cfg.touch_tolerance_mm
+    blocked: list[tuple[float, float]] = []
+    for centre in centres:
+        off = centre - start
+        along = float(off @ direction)
+        across2 = float(off @ off) - along * along
+        if across2 < clearance * clearance:
+            half = math.sqrt(clearance * clearance - across2)
+            blocked.append((along - half, along + half))
+    blocked.sort()
+    s = 0.0
+    for low, high in blocked:
+        if s < low:
+            break
+        if s <= high:
+            s = high + cfg.placement_gap_mm
+    if s > max_travel:
+        return None
+    return start + s * direction
+
+
+def respot_positions(
+    colours: Sequence[str],
+    balls: Mapping[str, Point],
+    table: TableSpec = STANDARD_TABLE,
+    config: GeometryConfig = DEFAULT_GEOMETRY_CONFIG,
+    cue: Point | None = None,
+) -> dict[str, Point]:
+    """Where each colour to be re-spotted goes (3.7), keyed by colour, in mm.
+
+    Higher values are placed first and each placed colour is an obstacle for the next. Own spot
+    free → own spot; else the highest-value free spot; if every spot is occupied → the nearest point
+    touching no ball on the line from its own spot straight up to the top cushion; if that is all
+    taken → the nearest such point straight down the table from its own spot (the rules say this
+    for pink and black; for the other colours, whose case the rules leave open, the same is used).
+    Entries of ``balls`` for the colours being spotted are ignored (they are off the table); the cue
+    ball ``cue`` must not be touched either. Raises ValueError on bad input or when nowhere is free.
+    """
+    names = list(colours)
+    for name in names:
+        if name not in COLOURS:
+            raise ValueError(f"only colours are re-spotted; {name!r} is not one of {', '.join(COLOURS)}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"a colour is listed twice in {names}")
+    ids, centres = _ball_table(balls)
+    keep = [k for k, ball_id in enumerate(ids) if ball_id not in names]
+    centres = centres[keep]
+    if cue is not None:
+        centres = np.concatenate([centres, _point(cue, "cue")[None, :]])
+
+    spots = {name: np.asarray(point, dtype=float) for name, point in table.spots.items()}
+    radius = table.ball_radius_mm
+    up, down = np.array([0.0, 1.0]), np.array([0.0, -1.0])
+    placed: dict[str, Point] = {}
+    for name in sorted(names, key=COLOURS.index, reverse=True):
+        own = spots[name]
+        position: np.ndarray | None = None
+        if not _touches_any(own, centres, table, config):
+            position = own
+        else:
+            for other in table.spots_by_value_desc:
+                if not _touches_any(spots[other], centres, table, config):
+                    position = spots[other]
+                    break
+        if position is None:
+            position = _nearest_free_on_line(
+                own, up, table.length_mm - radius - own[1], centres, table, config
+            )
+        if position is None:
+            position = _nearest_free_on_line(own, down, own[1] - radius, centres, table, config)
+        if position is None:
+            raise ValueError(f"nowhere to spot the {name}: its line up and down the table is fully taken")
+        placed[name] = (float(position[0]), float(position[1]))
+        centres = np.concatenate([centres, position[None, :]])
+    return {name: placed[name] for name in names}
