@@ -1,0 +1,131 @@
+"""``snooker-referee replay LOG.jsonl``: rule a frame log and print the calls and scores.
+
+Without ``--json`` it prints one readable line per log line (what happened, what the referee
+said, the score); with ``--json`` one ruling (CONTRACTS.md §2) per input line. A bad line gets an
+``{"error": ...}`` ruling and the following lines are still ruled. A missing or unreadable file
+is a clear error on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from snooker.referee import Referee, RefereeConfig
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("log", type=Path, help="frame log (JSON Lines, CONTRACTS.md §1); '-' reads stdin")
+    parser.add_argument("--json", action="store_true", help="print one ruling (JSON) per input line")
+    parser.add_argument(
+        "--miss-rule",
+        choices=("wpbsa", "off"),
+        default=None,
+        help="default miss rule when the match line does not set one (default: wpbsa)",
+    )
+
+
+def _lines(stream: TextIO) -> Iterator[str]:
+    for raw in stream:
+        if raw.strip():
+            yield raw
+
+
+def run(args: argparse.Namespace) -> int:
+    config = RefereeConfig(miss_rule=args.miss_rule) if args.miss_rule else RefereeConfig()
+    if str(args.log) == "-":
+        return _rule(sys.stdin, config, args.json, sys.stdout)
+    path: Path = args.log
+    if not path.is_file():
+        print(f"snooker-referee replay: no such frame log: {path}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        with path.open(encoding="utf-8") as stream:
+            return _rule(stream, config, args.json, sys.stdout)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"snooker-referee replay: cannot read {path}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _rule(stream: TextIO, config: RefereeConfig, as_json: bool, out: TextIO) -> int:
+    referee = Referee(config)
+    for raw in _lines(stream):
+        result = referee.apply(raw)
+        if as_json:
+            out.write(json.dumps(result) + "\n")
+        else:
+            out.write(describe(raw, result, referee) + "\n")
+    if not as_json and referee.state is not None:
+        out.write(summary(referee.scoreboard()) + "\n")
+    return EXIT_OK
+
+
+def _event_text(raw: str) -> str:
+    try:
+        line = json.loads(raw)
+    except json.JSONDecodeError:
+        return "?"
+    if not isinstance(line, dict):
+        return "?"
+    kind = line.get("type")
+    if kind == "stroke":
+        parts = []
+        contact = line.get("first_contact") or []
+        parts.append("hits " + " & ".join(contact) if contact else "hits nothing")
+        potted = [p["ball"] if isinstance(p, dict) else p for p in line.get("potted") or []]
+        if potted:
+            parts.append("pots " + ", ".join(potted))
+        if line.get("off_table"):
+            parts.append("off table: " + ", ".join(line["off_table"]))
+        if line.get("cue_ball", "on_table") != "on_table":
+            parts.append("cue ball " + line["cue_ball"].replace("_", " "))
+        if line.get("nominated"):
+            parts.append(f"nominated {line['nominated']}")
+        return "; ".join(parts)
+    if kind == "decision":
+        return f"chooses {str(line.get('choice', '?')).replace('_', ' ')}"
+    if kind == "nominate":
+        return f"nominates {line.get('ball')}"
+    if kind == "foul":
+        return f"foul ({line.get('reason')})"
+    return str(kind)
+
+
+def describe(raw: str, result: dict[str, Any], referee: Referee) -> str:
+    """One human line: the line number, who did what, what the referee called, the score."""
+    number = result.get("line", "?")
+    if "error" in result:
+        return f"{number:>4}  ERROR: {result['error']}"
+    state = referee.state
+    if result["type"] == "match":
+        names = " v ".join(state.players) if state else ""
+        return f"{number:>4}  MATCH {names}, best of {state.best_of if state else '?'}"
+    players = state.players if state else []
+    calls = ", ".join(result["announcements"])
+    score = f"{result['score'][0]}-{result['score'][1]}"
+    text = (
+        f"{number:>4}  {_event_text(raw):<40} {score:>8}  frames {result['frames'][0]}-{result['frames'][1]}"
+    )
+    if calls:
+        text += f"  | {calls}"
+    if result["options"]:
+        text += f"  | {players[result['striker']]} to choose: {', '.join(result['options'])}"
+    elif not result["frame_over"]:
+        text += f"  | {players[result['striker']]} on {result['ball_on']}"
+    return text
+
+
+def summary(board: dict[str, Any]) -> str:
+    players = board["players"]
+    line = f"Frames {board['frames'][0]}-{board['frames'][1]}; frame {board['frame']} {board['status']}"
+    if board["match_over"] and board["match_winner"] is not None:
+        winners = [p for i, p in enumerate(players) if board["sides"][i] == board["match_winner"]]
+        line += f"; match to {' & '.join(winners)}"
+    return line

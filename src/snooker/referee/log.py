@@ -1,0 +1,458 @@
+"""Frame-log lines (CONTRACTS.md §1) parsed into typed, validated events.
+
+A line is a JSON object (or its text). ``parse_line`` returns one of the event dataclasses below or
+raises ``LogError`` naming the problem. Positions are millimetres on the cloth, origin at the
+baulk-left cushion-nose corner (x along the baulk cushion, y up the table).
+
+Fields this referee adds to the contract (all optional):
+
+- match: ``sides`` (side index of each player; default alternate entries form a side for four
+  players), ``order`` is not on the match line (see ``new_frame``).
+- stroke: ``player`` (index of who actually struck: a different player from the one to play is a
+  foul for playing out of turn); ``free_ball`` (bool, a referee's call that the next player is
+  snookered after this foul — overrides the geometry); ``miss`` (bool, a referee's call of foul and
+  a miss — overrides the geometry and the score test); ``clear_path`` (bool, a straight line to any
+  part of a ball on was open before the stroke); ``full_ball`` (bool, a full-ball contact was open
+  before the stroke); ``fell_from_edge`` (balls that fell from the edge of a pocket before a ball in
+  the stroke could hit them, 3.9(b)); ``fouls`` entries may be codes or ``{"reason", "ball"}``.
+- decision: ``choice`` as in the contract.
+- foul: ``reason``, optional ``ball`` (the ball concerned), optional ``player`` (the offender when
+  someone other than the player to play is penalised as if striker, 3.2(b)/3.14(h)).
+- concede: optional ``player`` (index of the player conceding; default the player to play).
+- respotted_black: ``first`` (index of the player who plays first, by lot).
+- new_frame: optional ``order`` (player indices in order of play, the first breaks; 3.17(b)).
+- rerack: the referee re-racks a stalemate (3.16): scores cancelled, same breaker, same order.
+- edge_fall: ``ball`` fell into a pocket by itself, outside a stroke (3.9(a)): replaced, no score.
+- ball_moved: ``ball`` moved by someone other than the striker (3.15): replaced, no penalty;
+  optional ``position`` [x, y] where the referee puts it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from snooker.balls import BALL_VALUES, CUE_BALL, POCKET_NAMES, RED, ball_kind
+
+LOG_SCHEMA = "snooker.log/1"
+CUE_BALL_STATES = ("on_table", "potted", "off_table")
+DECISION_CHOICES = ("play", "play_again", "replace")
+MISS_RULES = ("wpbsa", "off")
+SHORT_RACKS = (15, 10, 6)
+
+Point = tuple[float, float]
+
+
+class LogError(ValueError):
+    """A frame-log line that cannot be applied; the message names the problem."""
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    players: tuple[str, ...]
+    best_of: int
+    breaker: int
+    aggregate: bool | None
+    miss_rule: str | None
+    reds: int | None
+    sides: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class FoulCall:
+    """A foul named by a person or a special detector: a reason and, optionally, the ball concerned."""
+
+    reason: str
+    ball: str | None = None
+
+
+@dataclass(frozen=True)
+class Positions:
+    """Ball positions in mm keyed by ball id (``white``, ``red-3``, ``pink``), before and after a stroke."""
+
+    before: tuple[tuple[str, Point], ...] | None
+    after: tuple[tuple[str, Point], ...] | None
+
+
+@dataclass(frozen=True)
+class StrokeLine:
+    first_contact: tuple[str, ...]
+    potted: tuple[str, ...]
+    pockets: tuple[str | None, ...]
+    off_table: tuple[str, ...]
+    cue_ball: str
+    nominated: str | None
+    fouls: tuple[FoulCall, ...]
+    touching: tuple[str, ...] | None
+    positions: Positions | None
+    player: int | None
+    free_ball: bool | None
+    miss: bool | None
+    clear_path: bool | None
+    full_ball: bool | None
+    fell_from_edge: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DecisionLine:
+    choice: str
+
+
+@dataclass(frozen=True)
+class NominateLine:
+    ball: str
+
+
+@dataclass(frozen=True)
+class FoulLine:
+    reason: str
+    ball: str | None
+    player: int | None
+    free_ball: bool | None
+
+
+@dataclass(frozen=True)
+class ConcedeLine:
+    player: int | None
+
+
+@dataclass(frozen=True)
+class RespottedBlackLine:
+    first: int
+
+
+@dataclass(frozen=True)
+class NewFrameLine:
+    order: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class RerackLine:
+    pass
+
+
+@dataclass(frozen=True)
+class EdgeFallLine:
+    ball: str
+
+
+@dataclass(frozen=True)
+class BallMovedLine:
+    ball: str
+    position: Point | None
+
+
+Event = (
+    MatchLine
+    | StrokeLine
+    | DecisionLine
+    | NominateLine
+    | FoulLine
+    | ConcedeLine
+    | RespottedBlackLine
+    | NewFrameLine
+    | RerackLine
+    | EdgeFallLine
+    | BallMovedLine
+)
+
+
+def parse_line(line: dict[str, Any] | str) -> Event:
+    """Parse one frame-log line into its event; raises LogError naming the problem."""
+    if isinstance(line, str):
+        text = line.strip()
+        if not text:
+            raise LogError("empty line")
+        try:
+            line = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"malformed JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(line, dict):
+        raise LogError(f"a frame-log line must be a JSON object, got {type(line).__name__}")
+    kind = line.get("type")
+    parser = _PARSERS.get(kind) if isinstance(kind, str) else None
+    if parser is None:
+        raise LogError(f"unknown line type {kind!r}; expected one of {', '.join(_PARSERS)}")
+    return parser(line)
+
+
+def _ball_id(value: object, what: str, *, allow_cue: bool = False) -> str:
+    if not isinstance(value, str):
+        raise LogError(f"{what}: a ball name is a string, got {value!r}")
+    try:
+        kind = ball_kind(value)
+    except ValueError as exc:
+        raise LogError(f"{what}: {exc}") from None
+    if kind == CUE_BALL and not allow_cue:
+        raise LogError(f"{what}: the cue ball is not an object ball")
+    return value
+
+
+def _colour(value: object, what: str) -> str:
+    ball = _ball_id(value, what)
+    if ball_kind(ball) not in BALL_VALUES:
+        raise LogError(f"{what}: {ball!r} is not an object ball")
+    return ball
+
+
+def _ball_list(line: dict, key: str) -> tuple[str, ...]:
+    value = line.get(key, [])
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list):
+        raise LogError(f"{key}: expected a list of balls, got {value!r}")
+    return tuple(_ball_id(v, key) for v in value)
+
+
+def _optional_bool(line: dict, key: str) -> bool | None:
+    value = line.get(key)
+    if value is None or isinstance(value, bool):
+        return value
+    raise LogError(f"{key}: expected true or false, got {value!r}")
+
+
+def _optional_index(line: dict, key: str) -> int | None:
+    value = line.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise LogError(f"{key}: expected a player index (0, 1, ...), got {value!r}")
+    return value
+
+
+def _point(value: object, what: str) -> Point:
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    ):
+        raise LogError(f"{what}: expected [x_mm, y_mm], got {value!r}")
+    return (float(value[0]), float(value[1]))
+
+
+def _position_map(value: object, what: str) -> tuple[tuple[str, Point], ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise LogError(f"{what}: expected an object of ball id → [x_mm, y_mm]")
+    return tuple(
+        (_ball_id(ball, what, allow_cue=True), _point(xy, f"{what}.{ball}")) for ball, xy in value.items()
+    )
+
+
+def _parse_match(line: dict) -> MatchLine:
+    schema = line.get("schema", LOG_SCHEMA)
+    if schema != LOG_SCHEMA:
+        raise LogError(f"unsupported schema {schema!r}; this referee reads {LOG_SCHEMA}")
+    players = line.get("players", ["Player 1", "Player 2"])
+    if (
+        not isinstance(players, list)
+        or len(players) not in (2, 4)
+        or not all(isinstance(p, str) for p in players)
+    ):
+        raise LogError("players: expected a list of 2 (singles) or 4 (four-handed) names")
+    best_of = line.get("best_of", 1)
+    if isinstance(best_of, bool) or not isinstance(best_of, int) or best_of < 1:
+        raise LogError(f"best_of: expected a positive number of frames, got {best_of!r}")
+    breaker = _optional_index(line, "breaker") or 0
+    if breaker >= len(players):
+        raise LogError(f"breaker: no player {breaker} among {len(players)} players")
+    miss_rule = line.get("miss_rule")
+    if miss_rule is not None and miss_rule not in MISS_RULES:
+        raise LogError(f"miss_rule: expected one of {', '.join(MISS_RULES)}, got {miss_rule!r}")
+    reds = line.get("reds")
+    if reds is not None and reds not in SHORT_RACKS:
+        raise LogError(f"reds: expected one of {SHORT_RACKS}, got {reds!r}")
+    sides = line.get("sides")
+    if sides is not None:
+        if (
+            not isinstance(sides, list)
+            or len(sides) != len(players)
+            or sorted(sides) != sorted([0, 1] * (len(players) // 2))
+        ):
+            raise LogError("sides: expected the side (0 or 1) of each player, two players a side")
+        sides = tuple(sides)
+    return MatchLine(
+        players=tuple(players),
+        best_of=best_of,
+        breaker=breaker,
+        aggregate=_optional_bool(line, "aggregate"),
+        miss_rule=miss_rule,
+        reds=reds,
+        sides=sides,
+    )
+
+
+def _parse_fouls(value: object) -> tuple[FoulCall, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise LogError(f"fouls: expected a list of reason codes, got {value!r}")
+    calls = []
+    for item in value:
+        if isinstance(item, str):
+            calls.append(FoulCall(item))
+        elif isinstance(item, dict) and isinstance(item.get("reason"), str):
+            ball = item.get("ball")
+            calls.append(FoulCall(item["reason"], None if ball is None else _ball_id(ball, "fouls.ball")))
+        else:
+            raise LogError(f"fouls: expected a reason code or {{'reason', 'ball'}}, got {item!r}")
+    return tuple(calls)
+
+
+def _parse_stroke(line: dict) -> StrokeLine:
+    potted_raw = line.get("potted", [])
+    if potted_raw is None:
+        potted_raw = []
+    if not isinstance(potted_raw, list):
+        raise LogError(f"potted: expected a list, got {potted_raw!r}")
+    potted: list[str] = []
+    pockets: list[str | None] = []
+    cue_ball = line.get("cue_ball", "on_table")
+    for item in potted_raw:
+        pocket = None
+        if isinstance(item, dict):
+            pocket = item.get("pocket")
+            if pocket is not None and pocket not in POCKET_NAMES:
+                raise LogError(
+                    f"potted: unknown pocket {pocket!r}; expected one of {', '.join(POCKET_NAMES)}"
+                )
+            item = item.get("ball")
+        ball = _ball_id(item, "potted", allow_cue=True)
+        if ball == CUE_BALL:
+            cue_ball = "potted"
+            continue
+        potted.append(ball)
+        pockets.append(pocket)
+    if cue_ball not in CUE_BALL_STATES:
+        raise LogError(f"cue_ball: expected one of {', '.join(CUE_BALL_STATES)}, got {cue_ball!r}")
+    off_table = _ball_list(line, "off_table")
+    for ball in set(potted) & set(off_table):
+        if ball != RED:
+            raise LogError(f"{ball!r} cannot be both potted and off the table")
+    first_contact = _ball_list(line, "first_contact")
+    nominated = line.get("nominated")
+    if nominated is not None:
+        nominated = _colour(nominated, "nominated")
+    touching = line.get("touching")
+    positions = line.get("positions")
+    if positions is not None:
+        if not isinstance(positions, dict):
+            raise LogError("positions: expected {'before': {...}, 'after': {...}}")
+        positions = Positions(
+            before=_position_map(positions.get("before"), "positions.before"),
+            after=_position_map(positions.get("after"), "positions.after"),
+        )
+    return StrokeLine(
+        first_contact=first_contact,
+        potted=tuple(potted),
+        pockets=tuple(pockets),
+        off_table=off_table,
+        cue_ball=cue_ball,
+        nominated=nominated,
+        fouls=_parse_fouls(line.get("fouls")),
+        touching=None if touching is None else _ball_list(line, "touching"),
+        positions=positions,
+        player=_optional_index(line, "player"),
+        free_ball=_optional_bool(line, "free_ball"),
+        miss=_optional_bool(line, "miss"),
+        clear_path=_optional_bool(line, "clear_path"),
+        full_ball=_optional_bool(line, "full_ball"),
+        fell_from_edge=_ball_list(line, "fell_from_edge"),
+    )
+
+
+def _parse_decision(line: dict) -> DecisionLine:
+    choice = line.get("choice")
+    if choice not in DECISION_CHOICES:
+        raise LogError(f"decision: choice must be one of {', '.join(DECISION_CHOICES)}, got {choice!r}")
+    return DecisionLine(choice)
+
+
+def _parse_nominate(line: dict) -> NominateLine:
+    return NominateLine(_colour(line.get("ball"), "nominate.ball"))
+
+
+def _parse_foul(line: dict) -> FoulLine:
+    reason = line.get("reason")
+    if not isinstance(reason, str):
+        raise LogError("foul: a reason code is required (e.g. 'touched_ball')")
+    ball = line.get("ball")
+    return FoulLine(
+        reason=reason,
+        ball=None if ball is None else _ball_id(ball, "foul.ball"),
+        player=_optional_index(line, "player"),
+        free_ball=_optional_bool(line, "free_ball"),
+    )
+
+
+def _parse_concede(line: dict) -> ConcedeLine:
+    return ConcedeLine(_optional_index(line, "player"))
+
+
+def _parse_respotted_black(line: dict) -> RespottedBlackLine:
+    first = _optional_index(line, "first")
+    if first is None:
+        raise LogError("respotted_black: 'first' (the player who won the lot) is required")
+    return RespottedBlackLine(first)
+
+
+def _parse_new_frame(line: dict) -> NewFrameLine:
+    order = line.get("order")
+    if order is not None:
+        if not isinstance(order, list) or not all(
+            isinstance(i, int) and not isinstance(i, bool) for i in order
+        ):
+            raise LogError(f"new_frame.order: expected a list of player indices, got {order!r}")
+        order = tuple(order)
+    return NewFrameLine(order)
+
+
+def _parse_edge_fall(line: dict) -> EdgeFallLine:
+    return EdgeFallLine(_ball_id(line.get("ball"), "edge_fall.ball"))
+
+
+def _parse_ball_moved(line: dict) -> BallMovedLine:
+    position = line.get("position")
+    return BallMovedLine(
+        _ball_id(line.get("ball"), "ball_moved.ball", allow_cue=True),
+        None if position is None else _point(position, "ball_moved.position"),
+    )
+
+
+_PARSERS = {
+    "match": _parse_match,
+    "stroke": _parse_stroke,
+    "decision": _parse_decision,
+    "nominate": _parse_nominate,
+    "foul": _parse_foul,
+    "concede": _parse_concede,
+    "respotted_black": _parse_respotted_black,
+    "new_frame": _parse_new_frame,
+    "rerack": lambda line: RerackLine(),
+    "edge_fall": _parse_edge_fall,
+    "ball_moved": _parse_ball_moved,
+}
+
+__all__ = [
+    "LOG_SCHEMA",
+    "BallMovedLine",
+    "ConcedeLine",
+    "DecisionLine",
+    "EdgeFallLine",
+    "Event",
+    "FoulCall",
+    "FoulLine",
+    "LogError",
+    "MatchLine",
+    "NewFrameLine",
+    "NominateLine",
+    "Positions",
+    "RerackLine",
+    "RespottedBlackLine",
+    "StrokeLine",
+    "parse_line",
+]

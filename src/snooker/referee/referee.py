@@ -1,0 +1,170 @@
+"""The referee: a fold over the frame log, one ruling (CONTRACTS.md §2) per line.
+
+``Referee.apply(line)`` rules one line and returns the ruling dict; a line that cannot be applied
+gets ``{"error": ...}`` and leaves the state as it was. ``replay(lines)`` rules a whole log. The
+state is immutable: ``apply`` replaces ``self.state`` with a new value and never edits the old one,
+so a state can be kept, compared or replayed from at will.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from snooker.referee.log import LogError, MatchLine, parse_line
+from snooker.referee.rules import Outcome, apply_event, default_match
+from snooker.referee.state import MatchState, RefereeConfig
+
+RULING_SCHEMA = "snooker.ruling/1"
+SCOREBOARD_SCHEMA = "snooker.scoreboard/1"
+
+
+class Referee:
+    """Rules a frame log line by line. ``state`` is the immutable MatchState after the last line."""
+
+    def __init__(self, config: RefereeConfig | None = None) -> None:
+        self.config = config or RefereeConfig()
+        self.state: MatchState | None = None
+        self.lines = 0
+
+    def apply(self, line: dict[str, Any] | str) -> dict[str, Any]:
+        """Rule one frame-log line; returns its ruling, or ``{"error": ...}`` (state unchanged)."""
+        self.lines += 1
+        try:
+            event = parse_line(line)
+            state = self.state
+            if state is None and not isinstance(event, MatchLine):
+                state = default_match(self.config)
+            new_state, outcome = apply_event(state, event, self.config)  # type: ignore[arg-type]
+        except LogError as exc:
+            return {"error": str(exc), "line": self.lines}
+        self.state = new_state
+        kind = line.get("type") if isinstance(line, dict) else type(event).__name__
+        return ruling(new_state, outcome, self.lines, _line_type(line, kind))
+
+    def scoreboard(self) -> dict[str, Any]:
+        """The whole scoreboard for the feed (CONTRACTS.md §4 ``state`` body, less seq/epoch)."""
+        state = self.state if self.state is not None else default_match(self.config)
+        return scoreboard(state)
+
+
+def _line_type(line: dict[str, Any] | str, fallback: object) -> str:
+    if isinstance(line, dict) and isinstance(line.get("type"), str):
+        return line["type"]
+    return str(fallback)
+
+
+def replay(
+    lines: Iterable[str | dict[str, Any]], config: RefereeConfig | None = None
+) -> list[dict[str, Any]]:
+    """Rule every line of a frame log; one ruling (or error) per line, in order."""
+    referee = Referee(config)
+    return [referee.apply(line) for line in lines]
+
+
+def _respotted(outcome: Outcome) -> list[Any]:
+    """Colours to re-spot: plain names, or ``{"ball", "position"}`` where positions are known."""
+    out: list[Any] = []
+    for ball, position in outcome.respotted:
+        out.append(ball if position is None else {"ball": ball, "position": [position[0], position[1]]})
+    return out
+
+
+def ruling(state: MatchState, outcome: Outcome, line_number: int, line_type: str) -> dict[str, Any]:
+    """The CONTRACTS.md §2 ruling for one line: what happened on it and the state after it."""
+    frame = state.frame
+    pending = frame.pending
+    return {
+        "schema": RULING_SCHEMA,
+        "line": line_number,
+        "type": line_type,
+        "frame": frame.number,
+        "score": list(frame.scores),
+        "striker": frame.striker,
+        "player": state.players[frame.striker],
+        "ball_on": frame.ball_on,
+        "nominated": frame.nominated,
+        "reds": frame.table.reds,
+        "colours": list(frame.table.colours),
+        "points_remaining": frame.points_remaining(),
+        "break": frame.break_points,
+        "points": outcome.points,
+        "scored": list(outcome.scored),
+        "foul": outcome.foul,
+        "penalty": outcome.penalty,
+        "fouls": list(outcome.fouls),
+        "offender": outcome.offender,
+        "miss": outcome.miss,
+        "free_ball": frame.free_ball,
+        "options": list(pending.options) if pending else [],
+        "warning": frame.warning,
+        "respotted": _respotted(outcome),
+        "in_hand": frame.table.cue_in_hand,
+        "touching": list(outcome.touching_called),
+        "respotted_black": frame.respotted_black,
+        "snookers_required": [frame.snookers_required(0), frame.snookers_required(1)],
+        "frame_over": frame.over,
+        "winner": frame.winner,
+        "frames": list(state.frames),
+        "match_over": state.over,
+        "match_winner": state.winner,
+        "announcements": list(outcome.announcements),
+    }
+
+
+def scoreboard(state: MatchState) -> dict[str, Any]:
+    """Everything a scoreboard shows, as one JSON-ready dict."""
+    frame = state.frame
+    pending = frame.pending
+    last = frame.last_foul
+    if frame.over:
+        status = "match_over" if state.over else "frame_over"
+    elif frame.awaiting_lot:
+        status = "respotted_black_lot"
+    elif pending is not None:
+        status = "decision"
+    else:
+        status = "in_play"
+    return {
+        "schema": SCOREBOARD_SCHEMA,
+        "players": list(state.players),
+        "sides": list(state.sides),
+        "best_of": state.best_of,
+        "aggregate": state.aggregate,
+        "frame": frame.number,
+        "frames": list(state.frames),
+        "totals": list(state.totals),
+        "score": list(frame.scores),
+        "break": frame.break_points,
+        "highest_break": list(frame.highest_break),
+        "striker": frame.striker,
+        "striker_name": state.players[frame.striker],
+        "breaker": frame.breaker,
+        "order": list(frame.order),
+        "ball_on": frame.ball_on,
+        "nominated": frame.nominated,
+        "reds": frame.table.reds,
+        "colours": list(frame.table.colours),
+        "in_hand": frame.table.cue_in_hand,
+        "points_remaining": frame.points_remaining(),
+        "snookers_required": [frame.snookers_required(0), frame.snookers_required(1)],
+        "last_foul": None
+        if last is None
+        else {
+            "offender": last.offender,
+            "penalty": last.penalty,
+            "fouls": list(last.reasons),
+            "miss": last.miss,
+        },
+        "options": list(pending.options) if pending else [],
+        "free_ball": frame.free_ball,
+        "warning": frame.warning,
+        "miss_count": frame.miss_chain.count if frame.miss_chain else 0,
+        "touching": list(frame.touching),
+        "respotted_black": frame.respotted_black,
+        "status": status,
+        "frame_over": frame.over,
+        "winner": frame.winner,
+        "match_over": state.over,
+        "match_winner": state.winner,
+    }

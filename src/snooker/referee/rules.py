@@ -1,0 +1,1061 @@
+"""Section 3 as pure functions: (match state, frame-log event) → (new match state, outcome).
+
+Nothing here mutates: every function returns new frozen values, so the referee's state is a fold
+over the frame log (CONTRACTS.md §1). Rule numbers refer to Section 3 of the official rules (the
+texts in ``../shared/rules``). Positions are mm on the cloth (see ``snooker.referee.state``).
+
+Judgements a camera cannot make are taken from the log when a person gives them (``fouls``,
+``miss``, ``free_ball`` …, see ``snooker.referee.log``); otherwise the geometry of
+``snooker.referee.geometry`` decides from ``positions``; with neither, the referee calls no free
+ball and no miss (it never calls what it cannot see).
+
+Judgements documented here because the texts leave them open:
+
+- The nominated free ball is "regarded as the ball on" (3.10(a)): fouls in a free-ball stroke are
+  valued with the nominated ball's own value as the value of the ball on (as referees do: missing a
+  free ball nominated as the pink costs six).
+- After a red, a stroke whose colour is neither declared nor obvious (no colour hit first) and
+  that fouls is a foul before nominating (3.12(d), seven); first hitting a red then, with no colour
+  declared, is playing at reds in successive strokes (3.12(d), seven).
+- When a touching ball that is on (or the nominated colour) is named, playing away from it counts
+  as hitting it first (3.8(c)); the stroke is otherwise ruled as usual.
+- Snookering with the free ball (3.10(b)) is judged only when the stroke scored nothing: the
+  cue ball is snookered on the next player's balls on with the free ball where it stopped and
+  would not be without it.
+- Replacing after a miss (3.14) restores every ball to its place before the missed stroke.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from snooker.balls import BALL_VALUES, COLOURS, CUE_BALL, RED, ball_kind
+from snooker.calibration.table import STANDARD_TABLE
+from snooker.referee import announce
+from snooker.referee.log import (
+    BallMovedLine,
+    ConcedeLine,
+    DecisionLine,
+    EdgeFallLine,
+    Event,
+    FoulLine,
+    LogError,
+    MatchLine,
+    NewFrameLine,
+    NominateLine,
+    RerackLine,
+    RespottedBlackLine,
+    StrokeLine,
+)
+from snooker.referee.reasons import FoulReason, penalty_value
+from snooker.referee.state import (
+    FrameState,
+    LastFoul,
+    MatchState,
+    MissChain,
+    PendingDecision,
+    Phase,
+    Point,
+    RefereeConfig,
+    Snapshot,
+    Table,
+)
+
+MISS_FRAME_AWARDED_AT = 3
+"""3.14(c): the third failure from the same position (full ball open) awards the frame."""
+MISS_WARNING_AT = 2
+"""3.14(c): after the second such failure the offender is warned when asked to replay."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one line produced, beyond the state after it (the parts of a ruling about this line)."""
+
+    points: int = 0
+    foul: bool = False
+    penalty: int = 0
+    fouls: tuple[str, ...] = ()
+    miss: bool = False
+    respotted: tuple[tuple[str, Point | None], ...] = ()
+    announcements: tuple[str, ...] = ()
+    offender: int | None = None
+    scored: tuple[str, ...] = ()
+    touching_called: tuple[str, ...] = ()
+
+
+# ---------------------------------------------------------------------------------------------
+# Match and frame set-up
+
+
+def new_match(line: MatchLine, config: RefereeConfig) -> MatchState:
+    """The state after a match line: frame 1 racked, the breaker in hand (3.2)."""
+    n = len(line.players)
+    sides = line.sides if line.sides is not None else tuple(i % 2 for i in range(n))
+    aggregate = config.aggregate if line.aggregate is None else line.aggregate
+    reds = config.reds if line.reds is None else line.reds
+    miss_rule = config.miss_rule if line.miss_rule is None else line.miss_rule
+    shell = MatchState(
+        players=line.players,
+        sides=sides,
+        best_of=line.best_of,
+        first_breaker=line.breaker,
+        aggregate=aggregate,
+        miss_rule=miss_rule,
+        reds=reds,
+        frame=_racked_frame(1, (0,), reds),
+    )
+    return replace(shell, frame=_racked_frame(1, default_order(shell, 0), reds))
+
+
+def default_match(config: RefereeConfig) -> MatchState:
+    """A match for a log that starts without a match line (singles, one frame, config options)."""
+    line = MatchLine(config.default_players, config.best_of, 0, None, None, None, None)
+    return new_match(line, config)
+
+
+def _racked_frame(number: int, order: tuple[int, ...], reds: int) -> FrameState:
+    return FrameState(
+        number=number,
+        order=order,
+        scores=(0, 0),
+        striker=order[0],
+        table=Table(reds=reds),
+    )
+
+
+def default_order(match: MatchState, frame_index: int) -> tuple[int, ...]:
+    """Order of play for frame ``frame_index`` (0-based): breakers alternate (3.3(b), 3.17(a)).
+
+    Singles: the breaker alternates. Four-handed: the sides break alternately and, within a side,
+    its players take turns to break; the order alternates between the sides.
+    """
+    n = len(match.players)
+    if n == 2:
+        breaker = (match.first_breaker + frame_index) % 2
+        return (breaker, 1 - breaker)
+    first_side = match.side_of(match.first_breaker)
+    breaking_side = first_side if frame_index % 2 == 0 else 1 - first_side
+    members = {side: [p for p in range(n) if match.side_of(p) == side] for side in (0, 1)}
+    first_members = members[first_side]
+    start = first_members.index(match.first_breaker)
+    members[first_side] = first_members[start:] + first_members[:start]
+    shift = frame_index // 2
+    rotated = {side: ps[shift % len(ps) :] + ps[: shift % len(ps)] for side, ps in members.items()}
+    lead, other = rotated[breaking_side], rotated[1 - breaking_side]
+    return tuple(p for pair in zip(lead, other, strict=True) for p in pair)
+
+
+def _check_order(match: MatchState, order: tuple[int, ...], expected: tuple[int, ...]) -> None:
+    n = len(match.players)
+    if sorted(order) != list(range(n)):
+        raise LogError(f"new_frame.order: expected each of the {n} players once, got {list(order)}")
+    sides = [match.side_of(p) for p in order]
+    if any(sides[i] == sides[i + 1] for i in range(n - 1)):
+        raise LogError("new_frame.order: the sides must play alternately (3.17(a))")
+    if match.side_of(order[0]) != match.side_of(expected[0]):
+        raise LogError("new_frame.order: the other side breaks this frame (breakers alternate, 3.3(b))")
+
+
+# ---------------------------------------------------------------------------------------------
+# Dispatch
+
+
+def apply_event(match: MatchState, event: Event, config: RefereeConfig) -> tuple[MatchState, Outcome]:
+    """Apply one parsed event; raises LogError (state unchanged) when it cannot be applied."""
+    if isinstance(event, MatchLine):
+        return new_match(event, config), Outcome()
+    if isinstance(event, NewFrameLine):
+        return _new_frame(match, event)
+    frame = match.frame
+    if frame.over:
+        raise LogError(
+            "the match is over" if match.over else "the frame is over; a new_frame line starts the next"
+        )
+    if isinstance(event, StrokeLine):
+        return _stroke(match, event, config)
+    handlers = {
+        DecisionLine: _decision,
+        NominateLine: _nominate,
+        FoulLine: _foul_line,
+        ConcedeLine: _concede,
+        RespottedBlackLine: _respotted_black,
+        RerackLine: _rerack,
+        EdgeFallLine: _edge_fall,
+        BallMovedLine: _ball_moved,
+    }
+    return handlers[type(event)](match, event)
+
+
+def _new_frame(match: MatchState, event: NewFrameLine) -> tuple[MatchState, Outcome]:
+    if match.over:
+        raise LogError("the match is over; no further frames")
+    if not match.frame.over:
+        raise LogError(
+            f"frame {match.frame.number} is not over (it ends by the last ball, concession or re-rack)"
+        )
+    expected = default_order(match, match.frame.number)
+    order = expected
+    if event.order is not None:
+        _check_order(match, event.order, expected)
+        order = event.order
+    frame = _racked_frame(match.frame.number + 1, order, match.reds)
+    return replace(match, frame=frame), Outcome()
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers about balls and what is on
+
+
+def _value(ball: str) -> int:
+    return BALL_VALUES[ball_kind(ball)]
+
+
+def _sorted_colours(colours: Iterable[str]) -> tuple[str, ...]:
+    return tuple(c for c in COLOURS if c in set(colours))
+
+
+def _on_kinds(frame: FrameState, nominated: str | None, free_ball: str | None) -> frozenset[str]:
+    """Kinds of ball that are on for this stroke (may be hit first, may be potted)."""
+    if frame.phase is Phase.RED:
+        kinds = {RED}
+    elif frame.phase is Phase.COLOUR:
+        kinds = {nominated} if nominated is not None else set()
+    else:
+        kinds = {frame.table.lowest_colour} if frame.table.lowest_colour else set()
+    if free_ball is not None:
+        kinds.add(free_ball)
+    return frozenset(kinds)
+
+
+def _could_be_on(phase: Phase, table: Table, free_ball: bool) -> frozenset[str]:
+    """Kinds that are or could be on for the next stroke (touching ball 3.8, miss 3.14(b))."""
+    if free_ball:
+        return frozenset({RED, *table.colours} if table.reds else table.colours)
+    if phase is Phase.RED:
+        return frozenset({RED})
+    if phase is Phase.COLOUR:
+        return frozenset(table.colours)
+    return frozenset({table.lowest_colour} if table.lowest_colour else ())
+
+
+def _ball_on_value(frame: FrameState, nominated: str | None, free_ball: str | None) -> int:
+    """The value of the ball on for penalties (3.12; the nominated colour after a red)."""
+    if free_ball is not None:
+        return BALL_VALUES[free_ball]
+    if frame.phase is Phase.RED:
+        return BALL_VALUES[RED]
+    if frame.phase is Phase.COLOUR:
+        return BALL_VALUES[nominated] if nominated is not None else BALL_VALUES["black"]
+    lowest = frame.table.lowest_colour
+    return BALL_VALUES[lowest] if lowest else BALL_VALUES["black"]
+
+
+def _side_name(match: MatchState, side: int) -> str:
+    return " & ".join(p for i, p in enumerate(match.players) if match.side_of(i) == side)
+
+
+def _check_balls_on_table(table: Table, stroke: StrokeLine) -> None:
+    for key, balls in (
+        ("first_contact", stroke.first_contact),
+        ("potted", stroke.potted),
+        ("off_table", stroke.off_table),
+    ):
+        for ball in balls:
+            if not table.has(ball):
+                raise LogError(f"{key}: the {ball_kind(ball)} is not on the table")
+    gone_reds = sum(1 for b in (*stroke.potted, *stroke.off_table) if ball_kind(b) == RED)
+    if gone_reds > table.reds:
+        raise LogError(f"{gone_reds} reds potted or off the table, but only {table.reds} on it")
+    colours_gone = [ball_kind(b) for b in (*stroke.potted, *stroke.off_table) if ball_kind(b) != RED]
+    if len(colours_gone) != len(set(colours_gone)):
+        raise LogError("a colour is listed twice among the balls potted and off the table")
+    after = stroke.positions.after if stroke.positions else None
+    if stroke.cue_ball == "on_table" and after is not None and CUE_BALL not in dict(after):
+        raise LogError("positions.after has no white although the cue ball stayed on the table")
+
+
+def _geometry():
+    """The rule geometry, imported when a stroke carries positions (numpy-only module)."""
+    from snooker.referee import geometry
+
+    return geometry
+
+
+def _object_balls(positions: dict[str, Point]) -> dict[str, Point]:
+    return {b: xy for b, xy in positions.items() if b != CUE_BALL}
+
+
+def _ids_of_kinds(balls: dict[str, Point], kinds: Iterable[str]) -> list[str]:
+    wanted = set(kinds)
+    return [b for b in balls if ball_kind(b) in wanted]
+
+
+def _in_d(point: Point, config: RefereeConfig) -> bool:
+    cx, cy = STANDARD_TABLE.d_centre
+    dx, dy = point[0] - cx, point[1] - cy
+    tol = config.in_hand_tolerance_mm
+    return (dx * dx + dy * dy) ** 0.5 <= STANDARD_TABLE.d_radius_mm + tol and dy <= tol
+
+
+def _implicit_play(match: MatchState) -> MatchState:
+    """A line from the next player while a decision is open means he chose to play (3.11(h))."""
+    if match.frame.pending is None:
+        return match
+    return _decide(match, "play")[0]
+
+
+def _frame_end(
+    match: MatchState, frame: FrameState, announcements: list[str]
+) -> tuple[MatchState, FrameState]:
+    """End the frame on the scores (3.4): re-spotted black on a tie unless aggregate scores count."""
+    a, b = frame.scores
+    last_frame = match.frames_played + 1 >= match.best_of
+    totals_tied = match.totals[0] + a == match.totals[1] + b
+    if a == b and (not match.aggregate or (last_frame and totals_tied)):
+        frame = replace(
+            frame,
+            table=Table(reds=0, colours=("black",), cue_in_hand=True, positions=None),
+            phase=Phase.ASCENDING,
+            respotted_black=True,
+            awaiting_lot=True,
+            pending=None,
+            free_ball=False,
+            nominated=None,
+            touching=(),
+            break_points=0,
+            miss_chain=None,
+            replayed_from=None,
+            warning=False,
+        )
+        announcements.append(announce.RESPOTTED_BLACK)
+        return match, frame
+    winner = None if a == b else (0 if a > b else 1)
+    return _close_frame(match, frame, winner, announcements)
+
+
+def _close_frame(
+    match: MatchState, frame: FrameState, winner: int | None, announcements: list[str]
+) -> tuple[MatchState, FrameState]:
+    frame = replace(
+        frame, over=True, winner=winner, pending=None, free_ball=False, warning=False, awaiting_lot=False
+    )
+    frames = list(match.frames)
+    if winner is not None:
+        frames[winner] += 1
+        announcements.append(announce.frame_call(_side_name(match, winner)))
+    totals = (match.totals[0] + frame.scores[0], match.totals[1] + frame.scores[1])
+    played = match.frames_played + 1
+    match_winner = None
+    if match.aggregate:
+        if played >= match.best_of and totals[0] != totals[1]:
+            match_winner = 0 if totals[0] > totals[1] else 1
+    elif max(frames) >= match.frames_to_win:
+        match_winner = 0 if frames[0] > frames[1] else 1
+    if match_winner is not None:
+        announcements.append(announce.match_call(_side_name(match, match_winner)))
+    match = replace(
+        match,
+        frames=(frames[0], frames[1]),
+        totals=totals,
+        frames_played=played,
+        over=match_winner is not None,
+        winner=match_winner,
+        history=(*match.history, frame.scores),
+    )
+    return match, frame
+
+
+def _add(scores: tuple[int, int], side: int, points: int) -> tuple[int, int]:
+    out = list(scores)
+    out[side] += points
+    return (out[0], out[1])
+
+
+def _highest(frame: FrameState, side: int, break_points: int) -> tuple[int, int]:
+    best = list(frame.highest_break)
+    best[side] = max(best[side], break_points)
+    return (best[0], best[1])
+
+
+# ---------------------------------------------------------------------------------------------
+# Strokes
+
+
+@dataclass(frozen=True)
+class _StrokeView:
+    """The stroke as the rules see it: nominations resolved, touching ball applied."""
+
+    nominated: str | None
+    free_ball: str | None
+    first_contact: tuple[str, ...]
+    on_kinds: frozenset[str]
+    ball_on_value: int
+
+
+def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
+    declared = stroke.nominated or frame.nominated
+    declared_kind = ball_kind(declared) if declared else None
+    contact_kinds = [ball_kind(b) for b in stroke.first_contact]
+    free_ball = None
+    nominated = declared_kind
+    if frame.free_ball:
+        plain_on = _on_kinds(frame, None, None) if frame.phase is not Phase.COLOUR else frozenset()
+        if declared_kind is not None and declared_kind not in plain_on:
+            free_ball = declared_kind
+        elif declared_kind is None:
+            not_on = {k for k in contact_kinds if k not in plain_on}
+            if len(not_on) == 1:
+                free_ball = not_on.pop()
+        nominated = None
+    if frame.phase is Phase.COLOUR:
+        if declared_kind == RED:
+            raise LogError("after a red the nominated ball must be a colour")
+        if nominated is None:
+            if len(contact_kinds) == 1 and contact_kinds[0] != RED:
+                nominated = contact_kinds[0]
+            elif not contact_kinds:
+                touching_colours = [ball_kind(b) for b in frame.touching if ball_kind(b) != RED]
+                if len(touching_colours) == 1:
+                    nominated = touching_colours[0]
+        if nominated is not None and nominated not in frame.table.colours:
+            raise LogError(f"nominated: the {nominated} is not on the table")
+    on_kinds = _on_kinds(frame, nominated, free_ball)
+    first_contact = stroke.first_contact
+    value = _ball_on_value(frame, nominated, free_ball)
+    view = _StrokeView(nominated, free_ball, first_contact, on_kinds, value)
+    # 3.8(c): playing away from a touching ball that is on counts as hitting it first.
+    sole_on = {free_ball} if free_ball is not None else on_kinds
+    touching_on = [b for b in frame.touching if ball_kind(b) in sole_on]
+    declared = (stroke.nominated or frame.nominated) is not None
+    if touching_on and _contact_fouls(frame, view, declared):
+        view = replace(view, first_contact=(touching_on[0],))
+    return view
+
+
+def _contact_fouls(
+    frame: FrameState, view: _StrokeView, declared: bool
+) -> list[tuple[FoulReason, tuple[int, ...]]]:
+    """Fouls of the first contact: none, a ball not on, two at once (3.6, 3.10(b), 3.12)."""
+    kinds = [ball_kind(b) for b in view.first_contact]
+    if not kinds:
+        return [(FoulReason.MISSED_ALL_BALLS, ())]
+    if len(kinds) == 1:
+        kind = kinds[0]
+        if kind in view.on_kinds and (view.free_ball is None or kind == view.free_ball):
+            return []
+        if frame.phase is Phase.COLOUR and kind == RED and not declared:
+            return [(FoulReason.REDS_IN_SUCCESSIVE_STROKES, ())]
+        return [(FoulReason.WRONG_BALL_FIRST, (BALL_VALUES[kind],))]
+    distinct = set(kinds)
+    if view.free_ball is None:
+        legal = frame.phase is Phase.RED and distinct == {RED}
+    else:
+        plain_on = _on_kinds(frame, None, None)
+        legal = view.free_ball in distinct and distinct <= {view.free_ball, *plain_on}
+        legal = legal and kinds.count(view.free_ball) == 1
+    if legal:
+        return []
+    return [(FoulReason.TWO_BALLS_AT_ONCE, tuple(BALL_VALUES[k] for k in kinds))]
+
+
+def _stroke_fouls(
+    match: MatchState, frame: FrameState, stroke: StrokeLine, view: _StrokeView, config: RefereeConfig
+) -> list[tuple[FoulReason, tuple[int, ...]]]:
+    declared = (stroke.nominated or frame.nominated) is not None
+    fouls = _contact_fouls(frame, view, declared)
+    for ball in stroke.potted:
+        if ball_kind(ball) not in view.on_kinds:
+            fouls.append((FoulReason.POTTED_BALL_NOT_ON, (_value(ball),)))
+    for ball in stroke.off_table:
+        fouls.append((FoulReason.BALL_OFF_TABLE, (_value(ball),)))
+    if stroke.cue_ball == "potted":
+        fouls.append((FoulReason.CUE_BALL_POTTED, ()))
+    elif stroke.cue_ball == "off_table":
+        fouls.append((FoulReason.CUE_BALL_OFF_TABLE, ()))
+    for call in stroke.fouls:
+        try:
+            reason = FoulReason.from_code(call.reason)
+        except ValueError as exc:
+            raise LogError(f"fouls: {exc}") from None
+        fouls.append((reason, () if call.ball is None else (_value(call.ball),)))
+    if stroke.player is not None:
+        if stroke.player >= len(match.players):
+            raise LogError(f"player: no player {stroke.player} among {len(match.players)}")
+        if stroke.player != frame.striker:
+            fouls.append((FoulReason.OUT_OF_TURN, ()))
+    before = stroke.positions.before if stroke.positions else None
+    if frame.table.cue_in_hand and before is not None:
+        cue = dict(before).get(CUE_BALL)
+        if cue is not None and not _in_d(cue, config):
+            fouls.append((FoulReason.IMPROPER_IN_HAND, ()))
+    seven_already = any(r is FoulReason.REDS_IN_SUCCESSIVE_STROKES for r, _ in fouls)
+    if fouls and frame.phase is Phase.COLOUR and view.nominated is None and not seven_already:
+        fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
+    return fouls
+
+
+def _penalty(fouls: list[tuple[FoulReason, tuple[int, ...]]], ball_on_value: int) -> int:
+    return max(penalty_value(reason, ball_on_value, values) for reason, values in fouls)
+
+
+def _fouls_codes(fouls: list[tuple[FoulReason, tuple[int, ...]]], ball_on_value: int) -> tuple[str, ...]:
+    """Reason codes, highest penalty first (only the highest counts, 3.11(g)); no duplicates."""
+    ranked = sorted(fouls, key=lambda f: -penalty_value(f[0], ball_on_value, f[1]))
+    seen: dict[str, None] = {}
+    for reason, _ in ranked:
+        seen.setdefault(reason.code, None)
+    return tuple(seen)
+
+
+def _after_positions(frame: FrameState, stroke: StrokeLine, gone: tuple[str, ...]) -> dict[str, Point] | None:
+    if stroke.positions is None or stroke.positions.after is None:
+        return None
+    after = dict(stroke.positions.after)
+    for ball in gone:
+        after.pop(ball, None)
+    if stroke.cue_ball != "on_table":
+        after.pop(CUE_BALL, None)
+    return after
+
+
+def _respot(
+    colours: list[str], positions: dict[str, Point] | None
+) -> tuple[tuple[tuple[str, Point | None], ...], dict[str, Point] | None]:
+    """Where re-spotted colours go (3.7); positions only when the table's positions are known."""
+    ordered = sorted(set(colours), key=COLOURS.index, reverse=True)
+    if not ordered:
+        return (), positions
+    if positions is None:
+        return tuple((c, None) for c in ordered), None
+    geometry = _geometry()
+    cue = positions.get(CUE_BALL)
+    try:
+        spots = geometry.respot_positions(ordered, _object_balls(positions), cue=cue)
+    except ValueError as exc:
+        raise LogError(f"cannot re-spot {', '.join(ordered)}: {exc}") from None
+    updated = dict(positions)
+    updated.update(spots)
+    return tuple((c, spots[c]) for c in ordered), updated
+
+
+def _next_touching(
+    stroke: StrokeLine, positions: dict[str, Point] | None, cue_on_table: bool
+) -> tuple[str, ...]:
+    if not cue_on_table:
+        return ()
+    if stroke.touching is not None:
+        return stroke.touching
+    if positions is not None and CUE_BALL in positions:
+        return tuple(_geometry().touching(positions[CUE_BALL], _object_balls(positions)))
+    return ()
+
+
+def _snookered_next(frame: FrameState, explicit: bool | None) -> bool:
+    """Free ball (3.10): is the next player snookered after the foul? ``frame`` is after the foul."""
+    if explicit is not None:
+        return explicit
+    positions = frame.table.position_map()
+    if positions is None:
+        return False
+    cue = None if frame.table.cue_in_hand else positions.get(CUE_BALL)
+    if cue is None and not frame.table.cue_in_hand:
+        return False
+    balls = _object_balls(positions)
+    on = _ids_of_kinds(balls, _could_be_on(frame.phase, frame.table, False))
+    if not on:
+        return False
+    return bool(_geometry().snookered(cue, balls, on))
+
+
+def _free_ball_snookers(frame_after: FrameState, free_ball: str) -> bool:
+    """3.10(b)(ii): the cue ball left snookered by the free ball on the next player's balls on."""
+    positions = frame_after.table.position_map()
+    if positions is None or frame_after.table.cue_in_hand or CUE_BALL not in positions:
+        return False
+    if frame_after.table.reds == 0 and frame_after.table.colours == ("pink", "black"):
+        return False
+    cue = positions[CUE_BALL]
+    balls = _object_balls(positions)
+    on = _ids_of_kinds(balls, _could_be_on(frame_after.phase, frame_after.table, False))
+    free_ids = [
+        b
+        for b in balls
+        if ball_kind(b) == free_ball
+        and ball_kind(b) not in _could_be_on(frame_after.phase, frame_after.table, False)
+    ]
+    if not on or not free_ids:
+        return False
+    geometry = _geometry()
+    if not geometry.snookered(cue, balls, on):
+        return False
+    without = {b: xy for b, xy in balls.items() if b not in free_ids}
+    return not geometry.snookered(cue, without, on)
+
+
+def _miss_geometry(
+    frame: FrameState, stroke: StrokeLine, view: _StrokeView
+) -> tuple[bool | None, bool | None]:
+    """(clear path to any part of a ball on, full ball open) before the stroke, from positions."""
+    before = stroke.positions.before if stroke.positions else None
+    if before is None:
+        return None, None
+    positions = dict(before)
+    cue = None if frame.table.cue_in_hand else positions.get(CUE_BALL)
+    if cue is None and not frame.table.cue_in_hand:
+        return None, None
+    balls = _object_balls(positions)
+    on = _ids_of_kinds(balls, _could_be_on(frame.phase, frame.table, frame.free_ball))
+    if not on:
+        return None, None
+    geometry = _geometry()
+    return bool(geometry.clear_path_to_any_part(cue, balls, on)), bool(
+        geometry.full_ball_available(cue, balls, on)
+    )
+
+
+def _needs_snookers_either(frame: FrameState) -> bool:
+    return frame.needs_snookers(0) or frame.needs_snookers(1)
+
+
+def _call_miss(
+    match: MatchState,
+    before: FrameState,
+    after: FrameState,
+    stroke: StrokeLine,
+    view: _StrokeView,
+) -> tuple[bool, bool]:
+    """Foul and a miss (3.14): (miss called, full ball was open)."""
+    hit_on = any(ball_kind(b) in view.on_kinds for b in view.first_contact)
+    if match.miss_rule == "off" or hit_on or before.table.only_black_left or before.respotted_black:
+        return False, False
+    clear, full = _miss_geometry(before, stroke, view)
+    if stroke.clear_path is not None:
+        clear = stroke.clear_path
+    if stroke.full_ball is not None:
+        full = stroke.full_ball
+    if stroke.miss is not None:
+        return stroke.miss, bool(stroke.miss if full is None else full)
+    chain = before.miss_chain
+    if before.replayed_from is not None and chain is not None and chain.full_ball:
+        return True, True
+    if not clear:
+        return False, False
+    if _needs_snookers_either(before) or _needs_snookers_either(after):
+        return False, False
+    return True, bool(full)
+
+
+def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tuple[MatchState, Outcome]:
+    match = _implicit_play(match)
+    frame = match.frame
+    table = frame.table
+    _check_balls_on_table(table, stroke)
+    view = _resolve(frame, stroke)
+    fouls = _stroke_fouls(match, frame, stroke, view, config)
+    striker = frame.striker
+    offender = stroke.player if stroke.player is not None else striker
+    announcements: list[str] = []
+    snapshot = Snapshot(table, frame.phase, frame.touching, striker, frame.break_points, frame.free_ball)
+    if stroke.fell_from_edge:
+        return _edge_fall_in_stroke(match, frame, snapshot, fouls, view, offender)
+
+    potted_kinds = [ball_kind(b) for b in stroke.potted]
+    gone = (*stroke.potted, *stroke.off_table)
+    reds_after = table.reds - sum(1 for b in gone if ball_kind(b) == RED)
+    colours_gone = [ball_kind(b) for b in gone if ball_kind(b) != RED]
+    cue_on_table = stroke.cue_ball == "on_table"
+
+    points = 0
+    scored: list[str] = []
+    stays_down: set[str] = set()
+    if not fouls:
+        if frame.phase is Phase.RED:
+            scored = [b for b in stroke.potted if ball_kind(b) in view.on_kinds]
+            points = len(scored) * BALL_VALUES[RED]
+        elif frame.phase is Phase.COLOUR:
+            scored = [b for b in stroke.potted if ball_kind(b) == view.nominated]
+            points = sum(_value(b) for b in scored)
+        else:
+            lowest = table.lowest_colour
+            scored = [b for b in stroke.potted if ball_kind(b) in view.on_kinds]
+            if scored:
+                points = BALL_VALUES[lowest] if lowest else 0
+            if lowest in potted_kinds:
+                stays_down.add(lowest)
+                scored = [lowest]
+    respot_colours = [c for c in colours_gone if c not in stays_down]
+    after_positions = _after_positions(frame, stroke, gone)
+    respotted, after_positions = _respot(respot_colours, after_positions)
+    colours_after = _sorted_colours([c for c in table.colours if c not in colours_gone] + respot_colours)
+    new_table = Table(
+        reds=reds_after,
+        colours=colours_after,
+        cue_in_hand=not cue_on_table,
+        positions=None if after_positions is None else tuple(sorted(after_positions.items())),
+    )
+
+    if view.free_ball is not None and not points and not fouls:
+        provisional = replace(frame, table=new_table, phase=Phase.RED if reds_after else Phase.ASCENDING)
+        if _free_ball_snookers(provisional, view.free_ball):
+            fouls.append((FoulReason.FREE_BALL_SNOOKER, ()))
+
+    if not fouls:
+        side = match.side_of(striker)
+        scores = _add(frame.scores, side, points)
+        if points:
+            if frame.phase is Phase.RED:
+                phase = Phase.COLOUR
+            elif frame.phase is Phase.COLOUR:
+                phase = Phase.RED if reds_after else Phase.ASCENDING
+            else:
+                phase = Phase.ASCENDING
+            break_points = frame.break_points + points
+            next_striker = striker
+            announcements.append(announce.number_words(break_points))
+        else:
+            phase = Phase.RED if reds_after else Phase.ASCENDING
+            break_points = 0
+            next_striker = frame.next_after(striker)
+        new_frame = replace(
+            frame,
+            scores=scores,
+            table=new_table,
+            phase=phase,
+            break_points=break_points,
+            striker=next_striker,
+            nominated=None,
+            free_ball=False,
+            pending=None,
+            miss_chain=None,
+            replayed_from=None,
+            warning=False,
+            highest_break=_highest(frame, side, break_points),
+        )
+        new_frame = replace(new_frame, touching=_next_touching(stroke, after_positions, cue_on_table))
+        touching_called = _touching_call(new_frame, announcements)
+        if points and (table.only_black_left or frame.respotted_black or new_table.empty):
+            match, new_frame = _frame_end(match, new_frame, announcements)
+        return replace(match, frame=new_frame), Outcome(
+            points=points,
+            respotted=respotted,
+            announcements=tuple(announcements),
+            scored=tuple(scored),
+            touching_called=touching_called,
+        )
+
+    return _foul_stroke(
+        match, frame, stroke, view, fouls, offender, new_table, snapshot, respotted, after_positions
+    )
+
+
+def _foul_stroke(
+    match: MatchState,
+    frame: FrameState,
+    stroke: StrokeLine,
+    view: _StrokeView,
+    fouls: list[tuple[FoulReason, tuple[int, ...]]],
+    offender: int,
+    new_table: Table,
+    snapshot: Snapshot,
+    respotted: tuple[tuple[str, Point | None], ...],
+    after_positions: dict[str, Point] | None,
+) -> tuple[MatchState, Outcome]:
+    penalty = _penalty(fouls, view.ball_on_value)
+    codes = _fouls_codes(fouls, view.ball_on_value)
+    offender_side = match.side_of(offender)
+    scores = _add(frame.scores, 1 - offender_side, penalty)
+    next_player = frame.next_after(offender)
+    after = replace(
+        frame,
+        scores=scores,
+        table=new_table,
+        phase=Phase.RED if new_table.reds else Phase.ASCENDING,
+        break_points=0,
+        striker=next_player,
+        nominated=None,
+        free_ball=False,
+        pending=None,
+        replayed_from=None,
+        warning=False,
+        last_foul=None,
+    )
+    miss, full_ball = _call_miss(match, frame, after, stroke, view)
+    announcements = [announce.FOUL_AND_A_MISS if miss else announce.FOUL, announce.penalty_call(penalty)]
+    after = replace(after, last_foul=LastFoul(offender, penalty, codes, miss))
+    if frame.table.only_black_left or frame.respotted_black:
+        match, after = _frame_end(match, after, announcements)
+        return replace(match, frame=after), _foul_outcome(
+            penalty, codes, miss, respotted, announcements, offender
+        )
+
+    chain = None
+    if miss:
+        previous = frame.miss_chain if frame.replayed_from is not None else None
+        if previous is not None and previous.offender == offender:
+            chain = MissChain(previous.count + 1, previous.full_ball, offender)
+        else:
+            chain = MissChain(1, full_ball, offender)
+    if chain is not None and chain.full_ball and chain.count >= MISS_FRAME_AWARDED_AT:
+        after = replace(after, miss_chain=chain)
+        match, after = _close_frame(match, after, 1 - offender_side, announcements)
+        return replace(match, frame=after), _foul_outcome(
+            penalty, codes, miss, respotted, announcements, offender
+        )
+
+    options = ("play", "play_again", "replace") if miss else ("play", "play_again")
+    free_ball = _snookered_next(after, stroke.free_ball)
+    if free_ball:
+        announcements.append(announce.FREE_BALL)
+    warning = chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT
+    after = replace(
+        after,
+        pending=PendingDecision(offender, options, snapshot if miss else None),
+        miss_chain=chain,
+        free_ball=free_ball,
+        warning=warning,
+    )
+    after = replace(after, touching=_next_touching(stroke, after_positions, stroke.cue_ball == "on_table"))
+    touching_called = _touching_call(after, announcements)
+    return replace(match, frame=after), replace(
+        _foul_outcome(penalty, codes, miss, respotted, announcements, offender),
+        touching_called=touching_called,
+    )
+
+
+def _foul_outcome(
+    penalty: int,
+    codes: tuple[str, ...],
+    miss: bool,
+    respotted: tuple[tuple[str, Point | None], ...],
+    announcements: list[str],
+    offender: int,
+) -> Outcome:
+    return Outcome(
+        foul=True,
+        penalty=penalty,
+        fouls=codes,
+        miss=miss,
+        respotted=respotted,
+        announcements=tuple(announcements),
+        offender=offender,
+    )
+
+
+def _touching_call(frame: FrameState, announcements: list[str]) -> tuple[str, ...]:
+    """3.8(a): TOUCHING BALL when the cue ball rests against a ball that is or can be on."""
+    if not frame.touching or frame.over:
+        return ()
+    kinds = _could_be_on(frame.phase, frame.table, frame.free_ball)
+    named = tuple(b for b in frame.touching if ball_kind(b) in kinds)
+    if named:
+        announcements.append(announce.TOUCHING_BALL)
+    return named
+
+
+def _edge_fall_in_stroke(
+    match: MatchState,
+    frame: FrameState,
+    snapshot: Snapshot,
+    fouls: list[tuple[FoulReason, tuple[int, ...]]],
+    view: _StrokeView,
+    offender: int,
+) -> tuple[MatchState, Outcome]:
+    """3.9(b): balls replaced; no foul → the striker plays again; foul → penalty and the options."""
+    restored = replace(frame, table=snapshot.table, nominated=None)
+    if not fouls:
+        return replace(match, frame=restored), Outcome(
+            announcements=(announce.BALLS_REPLACED, announce.PLAY_AGAIN)
+        )
+    penalty = _penalty(fouls, view.ball_on_value)
+    codes = _fouls_codes(fouls, view.ball_on_value)
+    side = match.side_of(offender)
+    announcements = [announce.FOUL, announce.penalty_call(penalty), announce.BALLS_REPLACED]
+    after = replace(
+        restored,
+        scores=_add(frame.scores, 1 - side, penalty),
+        phase=Phase.RED if snapshot.table.reds else Phase.ASCENDING,
+        break_points=0,
+        striker=frame.next_after(offender),
+        pending=PendingDecision(offender, ("play", "play_again"), None),
+        free_ball=False,
+        miss_chain=None,
+        replayed_from=None,
+        warning=False,
+        last_foul=LastFoul(offender, penalty, codes, False),
+    )
+    if frame.table.only_black_left or frame.respotted_black:
+        match, after = _frame_end(match, replace(after, pending=None), announcements)
+    return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)
+
+
+# ---------------------------------------------------------------------------------------------
+# Decisions, nominations, fouls outside a stroke, and the rest
+
+
+def _decision(match: MatchState, event: DecisionLine) -> tuple[MatchState, Outcome]:
+    return _decide(match, event.choice)
+
+
+def _decide(match: MatchState, choice: str) -> tuple[MatchState, Outcome]:
+    frame = match.frame
+    pending = frame.pending
+    if pending is None:
+        raise LogError("no decision is open: a decision follows a foul")
+    if choice not in pending.options:
+        raise LogError(f"{choice!r} is not open; the options are {', '.join(pending.options)}")
+    announcements: list[str] = []
+    if choice == "play":
+        frame = replace(frame, pending=None, miss_chain=None, warning=False, replayed_from=None)
+    elif choice == "play_again":
+        frame = replace(
+            frame,
+            pending=None,
+            striker=pending.offender,
+            free_ball=False,
+            miss_chain=None,
+            warning=False,
+            replayed_from=None,
+            touching=frame.touching,
+        )
+    else:
+        snap = pending.snapshot
+        if snap is None:
+            raise LogError("nothing to replace: the position before the foul is not known")
+        chain = frame.miss_chain
+        warning = chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT
+        frame = replace(
+            frame,
+            pending=None,
+            striker=pending.offender,
+            table=snap.table,
+            phase=snap.phase,
+            touching=snap.touching,
+            free_ball=snap.free_ball,
+            replayed_from=snap,
+            warning=warning,
+            break_points=0,
+        )
+        announcements.append(announce.BALLS_REPLACED)
+        if warning:
+            announcements.append(announce.MISS_WARNING)
+    return replace(match, frame=frame), Outcome(announcements=tuple(announcements))
+
+
+def _nominate(match: MatchState, event: NominateLine) -> tuple[MatchState, Outcome]:
+    match = _implicit_play(match)
+    frame = match.frame
+    kind = ball_kind(event.ball)
+    if not frame.table.has(event.ball):
+        raise LogError(f"nominate: the {kind} is not on the table")
+    if not frame.free_ball:
+        if frame.phase is Phase.RED:
+            raise LogError("nominate: the striker is on a red; there is nothing to nominate")
+        if frame.phase is Phase.COLOUR and kind == RED:
+            raise LogError("nominate: after a red the nominated ball must be a colour")
+        if frame.phase is Phase.ASCENDING and kind != frame.table.lowest_colour:
+            raise LogError(f"nominate: the {frame.table.lowest_colour} is on; no other ball can be nominated")
+    return replace(match, frame=replace(frame, nominated=kind)), Outcome()
+
+
+def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]:
+    try:
+        reason = FoulReason.from_code(event.reason)
+    except ValueError as exc:
+        raise LogError(f"foul: {exc}") from None
+    if event.player is not None and event.player >= len(match.players):
+        raise LogError(f"foul.player: no player {event.player} among {len(match.players)}")
+    frame = match.frame
+    striker_fouls = event.player is None or event.player == frame.striker
+    if striker_fouls:
+        match = _implicit_play(match)
+        frame = match.frame
+    offender = frame.striker if event.player is None else event.player
+    if event.ball is not None and not frame.table.has(event.ball):
+        raise LogError(f"foul.ball: the {ball_kind(event.ball)} is not on the table")
+    nominated = frame.nominated if frame.phase is Phase.COLOUR else None
+    free_ball = frame.nominated if frame.free_ball else None
+    value = _ball_on_value(frame, nominated, free_ball)
+    fouls = [(reason, () if event.ball is None else (_value(event.ball),))]
+    if striker_fouls and frame.phase is Phase.COLOUR and nominated is None:
+        fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
+    penalty = _penalty(fouls, value)
+    codes = _fouls_codes(fouls, value)
+    side = match.side_of(offender)
+    scores = _add(frame.scores, 1 - side, penalty)
+    announcements = [announce.FOUL, announce.penalty_call(penalty)]
+    last = LastFoul(offender, penalty, codes, False)
+    if not striker_fouls:
+        # 3.2(b), 3.14(h): penalised as if striker; the order of play is unchanged.
+        return replace(match, frame=replace(frame, scores=scores, last_foul=last)), _foul_outcome(
+            penalty, codes, False, (), announcements, offender
+        )
+    replay = frame.replayed_from
+    options = ("play", "play_again", "replace") if replay is not None else ("play", "play_again")
+    after = replace(
+        frame,
+        scores=scores,
+        phase=Phase.RED if frame.table.reds else Phase.ASCENDING,
+        break_points=0,
+        striker=frame.next_after(offender),
+        nominated=None,
+        free_ball=False,
+        pending=PendingDecision(offender, options, replay),
+        miss_chain=frame.miss_chain if replay is not None else None,
+        replayed_from=None,
+        last_foul=last,
+    )
+    if frame.table.only_black_left or frame.respotted_black:
+        match, after = _frame_end(match, replace(after, pending=None), announcements)
+        return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)
+    if _snookered_next(after, event.free_ball):
+        after = replace(after, free_ball=True)
+        announcements.append(announce.FREE_BALL)
+    return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)
+
+
+def _concede(match: MatchState, event: ConcedeLine) -> tuple[MatchState, Outcome]:
+    frame = match.frame
+    player = frame.striker if event.player is None else event.player
+    if player >= len(match.players):
+        raise LogError(f"concede.player: no player {player} among {len(match.players)}")
+    announcements: list[str] = []
+    match, frame = _close_frame(match, frame, 1 - match.side_of(player), announcements)
+    return replace(match, frame=frame), Outcome(announcements=tuple(announcements))
+
+
+def _respotted_black(match: MatchState, event: RespottedBlackLine) -> tuple[MatchState, Outcome]:
+    frame = match.frame
+    if not frame.respotted_black:
+        raise LogError("respotted_black: there is no re-spotted black to play (3.4)")
+    if event.first >= len(match.players):
+        raise LogError(f"respotted_black.first: no player {event.first} among {len(match.players)}")
+    frame = replace(
+        frame, striker=event.first, awaiting_lot=False, table=replace(frame.table, cue_in_hand=True)
+    )
+    return replace(match, frame=frame), Outcome()
+
+
+def _rerack(match: MatchState, event: RerackLine) -> tuple[MatchState, Outcome]:
+    """3.16: scores cancelled, balls re-racked, the same player breaks, the same order of play."""
+    frame = _racked_frame(match.frame.number, match.frame.order, match.reds)
+    return replace(match, frame=frame), Outcome(announcements=(announce.RE_RACK,))
+
+
+def _edge_fall(match: MatchState, event: EdgeFallLine) -> tuple[MatchState, Outcome]:
+    """3.9(a): a ball falls in by itself, outside a stroke: replaced, no points."""
+    if not match.frame.table.has(event.ball):
+        raise LogError(f"edge_fall: the {ball_kind(event.ball)} is not on the table")
+    return match, Outcome(announcements=(announce.BALL_REPLACED,))
+
+
+def _ball_moved(match: MatchState, event: BallMovedLine) -> tuple[MatchState, Outcome]:
+    """3.15: a ball moved by someone other than the striker is replaced by the referee, no penalty."""
+    frame = match.frame
+    if event.ball != CUE_BALL and not frame.table.has(event.ball):
+        raise LogError(f"ball_moved: the {ball_kind(event.ball)} is not on the table")
+    positions = frame.table.position_map()
+    if positions is not None and event.position is not None:
+        positions[event.ball] = event.position
+        frame = replace(frame, table=replace(frame.table, positions=tuple(sorted(positions.items()))))
+    return replace(match, frame=frame), Outcome(announcements=(announce.BALL_REPLACED,))

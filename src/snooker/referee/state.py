@@ -1,0 +1,242 @@
+"""The referee's immutable state: the table, the frame and the match (frozen dataclasses).
+
+Positions are millimetres on the cloth (origin baulk-left cushion-nose corner, x along the baulk
+cushion, y up the table), keyed by ball id (``white``, ``red-3``, ``pink``). Scores, frames won and
+aggregate totals are per side: in singles a side is one player, in four-handed snooker two.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from snooker.balls import BALL_VALUES, COLOURS, CUE_BALL, FULL_RACK_REDS, RED, ball_kind
+from snooker.referee.log import MISS_RULES
+
+Point = tuple[float, float]
+FREE_BALL_EXTRA_WITH_REDS = BALL_VALUES[RED] + BALL_VALUES["black"]
+"""Points a free ball can add while reds are on: the free ball as a red, then the black."""
+
+
+@dataclass(frozen=True)
+class RefereeConfig:
+    """Rule options and tolerances. The match line may override ``miss_rule``, ``reds``, ``aggregate``.
+
+    - ``miss_rule``: ``"wpbsa"`` (3.14 as written) or ``"off"`` (amateur play: never a miss).
+    - ``reds``: reds in the rack (15, or 10/6 for short formats).
+    - ``aggregate``: the match is decided on aggregate points (3.4(c)); frames may then be drawn.
+    - ``in_hand_tolerance_mm``: how far outside the lines of the D (mm) a cue ball placed from
+      in-hand may be measured before it counts as improperly placed (measurement noise).
+    - ``default_players``: names used when a log starts without a match line.
+    """
+
+    miss_rule: str = "wpbsa"
+    reds: int = FULL_RACK_REDS
+    aggregate: bool = False
+    best_of: int = 1
+    in_hand_tolerance_mm: float = 2.0
+    default_players: tuple[str, ...] = ("Player 1", "Player 2")
+
+    def __post_init__(self) -> None:
+        if self.miss_rule not in MISS_RULES:
+            raise ValueError(f"miss_rule must be one of {', '.join(MISS_RULES)}, got {self.miss_rule!r}")
+        if self.reds < 1:
+            raise ValueError(f"reds must be positive, got {self.reds}")
+        if self.in_hand_tolerance_mm < 0:
+            raise ValueError("in_hand_tolerance_mm must not be negative")
+
+
+class Phase(Enum):
+    """What the striker is on: a red, any colour after a red, or the colours in ascending order."""
+
+    RED = "red"
+    COLOUR = "colour"
+    ASCENDING = "ascending"
+
+
+@dataclass(frozen=True)
+class Table:
+    """The balls on the table. ``positions`` is None when not known (no positions in the log)."""
+
+    reds: int
+    colours: tuple[str, ...] = COLOURS
+    cue_in_hand: bool = True
+    positions: tuple[tuple[str, Point], ...] | None = None
+
+    def has(self, ball: str) -> bool:
+        kind = ball_kind(ball)
+        if kind == RED:
+            return self.reds > 0
+        return kind in self.colours
+
+    @property
+    def lowest_colour(self) -> str | None:
+        return self.colours[0] if self.colours else None
+
+    @property
+    def colour_points(self) -> int:
+        return sum(BALL_VALUES[c] for c in self.colours)
+
+    @property
+    def only_black_left(self) -> bool:
+        return self.reds == 0 and self.colours == ("black",)
+
+    @property
+    def empty(self) -> bool:
+        return self.reds == 0 and not self.colours
+
+    def position_map(self) -> dict[str, Point] | None:
+        return None if self.positions is None else dict(self.positions)
+
+    def cue_position(self) -> Point | None:
+        """The cue ball's position, or None when it is in hand or not known."""
+        if self.cue_in_hand or self.positions is None:
+            return None
+        return dict(self.positions).get(CUE_BALL)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What a 3.14 replacement (or a 3.9 replacement) restores: the table and what was on."""
+
+    table: Table
+    phase: Phase
+    touching: tuple[str, ...]
+    striker: int
+    break_points: int
+    free_ball: bool = False
+
+
+@dataclass(frozen=True)
+class PendingDecision:
+    """A foul has been called; the next player chooses one of ``options`` (3.11(h), 3.14(a))."""
+
+    offender: int
+    options: tuple[str, ...]
+    snapshot: Snapshot | None
+
+
+@dataclass(frozen=True)
+class MissChain:
+    """Consecutive misses from the same position (3.14(c)): ``full_ball`` if a full ball was open."""
+
+    count: int
+    full_ball: bool
+    offender: int
+
+
+@dataclass(frozen=True)
+class LastFoul:
+    offender: int
+    penalty: int
+    reasons: tuple[str, ...]
+    miss: bool
+
+
+@dataclass(frozen=True)
+class FrameState:
+    """One frame, after the lines so far. ``striker`` is a player index; ``scores`` are per side."""
+
+    number: int
+    order: tuple[int, ...]
+    scores: tuple[int, int]
+    striker: int
+    table: Table
+    phase: Phase = Phase.RED
+    break_points: int = 0
+    nominated: str | None = None
+    free_ball: bool = False
+    pending: PendingDecision | None = None
+    touching: tuple[str, ...] = ()
+    miss_chain: MissChain | None = None
+    replayed_from: Snapshot | None = None
+    warning: bool = False
+    respotted_black: bool = False
+    awaiting_lot: bool = False
+    over: bool = False
+    winner: int | None = None
+    last_foul: LastFoul | None = None
+    highest_break: tuple[int, int] = (0, 0)
+
+    @property
+    def breaker(self) -> int:
+        return self.order[0]
+
+    def next_after(self, player: int) -> int:
+        """The player after ``player`` in this frame's order of play (3.3(a), 3.17)."""
+        i = self.order.index(player)
+        return self.order[(i + 1) % len(self.order)]
+
+    @property
+    def ball_on(self) -> str:
+        """``red``, ``colour`` (any colour, after a red) or the colour on in ascending order."""
+        if self.phase is Phase.RED:
+            return RED
+        if self.phase is Phase.COLOUR:
+            return "colour"
+        return self.table.lowest_colour or "none"
+
+    def points_remaining(self) -> int:
+        """Points still available (Section 2 definition), plus what a free ball can add."""
+        table = self.table
+        if self.phase is Phase.RED:
+            points = 8 * table.reds + table.colour_points
+        elif self.phase is Phase.COLOUR:
+            points = BALL_VALUES["black"] + 8 * table.reds + table.colour_points
+        else:
+            points = table.colour_points
+        if self.free_ball:
+            if self.phase is Phase.RED:
+                points += FREE_BALL_EXTRA_WITH_REDS
+            elif table.lowest_colour is not None:
+                points += BALL_VALUES[table.lowest_colour]
+        return points
+
+    def lowest_penalty(self) -> int:
+        """The smallest penalty a snooker can earn now (4, or the value of the ball on if higher)."""
+        if self.phase is Phase.ASCENDING and self.table.lowest_colour is not None:
+            return max(4, BALL_VALUES[self.table.lowest_colour])
+        return 4
+
+    def needs_snookers(self, side: int) -> bool:
+        """Whether ``side`` is behind by more than the points remaining."""
+        return self.scores[1 - side] - self.scores[side] > self.points_remaining()
+
+    def snookers_required(self, side: int) -> int:
+        deficit = self.scores[1 - side] - self.scores[side] - self.points_remaining()
+        if deficit <= 0:
+            return 0
+        step = self.lowest_penalty()
+        return -(-deficit // step)
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """The match: players, sides, frames won, aggregate points and the frame in play."""
+
+    players: tuple[str, ...]
+    sides: tuple[int, ...]
+    best_of: int
+    first_breaker: int
+    aggregate: bool
+    miss_rule: str
+    reds: int
+    frame: FrameState
+    frames: tuple[int, int] = (0, 0)
+    totals: tuple[int, int] = (0, 0)
+    frames_played: int = 0
+    over: bool = False
+    winner: int | None = None
+    history: tuple[tuple[int, int], ...] = field(default=())
+
+    def side_of(self, player: int) -> int:
+        return self.sides[player]
+
+    @property
+    def frames_to_win(self) -> int:
+        return self.best_of // 2 + 1
+
+
+def with_frame(match: MatchState, **changes: object) -> MatchState:
+    """A copy of ``match`` whose frame has ``changes`` applied."""
+    return replace(match, frame=replace(match.frame, **changes))
