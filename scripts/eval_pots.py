@@ -1,0 +1,66 @@
+"""Task2 of the Bucharest 2020 footage: pots in 25 single-shot clips, scored as the original task.
+
+    .venv/bin/python scripts/eval_pots.py [--data DIR] [--clips 1 2 3] [--cache out/eval_cache]
+
+Prints one line per clip and the task score (units out of 4 per clip), plus pot precision and
+recall (a pot is right when its colour and image pocket match the truth). With ``--cache`` the
+per-clip analyses are kept and reused (``scripts/eval_tracking.py`` reads the same cache).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from snooker.pipeline.evaluation import PotTruth, clip_result, pot_answer, task2_units
+
+DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--data", type=Path, default=DEFAULT_DATA, help="folder holding Task2/ (training split)"
+    )
+    parser.add_argument("--clips", type=int, nargs="*", help="clip numbers (default: all)")
+    parser.add_argument("--cache", type=Path, help="folder to keep / reuse per-clip analyses")
+    parser.add_argument("--detector", default="classic", choices=("classic", "yolo"))
+    args = parser.parse_args(argv)
+    task2 = args.data / "Task2"
+    if not task2.is_dir():
+        print(f"no Task2 folder under {args.data}", file=sys.stderr)
+        return 2
+    from snooker.vision.detector import make_detector
+
+    detector = make_detector(args.detector)
+    clips = args.clips or sorted(int(p.stem) for p in task2.glob("*.mp4"))
+    units = right = predicted = truths = 0
+    for n in clips:
+        truth = PotTruth.read(task2 / "ground-truth" / f"{n}_gt.txt")
+        answer = pot_answer(clip_result(task2 / f"{n}.mp4", detector, args.cache))
+        got = task2_units(truth, answer)
+        units += got
+        truths += truth.potted
+        predicted += answer.potted
+        right += truth.potted and answer == truth
+        print(f"clip {n:2d}: truth {_fmt(truth):18s} ours {_fmt(answer):18s} {got}/4", flush=True)
+    total = 4 * len(clips)
+    print(f"task score {units}/{total} = {100.0 * units / total:.1f} %")
+    print(
+        f"pot precision {right}/{predicted} = {_pct(right, predicted)}, "
+        f"recall {right}/{truths} = {_pct(right, truths)}"
+    )
+    return 0
+
+
+def _fmt(p: PotTruth) -> str:
+    return f"YES {p.pocket} {p.colour}" if p.potted else "NO"
+
+
+def _pct(a: int, b: int) -> str:
+    return f"{100.0 * a / b:.1f} %" if b else "n/a"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

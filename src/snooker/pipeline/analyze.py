@@ -1,0 +1,271 @@
+"""The offline frame loop: frames → calibration → detections → tracker → strokes (→ referee).
+
+:class:`VideoAnalysis` takes one frame at a time, so a file, a camera or a synthetic clip all go
+through the same code. Frames that do not show the calibrated table (a close-up, a replay from
+another angle, a crowd shot) are skipped, never read; the first frame showing a table calibrates
+the view unless one is given. Everything seen so far can be written out at any moment, so a video
+that breaks off midway still leaves its strokes behind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
+from snooker.tracker.types import TableState, TrackStatus
+from snooker.vision.types import BallDetections, Frame
+
+ANALYSIS_SCHEMA = "snooker.analysis/1"
+LOG_SCHEMA = "snooker.log/1"
+
+Detector = Callable[[np.ndarray, object], BallDetections]
+"""``detector(frame_bgr, view) -> BallDetections`` (see ``snooker.vision.detector``)."""
+
+
+@dataclass(frozen=True)
+class AnalysisConfig:
+    """Frame-loop parameters (counts are frames of the source)."""
+
+    tracker: TrackerConfig = field(default_factory=TrackerConfig)
+    strokes: StrokeConfig = field(default_factory=StrokeConfig)
+    calibrate_every_frames: int = 10
+    """While no table has been found, try to find one on every this many frames."""
+    recalibrate_after_frames: int = 15
+    """After this many frames in a row that do not show the calibrated table, look for a new view."""
+    check_view: bool = True
+    """Check every frame shows the calibrated table (``shows_table``) before reading it."""
+
+
+@dataclass
+class FrameOutcome:
+    """What one frame gave: the table state (None when the frame was skipped), finished strokes."""
+
+    frame: Frame
+    state: TableState | None
+    strokes: list[StrokeEvents]
+    skipped: str | None = None
+
+
+class VideoAnalysis:
+    """Runs the perception chain over frames of one video and keeps what it found.
+
+    ``view`` is a ``snooker.calibration.TableView`` (found automatically when None);
+    ``detector`` a ball detector; ``find_table`` / ``shows_table`` default to the calibration
+    package's (injectable for tests and synthetic clips).
+    """
+
+    def __init__(
+        self,
+        detector: Detector,
+        view: object | None = None,
+        config: AnalysisConfig | None = None,
+        find_table: Callable[[np.ndarray], object] | None = None,
+        shows_table: Callable[[np.ndarray, object], bool] | None = None,
+    ) -> None:
+        self.config = config or AnalysisConfig()
+        self.detector = detector
+        self.view = view
+        self.fixed_view = view is not None
+        self._find_table = find_table
+        self._shows_table = shows_table
+        self.tracker = BallTracker(self.config.tracker)
+        self.segmenter = StrokeSegmenter(self.config.strokes)
+        self.frames: list[dict] = []
+        self.strokes: list[StrokeEvents] = []
+        self.skipped: dict[str, int] = {}
+        self.views: list[dict] = []
+        self._off_view_run = 0
+        self._finished = False
+
+    # ---------------------------------------------------------------- per frame
+    def process(self, frame: Frame) -> FrameOutcome:
+        """Read one frame (or skip it, saying why)."""
+        reason = self._ensure_view(frame)
+        if reason is not None:
+            self.skipped[reason] = self.skipped.get(reason, 0) + 1
+            return FrameOutcome(frame, None, [], reason)
+        detections = self.detector(frame.image, self.view)
+        state = self.tracker.update(frame.index, frame.t, detections)
+        strokes = self.segmenter.push(state)
+        self.strokes.extend(strokes)
+        self.frames.append(self._frame_record(state))
+        return FrameOutcome(frame, state, strokes)
+
+    def finish(self) -> list[StrokeEvents]:
+        """End of the video: settle pending pots and close a running stroke (as truncated)."""
+        if self._finished:
+            return []
+        self._finished = True
+        strokes = self.segmenter.finish(self.tracker.finish())
+        self.strokes.extend(strokes)
+        return strokes
+
+    def _ensure_view(self, frame: Frame) -> str | None:
+        cfg = self.config
+        if self.view is None:
+            if frame.index % cfg.calibrate_every_frames != 0 and self.views:
+                return "no table found yet"
+            if not self._try_calibrate(frame):
+                return "no table found yet"
+            return None
+        if not cfg.check_view or self._shows(frame.image, self.view):
+            self._off_view_run = 0
+            return None
+        self._off_view_run += 1
+        if (
+            not self.fixed_view
+            and self._off_view_run >= cfg.recalibrate_after_frames
+            and self._off_view_run % cfg.calibrate_every_frames == 0
+            and self._try_calibrate(frame)
+        ):
+            self._off_view_run = 0
+            return None
+        return "frame does not show the table"
+
+    def _try_calibrate(self, frame: Frame) -> bool:
+        find = self._find_table or _default_find_table()
+        try:
+            view = find(frame.image)
+        except (RuntimeError, ValueError):
+            self.views.append({"frame": frame.index, "found": False})
+            return False
+        if self.config.check_view and not self._shows(frame.image, view):
+            self.views.append({"frame": frame.index, "found": False})
+            return False
+        self.view = view
+        self.views.append({"frame": frame.index, "found": True})
+        return True
+
+    def _shows(self, image: np.ndarray, view: object) -> bool:
+        shows = self._shows_table or _default_shows_table()
+        return bool(shows(image, view))
+
+    def _frame_record(self, state: TableState) -> dict:
+        balls = []
+        held = [b for b in state.balls if b.status != TrackStatus.VISIBLE]
+        held_px = self._project([b.xy_mm for b in held])
+        held_r = self._radius([b.xy_mm for b in held])
+        held_index = {b.label: k for k, b in enumerate(held)}
+        for b in state.balls:
+            if b.status == TrackStatus.VISIBLE and b.xy_px is not None:
+                x_px, y_px, r_px = b.xy_px[0], b.xy_px[1], b.radius_px
+            else:
+                k = held_index[b.label]
+                x_px, y_px = held_px[k]
+                r_px = b.radius_px if b.radius_px is not None else held_r[k]
+            balls.append(
+                {
+                    "id": b.track_id,
+                    "ball": b.ball,
+                    "label": b.label,
+                    "x_px": round(float(x_px), 1),
+                    "y_px": round(float(y_px), 1),
+                    "r_px": round(float(r_px), 1) if r_px is not None else None,
+                    "x_mm": round(b.xy_mm[0], 1),
+                    "y_mm": round(b.xy_mm[1], 1),
+                    "visible": b.status == TrackStatus.VISIBLE,
+                    "moving": b.moving,
+                }
+            )
+        record = {"i": state.frame, "t": round(state.t, 4), "balls": balls}
+        if state.events:
+            record["events"] = [
+                {"kind": e.kind, "ball": e.label, "frame": e.frame, "pocket": e.pocket} for e in state.events
+            ]
+        return record
+
+    def _project(self, xy_mm: list[tuple[float, float]]) -> np.ndarray:
+        if not xy_mm:
+            return np.zeros((0, 2))
+        radius = self.tracker.table.ball_radius_mm
+        return np.asarray(self.view.table_to_image(np.array(xy_mm), radius))  # type: ignore[attr-defined]
+
+    def _radius(self, xy_mm: list[tuple[float, float]]) -> list[float | None]:
+        if not xy_mm or not hasattr(self.view, "ball_radius_px"):
+            return [None] * len(xy_mm)
+        return [float(r) for r in np.atleast_1d(self.view.ball_radius_px(np.array(xy_mm)))]  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ output
+    def all_pots(self) -> list[dict]:
+        """Every pot seen, in strokes or outside them: ``{ball, id, pocket, frame, in_stroke}``."""
+        out = [
+            {"ball": p.ball, "id": p.label, "pocket": p.pocket, "frame": p.frame, "in_stroke": True}
+            for s in self.strokes
+            for p in s.potted
+        ]
+        out += [
+            {"ball": "white", "id": "white", "pocket": None, "frame": s.end_frame, "in_stroke": True}
+            for s in self.strokes
+            if s.cue_ball == "potted"
+        ]
+        out += [
+            {
+                "ball": e.label.split("-")[0],
+                "id": e.label,
+                "pocket": e.pocket,
+                "frame": e.frame,
+                "in_stroke": False,
+            }
+            for e in self.segmenter.outside_events
+            if e.kind == "potted"
+        ]
+        return sorted(out, key=lambda p: p["frame"])
+
+    def calibration_record(self) -> dict | None:
+        if self.view is None:
+            return None
+        record: dict = {}
+        corners = getattr(self.view, "corners_px", None)
+        if corners is not None:
+            record["corners_px"] = np.round(np.asarray(corners, dtype=float), 1).tolist()
+        pockets = getattr(self.view, "pockets_px", None)
+        if pockets is not None:
+            record["pockets_px"] = {
+                k: [round(float(v[0]), 1), round(float(v[1]), 1)] for k, v in pockets.items()
+            }
+        record["source"] = getattr(self.view, "source", "unknown")
+        record["fit_error_px"] = float(getattr(self.view, "fit_error_px", 0.0))
+        record["views"] = self.views
+        return record
+
+    def analysis(self, video: dict, rulings: list[dict] | None = None, error: str | None = None) -> dict:
+        """The ``analysis.json`` document (CONTRACTS.md §3)."""
+        doc = {
+            "schema": ANALYSIS_SCHEMA,
+            "video": video,
+            "calibration": self.calibration_record(),
+            "frames": self.frames,
+            "strokes": [s.to_analysis() for s in self.strokes],
+            "pots": self.all_pots(),
+            "outside_stroke_events": [e.to_dict() for e in self.segmenter.outside_events],
+            "skipped_frames": dict(self.skipped),
+            "complete": error is None and self._finished,
+        }
+        if rulings is not None:
+            doc["rulings"] = rulings
+        if error is not None:
+            doc["error"] = error
+        return doc
+
+
+def frame_log_lines(
+    strokes: list[StrokeEvents], players: tuple[str, str] = ("Player A", "Player B")
+) -> list[dict]:
+    """A frame log (CONTRACTS.md §1): the match header, then one line per stroke."""
+    header = {"type": "match", "schema": LOG_SCHEMA, "players": list(players), "best_of": 1, "breaker": 0}
+    return [header, *(s.to_log_line() for s in strokes)]
+
+
+def _default_find_table() -> Callable[[np.ndarray], object]:
+    from snooker.calibration import find_table
+
+    return find_table
+
+
+def _default_shows_table() -> Callable[[np.ndarray, object], bool]:
+    from snooker.calibration import shows_table
+
+    return shows_table

@@ -1,0 +1,212 @@
+"""Scoring the pipeline on the labelled broadcast clips (Bucharest 2020 Task2 pots, Task3 tracks).
+
+Task2: one clip, at most one pot; the truth is ``NO`` or ``YES POCKET COLOUR`` with pockets numbered
+by their place in the image (1 top-left, 2 top-right, 3 bottom-left, 4 bottom-right, 5 middle-left,
+6 middle-right). The original score: a correct NO earns 4 units; on a YES clip, answering YES
+earns 2, the right pocket 1, the right colour 1.
+
+Task3: the cue ball (ball 1) and one object ball (ball 2), the first frame's box given; the truth
+is a box per frame while the ball is on the table. The original rule: tracked if IoU > 0.2 in at
+least 80 % of the truth frames. We also report the centre error in pixels and in table mm.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from snooker.pipeline.analyze import AnalysisConfig, Detector, VideoAnalysis
+
+TASK2_POCKET_UNITS = 1
+TASK2_YES_UNITS = 2
+TASK2_COLOUR_UNITS = 1
+TASK2_NO_UNITS = 4
+TASK2_CLIP_UNITS = 4
+TASK3_IOU_THRESHOLD = 0.2
+TASK3_FRAME_FRACTION = 0.8
+
+
+@dataclass(frozen=True)
+class ClipResult:
+    """What the evaluations need from one analysed clip: per-frame balls, pots and the view."""
+
+    frames: list[dict]
+    pots: list[dict]
+    view: object | None
+
+    @classmethod
+    def of(cls, analysis: VideoAnalysis) -> ClipResult:
+        return cls(analysis.frames, analysis.all_pots(), analysis.view)
+
+    def save(self, path: Path) -> None:
+        view = None if self.view is None else json.loads(self.view.to_json())  # type: ignore[attr-defined]
+        path.write_text(json.dumps({"frames": self.frames, "pots": self.pots, "view": view}))
+
+    @classmethod
+    def load(cls, path: Path) -> ClipResult:
+        from snooker.calibration import TableView
+
+        doc = json.loads(path.read_text())
+        view = None if doc["view"] is None else TableView.from_json(json.dumps(doc["view"]))
+        return cls(doc["frames"], doc["pots"], view)
+
+
+def run_clip(path: Path, detector: Detector, config: AnalysisConfig | None = None) -> VideoAnalysis:
+    """Analyse one video file to the end."""
+    from snooker.vision.sources import open_source
+
+    analysis = VideoAnalysis(detector, config=config)
+    with open_source(str(path)) as source:
+        for frame in source:
+            analysis.process(frame)
+    analysis.finish()
+    return analysis
+
+
+def clip_result(path: Path, detector: Detector, cache: Path | None = None) -> ClipResult:
+    """The clip's result, read from ``cache`` (a folder) when there, else computed (and cached)."""
+    cached = None if cache is None else cache / f"{path.stem}.clip.json"
+    if cached is not None and cached.exists():
+        return ClipResult.load(cached)
+    result = ClipResult.of(run_clip(path, detector))
+    if cached is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+        result.save(cached)
+    return result
+
+
+def image_pocket_numbers(pockets_px: dict[str, tuple[float, float]]) -> dict[str, int]:
+    """Task2's number for each pocket from where it appears in the image (see module docstring)."""
+    names = sorted(pockets_px, key=lambda n: pockets_px[n][1])
+    rows = {"top": names[:2], "middle": names[2:4], "bottom": names[4:]}
+    numbers = {"top": (1, 2), "bottom": (3, 4), "middle": (5, 6)}
+    out = {}
+    for row, pair in rows.items():
+        left, right = sorted(pair, key=lambda n: pockets_px[n][0])
+        out[left], out[right] = numbers[row]
+    return out
+
+
+@dataclass(frozen=True)
+class PotTruth:
+    """Task2 truth: ``potted`` False for NO; else the image pocket number and the colour."""
+
+    potted: bool
+    pocket: int | None = None
+    colour: str | None = None
+
+    @classmethod
+    def read(cls, path: Path) -> PotTruth:
+        words = path.read_text().split()
+        if not words or words[0] not in ("YES", "NO"):
+            raise ValueError(f"{path}: expected NO or YES POCKET COLOUR, got {words}")
+        if words[0] == "NO":
+            return cls(False)
+        return cls(True, int(words[1]), words[2].lower())
+
+
+def task2_units(truth: PotTruth, answer: PotTruth) -> int:
+    """The original task's units for one clip (out of 4)."""
+    if not truth.potted:
+        return TASK2_NO_UNITS if not answer.potted else 0
+    if not answer.potted:
+        return 0
+    return (
+        TASK2_YES_UNITS
+        + (TASK2_POCKET_UNITS if answer.pocket == truth.pocket else 0)
+        + (TASK2_COLOUR_UNITS if answer.colour == truth.colour else 0)
+    )
+
+
+def pot_answer(result: ClipResult) -> PotTruth:
+    """Our Task2 answer: the first pot seen in the clip (any ball), its image pocket and colour."""
+    if not result.pots:
+        return PotTruth(False)
+    first = result.pots[0]
+    numbers = image_pocket_numbers(result.view.pockets_px) if result.view is not None else {}  # type: ignore[attr-defined]
+    return PotTruth(True, numbers.get(first["pocket"]), first["ball"])
+
+
+# ----------------------------------------------------------------------------- Task3
+def read_boxes(path: Path) -> dict[int, tuple[float, float, float, float]]:
+    """Task3 boxes ``{frame: (xmin, ymin, xmax, ymax)}`` (the count line is skipped)."""
+    boxes = {}
+    for line in path.read_text().splitlines()[1:]:
+        parts = line.split()
+        if len(parts) == 5:
+            frame, *box = (float(p) for p in parts)
+            boxes[int(frame)] = tuple(box)
+    return boxes
+
+
+def iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class TrackScore:
+    """One Task3 track: the fraction of truth frames with IoU above the threshold, and centre errors."""
+
+    label: str | None
+    frames: int
+    hit_fraction: float
+    centre_errors_px: tuple[float, ...]
+    centre_errors_mm: tuple[float, ...]
+
+    @property
+    def passed(self) -> bool:
+        return self.hit_fraction >= TASK3_FRAME_FRACTION
+
+
+def score_track(
+    result: ClipResult, truth: dict[int, tuple[float, float, float, float]], cue: bool
+) -> TrackScore:
+    """Follow the ball whose track starts in the first truth box and score it against the truth."""
+    by_frame = {rec["i"]: rec for rec in result.frames}
+    label = _pick_label(by_frame, truth, cue)
+    hits, errors_px, errors_mm = 0, [], []
+    view = result.view
+    for frame, box in truth.items():
+        rec = by_frame.get(frame)
+        ball = (
+            None
+            if rec is None or label is None
+            else next((b for b in rec["balls"] if b["label"] == label), None)
+        )
+        if ball is None:
+            continue
+        r = ball["r_px"] or (box[2] - box[0]) / 2.0
+        ours = (ball["x_px"] - r, ball["y_px"] - r, ball["x_px"] + r, ball["y_px"] + r)
+        hits += iou(ours, box) > TASK3_IOU_THRESHOLD
+        centre = ((box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0)
+        errors_px.append(math.dist(centre, (ball["x_px"], ball["y_px"])))
+        if view is not None:
+            truth_mm = view.image_to_table(np.array([centre]))[0]  # type: ignore[attr-defined]
+            errors_mm.append(math.dist(truth_mm, (ball["x_mm"], ball["y_mm"])))
+    n = len(truth)
+    return TrackScore(label, n, hits / n if n else 0.0, tuple(errors_px), tuple(errors_mm))
+
+
+def _pick_label(by_frame: dict[int, dict], truth: dict[int, tuple[float, ...]], cue: bool) -> str | None:
+    """The track nearest the truth box on the earliest frame both exist (the cue ball if ``cue``)."""
+    for frame in sorted(truth):
+        rec = by_frame.get(frame)
+        if rec is None or not rec["balls"]:
+            continue
+        box = truth[frame]
+        centre = ((box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0)
+        candidates = [b for b in rec["balls"] if (b["ball"] == "white") == cue]
+        if not candidates:
+            continue
+        best = min(candidates, key=lambda b: math.dist(centre, (b["x_px"], b["y_px"])))
+        if math.dist(centre, (best["x_px"], best["y_px"])) <= max(box[2] - box[0], box[3] - box[1]):
+            return best["label"]
+    return None

@@ -1,0 +1,173 @@
+"""The frame loop on synthetic frames: skipping frames without the table, outputs, the frame log."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from snooker.calibration.table import STANDARD_TABLE
+from snooker.pipeline.analyze import ANALYSIS_SCHEMA, VideoAnalysis, frame_log_lines
+from snooker.pipeline.evaluation import PotTruth, image_pocket_numbers, iou, task2_units
+from snooker.vision.types import BallDetections, Frame
+
+SCALE = 0.25  # px per mm of the fake camera
+CUT = "cut"
+
+
+class FakeView:
+    """A top-down camera: px = mm * SCALE (y flipped), so mapping is exact both ways."""
+
+    def __init__(self) -> None:
+        self.pockets_px = {
+            name: (p.mouth_centre[0] * SCALE, 900 - p.mouth_centre[1] * SCALE)
+            for name, p in STANDARD_TABLE.pockets.items()
+        }
+        self.corners_px = [[0, 0], [1, 0], [1, 1], [0, 1]]
+
+    def table_to_image(self, xy_mm, height_mm=0.0):
+        xy = np.asarray(xy_mm, dtype=float).reshape(-1, 2)
+        return np.column_stack([xy[:, 0] * SCALE, 900 - xy[:, 1] * SCALE])
+
+    def image_to_table(self, xy_px):
+        xy = np.asarray(xy_px, dtype=float).reshape(-1, 2)
+        return np.column_stack([xy[:, 0] / SCALE, (900 - xy[:, 1]) / SCALE])
+
+    def ball_radius_px(self, xy_mm):
+        return np.full(len(np.atleast_2d(xy_mm)), 26.25 * SCALE)
+
+
+def _image(kind: str = "table") -> np.ndarray:
+    image = np.zeros((8, 8, 3), dtype=np.uint8)
+    image[0, 0, 0] = 1 if kind == CUT else 0
+    return image
+
+
+def _white_run_detector(frame_of_image):
+    """Detector: the white struck at frame 10 rolls up the table; a red sits still."""
+
+    def detect(image, view):
+        i = frame_of_image(image)
+        white_y = 1000.0 + max(0, i - 10) * 40.0 if i < 40 else 2200.0
+        mm = np.array([[889.0, min(white_y, 2200.0)], [300.0, 3000.0]])
+        return BallDetections(view.table_to_image(mm), [6.0, 6.0], ["white", "red"], [1.0, 1.0], mm)
+
+    return detect
+
+
+def _frames(n: int, cut: range = range(0)):
+    for i in range(n):
+        image = _image(CUT if i in cut else "table")
+        image[1, 1, 1] = i % 256
+        yield Frame(i, i / 30.0, image)
+
+
+def _analysis(**kwargs) -> VideoAnalysis:
+    return VideoAnalysis(
+        _white_run_detector(lambda image: int(image[1, 1, 1])),
+        find_table=lambda image: FakeView(),
+        shows_table=lambda image, view: image[0, 0, 0] == 0,
+        **kwargs,
+    )
+
+
+def test_a_stroke_is_found_and_written_as_a_frame_log_line():
+    analysis = _analysis()
+    for frame in _frames(120):
+        analysis.process(frame)
+    analysis.finish()
+    assert len(analysis.strokes) == 1
+    lines = frame_log_lines(analysis.strokes)
+    assert lines[0]["type"] == "match" and lines[0]["schema"] == "snooker.log/1"
+    stroke = lines[1]
+    assert stroke["type"] == "stroke"
+    assert stroke["first_contact"] == [] and stroke["potted"] == [] and stroke["cue_ball"] == "on_table"
+    assert math.dist(stroke["positions"]["after"]["white"], [889.0, 2200.0]) < 1.0
+    json.dumps(lines)
+
+
+def test_frames_that_do_not_show_the_table_are_skipped_not_read():
+    analysis = _analysis()
+    for frame in _frames(90, cut=range(50, 70)):
+        analysis.process(frame)
+    analysis.finish()
+    recorded = [rec["i"] for rec in analysis.frames]
+    assert not set(recorded) & set(range(50, 70))
+    assert analysis.skipped == {"frame does not show the table": 20}
+
+
+def test_analysis_document_has_the_contract_fields():
+    analysis = _analysis()
+    for frame in _frames(100):
+        analysis.process(frame)
+    analysis.finish()
+    doc = analysis.analysis({"path": "x.mp4", "fps": 30.0, "frames": 100, "width": 8, "height": 8})
+    assert doc["schema"] == ANALYSIS_SCHEMA
+    assert set(doc["calibration"]["pockets_px"]) == set(STANDARD_TABLE.pockets)
+    ball = doc["frames"][-1]["balls"][0]
+    assert {"id", "ball", "x_px", "y_px", "r_px", "x_mm", "y_mm"} <= set(ball)
+    assert {
+        "start_frame",
+        "end_frame",
+        "first_contact",
+        "potted",
+        "off_table",
+        "cue_ball",
+        "touching",
+    } <= set(doc["strokes"][0])
+    json.dumps(doc)
+
+
+def test_no_table_anywhere_leaves_no_view_and_no_frames():
+    def no_table(image):
+        raise RuntimeError("no cloth")
+
+    analysis = VideoAnalysis(_white_run_detector(lambda image: 0), find_table=no_table)
+    for frame in _frames(30):
+        analysis.process(frame)
+    analysis.finish()
+    assert analysis.view is None and analysis.frames == []
+    assert analysis.skipped["no table found yet"] == 30
+
+
+@pytest.mark.parametrize(
+    ("truth", "answer", "units"),
+    [
+        (PotTruth(False), PotTruth(False), 4),
+        (PotTruth(False), PotTruth(True, 1, "red"), 0),
+        (PotTruth(True, 3, "red"), PotTruth(True, 3, "red"), 4),
+        (PotTruth(True, 3, "red"), PotTruth(True, 4, "red"), 3),
+        (PotTruth(True, 3, "red"), PotTruth(True, 4, "pink"), 2),
+        (PotTruth(True, 3, "red"), PotTruth(False), 0),
+    ],
+)
+def test_task2_units_follow_the_original_scoring(truth, answer, units):
+    assert task2_units(truth, answer) == units
+
+
+def test_pockets_are_numbered_by_their_place_in_the_image():
+    # Baulk at the top of the image (as in many broadcast clips): baulk_right appears top-left.
+    pockets = {
+        "baulk_left": (915, 32),
+        "baulk_right": (365, 36),
+        "middle_left": (973, 266),
+        "middle_right": (304, 270),
+        "top_left": (1051, 620),
+        "top_right": (222, 624),
+    }
+    assert image_pocket_numbers(pockets) == {
+        "baulk_right": 1,
+        "baulk_left": 2,
+        "top_right": 3,
+        "top_left": 4,
+        "middle_right": 5,
+        "middle_left": 6,
+    }
+
+
+def test_iou_of_boxes():
+    assert iou((0, 0, 10, 10), (0, 0, 10, 10)) == 1.0
+    assert iou((0, 0, 10, 10), (20, 20, 30, 30)) == 0.0
+    assert iou((0, 0, 10, 10), (5, 0, 15, 10)) == pytest.approx(1 / 3)
