@@ -1,0 +1,113 @@
+"""snooker-referee watch ENDPOINT: subscribe to a scoreboard feed and print what arrives.
+
+Human-readable by default (one line per state or event); ``--json`` prints one JSON object per
+message, ``{"topic": ..., "body": ...}``, exactly as received.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, TextIO
+
+from snooker.broadcast.feed import FeedError, FeedMessage, FeedSubscriber
+
+POLL_S = 0.2
+"""How often (seconds) the loop wakes to check --count/--timeout while no message arrives."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("endpoint", help="feed to read, e.g. tcp://127.0.0.1:5556")
+    parser.add_argument("--table", default=None, help="only this table id (default: every table)")
+    parser.add_argument("--json", action="store_true", help="print raw messages as JSON lines")
+    parser.add_argument("--count", type=int, default=None, help="stop after this many messages")
+    parser.add_argument(
+        "--timeout", type=float, default=None, help="stop after this many seconds without a message"
+    )
+    parser.add_argument("--states", action="store_true", help="print heartbeat states too (default: changes)")
+
+
+def _pair(value: Any, index: int, default: str = "-") -> str:
+    if isinstance(value, list | tuple) and len(value) > index:
+        return str(value[index])
+    return default
+
+
+def describe(message: FeedMessage) -> str:
+    """One human line for a message."""
+    body = message.body
+    head = f"[table {message.table} #{body.get('seq', '?')}]"
+    if message.error:
+        return f"{head} unreadable message on {message.topic!r}: {message.error}"
+    if message.kind == "event":
+        extra = ""
+        if body.get("potted"):
+            balls = [p["ball"] if isinstance(p, dict) else str(p) for p in body["potted"]]
+            extra = " " + ", ".join(balls)
+        score = body.get("score")
+        tail = f"  (score {_pair(score, 0)}-{_pair(score, 1)})" if score else ""
+        return f"{head} {body.get('event', '?')}{extra}{tail}"
+    players = body.get("players") or ["player 1", "player 2"]
+    score, frames = body.get("score"), body.get("frames")
+    striker = body.get("striker")
+    to_play = players[striker] if isinstance(striker, int) and 0 <= striker < len(players) else "?"
+    parts = [
+        f"{_pair(players, 0)} {_pair(score, 0)} ({_pair(frames, 0)})",
+        f"{_pair(score, 1)} ({_pair(frames, 1)}) {_pair(players, 1)}",
+    ]
+    details = [f"break {body.get('break', 0)}", f"on {body.get('ball_on', '?')}"]
+    if "reds" in body:
+        details.append(f"reds {body['reds']}")
+    if "points_remaining" in body:
+        details.append(f"remaining {body['points_remaining']}")
+    if body.get("status"):
+        details.append(str(body["status"]))
+    return f"{head} {' - '.join(parts)} | {' | '.join(details)} | {to_play} to play"
+
+
+def watch(
+    subscriber: FeedSubscriber,
+    out: TextIO,
+    as_json: bool,
+    count: int | None,
+    timeout_s: float | None,
+    every_state: bool,
+) -> int:
+    """Print messages until ``count`` are printed or none arrives for ``timeout_s``; how many printed."""
+    printed, last_state, quiet_since = 0, None, time.monotonic()
+    while count is None or printed < count:
+        message = subscriber.receive(POLL_S)
+        if message is None:
+            if timeout_s is not None and time.monotonic() - quiet_since >= timeout_s:
+                break
+            continue
+        quiet_since = time.monotonic()
+        if message.kind == "state" and not every_state and not as_json:
+            signature = {k: v for k, v in message.body.items() if k not in ("seq", "sent_at")}
+            if signature == last_state:
+                continue  # a heartbeat repeating what is already shown
+            last_state = signature
+        if as_json:
+            line = json.dumps({"topic": message.topic, "body": message.body, "error": message.error})
+        else:
+            line = describe(message)
+        print(line, file=out, flush=True)
+        printed += 1
+    return printed
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        with FeedSubscriber(args.endpoint, args.table) as subscriber:
+            print(f"watching {args.endpoint} (Ctrl-C to stop)", file=sys.stderr, flush=True)
+            watch(subscriber, sys.stdout, args.json, args.count, args.timeout, args.states)
+            if subscriber.stats.restarts:
+                print(f"publisher restarted {subscriber.stats.restarts} time(s)", file=sys.stderr)
+    except FeedError as exc:
+        print(f"snooker-referee watch: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0

@@ -1,0 +1,180 @@
+"""The match record: every frame-log line and its ruling, one SQLite row each, committed as it happens.
+
+The database runs in WAL mode and commits every row on its own, so a process killed at any moment
+loses nothing it has acknowledged. Nothing is ever deleted: a correction ("undo the last line") is a
+row of its own that retracts an earlier row, and the *effective log* — the lines the referee folds —
+is every ``line`` row not retracted, in order. Replaying the effective log through a fresh referee
+gives the state after the last row (CONTRACTS.md §1: the state is a pure function of the log).
+
+Table ``entries``: ``seq`` (row number, increasing), ``at_utc`` (ISO-8601 time the row was
+written), ``origin`` (who sent it: ``tracker``, ``console``, ``stdin`` …), ``kind`` (``line`` or
+``undo``), ``line`` (the frame-log line, JSON), ``ruling`` (the referee's answer, JSON; for an undo,
+the scoreboard after it), ``retracts`` (for an undo, the ``seq`` it retracts).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal, Self
+
+RECORD_SCHEMA = "snooker.record/1"
+
+EntryKind = Literal["line", "undo"]
+
+_CREATE = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS entries (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at_utc TEXT NOT NULL,
+    origin TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('line', 'undo')),
+    line TEXT,
+    ruling TEXT,
+    retracts INTEGER REFERENCES entries(seq)
+);
+"""
+
+
+class RecordError(RuntimeError):
+    """The record file cannot be used (not a match record, locked, unreadable); the message says why."""
+
+
+@dataclass(frozen=True)
+class RecordConfig:
+    """How the record writes.
+
+    - ``synchronous``: SQLite's ``synchronous`` pragma. ``FULL`` survives power loss too; ``NORMAL``
+      in WAL mode survives a crashed or killed process (what ``--resume`` needs) and is faster.
+    - ``busy_timeout_ms``: how long to wait for another connection's lock before failing (ms).
+    """
+
+    synchronous: Literal["FULL", "NORMAL"] = "FULL"
+    busy_timeout_ms: int = 5000
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of the record; ``line``/``ruling`` are decoded JSON (None where empty)."""
+
+    seq: int
+    at_utc: str
+    origin: str
+    kind: EntryKind
+    line: dict[str, Any] | None
+    ruling: dict[str, Any] | None
+    retracts: int | None
+
+
+class MatchRecord:
+    """An append-only SQLite match record (a context manager; one writer per file)."""
+
+    def __init__(self, path: str | Path, config: RecordConfig | None = None):
+        self.path = Path(path)
+        self.config = config or RecordConfig()
+        self._db: sqlite3.Connection | None = None
+
+    def open(self) -> Self:
+        if self.path.exists() and not self.path.is_file():
+            raise RecordError(f"match record {self.path} is not a file")
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            db.execute(f"PRAGMA busy_timeout = {int(self.config.busy_timeout_ms)}")
+            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            db.execute(f"PRAGMA synchronous = {self.config.synchronous}")
+            db.executescript(_CREATE)
+            db.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', ?)", (RECORD_SCHEMA,))
+            schema = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise RecordError(f"match record {self.path} cannot be used: {exc}") from exc
+        if str(mode).lower() != "wal":
+            db.close()
+            raise RecordError(f"match record {self.path}: SQLite refused WAL mode (got {mode})")
+        if schema != RECORD_SCHEMA:
+            db.close()
+            raise RecordError(f"match record {self.path} has schema {schema!r}, expected {RECORD_SCHEMA!r}")
+        self._db = db
+        return self
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def __enter__(self) -> Self:
+        return self.open()
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise RecordError(f"match record {self.path} is not open")
+        return self._db
+
+    def _insert(
+        self,
+        origin: str,
+        kind: EntryKind,
+        line: dict[str, Any] | None,
+        ruling: dict[str, Any] | None,
+        retracts: int | None,
+    ) -> int:
+        at = datetime.now(UTC).isoformat(timespec="milliseconds")
+        line_json = None if line is None else json.dumps(line, sort_keys=True)
+        ruling_json = None if ruling is None else json.dumps(ruling, sort_keys=True, default=str)
+        with self.db:  # one transaction, committed before returning
+            cursor = self.db.execute(
+                "INSERT INTO entries(at_utc, origin, kind, line, ruling, retracts) VALUES (?, ?, ?, ?, ?, ?)",
+                (at, origin, kind, line_json, ruling_json, retracts),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def append_line(self, line: dict[str, Any], ruling: dict[str, Any], origin: str) -> int:
+        """Store one frame-log line with its ruling (committed); returns its ``seq``."""
+        return self._insert(origin, "line", line, ruling, None)
+
+    def append_undo(self, retracts: int, scoreboard: dict[str, Any], origin: str) -> int:
+        """Store a correction retracting row ``retracts`` (committed); returns its ``seq``."""
+        return self._insert(origin, "undo", None, scoreboard, retracts)
+
+    def entries(self) -> Iterator[Entry]:
+        """Every row, in order."""
+        rows = self.db.execute(
+            "SELECT seq, at_utc, origin, kind, line, ruling, retracts FROM entries ORDER BY seq"
+        )
+        for seq, at, origin, kind, line, ruling, retracts in rows.fetchall():
+            yield Entry(
+                seq=seq,
+                at_utc=at,
+                origin=origin,
+                kind=kind,
+                line=None if line is None else json.loads(line),
+                ruling=None if ruling is None else json.loads(ruling),
+                retracts=retracts,
+            )
+
+    def effective_lines(self) -> list[Entry]:
+        """The ``line`` rows not retracted by an undo, in order: what the referee folds."""
+        entries = list(self.entries())
+        retracted = {e.retracts for e in entries if e.kind == "undo"}
+        return [e for e in entries if e.kind == "line" and e.seq not in retracted]
+
+    def __len__(self) -> int:
+        return int(self.db.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+    def meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])

@@ -1,0 +1,70 @@
+"""`snooker-referee watch` prints a real feed, human-readable or raw JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from snooker.broadcast.feed import FeedConfig, FeedPublisher
+from snooker.cli import main
+from snooker.record.session import Change
+
+SCOREBOARD = {
+    "players": ["Ann", "Bob"],
+    "score": [23, 5],
+    "frames": [2, 1],
+    "break": 15,
+    "ball_on": "colour",
+    "reds": 9,
+    "points_remaining": 83,
+    "striker": 0,
+    "status": "playing",
+}
+
+
+@pytest.fixture
+def publisher():
+    with FeedPublisher("tcp://127.0.0.1:*", "t7", FeedConfig(heartbeat_s=0.1)) as pub:
+        pub.publish_state(SCOREBOARD)
+        yield pub
+
+
+def test_watch_prints_a_human_scoreboard_line(publisher: FeedPublisher, capsys):
+    assert main(["watch", publisher.bound_endpoint, "--count", "1", "--timeout", "5"]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out.startswith("[table t7 #")
+    for text in ("Ann 23 (2)", "5 (1) Bob", "break 15", "on colour", "reds 9", "remaining 83", "Ann to play"):
+        assert text in out
+
+
+def test_watch_json_prints_raw_bodies_and_events(publisher: FeedPublisher, capsys):
+    ruling = {"announcements": ["FOUL"], "score": [23, 9]}
+    publisher.on_change(Change({**SCOREBOARD, "score": [23, 9]}, ruling, {"type": "stroke"}, 3))
+    assert main(["watch", publisher.bound_endpoint, "--json", "--count", "4", "--timeout", "5"]) == 0
+    messages = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(messages) == 4
+    assert all(
+        m["body"]["schema"] == "snooker.feed/1" and m["topic"].startswith("table/t7/") for m in messages
+    )
+    seqs = [m["body"]["seq"] for m in messages]
+    assert seqs == sorted(seqs)
+
+
+def test_watch_with_nobody_publishing_stops_at_the_timeout(capsys):
+    assert main(["watch", "tcp://127.0.0.1:9", "--timeout", "0.3"]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_watch_bad_endpoint_is_a_clear_error_not_a_traceback():
+    done = subprocess.run(
+        [sys.executable, "-m", "snooker.cli", "watch", "nonsense://nowhere", "--timeout", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "cannot subscribe to nonsense://nowhere" in done.stderr
+    assert "Traceback" not in done.stderr

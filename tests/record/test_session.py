@@ -1,0 +1,105 @@
+"""The match record and session: one committed row per line, corrections, resume, bad input."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from fake_referee import FakeReferee
+
+from snooker.record.session import Change, MatchSession
+from snooker.record.store import MatchRecord, RecordError
+
+MATCH = {"type": "match", "schema": "snooker.log/1", "players": ["A", "B"], "best_of": 3, "breaker": 0}
+POT_RED = {"type": "stroke", "first_contact": ["red"], "potted": ["red"], "cue_ball": "on_table"}
+POT_BLACK = {"type": "stroke", "first_contact": ["black"], "potted": ["black"], "cue_ball": "on_table"}
+IN_OFF = {"type": "stroke", "first_contact": ["red"], "potted": [], "cue_ball": "potted"}
+
+
+def _session(path: Path) -> MatchSession:
+    return MatchSession(MatchRecord(path).open(), referee_factory=FakeReferee)
+
+
+def test_every_line_is_committed_and_visible_to_another_connection(tmp_path: Path):
+    path = tmp_path / "match.sqlite"
+    session = _session(path)
+    for line in (MATCH, POT_RED, POT_BLACK):
+        session.apply(line, origin="test")
+        other = sqlite3.connect(path)  # a second reader sees the row at once: it was committed
+        rows = other.execute("SELECT line FROM entries").fetchall()
+        other.close()
+        assert len(rows) == len(session.applied_lines)
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert session.scoreboard()["score"] == [8, 0]
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        ('{"type": "stroke", ', "not JSON"),
+        ("[1, 2]", "JSON object"),
+        ({"type": "decision", "choice": "replace"}, "no decision is open"),
+        ({"type": "what"}, "unknown line type"),
+        ({"type": "stroke", "boom": True}, "referee failed"),
+    ],
+    ids=["truncated_json", "not_an_object", "decision_when_none_open", "unknown_type", "referee_raises"],
+)
+def test_bad_lines_are_answered_recorded_and_change_nothing(tmp_path: Path, line, error: str):
+    session = _session(tmp_path / "m.sqlite")
+    session.apply(MATCH)
+    session.apply(POT_RED)
+    before = session.scoreboard()
+    ruling = session.apply(line, origin="console")
+    assert error in ruling["error"]
+    assert session.scoreboard() == before
+    assert len(session.record) == 3
+    assert session.apply(POT_BLACK)["score"] == [8, 0]  # the referee keeps running
+
+
+def test_undo_and_amend_are_rows_of_their_own_and_survive_resume(tmp_path: Path):
+    path = tmp_path / "m.sqlite"
+    session = _session(path)
+    for line in (MATCH, POT_RED, POT_BLACK):
+        session.apply(line)
+    assert session.undo_last()["scoreboard"]["score"] == [1, 0]
+    assert session.amend(IN_OFF)["foul"] is True  # the red was really an in-off
+    assert session.scoreboard()["score"] == [0, 4]
+    assert session.amend({"type": "nonsense"})["error"]  # a bad amendment leaves the state alone
+    assert session.scoreboard()["score"] == [0, 4]
+    kinds = [e.kind for e in session.record.entries()]
+    assert kinds.count("undo") == 3 and len(kinds) == 9
+    session.record.close()
+
+    resumed = _session(path)
+    report = resumed.resume()
+    assert resumed.scoreboard() == session.scoreboard()
+    assert report.mismatches == [] and report.corrections == 3
+    assert resumed.applied_lines == [MATCH, IN_OFF]
+
+
+def test_undo_with_nothing_applied_is_an_error(tmp_path: Path):
+    assert "nothing to undo" in _session(tmp_path / "m.sqlite").undo_last()["error"]
+
+
+def test_listeners_hear_after_commit_and_a_failing_listener_is_contained(tmp_path: Path):
+    session = _session(tmp_path / "m.sqlite")
+    heard: list[tuple[Change, int]] = []
+
+    def broken(change: Change) -> None:
+        raise OSError("overlay went away")
+
+    session.add_listener(broken)
+    session.add_listener(lambda change: heard.append((change, len(session.record))))
+    session.apply(MATCH)
+    session.apply(IN_OFF)
+    assert [c.line for c, _ in heard] == [MATCH, IN_OFF]
+    assert all(rows >= change.seq for change, rows in heard)
+    assert heard[-1][0].ruling["announcements"] == ["FOUL"]
+
+
+def test_a_file_that_is_not_a_record_is_refused(tmp_path: Path):
+    path = tmp_path / "notes.sqlite"
+    path.write_text("hello, not a database" * 100)
+    with pytest.raises(RecordError, match=r"notes\.sqlite"):
+        MatchRecord(path).open()
