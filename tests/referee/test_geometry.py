@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from snooker.balls import COLOURS
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.referee import geometry as geo
 from snooker.referee.geometry import (
@@ -333,18 +334,23 @@ _coord_y = st.integers(30, 3539).map(float)
 _position = st.tuples(_coord_x, _coord_y)
 
 
+_crowded = st.tuples(st.integers(750, 1050).map(float), st.integers(1000, 1350).map(float))
+
+
 @st.composite
-def _layouts(draw, max_balls: int = 8):
-    """A cue-ball position and non-overlapping balls, some of them on."""
-    cue = draw(_position)
+def _layouts(draw, max_balls: int = 12):
+    """A cue-ball position and non-overlapping balls, some of them on; often crowded together."""
+    where = draw(st.sampled_from([_position, _crowded]))
+    cue = draw(where)
     count = draw(st.integers(1, max_balls))
     placed: list[tuple[float, float]] = []
     for _ in range(count):
-        p = draw(_position)
+        p = draw(where)
         if all(math.dist(p, q) >= D for q in [*placed, cue]):
             placed.append(p)
     assume(placed)
-    names = [f"red-{k + 1}" for k in range(len(placed))]
+    pool = draw(st.permutations([*COLOURS, *(f"red-{k}" for k in range(1, 10))]))
+    names = pool[: len(placed)]
     balls = dict(zip(names, placed, strict=True))
     on_flags = draw(st.lists(st.booleans(), min_size=len(names), max_size=len(names)))
     on = [n for n, flag in zip(names, on_flags, strict=True) if flag] or [names[0]]
@@ -373,9 +379,9 @@ def test_a_lone_ball_on_is_never_snookered(cue, target):
 def test_adding_a_ball_on_never_snookers(layout, extra):
     cue, balls, on = layout
     assume(all(math.dist(extra, q) >= D for q in [*balls.values(), cue]))
-    more = {**balls, "red-99": extra}
-    assert snookered(cue, more, [*on, "red-99"]) <= snookered(cue, balls, on)
-    assert clear_path_to_any_part(cue, more, [*on, "red-99"]) >= clear_path_to_any_part(cue, balls, on)
+    more = {**balls, "red-15": extra}
+    assert snookered(cue, more, [*on, "red-15"]) <= snookered(cue, balls, on)
+    assert clear_path_to_any_part(cue, more, [*on, "red-15"]) >= clear_path_to_any_part(cue, balls, on)
 
 
 @_fast
@@ -485,9 +491,111 @@ def test_spotted_colours_never_touch_anything(colours, layout):
     cue, balls, _ = layout
     placed = respot_positions(sorted(colours), balls, cue=cue)
     assert set(placed) == colours
-    everything = [*balls.values(), cue]
+    staying = {n: p for n, p in balls.items() if n not in colours}
     for name, where in placed.items():
-        others = everything + [p for n, p in placed.items() if n != name]
+        others = [*staying.values(), cue, *(p for n, p in placed.items() if n != name)]
         assert all(math.dist(where, q) > D for q in others)
-        if not spot_occupied(SPOTS[name], balls, cue=cue) and name == max(colours, key=list(SPOTS).index):
-            assert where == SPOTS[name]
+    first = max(colours, key=list(SPOTS).index)
+    if not spot_occupied(SPOTS[first], staying, cue=cue):
+        assert placed[first] == SPOTS[first]
+
+
+# ---------------------------------------------------------------------------------------------
+# An independent, brute-force reading of the definitions (segments and sampled directions)
+
+
+def _segment_gap(p, q, c) -> float:
+    """Distance from point c to the segment p→q (mm)."""
+    p, q, c = np.asarray(p), np.asarray(q), np.asarray(c)
+    span = q - p
+    t = np.clip(np.dot(c - p, span) / max(np.dot(span, span), 1e-12), 0.0, 1.0)
+    return float(np.linalg.norm(p + t * span - c))
+
+
+def _sweep_is_clear(cue, contact, obstacles) -> bool:
+    """The cue ball's centre moves cue→contact without coming within a diameter of an obstacle."""
+    return all(_segment_gap(cue, contact, c) >= D - 1e-6 for c in obstacles)
+
+
+def _edge_contacts(cue, target):
+    """Where the cue ball's centre is when it grazes ``target`` on its left and right edges."""
+    dx, dy = target[0] - cue[0], target[1] - cue[1]
+    dist = math.hypot(dx, dy)
+    half = math.asin(min(D / dist, 1.0))
+    reach = math.sqrt(max(dist * dist - D * D, 0.0))
+    base = math.atan2(dy, dx)
+    return [(cue[0] + reach * math.cos(a), cue[1] + reach * math.sin(a)) for a in (base - half, base + half)]
+
+
+def _first_hit(cue, angle, balls):
+    """The id of the first ball the cue ball meets moving along ``angle``, or None."""
+    u = np.array([math.cos(angle), math.sin(angle)])
+    best, best_t = None, math.inf
+    for name, c in balls.items():
+        w = np.asarray(c) - np.asarray(cue)
+        b = float(np.dot(u, w))
+        disc = b * b - (float(np.dot(w, w)) - D * D)
+        if disc <= 0.0 or b <= 0.0:
+            continue
+        t = b - math.sqrt(disc)
+        if t < best_t:
+            best, best_t = name, t
+    return best
+
+
+def _reference_snookered(cue, balls, on) -> bool:
+    obstacles = [p for n, p in balls.items() if n not in on]
+    return not any(
+        all(_sweep_is_clear(cue, contact, obstacles) for contact in _edge_contacts(cue, balls[n])) for n in on
+    )
+
+
+_SAMPLED_DIRECTIONS = 1440
+
+
+@_fast
+@given(_layouts())
+def test_snookered_matches_a_brute_force_reading_of_the_definition(layout):
+    cue, balls, on = layout
+    assert snookered(cue, balls, on) == _reference_snookered(cue, balls, on)
+
+
+@_fast
+@given(_layouts())
+def test_every_sampled_open_direction_is_found(layout):
+    cue, balls, on = layout
+    angles = np.linspace(0.0, 2.0 * math.pi, _SAMPLED_DIRECTIONS, endpoint=False)
+    sampled_open = any(_first_hit(cue, a, balls) in on for a in angles)
+    if sampled_open:
+        assert clear_path_to_any_part(cue, balls, on)
+
+
+@_fast
+@given(_layouts())
+def test_full_ball_matches_sampled_paths(layout):
+    """A colour: exactly its centre line. A red: every sampled path across it (exact ⊂ sampled)."""
+    cue, balls, on = layout
+    obstacles = [p for n, p in balls.items() if n not in on]
+    colour_centre_clear, red_width_clear = False, False
+    for name in on:
+        centre = balls[name]
+        dist = math.dist(cue, centre)
+        contact = (
+            cue[0] + (centre[0] - cue[0]) * (1 - D / dist),
+            cue[1] + (centre[1] - cue[1]) * (1 - D / dist),
+        )
+        centre_clear = _sweep_is_clear(cue, contact, obstacles)
+        if not name.startswith("red"):
+            colour_centre_clear |= centre_clear
+            continue
+        half = math.asin(min(D / dist, 1.0))
+        base = math.atan2(centre[1] - cue[1], centre[0] - cue[0])
+        others = {n: p for n, p in balls.items() if n not in on or n == name}
+        across = base + np.linspace(-half, half, 201)[1:-1]
+        edges_clear = all(_sweep_is_clear(cue, c, obstacles) for c in _edge_contacts(cue, centre))
+        red_width_clear |= edges_clear and all(_first_hit(cue, a, others) == name for a in across)
+    available = full_ball_available(cue, balls, on)
+    if colour_centre_clear:
+        assert available
+    if available:
+        assert colour_centre_clear or red_width_clear
