@@ -171,3 +171,16 @@ def test_iou_of_boxes():
     assert iou((0, 0, 10, 10), (0, 0, 10, 10)) == 1.0
     assert iou((0, 0, 10, 10), (20, 20, 30, 30)) == 0.0
     assert iou((0, 0, 10, 10), (5, 0, 15, 10)) == pytest.approx(1 / 3)
+
+
+def test_the_referee_accepts_the_strokes_unchanged():
+    from snooker.referee import Referee
+
+    analysis = _analysis()
+    for frame in _frames(120):
+        analysis.process(frame)
+    analysis.finish()
+    referee = Referee()
+    rulings = [referee.apply(line) for line in frame_log_lines(analysis.strokes)]
+    assert all("error" not in r for r in rulings), rulings
+    assert rulings[1]["foul"] is True  # the white hit nothing

@@ -143,19 +143,31 @@ class StrokeEvents:
             raise ValueError(f"stroke ends (frame {self.end_frame}) before it starts ({self.start_frame})")
 
     def to_log_line(self) -> dict:
-        """The stroke as a frame-log line (CONTRACTS.md §1); reds lose their ids except in positions."""
-        return {
+        """The stroke as a frame-log line (CONTRACTS.md §1); reds lose their ids except in positions,
+        which are left out when the cue ball is missing from them."""
+        line: dict = {
             "type": "stroke",
             "first_contact": [ball_kind(label) for label in self.first_contact],
             "potted": [{"ball": p.ball, "pocket": p.pocket} for p in self.potted],
             "off_table": [ball_kind(label) for label in self.off_table],
             "cue_ball": self.cue_ball,
             "touching": [ball_kind(label) for label in self.touching],
-            "positions": {
+        }
+        if self.positions_complete:
+            line["positions"] = {
                 "before": _rounded(self.positions_before),
                 "after": _rounded(self.positions_after),
-            },
-        }
+            }
+        return line
+
+    @property
+    def positions_complete(self) -> bool:
+        """Whether the positions can be handed on: the cue ball is in them wherever it is on the table
+        (the referee then decides free ball, miss and spotting from them; without, it does not)."""
+        cue_after_needed = self.cue_ball == "on_table"
+        return CUE_BALL in self.positions_before and (
+            CUE_BALL in self.positions_after or not cue_after_needed
+        )
 
     def to_analysis(self) -> dict:
         """The stroke as an ``analysis.json`` entry (CONTRACTS.md §3), with ids and frames kept."""
