@@ -1,0 +1,423 @@
+"""The classical ball detector: cloth model, ball-sized blobs, highlights, colour, game constraints.
+
+Steps, all on the crop around the calibrated playing area:
+
+1. The cloth is estimated per region (``cloth.py``); pixels that are not cloth form the foreground.
+2. Every ball seen by broadcast lighting carries a small specular highlight near its top. Bright
+   top-hat spots inside the foreground give one ball each, which separates the balls of the pack
+   and touching balls even where their discs overlap in the image.
+3. Foreground that no highlight explains (the cue ball's own highlight is invisible, blur smears
+   highlights) is searched for ball-sized blobs with the distance transform. Blobs much wider than
+   a ball (hands, arms) or much thinner (the cue, chalk lines) are rejected by the expected ball
+   radius the calibration gives at each place.
+4. Each candidate's core colour is measured and the whole set is labelled jointly under the game's
+   constraints (``colour.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from snooker.calibration.table import STANDARD_TABLE
+from snooker.vision.cloth import ClothConfig, estimate_cloth, not_cloth
+from snooker.vision.colour import ColourConfig, assign_labels, core_features
+from snooker.vision.detector import CalibratedView
+from snooker.vision.types import BallDetections
+
+
+@dataclass(frozen=True)
+class ClassicConfig:
+    """Every threshold of the classical detector. Radii are in units of the expected ball radius
+    ``r`` at that place (from the calibration), so the detector scales with the camera."""
+
+    cloth: ClothConfig = field(default_factory=ClothConfig)
+    colour: ColourConfig = field(default_factory=ColourConfig)
+    roi_margin_px: int = 16
+    """Pixels added around the playing area's bounding box before cropping."""
+    radius_grid_px: int = 32
+    """Spacing (px) of the grid on which the expected ball radius is evaluated and interpolated."""
+    ball_body_darker_ratio: float = 0.8
+    """Below a highlight, pixels darker than this fraction of the cloth's brightness count as the
+    ball's body even with the cloth's colour (the green ball in shade)."""
+    smooth_kernel_px: int = 5
+    """Side (px) of the median filter that removes specks and thin lines from the foreground and
+    fills pinholes (the black ball's body mirrors the green cloth in places)."""
+    highlight_min_tophat: float = 40.0
+    """Lab lightness (0–255) a highlight must exceed its neighbourhood by (white top-hat)."""
+    highlight_min_lightness: float = 150.0
+    """Lab lightness (0–255) a highlight pixel must reach."""
+    highlight_max_area: float = 0.5
+    """Largest highlight, as a fraction of the ball's disc area πr² (bigger is not a highlight)."""
+    highlight_offset: float = 0.35
+    """The ball's centre lies this many radii below its highlight in the image (lights above)."""
+    highlight_surround: float = 0.5
+    """A highlight lies inside its ball: the disc of this many radii around it is foreground..."""
+    highlight_min_surround: float = 0.85
+    """...to at least this fraction (spots on a ball's rim, e.g. the cue ball's glow, are not)."""
+    highlight_merge: float = 0.6
+    """Highlight spots closer than this many radii are one ball's (twin lamps make twin spots)."""
+    min_coverage: float = 0.55
+    """Fraction of the disc of radius ``coverage_radius`` r that must be foreground."""
+    coverage_radius: float = 0.75
+    """Radius (in r) of the disc whose foreground fraction is tested."""
+    round_radii: tuple[float, ...] = (0.45, 0.75)
+    """A ball is round: along most of ``round_directions`` directions from its centre, the points
+    at these radii (in r) are foreground..."""
+    round_directions: int = 8
+    """...(number of directions, evenly spread)..."""
+    min_round_fill: float = 0.5
+    """...to at least this fraction (per direction)..."""
+    min_round_directions: float = 0.6
+    """...in at least this fraction of the directions: a cue or a line through a candidate fills
+    two to four directions of eight; a green ball whose shaded half matches the cloth, five."""
+    cushion_margin_mm: float = 8.0
+    """A ball's centre rests a ball radius inside the cushion noses; candidates further out than
+    this tolerance (mm) are the cushion, a rail or a pocket edge."""
+    explained_radius: float = 1.15
+    """Foreground within this many radii of a found ball is explained by it (includes shadow)."""
+    shadow_extent: float = 0.6
+    """Also explained: this many radii further below each ball (its shadow on the cloth)."""
+    min_blob_depth: float = 0.55
+    """A blob must be at least this many radii deep (distance transform) to be a ball."""
+    max_blob_depth: float = 1.6
+    """Deeper than this many radii is a hand, arm or cloth-coloured object, not a ball."""
+    blob_peak_window: float = 1.0
+    """Distance-transform peaks are local maxima over a window of this many radii."""
+    min_separation_mm: float = 40.0
+    """Two highlight candidates closer than this on the table (mm; touching balls are 52.5 mm
+    apart) are one ball."""
+    blob_separation_mm: float = 60.0
+    """A highlight-less blob closer than this (mm) to another candidate is part of that ball."""
+    intruder_min_area: float = 6.0
+    """A foreground region that reaches the cushions and covers more than this many ball areas
+    (πr²) is a player, cue or shadow coming over the cushion: no ball is taken from it."""
+    intruder_ball_ring: float = 1.6
+    """A ball without a highlight, or touched by an intruder (the cue on the cue ball), still shows
+    cloth on most of the circle of this many radii around it..."""
+    intruder_ball_min_cloth: float = 0.45
+    """...at least this fraction of that circle."""
+    boundary_band_px: int = 4
+    """Width (px) of the band inside the playing area's edge that tells a region reaches it."""
+    refine_radius: float = 0.85
+    """Radius (in r) of the disc whose foreground coverage centres a candidate on its ball."""
+    refine_reach: float = 0.5
+    """A candidate moves at most this many radii (in x and y) when it is centred."""
+    refine_distance_penalty: float = 0.15
+    """Coverage given up per radius moved, so a candidate in a uniform pack stays where it is."""
+
+
+class ClassicDetector:
+    """Callable classical detector with a fixed configuration (see :func:`detect_balls`)."""
+
+    def __init__(self, config: ClassicConfig | None = None) -> None:
+        self.config = config or ClassicConfig()
+
+    def __call__(self, frame_bgr: np.ndarray, view: CalibratedView) -> BallDetections:
+        return detect_balls(frame_bgr, view, self.config)
+
+
+@dataclass(frozen=True)
+class _Crop:
+    """The rectangle of the frame the detector works on, and the maps computed on it."""
+
+    x0: int
+    y0: int
+    image: np.ndarray
+    area: np.ndarray
+    radius: np.ndarray
+    typical_radius: float
+
+
+def detect_balls(
+    frame_bgr: np.ndarray, view: CalibratedView, config: ClassicConfig | None = None
+) -> BallDetections:
+    """Find and name the balls in ``frame_bgr`` (H, W, 3) uint8 BGR of the table ``view`` sees."""
+    config = config or ClassicConfig()
+    crop = _crop(frame_bgr, view, config)
+    if crop is None:
+        return BallDetections.empty()
+    cloth = estimate_cloth(crop.image, crop.area, config.cloth)
+    different, darker = not_cloth(crop.image, cloth, config.cloth, config.ball_body_darker_ratio)
+    foreground = _smooth(different & crop.area, config)
+    # Under a highlight, a ball may be cloth-coloured but darker (the green ball).
+    body = foreground | _smooth(darker & crop.area, config)
+    lab = cv2.cvtColor(crop.image, cv2.COLOR_BGR2Lab)
+    tophat = _tophat(lab[..., 0], crop.typical_radius)
+
+    offset = np.array([crop.x0, crop.y0], dtype=float)
+
+    def on_table(points: np.ndarray) -> np.ndarray:
+        return view.image_to_table(points + offset) if len(points) else np.zeros((0, 2))
+
+    coverage = _coverage_map(foreground, crop.typical_radius, config)
+    spots = _highlight_centres(lab[..., 0], tophat, body, crop.radius, config)
+    spots = _refine(spots, coverage, crop.radius, config)
+    spot_r = _radius_at(crop.radius, spots)
+    spots = spots[_coverage(body, spots, config.coverage_radius * spot_r) >= config.min_coverage]
+    spots = spots[_separated(on_table(spots), np.zeros((0, 2)), config.min_separation_mm)]
+    blobs = _refine(_blob_centres(foreground, spots, crop.radius, config), coverage, crop.radius, config)
+    blob_r = _radius_at(crop.radius, blobs)
+    blobs = blobs[_coverage(foreground, blobs, config.coverage_radius * blob_r) >= config.min_coverage]
+    blobs = blobs[_separated(on_table(blobs), on_table(spots), config.blob_separation_mm)]
+    centres = np.concatenate([spots, blobs])
+    has_highlight = np.arange(len(centres)) < len(spots)
+    radii = _radius_at(crop.radius, centres)
+    # A highlight-less blob, or a ball inside a region coming over the cushions, must stand out
+    # from the cloth around it.
+    must_stand_out = ~has_highlight | _in_intruders(
+        centres, foreground, crop.area, crop.typical_radius, config
+    )
+    stands_out = (
+        _ring_cloth(foreground, centres, config.intruder_ball_ring * radii) >= config.intruder_ball_min_cloth
+    )
+    plausible = (
+        np.where(
+            has_highlight, _round(body, centres, radii, config), _round(foreground, centres, radii, config)
+        )
+        & STANDARD_TABLE.on_playing_area(on_table(centres), margin_mm=config.cushion_margin_mm)
+        & (~must_stand_out | stands_out)
+    )
+    centres = centres[plausible]
+    if len(centres) == 0:
+        return BallDetections.empty()
+    radii = _radius_at(crop.radius, centres)
+    features = core_features(crop.image, lab, tophat, cloth.chromaticity, centres, radii, config.colour)
+    labels, confidence, keep = assign_labels(features, config.colour)
+    xy_px = centres[keep] + np.array([crop.x0, crop.y0], dtype=float)
+    xy_mm = view.image_to_table(xy_px) if len(xy_px) else np.zeros((0, 2))
+    return BallDetections(xy_px, radii[keep], labels[keep], confidence[keep], xy_mm)
+
+
+def _crop(frame_bgr: np.ndarray, view: CalibratedView, config: ClassicConfig) -> _Crop | None:
+    area_full = np.asarray(view.playing_area_mask(frame_bgr.shape)).astype(np.uint8)
+    x, y, width, height = cv2.boundingRect(area_full)
+    if width == 0 or height == 0:
+        return None
+    h, w = area_full.shape
+    m = config.roi_margin_px
+    x0, x1 = max(0, x - m), min(w, x + width + m)
+    y0, y1 = max(0, y - m), min(h, y + height + m)
+    step = config.radius_grid_px
+    cols, rows = (x1 - x0) // step + 2, (y1 - y0) // step + 2
+    gx = x0 + step * np.arange(cols, dtype=float)
+    gy = y0 + step * np.arange(rows, dtype=float)
+    grid = np.stack(np.meshgrid(gx, gy), axis=-1).reshape(-1, 2)
+    radius_grid = np.asarray(view.ball_radius_px(view.image_to_table(grid)), dtype=np.float32).reshape(
+        rows, cols
+    )
+    # Grid node k sits at crop pixel k * step; the radius changes slowly, so a plain resize does.
+    radius = cv2.resize(
+        radius_grid, ((cols - 1) * step + 1, (rows - 1) * step + 1), interpolation=cv2.INTER_LINEAR
+    )
+    radius = np.ascontiguousarray(radius[: y1 - y0, : x1 - x0])
+    area = area_full[y0:y1, x0:x1] > 0
+    typical = float(np.median(radius[area])) if area.any() else float(np.median(radius))
+    return _Crop(x0, y0, frame_bgr[y0:y1, x0:x1], area, radius, typical)
+
+
+def _smooth(mask: np.ndarray, config: ClassicConfig) -> np.ndarray:
+    return cv2.medianBlur(mask.astype(np.uint8) * 255, config.smooth_kernel_px) > 0
+
+
+def _tophat(lightness: np.ndarray, typical_radius: float) -> np.ndarray:
+    """White top-hat of the lightness with a disc about one ball radius across: small bright spots."""
+    size = max(3, round(typical_radius) | 1)
+    element = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    return cv2.morphologyEx(lightness, cv2.MORPH_TOPHAT, element)
+
+
+def _coverage_map(foreground: np.ndarray, typical_radius: float, config: ClassicConfig) -> np.ndarray:
+    """Fraction of a square of half-side ``refine_radius`` typical radii around each pixel that is
+    foreground (a box filter: constant time per pixel)."""
+    reach = max(1, round(config.refine_radius * typical_radius))
+    return cv2.blur(
+        foreground.astype(np.float32), (2 * reach + 1, 2 * reach + 1), borderType=cv2.BORDER_CONSTANT
+    )
+
+
+def _refine(
+    centres: np.ndarray, coverage: np.ndarray, radius: np.ndarray, config: ClassicConfig
+) -> np.ndarray:
+    """Move each centre (within ``refine_reach`` radii) to where its disc is best covered."""
+    if len(centres) == 0:
+        return centres
+    h, w = coverage.shape
+    reach = max(1, round(config.refine_reach * float(np.median(_radius_at(radius, centres)))))
+    steps = np.arange(-reach, reach + 1)
+    dx, dy = (a.ravel() for a in np.meshgrid(steps, steps))
+    base = np.round(centres).astype(int)
+    ix = np.clip(base[:, 0:1] + dx[None], 0, w - 1)
+    iy = np.clip(base[:, 1:2] + dy[None], 0, h - 1)
+    r = _radius_at(radius, centres)[:, None]
+    moved = np.hypot(ix - centres[:, 0:1], iy - centres[:, 1:2]) / r
+    score = coverage[iy, ix] - config.refine_distance_penalty * moved
+    best = np.argmax(score, axis=1)
+    rows = np.arange(len(centres))
+    return np.stack([ix[rows, best], iy[rows, best]], axis=1).astype(float)
+
+
+def _round(
+    foreground: np.ndarray, centres: np.ndarray, radii: np.ndarray, config: ClassicConfig
+) -> np.ndarray:
+    """Whether the foreground around each centre fills every direction (see ``round_radii``)."""
+    if len(centres) == 0:
+        return np.zeros(0, dtype=bool)
+    h, w = foreground.shape
+    angle = np.linspace(0.0, 2.0 * np.pi, config.round_directions, endpoint=False)
+    reach = np.asarray(config.round_radii)
+    dx = np.cos(angle)[:, None] * reach[None]
+    dy = np.sin(angle)[:, None] * reach[None]
+    ix = np.round(centres[:, 0, None, None] + radii[:, None, None] * dx[None]).astype(int)
+    iy = np.round(centres[:, 1, None, None] + radii[:, None, None] * dy[None]).astype(int)
+    filled = foreground[np.clip(iy, 0, h - 1), np.clip(ix, 0, w - 1)].mean(axis=2)
+    return (filled >= config.min_round_fill).mean(axis=1) >= config.min_round_directions
+
+
+def _ring_cloth(
+    foreground: np.ndarray, centres: np.ndarray, radii: np.ndarray, samples: int = 32
+) -> np.ndarray:
+    """Fraction of the circle (centre, radius) that is not foreground, for each centre."""
+    if len(centres) == 0:
+        return np.zeros(0)
+    h, w = foreground.shape
+    angle = np.linspace(0.0, 2.0 * np.pi, samples, endpoint=False)
+    ix = np.round(centres[:, 0:1] + radii[:, None] * np.cos(angle)[None]).astype(int)
+    iy = np.round(centres[:, 1:2] + radii[:, None] * np.sin(angle)[None]).astype(int)
+    return 1.0 - foreground[np.clip(iy, 0, h - 1), np.clip(ix, 0, w - 1)].mean(axis=1)
+
+
+def _in_intruders(
+    centres: np.ndarray,
+    foreground: np.ndarray,
+    area: np.ndarray,
+    typical_radius: float,
+    config: ClassicConfig,
+) -> np.ndarray:
+    """Whether each centre lies in a large foreground region that comes in over the cushions."""
+    if len(centres) == 0:
+        return np.zeros(0, dtype=bool)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(foreground.astype(np.uint8), connectivity=8)
+    band_kernel = np.ones((2 * config.boundary_band_px + 1,) * 2, np.uint8)
+    band = area & ~cv2.erode(area.astype(np.uint8), band_kernel).astype(bool)
+    touching = np.zeros(count, dtype=bool)
+    touching[np.unique(labels[band & foreground])] = True
+    ball_area = np.pi * typical_radius**2
+    intruder = touching & (stats[:, cv2.CC_STAT_AREA] > config.intruder_min_area * ball_area)
+    intruder[0] = False
+    h, w = foreground.shape
+    ix = np.clip(np.round(centres[:, 0]).astype(int), 0, w - 1)
+    iy = np.clip(np.round(centres[:, 1]).astype(int), 0, h - 1)
+    return intruder[labels[iy, ix]]
+
+
+def _radius_at(radius: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    h, w = radius.shape
+    ix = np.clip(np.round(xy[:, 0]).astype(int), 0, w - 1)
+    iy = np.clip(np.round(xy[:, 1]).astype(int), 0, h - 1)
+    return radius[iy, ix].astype(float)
+
+
+def _highlight_centres(
+    lightness: np.ndarray,
+    tophat: np.ndarray,
+    foreground: np.ndarray,
+    radius: np.ndarray,
+    config: ClassicConfig,
+) -> np.ndarray:
+    """Ball centres implied by specular highlights inside the foreground, (n, 2) crop px."""
+    spots = (tophat >= config.highlight_min_tophat) & (lightness >= config.highlight_min_lightness)
+    near_foreground = cv2.dilate(foreground.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    spots &= near_foreground
+    count, _, stats, centroids = cv2.connectedComponentsWithStats(spots.astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return np.zeros((0, 2))
+    centroids, areas = centroids[1:], stats[1:, cv2.CC_STAT_AREA].astype(float)
+    r = _radius_at(radius, centroids)
+    small = areas <= config.highlight_max_area * np.pi * r**2
+    centroids, areas, r = centroids[small], areas[small], r[small]
+    inside = _coverage(foreground, centroids, config.highlight_surround * r) >= config.highlight_min_surround
+    centroids, areas, r = centroids[inside], areas[inside], r[inside]
+    merged = _merge_close(centroids, areas, r * config.highlight_merge)
+    r = _radius_at(radius, merged)
+    return merged + np.stack([np.zeros_like(r), config.highlight_offset * r], axis=1)
+
+
+def _merge_close(points: np.ndarray, weights: np.ndarray, distance: np.ndarray) -> np.ndarray:
+    """Merge points closer than ``distance`` (per point) into their weighted centroid."""
+    if len(points) == 0:
+        return points
+    from scipy.sparse.csgraph import connected_components
+
+    gap = np.linalg.norm(points[:, None] - points[None], axis=2)
+    linked = gap < np.minimum(distance[:, None], distance[None])
+    _, group = connected_components(linked, directed=False)
+    sums = np.zeros((group.max() + 1, 2))
+    np.add.at(sums, group, points * weights[:, None])
+    totals = np.bincount(group, weights=weights)
+    return sums / totals[:, None]
+
+
+def _disc_offsets(samples: int = 9) -> np.ndarray:
+    """Offsets on a unit disc, (k, 2): a square grid of ``samples``² points clipped to the disc."""
+    t = np.linspace(-1.0, 1.0, samples)
+    grid = np.stack(np.meshgrid(t, t), axis=-1).reshape(-1, 2)
+    return grid[np.hypot(grid[:, 0], grid[:, 1]) <= 1.0]
+
+
+def _coverage(foreground: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
+    """Fraction of each disc (centre, radius) that is foreground."""
+    if len(centres) == 0:
+        return np.zeros(0)
+    h, w = foreground.shape
+    pts = centres[:, None, :] + radii[:, None, None] * _disc_offsets()[None]
+    ix = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
+    iy = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+    return foreground[iy, ix].mean(axis=1)
+
+
+def _separated(points_mm: np.ndarray, taken_mm: np.ndarray, separation_mm: float) -> np.ndarray:
+    """Greedy in order: keep each point at least ``separation_mm`` from the taken and kept ones."""
+    keep = np.zeros(len(points_mm), dtype=bool)
+    chosen = [*taken_mm]
+    for i, point in enumerate(points_mm):
+        if chosen and np.min(np.linalg.norm(np.asarray(chosen) - point, axis=1)) < separation_mm:
+            continue
+        keep[i] = True
+        chosen.append(point)
+    return keep
+
+
+def _blob_centres(
+    foreground: np.ndarray, found: np.ndarray, radius: np.ndarray, config: ClassicConfig
+) -> np.ndarray:
+    """Ball centres in foreground no found ball explains: distance-transform peaks of ball depth."""
+    residual = foreground.astype(np.uint8)
+    r_found = _radius_at(radius, found)
+    for (x, y), r in zip(found, r_found, strict=True):
+        reach = config.explained_radius * r
+        cv2.ellipse(
+            residual,
+            (round(x), round(y + config.shadow_extent * r / 2)),
+            (round(reach), round(reach + config.shadow_extent * r / 2)),
+            0.0,
+            0.0,
+            360.0,
+            0,
+            -1,
+        )
+    depth = cv2.distanceTransform(residual, cv2.DIST_L2, 5)
+    deep_whole = cv2.distanceTransform(foreground.astype(np.uint8), cv2.DIST_L2, 5)
+    window = max(3, round(config.blob_peak_window * float(np.median(radius))) | 1)
+    peaks = (depth >= cv2.dilate(depth, np.ones((window, window), np.uint8))) & (depth > 0)
+    ys, xs = np.nonzero(peaks)
+    if len(xs) == 0:
+        return np.zeros((0, 2))
+    r = radius[ys, xs]
+    ok = (depth[ys, xs] >= config.min_blob_depth * r) & (deep_whole[ys, xs] <= config.max_blob_depth * r)
+    xs, ys = xs[ok], ys[ok]
+    order = np.argsort(-depth[ys, xs])
+    centres = np.stack([xs[order], ys[order]], axis=1).astype(float)
+    return centres

@@ -1,0 +1,119 @@
+"""The cloth model: what the bare cloth looks like in this frame, and which pixels are not cloth.
+
+The cloth's colour is estimated afresh in every frame, per region (a median over cells of the
+playing area, interpolated smoothly), so slow changes of lighting, vignetting and broadcast colour
+grading are followed. A pixel is compared with the cloth by two numbers that shadows barely
+change: its rgb chromaticity (B, G, R divided by their sum — a shadow scales all three alike) and
+its brightness relative to the cloth (very bright = white ball or highlight; very dark = black).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class ClothConfig:
+    """Thresholds of the cloth model. Units: px (image pixels), chromaticity (0–1), ratios."""
+
+    cell_px: int = 48
+    """Side of the square cells, px, in which the cloth colour is estimated by a median."""
+    sample_step_px: int = 4
+    """Only every this many-th pixel (in x and y) enters the medians; the cloth is smooth."""
+    min_cell_fraction: float = 0.25
+    """A cell's median counts only if at least this fraction of its pixels are playing area."""
+    chroma_threshold: float = 0.13
+    """rgb-chromaticity distance (0–1) from the local cloth above which a pixel is not cloth."""
+    bright_ratio: float = 1.3
+    """Brightness (B+G+R) relative to the local cloth above which a pixel is not cloth."""
+    dark_ratio: float = 0.14
+    """Brightness relative to the local cloth below which a pixel is not cloth (the black ball)."""
+    max_cell_chroma_deviation: float = 0.08
+    """A cell whose median chromaticity is further than this from the whole cloth's is not cloth
+    (an arm, a cushion) and takes the whole cloth's colour instead."""
+    max_cell_brightness_ratio: float = 1.6
+    """A cell's median brightness must lie within this factor of the whole cloth's (either way)."""
+    dark_chroma_floor: float = 12.0
+    """Added to B+G+R before dividing, so the chromaticity of near-black pixels stays tame."""
+
+
+@dataclass(frozen=True)
+class ClothEstimate:
+    """The cloth seen in one image region (a crop), pixel-aligned with that crop.
+
+    ``chromaticity``: (H, W, 3) float32, the cloth's B, G, R divided by their sum;
+    ``brightness``: (H, W) float32, the cloth's B+G+R (0–765).
+    """
+
+    chromaticity: np.ndarray
+    brightness: np.ndarray
+
+
+def estimate_cloth(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothConfig) -> ClothEstimate:
+    """Estimate the bare cloth per region from ``image_bgr`` (H, W, 3) uint8 where ``on_cloth``.
+
+    Balls, the cue and shadows occupy a small share of each cell, so the per-cell median is the
+    cloth. Cells with too little playing area take the median of all cloth pixels.
+    """
+    h, w = on_cloth.shape
+    step = config.sample_step_px
+    sampled, sampled_on = image_bgr[::step, ::step], on_cloth[::step, ::step]
+    sh, sw = sampled_on.shape
+    cell = max(1, config.cell_px // step)
+    rows, cols = max(1, -(-sh // cell)), max(1, -(-sw // cell))
+    padded = np.full((rows * cell, cols * cell, 3), np.nan, dtype=np.float32)
+    padded[:sh, :sw] = np.where(sampled_on[..., None], sampled.astype(np.float32), np.nan)
+    blocks = padded.reshape(rows, cell, cols, cell, 3).transpose(0, 2, 1, 3, 4).reshape(rows, cols, -1, 3)
+    counts = np.sum(~np.isnan(blocks[..., 0]), axis=2)
+    enough = counts >= config.min_cell_fraction * cell * cell
+    overall = np.median(sampled[sampled_on].astype(np.float32), axis=0) if sampled_on.any() else None
+    medians = np.tile(np.float32(128.0) if overall is None else overall, (rows, cols, 1)).astype(np.float32)
+    if enough.any():
+        cell_medians = np.nanmedian(blocks[enough], axis=1)
+        medians[enough] = np.where(
+            _cloth_like(cell_medians, medians[0, 0], config)[:, None], cell_medians, medians[0, 0]
+        )
+    full = (cols * cell * step, rows * cell * step)
+    cloth_bgr = cv2.resize(medians, full, interpolation=cv2.INTER_LINEAR)[:h, :w]
+    total = cloth_bgr.sum(axis=2)
+    chroma = cloth_bgr / (total + config.dark_chroma_floor)[..., None]
+    return ClothEstimate(chromaticity=chroma.astype(np.float32), brightness=total.astype(np.float32))
+
+
+def _cloth_like(colours_bgr: np.ndarray, reference_bgr: np.ndarray, config: ClothConfig) -> np.ndarray:
+    """Whether each colour (n, 3) is close enough to the reference cloth colour to be cloth."""
+    floor = config.dark_chroma_floor
+    totals, reference_total = colours_bgr.sum(axis=1), float(reference_bgr.sum())
+    chroma = colours_bgr / (totals + floor)[:, None]
+    reference = reference_bgr / (reference_total + floor)
+    ratio = totals / max(reference_total, 1.0)
+    limit = config.max_cell_brightness_ratio
+    return (
+        (np.linalg.norm(chroma - reference, axis=1) <= config.max_cell_chroma_deviation)
+        & (ratio <= limit)
+        & (ratio >= 1.0 / limit)
+    )
+
+
+def not_cloth(
+    image_bgr: np.ndarray, cloth: ClothEstimate, config: ClothConfig, darker_ratio: float | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """(H, W) bool masks: pixels that differ from the local cloth in chromaticity or brightness,
+    and pixels darker than ``darker_ratio`` times the cloth (all False when it is None)."""
+    pixels = image_bgr.astype(np.float32)
+    ones = np.ones((1, 3), dtype=np.float32)
+    total = cv2.transform(pixels, ones)
+    chroma = pixels * (1.0 / (total + config.dark_chroma_floor))[..., None]
+    difference = chroma - cloth.chromaticity
+    squared_distance = cv2.transform(difference * difference, ones)
+    ratio = total / np.maximum(cloth.brightness, 1.0)
+    different = (
+        (squared_distance > config.chroma_threshold**2)
+        | (ratio > config.bright_ratio)
+        | (ratio < config.dark_ratio)
+    )
+    darker = ratio < darker_ratio if darker_ratio is not None else np.zeros_like(different)
+    return different, darker
