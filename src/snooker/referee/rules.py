@@ -11,9 +11,8 @@ ball and no miss (it never calls what it cannot see).
 
 Judgements documented here because the texts leave them open:
 
-- The nominated free ball is "regarded as the ball on" (3.10(a)): fouls in a free-ball stroke are
-  valued with the nominated ball's own value as the value of the ball on (as referees do: missing a
-  free ball nominated as the pink costs six).
+- The nominated free ball "acquires the value of the ball on" (3.10(a)(ii)) for penalties too:
+  missing a free ball nominated as the pink while reds are on costs four, not six.
 - After a red, a stroke whose colour is neither declared nor obvious (no colour hit first) and
   that fouls is a foul before nominating (3.12(d), seven); first hitting a red then, with no colour
   declared, is playing at reds in successive strokes (3.12(d), seven).
@@ -240,13 +239,15 @@ def _could_be_on(phase: Phase, table: Table, free_ball: bool) -> frozenset[str]:
 
 
 def _ball_on_value(frame: FrameState, nominated: str | None, free_ball: str | None) -> int:
-    """The value of the ball on for penalties (3.12; the nominated colour after a red)."""
-    if free_ball is not None:
-        return BALL_VALUES[free_ball]
+    """The value of the ball on for penalties (3.12; the nominated colour after a red).
+
+    A nominated free ball "acquires the value of the ball on" (3.10(a)), so it changes nothing here.
+    """
     if frame.phase is Phase.RED:
         return BALL_VALUES[RED]
     if frame.phase is Phase.COLOUR:
-        return BALL_VALUES[nominated] if nominated is not None else BALL_VALUES["black"]
+        # No colour named: the foul-before-nomination foul (seven) carries the penalty.
+        return BALL_VALUES[nominated] if nominated is not None else BALL_VALUES[RED]
     lowest = frame.table.lowest_colour
     return BALL_VALUES[lowest] if lowest else BALL_VALUES["black"]
 
@@ -392,6 +393,10 @@ class _StrokeView:
     on_kinds: frozenset[str]
     ball_on_value: int
 
+    def value_of(self, kind: str) -> int:
+        """A ball's value in a penalty: the free ball counts as the ball on (3.10(a)(ii))."""
+        return self.ball_on_value if kind == self.free_ball else BALL_VALUES[kind]
+
 
 def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
     declared = stroke.nominated or frame.nominated
@@ -446,7 +451,7 @@ def _contact_fouls(
             return []
         if frame.phase is Phase.COLOUR and kind == RED and not declared:
             return [(FoulReason.REDS_IN_SUCCESSIVE_STROKES, ())]
-        return [(FoulReason.WRONG_BALL_FIRST, (BALL_VALUES[kind],))]
+        return [(FoulReason.WRONG_BALL_FIRST, (view.value_of(kind),))]
     distinct = set(kinds)
     if view.free_ball is None:
         legal = frame.phase is Phase.RED and distinct == {RED}
@@ -456,7 +461,7 @@ def _contact_fouls(
         legal = legal and kinds.count(view.free_ball) == 1
     if legal:
         return []
-    return [(FoulReason.TWO_BALLS_AT_ONCE, tuple(BALL_VALUES[k] for k in kinds))]
+    return [(FoulReason.TWO_BALLS_AT_ONCE, tuple(view.value_of(k) for k in kinds))]
 
 
 def _stroke_fouls(
@@ -466,9 +471,9 @@ def _stroke_fouls(
     fouls = _contact_fouls(frame, view, declared)
     for ball in stroke.potted:
         if ball_kind(ball) not in view.on_kinds:
-            fouls.append((FoulReason.POTTED_BALL_NOT_ON, (_value(ball),)))
+            fouls.append((FoulReason.POTTED_BALL_NOT_ON, (view.value_of(ball_kind(ball)),)))
     for ball in stroke.off_table:
-        fouls.append((FoulReason.BALL_OFF_TABLE, (_value(ball),)))
+        fouls.append((FoulReason.BALL_OFF_TABLE, (view.value_of(ball_kind(ball)),)))
     if stroke.cue_ball == "potted":
         fouls.append((FoulReason.CUE_BALL_POTTED, ()))
     elif stroke.cue_ball == "off_table":
@@ -478,7 +483,7 @@ def _stroke_fouls(
             reason = FoulReason.from_code(call.reason)
         except ValueError as exc:
             raise LogError(f"fouls: {exc}") from None
-        fouls.append((reason, () if call.ball is None else (_value(call.ball),)))
+        fouls.append((reason, () if call.ball is None else (view.value_of(ball_kind(call.ball)),)))
     if stroke.player is not None:
         if stroke.player >= len(match.players):
             raise LogError(f"player: no player {stroke.player} among {len(match.players)}")
@@ -648,6 +653,8 @@ def _call_miss(
 
 def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tuple[MatchState, Outcome]:
     match = _implicit_play(match)
+    if match.frame.awaiting_lot:
+        match = replace(match, frame=replace(match.frame, awaiting_lot=False))
     frame = match.frame
     table = frame.table
     _check_balls_on_table(table, stroke)

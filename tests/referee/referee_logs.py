@@ -1,0 +1,63 @@
+"""Small builders of frame-log lines for the referee tests (plain dicts, CONTRACTS.md §1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from snooker.referee import Referee, RefereeConfig
+
+Line = dict[str, Any]
+
+
+def match(players: int = 2, **extra: Any) -> Line:
+    names = ["Ann", "Ben", "Cat", "Dan"][:players]
+    return {"type": "match", "schema": "snooker.log/1", "players": names, "best_of": 1, "breaker": 0, **extra}
+
+
+def stroke(first: list[str] | None = None, potted: list[Any] | None = None, **extra: Any) -> Line:
+    line: Line = {"type": "stroke", "first_contact": list(first or []), "potted": list(potted or [])}
+    line.update(extra)
+    return line
+
+
+def pot(ball: str, **extra: Any) -> Line:
+    """A clean pot of ``ball`` (hit it first, pot it)."""
+    return stroke([ball], [ball], **extra)
+
+
+def safe(ball: str, **extra: Any) -> Line:
+    """A stroke that hits ``ball`` first and pots nothing."""
+    return stroke([ball], [], **extra)
+
+
+def decision(choice: str) -> Line:
+    return {"type": "decision", "choice": choice}
+
+
+def clear_reds(reds: int, colour: str = "black") -> list[Line]:
+    """Pot every red, each followed by ``colour`` (one break)."""
+    lines: list[Line] = []
+    for _ in range(reds):
+        lines += [pot("red"), pot(colour)]
+    return lines
+
+
+def to_colours(reds: int = 6) -> list[Line]:
+    """A ``reds``-red match where the breaker clears the reds with blacks: yellow is next on."""
+    return [match(reds=reds), *clear_reds(reds)]
+
+
+def rule(lines: list[Line | str], config: RefereeConfig | None = None) -> list[dict[str, Any]]:
+    referee = Referee(config)
+    return [referee.apply(line) for line in lines]
+
+
+def last(lines: list[Line | str], config: RefereeConfig | None = None) -> dict[str, Any]:
+    return rule(lines, config)[-1]
+
+
+def referee_after(lines: list[Line | str], config: RefereeConfig | None = None) -> Referee:
+    referee = Referee(config)
+    for line in lines:
+        referee.apply(line)
+    return referee
