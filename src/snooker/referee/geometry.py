@@ -54,6 +54,7 @@ __all__ = [
     "full_ball_available",
     "respot_positions",
     "snookered",
+    "snookering_balls",
     "spot_occupied",
     "touching",
 ]
@@ -718,6 +719,38 @@ def full_ball_available(
     hide a red. ``cue`` ``None`` = in hand: True if this holds from some legal placement in the D.
     """
     return _full_ball_open(balls, balls_on, table, config).answer(cue, table, config)
+
+
+def snookering_balls(
+    cue: Point,
+    balls: Mapping[str, Point],
+    balls_on: Collection[str],
+    table: TableSpec = STANDARD_TABLE,
+    config: GeometryConfig = DEFAULT_GEOMETRY_CONFIG,
+) -> list[str]:
+    """The balls not on that snooker the cue ball, nearest to the cue ball first; [] if not snookered.
+
+    A ball snookers when it obstructs an extreme-edge path to some ball on. The first id is the
+    effective snookering ball (the WPBSA definition: of several, the one nearest the cue ball), as
+    needed to judge a snooker behind a free ball (3.10). The cue ball must be on the table.
+    """
+    origin = _point(cue, "cue")[None, :]
+    ids, centres = _ball_table(balls)
+    if snookered(cue, balls, balls_on, table, config):
+        on_set = set(balls_on)
+        on = centres[[i in on_set for i in ids]]
+        off_ids = [i for i in ids if i not in on_set]
+        off = centres[[i not in on_set for i in ids]]
+        diameter = table.ball_diameter_mm
+        bearing, dist, half = _bearings(origin, on, diameter)
+        travel = np.sqrt(np.maximum(dist * dist - diameter * diameter, 0.0))
+        directions = _unit(np.concatenate([bearing - half, bearing + half], axis=1))
+        times = _hit_times(origin, directions, off, diameter, config.graze_tolerance_mm)
+        limit = np.concatenate([travel, travel], axis=1)[..., None] - config.graze_tolerance_mm
+        obstructing = np.any(times < limit, axis=(0, 1))
+        gaps = np.linalg.norm(off - origin, axis=1)
+        return [off_ids[k] for k in np.argsort(gaps, kind="stable") if obstructing[k]]
+    return []
 
 
 def touching(
