@@ -196,3 +196,36 @@ def test_a_red_seen_as_brown_for_a_few_frames_in_blur_stays_one_red():
     labels = [b.label for b in result.states[-1].balls]
     assert sorted(labels) == ["red-1", "white"]
     assert all(b.label != "brown" for s in result.states for b in s.balls)
+
+
+def test_a_false_detection_of_the_potted_colour_elsewhere_does_not_undo_the_pot():
+    balls = _pot_scenario("top_left")
+    red = balls[1]
+    black = Ball("black", red.keys, gone_after=red.gone_after)
+    ghost = Ball("black", [(0.0, 1500.0, 500.0)], hidden=[(0.0, red.gone_after + 0.1)])
+    result = run([balls[0], black, ghost, *balls[2:4]], duration_s=3.0, noise_mm=1.0)
+    line = result.strokes[0].to_log_line()
+    assert line["potted"] == [{"ball": "black", "pocket": "top_left"}]
+
+
+def test_a_ball_hidden_by_the_player_when_it_is_hit_is_still_the_first_contact():
+    white_at, black_at = (700.0, 2500.0), (900.0, 3300.0)
+    keys, tc = _shot(white_at, black_at, 2500.0, 0.5)
+    black = Ball(
+        "black", [(0, *black_at), (tc, *black_at), (tc + 0.6, 1300.0, 2200.0)], hidden=[(0.6, tc + 0.3)]
+    )
+    blue = still("blue", 1500.0, 1200.0)
+    result = run([Ball("white", keys), black, blue], duration_s=3.5, noise_mm=1.0)
+    assert result.strokes[0].to_log_line()["first_contact"] == ["black"]
+
+
+@pytest.mark.parametrize("ghost_at", [(660.0, 3597.0), (1200.0, 2000.0)], ids=["score-graphic", "on-cloth"])
+def test_a_steady_false_detection_of_a_colour_does_not_capture_that_ball(ghost_at):
+    balls = _pot_scenario("top_left")
+    red = balls[1]
+    run_start = red.keys[1][0]
+    black = Ball("black", red.keys, gone_after=red.gone_after, hidden=[(run_start + 0.05, run_start + 0.12)])
+    ghost = Ball("black", [(0.0, *ghost_at)])
+    result = run([balls[0], black, ghost, *balls[2:4]], duration_s=3.0, noise_mm=1.0)
+    assert [s.to_log_line()["potted"] for s in result.strokes] == [[{"ball": "black", "pocket": "top_left"}]]
+    assert sum(b.label == "black" for b in result.states[10].balls) == 1

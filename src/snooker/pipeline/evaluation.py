@@ -37,14 +37,18 @@ class ClipResult:
     frames: list[dict]
     pots: list[dict]
     view: object | None
+    strokes: list[dict]
 
     @classmethod
     def of(cls, analysis: VideoAnalysis) -> ClipResult:
-        return cls(analysis.frames, analysis.all_pots(), analysis.view)
+        return cls(
+            analysis.frames, analysis.all_pots(), analysis.view, [s.to_analysis() for s in analysis.strokes]
+        )
 
     def save(self, path: Path) -> None:
         view = None if self.view is None else json.loads(self.view.to_json())  # type: ignore[attr-defined]
-        path.write_text(json.dumps({"frames": self.frames, "pots": self.pots, "view": view}))
+        doc = {"frames": self.frames, "pots": self.pots, "view": view, "strokes": self.strokes}
+        path.write_text(json.dumps(doc))
 
     @classmethod
     def load(cls, path: Path) -> ClipResult:
@@ -52,7 +56,7 @@ class ClipResult:
 
         doc = json.loads(path.read_text())
         view = None if doc["view"] is None else TableView.from_json(json.dumps(doc["view"]))
-        return cls(doc["frames"], doc["pots"], view)
+        return cls(doc["frames"], doc["pots"], view, doc.get("strokes", []))
 
 
 def run_clip(path: Path, detector: Detector, config: AnalysisConfig | None = None) -> VideoAnalysis:
@@ -123,10 +127,15 @@ def task2_units(truth: PotTruth, answer: PotTruth) -> int:
 
 
 def pot_answer(result: ClipResult) -> PotTruth:
-    """Our Task2 answer: the first pot seen in the clip (any ball), its image pocket and colour."""
-    if not result.pots:
+    """Our Task2 answer: the first pot of a stroke, its image pocket and colour.
+
+    A ball that drops while no stroke is played is not the clip's pot (it is a ball moved outside a
+    stroke, or a false track), unless no stroke was seen at all (the cue ball was never tracked).
+    """
+    pots = [p for p in result.pots if p["in_stroke"]] if result.strokes else result.pots
+    if not pots:
         return PotTruth(False)
-    first = result.pots[0]
+    first = pots[0]
     numbers = image_pocket_numbers(result.view.pockets_px) if result.view is not None else {}  # type: ignore[attr-defined]
     return PotTruth(True, numbers.get(first["pocket"]), first["ball"])
 

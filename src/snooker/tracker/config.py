@@ -69,6 +69,9 @@ class LifecycleConfig:
     """A tentative track missed more often than this is dropped (a false detection)."""
     spawn_margin_mm: float = 30.0
     """New tracks are only born on the playing area widened by this margin."""
+    off_cloth_slack_mm: float = 12.0
+    """A detection centred more than this beyond a cushion nose, away from the pocket mouths, is no
+    ball on the table (a score graphic, the rail, a hand) and is ignored. Covers calibration error."""
     pocket_capture_radius_mm: float = 130.0
     """A moving ball that vanishes within this distance of a pocket mouth is a pot candidate."""
     pot_confirm_s: float = 0.6
@@ -124,5 +127,9 @@ class StrokeConfig:
     """A ball whose centre comes within a radius plus this of a cushion nose, and turns, hit it."""
     preroll_s: float = 2.0
     """How much history is kept while no stroke is played (to find when the cue ball set off)."""
+    cushion_rebound_mm: float = 20.0
+    """A cushion contact needs the ball to come in and go out at least this far (not detector jitter)."""
+    cushion_window_s: float = 0.3
+    """…within this time before and after the contact."""
     outside_move_displacement_mm: float = 30.0
     """A ball that moves this far while no stroke is played was moved (by a person or by itself)."""

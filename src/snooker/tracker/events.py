@@ -37,13 +37,6 @@ def fill_gaps(t: np.ndarray, path: np.ndarray) -> np.ndarray | None:
     return out
 
 
-def onset_index(path: np.ndarray, rest_xy: np.ndarray, displacement_mm: float) -> int | None:
-    """First index where the ball is farther than ``displacement_mm`` from where it rested."""
-    far = np.linalg.norm(path - rest_xy, axis=1) > displacement_mm
-    idx = np.flatnonzero(far)
-    return int(idx[0]) if len(idx) else None
-
-
 def _segment_entry(c0: np.ndarray, c1: np.ndarray, p: np.ndarray, radius: float) -> tuple[float, float]:
     """Closest distance from ``p`` to segment c0→c1, and the segment parameter u ∈ [0, 1] where the
     moving point first comes within ``radius`` of ``p`` (or of closest approach if it never does)."""
@@ -90,13 +83,24 @@ def first_contacts(
     diameter = table.ball_diameter_mm
     contacts: list[Contact] = []
     for label, raw in paths.items():
-        path = fill_gaps(t, raw)
-        if path is None or label not in rest:
+        if label not in rest:
             continue
         p = np.asarray(rest[label], dtype=float)
-        onset = onset_index(path, p, config.onset_displacement_mm)
-        if onset is None:
+        seen = np.isfinite(raw).all(axis=1)
+        displaced = seen & (
+            np.linalg.norm(np.where(seen[:, None], raw, p) - p, axis=1) > config.onset_displacement_mm
+        )
+        if not displaced.any():
             continue
+        onset = int(np.flatnonzero(displaced)[0])
+        at_rest_before = np.flatnonzero(seen[:onset])
+        last_rest = int(at_rest_before[-1]) if len(at_rest_before) else 0
+        # A ball hidden when it was hit started moving somewhere in the hidden stretch.
+        allowed_delay = (
+            config.max_onset_delay_s
+            + float(t[onset] - t[last_rest])
+            - float(t[onset] - t[onset - 1] if onset else 0.0)
+        )
         for k in range(1, onset + 1):
             closest, u = _segment_entry(cue[k - 1], cue[k], p, diameter)
             tight = closest <= diameter + config.contact_tolerance_mm
@@ -104,7 +108,7 @@ def first_contacts(
             if not (tight or (loose and _deflection_deg(cue, k) >= config.min_deflection_deg)):
                 continue
             t_contact = float(t[k - 1] + u * (t[k] - t[k - 1]))
-            if t[onset] - t_contact <= config.max_onset_delay_s:
+            if t[onset] - t_contact <= allowed_delay:
                 contacts.append(Contact(label, t_contact, closest))
             break
     if not contacts:
@@ -131,11 +135,16 @@ def cushion_contacts(
         ("left", x, lambda k: "left_lower" if y[k] < half else "left_upper"),
         ("right", table.width_mm - x, lambda k: "right_lower" if y[k] < half else "right_upper"),
     )
+    dt = float(np.median(np.diff(t))) if len(t) > 1 else 1.0
+    window = max(1, round(config.cushion_window_s / max(dt, 1e-6)))
     out = []
     for _rail, gap, name_at in rails:
-        step = np.diff(gap)
         for k in range(1, len(gap) - 1):
-            if gap[k] <= reach and step[k - 1] < 0.0 <= step[k] and gap[k] <= gap[k - 1]:
+            if gap[k] > reach or gap[k] > gap[k - 1] or gap[k] > gap[k + 1]:
+                continue
+            came_in = float(np.max(gap[max(0, k - window) : k])) - gap[k]
+            went_out = float(np.max(gap[k + 1 : k + 1 + window])) - gap[k]
+            if came_in >= config.cushion_rebound_mm and went_out >= config.cushion_rebound_mm:
                 out.append((name_at(k), k))
     out.sort(key=lambda item: item[1])
     return out

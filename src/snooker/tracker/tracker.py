@@ -52,6 +52,11 @@ class _Track:
     pending: str | None = None
     pending_pocket: str | None = None
     dropped: bool = False
+    duplicate: bool = False
+    """A second steady detection of a unique colour: kept so it absorbs its own detections (a score
+    graphic's ball icon, a reflection) and the real ball's track cannot jump onto it; never output."""
+    born_t: float = 0.0
+    born_xy: np.ndarray = field(default_factory=lambda: np.zeros(2))
 
     @property
     def alive(self) -> bool:
@@ -65,7 +70,7 @@ class _Track:
 
     @property
     def confirmed(self) -> bool:
-        return self.status in (TrackStatus.VISIBLE, TrackStatus.HELD)
+        return self.status in (TrackStatus.VISIBLE, TrackStatus.HELD) and not self.duplicate
 
 
 class BallTracker:
@@ -94,6 +99,7 @@ class BallTracker:
             raise ValueError(f"frame times must increase: got t={t} after t={self._last_t}")
         dt = 0.0 if self._last_t is None else t - self._last_t
         usable = np.isfinite(detections.xy_mm).all(axis=1)
+        usable[usable] = self._on_cloth(detections.xy_mm[usable])
         xy = detections.xy_mm[usable]
         balls = [str(b) for b in detections.ball[usable]]
         px = detections.xy_px[usable]
@@ -134,6 +140,15 @@ class BallTracker:
         )
         self._tracks = [tr for tr in self._tracks if tr.alive]
         return tuple(events)
+
+    def _on_cloth(self, xy: np.ndarray) -> np.ndarray:
+        """Which centres (n, 2) mm can be a ball on the table or dropping into a pocket."""
+        life = self.config.lifecycle
+        if len(xy) == 0:
+            return np.zeros(0, dtype=bool)
+        inside = self.table.on_playing_area(xy, margin_mm=self.table.ball_radius_mm + life.off_cloth_slack_mm)
+        near_mouth = np.min(np.linalg.norm(xy[:, None, :] - self._mouths[None], axis=2), axis=1)
+        return inside | (near_mouth <= life.pocket_capture_radius_mm)
 
     # ------------------------------------------------------------- association
     def _predict(self, track: _Track, t: float) -> np.ndarray:
@@ -223,7 +238,7 @@ class BallTracker:
         life = self.config.lifecycle
         track.misses += 1
         track.xy_px = None
-        if track.status == TrackStatus.TENTATIVE:
+        if track.status == TrackStatus.TENTATIVE or track.duplicate:
             if track.misses > life.tentative_max_misses:
                 track.dropped = True
             return []
@@ -295,6 +310,8 @@ class BallTracker:
             last_measured=z.astype(float).copy(),
             xy_px=px,
             radius_px=radius_px,
+            born_t=t,
+            born_xy=z.astype(float).copy(),
         )
         track.history.append((t, float(z[0]), float(z[1])))
         self._next_track_id += 1
@@ -322,10 +339,16 @@ class BallTracker:
             if twin is None:
                 track.label = colour
                 track.status = TrackStatus.VISIBLE
-            elif twin.status == TrackStatus.HELD:
+            elif twin.status == TrackStatus.HELD and (twin.pending != "pot" or self._reachable(twin, track)):
                 self._merge_into(twin, track)
             else:
-                track.dropped = True  # a second ball of a unique colour: a false detection
+                track.duplicate = True
+                track.status = TrackStatus.VISIBLE
+
+    def _reachable(self, held: _Track, found: _Track) -> bool:
+        """Whether a ball that may have been potted could be where the new track was born."""
+        gate = self._reassociation_gate(held, found.born_t)
+        return float(np.linalg.norm(found.born_xy - held.last_measured)) <= gate
 
     def _merge_into(self, held: _Track, found: _Track) -> None:
         """A held ball found again by a fresh track: the held ball takes the new track's state."""
