@@ -472,11 +472,14 @@ def test_in_hand_mirror_symmetry(layout):
 @_in_hand
 @given(_in_hand_layouts())
 def test_in_hand_answers_do_not_depend_on_the_sampling_grid(layout):
-    """The critical placements alone find what a dense grid finds, and every witness is genuine."""
+    """The critical placements alone find what a dense grid finds, and every witness is genuine.
+
+    The coarse search also leaves out the balls that cannot matter from the D; the fine one keeps all.
+    """
     balls, on = layout
     cfg, table = geo.DEFAULT_GEOMETRY_CONFIG, STANDARD_TABLE
     for make in (geo._can_hit_both_edges, geo._any_part_open, geo._full_ball_open):
-        coarse = make(balls, on, table, _COARSE).where_in_hand(table, _COARSE)
+        coarse = make(balls, on, table, _COARSE, in_hand=True).where_in_hand(table, _COARSE)
         fine = make(balls, on, table, cfg).where_in_hand(table, cfg)
         assert (coarse is None) == (fine is None), make.__name__
         for where in (coarse, fine):

@@ -42,6 +42,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.spatial import ConvexHull
 
 from snooker.balls import COLOURS, CUE_BALL, RED, ball_kind
 from snooker.calibration.table import STANDARD_TABLE, Point, TableSpec
@@ -77,6 +78,9 @@ class GeometryConfig:
     boundary_offset_mm: float = 1e-3
     """How far a candidate direction or placement is nudged off a critical line or edge; regions
     narrower than this are not resolved. Must exceed ``graze_tolerance_mm``."""
+    relevance_margin_mm: float = 2.0
+    """In hand, balls farther than a diameter plus this from every path between the D and a ball on
+    are left out of the search (covers the polygonal outline used to find them)."""
     batch_size: int = 2048
     """Placements evaluated per vectorised batch (bounds memory, not results)."""
 
@@ -85,6 +89,7 @@ class GeometryConfig:
             "touch_tolerance_mm": self.touch_tolerance_mm,
             "placement_gap_mm": self.placement_gap_mm,
             "graze_tolerance_mm": self.graze_tolerance_mm,
+            "relevance_margin_mm": self.relevance_margin_mm,
         }
         for name, value in lengths.items():
             if not math.isfinite(value) or value < 0.0:
@@ -380,6 +385,11 @@ def _d_grid(table: TableSpec, cfg: GeometryConfig) -> np.ndarray:
     return np.concatenate([grid, arc])
 
 
+_HULL_D_SAMPLES = 64
+"""Points on the D's outline used for the hull that bounds in-hand paths."""
+_HULL_CIRCLE_SAMPLES = 32
+"""Points on each contact circle used for that hull."""
+
 _FIRST_BATCH = 16
 """Placements in the first batch tried (later batches double up to ``batch_size``)."""
 
@@ -455,10 +465,26 @@ def _through_pairs(a: np.ndarray, b: np.ndarray) -> Lines:
     return pa[ok], (pb[ok] - pa[ok]) / d[ok, None]
 
 
+def _nudged(x: np.ndarray, ta: np.ndarray, tb: np.ndarray, delta: float) -> np.ndarray:
+    """Points ``delta`` from each vertex ``x`` along ±ta±tb (into the four cells around it)."""
+    bis_sum = ta + tb
+    bis_diff = ta - tb
+    perp_a = np.stack([-ta[:, 1], ta[:, 0]], axis=1)
+    small_sum = np.linalg.norm(bis_sum, axis=1) < 1e-6
+    small_diff = np.linalg.norm(bis_diff, axis=1) < 1e-6
+    bis_sum[small_sum] = perp_a[small_sum]
+    bis_diff[small_diff] = perp_a[small_diff]
+    bis_sum /= np.linalg.norm(bis_sum, axis=1, keepdims=True)
+    bis_diff /= np.linalg.norm(bis_diff, axis=1, keepdims=True)
+    return np.concatenate(
+        [x + delta * bis_sum, x - delta * bis_sum, x + delta * bis_diff, x - delta * bis_diff]
+    )
+
+
 def _vertex_candidates(
     lines: Lines, circles: tuple[np.ndarray, np.ndarray], table: TableSpec, cfg: GeometryConfig
-) -> np.ndarray:
-    """Points nudged off every vertex of the arrangement of lines and circles into each cell.
+) -> Iterator[np.ndarray]:
+    """Points nudged off every vertex inside the D of the arrangement of lines and circles, in chunks.
 
     The D's chord and arc are added to the arrangement. At a vertex where curves with tangent
     directions t1 and t2 cross, the four cells around it contain the points at ``boundary_offset_mm``
@@ -476,37 +502,11 @@ def _vertex_candidates(
     near = np.linalg.norm(circ_c - centre, axis=1) <= d_radius + circ_r + delta
     circ_c, circ_r = circ_c[near], circ_r[near]
 
-    vertices: list[np.ndarray] = []
-    tangents_a: list[np.ndarray] = []
-    tangents_b: list[np.ndarray] = []
+    def in_d(x: np.ndarray, ta: np.ndarray, tb: np.ndarray) -> np.ndarray:
+        keep = (np.linalg.norm(x - centre, axis=1) <= d_radius + 2.0 * delta) & (x[:, 1] <= cy + 2.0 * delta)
+        return _nudged(x[keep], ta[keep], tb[keep], delta)
 
-    # Line × line.
-    i, j = np.triu_indices(len(line_p), k=1)
-    cross = _cross2(line_v[i], line_v[j])
-    ok = np.abs(cross) > 1e-12
-    i, j, cross = i[ok], j[ok], cross[ok]
-    s = _cross2(line_p[j] - line_p[i], line_v[j]) / cross
-    vertices.append(line_p[i] + s[:, None] * line_v[i])
-    tangents_a.append(line_v[i])
-    tangents_b.append(line_v[j])
-
-    # Line × circle.
-    il, ic = np.meshgrid(np.arange(len(line_p)), np.arange(len(circ_c)), indexing="ij")
-    il, ic = il.ravel(), ic.ravel()
-    f = line_p[il] - circ_c[ic]
-    half_b = np.einsum("kd,kd->k", f, line_v[il])
-    disc = half_b * half_b - (np.einsum("kd,kd->k", f, f) - circ_r[ic] ** 2)
-    ok = disc >= 0.0
-    il, ic, half_b, disc = il[ok], ic[ok], half_b[ok], disc[ok]
-    for sign in (-1.0, 1.0):
-        s = -half_b + sign * np.sqrt(disc)
-        x = line_p[il] + s[:, None] * line_v[il]
-        radial = (x - circ_c[ic]) / circ_r[ic, None]
-        vertices.append(x)
-        tangents_a.append(line_v[il])
-        tangents_b.append(np.stack([-radial[:, 1], radial[:, 0]], axis=1))
-
-    # Circle × circle.
+    # Circle × circle (the D's arc and the no-touch circles).
     i, j = np.triu_indices(len(circ_c), k=1)
     d = np.linalg.norm(circ_c[j] - circ_c[i], axis=1)
     ri, rj = circ_r[i], circ_r[j]
@@ -520,27 +520,36 @@ def _vertex_candidates(
         x = circ_c[i] + along[:, None] * axis + sign * across[:, None] * normal
         rad_i = (x - circ_c[i]) / ri[:, None]
         rad_j = (x - circ_c[j]) / rj[:, None]
-        vertices.append(x)
-        tangents_a.append(np.stack([-rad_i[:, 1], rad_i[:, 0]], axis=1))
-        tangents_b.append(np.stack([-rad_j[:, 1], rad_j[:, 0]], axis=1))
+        yield in_d(
+            x, np.stack([-rad_i[:, 1], rad_i[:, 0]], axis=1), np.stack([-rad_j[:, 1], rad_j[:, 0]], axis=1)
+        )
 
-    x = np.concatenate(vertices)
-    ta = np.concatenate(tangents_a)
-    tb = np.concatenate(tangents_b)
-    inside = (np.linalg.norm(x - centre, axis=1) <= d_radius + 2.0 * delta) & (x[:, 1] <= cy + 2.0 * delta)
-    x, ta, tb = x[inside], ta[inside], tb[inside]
-    bis_sum = ta + tb
-    bis_diff = ta - tb
-    perp_a = np.stack([-ta[:, 1], ta[:, 0]], axis=1)
-    small_sum = np.linalg.norm(bis_sum, axis=1) < 1e-6
-    small_diff = np.linalg.norm(bis_diff, axis=1) < 1e-6
-    bis_sum[small_sum] = perp_a[small_sum]
-    bis_diff[small_diff] = perp_a[small_diff]
-    bis_sum /= np.linalg.norm(bis_sum, axis=1, keepdims=True)
-    bis_diff /= np.linalg.norm(bis_diff, axis=1, keepdims=True)
-    return np.concatenate(
-        [x + delta * bis_sum, x - delta * bis_sum, x + delta * bis_diff, x - delta * bis_diff]
-    )
+    # Line × circle.
+    il, ic = np.meshgrid(np.arange(len(line_p)), np.arange(len(circ_c)), indexing="ij")
+    il, ic = il.ravel(), ic.ravel()
+    f = line_p[il] - circ_c[ic]
+    half_b = np.einsum("kd,kd->k", f, line_v[il])
+    disc = half_b * half_b - (np.einsum("kd,kd->k", f, f) - circ_r[ic] ** 2)
+    ok = disc >= 0.0
+    il, ic, half_b, disc = il[ok], ic[ok], half_b[ok], disc[ok]
+    for sign in (-1.0, 1.0):
+        s = -half_b + sign * np.sqrt(disc)
+        x = line_p[il] + s[:, None] * line_v[il]
+        radial = (x - circ_c[ic]) / circ_r[ic, None]
+        yield in_d(x, line_v[il], np.stack([-radial[:, 1], radial[:, 0]], axis=1))
+
+    # Line × line, a block of rows at a time.
+    rows = max(1, cfg.batch_size // max(len(line_p), 1))
+    for first in range(0, len(line_p), rows):
+        i = np.arange(first, min(first + rows, len(line_p)))
+        i, j = np.meshgrid(i, np.arange(len(line_p)), indexing="ij")
+        keep = j > i
+        i, j = i[keep], j[keep]
+        cross = _cross2(line_v[i], line_v[j])
+        ok = np.abs(cross) > 1e-12
+        i, j, cross = i[ok], j[ok], cross[ok]
+        s = _cross2(line_p[j] - line_p[i], line_v[j]) / cross
+        yield in_d(line_p[i] + s[:, None] * line_v[i], line_v[i], line_v[j])
 
 
 def _batches(points: np.ndarray, size: int) -> Iterator[np.ndarray]:
@@ -567,12 +576,32 @@ def _placement_where(
             return batch[hits[0]]
     no_touch = table.ball_diameter_mm + cfg.touch_tolerance_mm
     circles = (centres, np.full(len(centres), no_touch))
-    vertices = _vertex_candidates(critical_lines(), circles, table, cfg)
-    for batch in _batches(_legal_placements(vertices, centres, table, cfg), cfg.batch_size):
-        hits = np.flatnonzero(predicate(batch))
-        if len(hits):
-            return batch[hits[0]]
+    for chunk in _vertex_candidates(critical_lines(), circles, table, cfg):
+        for batch in _batches(_legal_placements(chunk, centres, table, cfg), cfg.batch_size):
+            hits = np.flatnonzero(predicate(batch))
+            if len(hits):
+                return batch[hits[0]]
     return None
+
+
+def _reachable_from_d(
+    obstacles: np.ndarray, on: np.ndarray, table: TableSpec, cfg: GeometryConfig
+) -> np.ndarray:
+    """Which obstacles a cue ball placed in the D could meet on its way to contact with a ball on.
+
+    Every such path lies in the convex hull of the D and the balls on's contact circles; an
+    obstacle more than a diameter (plus ``relevance_margin_mm``) outside it is never met first.
+    """
+    if len(obstacles) == 0 or len(on) == 0:
+        return np.zeros(len(obstacles), dtype=bool)
+    diameter = table.ball_diameter_mm
+    ring = _unit(np.linspace(0.0, 2.0 * math.pi, _HULL_CIRCLE_SAMPLES, endpoint=False))
+    outline = np.concatenate(
+        [table.d_boundary(_HULL_D_SAMPLES), (on[:, None, :] + diameter * ring[None, :, :]).reshape(-1, 2)]
+    )
+    facets = ConvexHull(outline).equations
+    outside = np.max(obstacles @ facets[:, :2].T + facets[:, 2], axis=1)
+    return outside <= diameter + cfg.relevance_margin_mm
 
 
 def _points_on_obstacles(
@@ -608,9 +637,16 @@ class _Question:
 
 
 def _can_hit_both_edges(
-    balls: Mapping[str, Point], balls_on: Collection[str], table: TableSpec, cfg: GeometryConfig
+    balls: Mapping[str, Point],
+    balls_on: Collection[str],
+    table: TableSpec,
+    cfg: GeometryConfig,
+    in_hand: bool = False,
 ) -> _Question:
     on, obstacles, _ = _split_on(balls, balls_on)
+    everything = np.concatenate([on, obstacles])
+    if in_hand:
+        obstacles = obstacles[_reachable_from_d(obstacles, on, table, cfg)]
     diameter = table.ball_diameter_mm
 
     def critical_lines() -> Lines:
@@ -618,26 +654,31 @@ def _can_hit_both_edges(
         return _join(_common_tangents(on, obstacles, diameter), _tangent_at(points, on[owner]))
 
     return _Question(
-        lambda origins: _both_edges_free(origins, on, obstacles, diameter, cfg),
-        critical_lines,
-        np.concatenate([on, obstacles]),
+        lambda origins: _both_edges_free(origins, on, obstacles, diameter, cfg), critical_lines, everything
     )
 
 
 def _any_part_open(
-    balls: Mapping[str, Point], balls_on: Collection[str], table: TableSpec, cfg: GeometryConfig
+    balls: Mapping[str, Point],
+    balls_on: Collection[str],
+    table: TableSpec,
+    cfg: GeometryConfig,
+    in_hand: bool = False,
 ) -> _Question:
     on, obstacles, _ = _split_on(balls, balls_on)
-    diameter = table.ball_diameter_mm
     everything = np.concatenate([on, obstacles])
+    if in_hand:
+        obstacles = obstacles[_reachable_from_d(obstacles, on, table, cfg)]
+    diameter = table.ball_diameter_mm
 
     def critical_lines() -> Lines:
         points, owner = _simultaneous_points(on, obstacles, diameter)
+        relevant = np.concatenate([on, obstacles])
         return _join(
             _common_tangents(on, obstacles, diameter),
-            _common_tangents(obstacles, obstacles, diameter, same_set=True),
+            _crossing(_common_tangents(obstacles, obstacles, diameter, same_set=True), on, diameter),
             _tangent_at(points, on[owner]),
-            _tangents_from(points, everything, diameter),
+            _tangents_from(points, relevant, diameter),
             _through_pairs(points, points),
         )
 
@@ -646,10 +687,27 @@ def _any_part_open(
     )
 
 
+def _crossing(lines: Lines, centres: np.ndarray, radius: float) -> Lines:
+    """The lines that pass within ``radius`` of some centre (they can graze a ball on's contact circle)."""
+    points, dirs = lines
+    if len(points) == 0 or len(centres) == 0:
+        return _no_lines()
+    gaps = np.abs(_cross2(centres[None, :, :] - points[:, None, :], dirs[:, None, :]))
+    keep = np.any(gaps <= radius + 1e-6, axis=1)
+    return points[keep], dirs[keep]
+
+
 def _full_ball_open(
-    balls: Mapping[str, Point], balls_on: Collection[str], table: TableSpec, cfg: GeometryConfig
+    balls: Mapping[str, Point],
+    balls_on: Collection[str],
+    table: TableSpec,
+    cfg: GeometryConfig,
+    in_hand: bool = False,
 ) -> _Question:
     on, obstacles, on_is_red = _split_on(balls, balls_on)
+    everything = np.concatenate([on, obstacles])
+    if in_hand:
+        obstacles = obstacles[_reachable_from_d(obstacles, on, table, cfg)]
     diameter = table.ball_diameter_mm
 
     def critical_lines() -> Lines:
@@ -667,7 +725,7 @@ def _full_ball_open(
     return _Question(
         lambda origins: _full_ball(origins, on, on_is_red, obstacles, diameter, cfg),
         critical_lines,
-        np.concatenate([on, obstacles]),
+        everything,
     )
 
 
@@ -688,7 +746,9 @@ def snookered(
     from every legal placement on or inside the D; with no legal placement at all, True).
     ``balls`` excludes the cue ball; ``balls_on`` are ids in ``balls``. Raises ValueError on bad input.
     """
-    return not _can_hit_both_edges(balls, balls_on, table, config).answer(cue, table, config)
+    return not _can_hit_both_edges(balls, balls_on, table, config, in_hand=cue is None).answer(
+        cue, table, config
+    )
 
 
 def clear_path_to_any_part(
@@ -702,7 +762,7 @@ def clear_path_to_any_part(
 
     ``cue`` ``None`` = in hand: True if this holds from some legal placement in the D.
     """
-    return _any_part_open(balls, balls_on, table, config).answer(cue, table, config)
+    return _any_part_open(balls, balls_on, table, config, in_hand=cue is None).answer(cue, table, config)
 
 
 def full_ball_available(
@@ -718,7 +778,7 @@ def full_ball_available(
     full width of some red (every path from edge to edge) is free of balls not on; other reds never
     hide a red. ``cue`` ``None`` = in hand: True if this holds from some legal placement in the D.
     """
-    return _full_ball_open(balls, balls_on, table, config).answer(cue, table, config)
+    return _full_ball_open(balls, balls_on, table, config, in_hand=cue is None).answer(cue, table, config)
 
 
 def snookering_balls(
