@@ -32,6 +32,8 @@ from dataclasses import dataclass, replace
 from snooker.balls import BALL_VALUES, COLOURS, CUE_BALL, RED, ball_kind
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.referee import announce
+from snooker.referee import geometry as geometry_module
+from snooker.referee.geometry import GeometryConfig
 from snooker.referee.log import (
     BallMovedLine,
     ConcedeLine,
@@ -103,6 +105,7 @@ def new_match(line: MatchLine, config: RefereeConfig) -> MatchState:
         miss_rule=miss_rule,
         reds=reds,
         frame=_racked_frame(1, (0,), reds),
+        geometry=config.geometry,
     )
     return replace(shell, frame=_racked_frame(1, default_order(shell, 0), reds))
 
@@ -276,13 +279,6 @@ def _check_balls_on_table(table: Table, stroke: StrokeLine) -> None:
         raise LogError("positions.after has no white although the cue ball stayed on the table")
 
 
-def _geometry():
-    """The rule geometry, imported when a stroke carries positions (numpy-only module)."""
-    from snooker.referee import geometry
-
-    return geometry
-
-
 def _object_balls(positions: dict[str, Point]) -> dict[str, Point]:
     return {b: xy for b, xy in positions.items() if b != CUE_BALL}
 
@@ -313,7 +309,10 @@ def _frame_end(
     a, b = frame.scores
     last_frame = match.frames_played + 1 >= match.best_of
     totals_tied = match.totals[0] + a == match.totals[1] + b
-    if a == b and (not match.aggregate or (last_frame and totals_tied)):
+    # 3.4(a)-(b): a tie re-spots the black unless aggregate scores count; 3.4(c): in an aggregate
+    # match a level aggregate after the last frame does.
+    respot = (last_frame and totals_tied) if match.aggregate else a == b
+    if respot:
         frame = replace(
             frame,
             table=Table(reds=0, colours=("black",), cue_in_hand=True, positions=None),
@@ -525,7 +524,7 @@ def _after_positions(frame: FrameState, stroke: StrokeLine, gone: tuple[str, ...
 
 
 def _respot(
-    colours: list[str], positions: dict[str, Point] | None
+    colours: list[str], positions: dict[str, Point] | None, geo: GeometryConfig
 ) -> tuple[tuple[tuple[str, Point | None], ...], dict[str, Point] | None]:
     """Where re-spotted colours go (3.7); positions only when the table's positions are known."""
     ordered = sorted(set(colours), key=COLOURS.index, reverse=True)
@@ -533,10 +532,9 @@ def _respot(
         return (), positions
     if positions is None:
         return tuple((c, None) for c in ordered), None
-    geometry = _geometry()
     cue = positions.get(CUE_BALL)
     try:
-        spots = geometry.respot_positions(ordered, _object_balls(positions), cue=cue)
+        spots = geometry_module.respot_positions(ordered, _object_balls(positions), config=geo, cue=cue)
     except ValueError as exc:
         raise LogError(f"cannot re-spot {', '.join(ordered)}: {exc}") from None
     updated = dict(positions)
@@ -545,18 +543,18 @@ def _respot(
 
 
 def _next_touching(
-    stroke: StrokeLine, positions: dict[str, Point] | None, cue_on_table: bool
+    stroke: StrokeLine, positions: dict[str, Point] | None, cue_on_table: bool, geo: GeometryConfig
 ) -> tuple[str, ...]:
     if not cue_on_table:
         return ()
     if stroke.touching is not None:
         return stroke.touching
     if positions is not None and CUE_BALL in positions:
-        return tuple(_geometry().touching(positions[CUE_BALL], _object_balls(positions)))
+        return tuple(geometry_module.touching(positions[CUE_BALL], _object_balls(positions), geo))
     return ()
 
 
-def _snookered_next(frame: FrameState, explicit: bool | None) -> bool:
+def _snookered_next(frame: FrameState, explicit: bool | None, geo: GeometryConfig) -> bool:
     """Free ball (3.10): is the next player snookered after the foul? ``frame`` is after the foul."""
     if explicit is not None:
         return explicit
@@ -570,10 +568,10 @@ def _snookered_next(frame: FrameState, explicit: bool | None) -> bool:
     on = _ids_of_kinds(balls, _could_be_on(frame.phase, frame.table, False))
     if not on:
         return False
-    return bool(_geometry().snookered(cue, balls, on))
+    return bool(geometry_module.snookered(cue, balls, on, config=geo))
 
 
-def _free_ball_snookers(frame_after: FrameState, free_ball: str) -> bool:
+def _free_ball_snookers(frame_after: FrameState, free_ball: str, geo: GeometryConfig) -> bool:
     """3.10(b)(ii): the cue ball left snookered by the free ball on the next player's balls on."""
     positions = frame_after.table.position_map()
     if positions is None or frame_after.table.cue_in_hand or CUE_BALL not in positions:
@@ -591,15 +589,14 @@ def _free_ball_snookers(frame_after: FrameState, free_ball: str) -> bool:
     ]
     if not on or not free_ids:
         return False
-    geometry = _geometry()
-    if not geometry.snookered(cue, balls, on):
+    if not geometry_module.snookered(cue, balls, on, config=geo):
         return False
     without = {b: xy for b, xy in balls.items() if b not in free_ids}
-    return not geometry.snookered(cue, without, on)
+    return not geometry_module.snookered(cue, without, on, config=geo)
 
 
 def _miss_geometry(
-    frame: FrameState, stroke: StrokeLine, view: _StrokeView
+    frame: FrameState, stroke: StrokeLine, view: _StrokeView, geo: GeometryConfig
 ) -> tuple[bool | None, bool | None]:
     """(clear path to any part of a ball on, full ball open) before the stroke, from positions."""
     before = stroke.positions.before if stroke.positions else None
@@ -613,9 +610,8 @@ def _miss_geometry(
     on = _ids_of_kinds(balls, _could_be_on(frame.phase, frame.table, frame.free_ball))
     if not on:
         return None, None
-    geometry = _geometry()
-    return bool(geometry.clear_path_to_any_part(cue, balls, on)), bool(
-        geometry.full_ball_available(cue, balls, on)
+    return bool(geometry_module.clear_path_to_any_part(cue, balls, on, config=geo)), bool(
+        geometry_module.full_ball_available(cue, balls, on, config=geo)
     )
 
 
@@ -634,7 +630,7 @@ def _call_miss(
     hit_on = any(ball_kind(b) in view.on_kinds for b in view.first_contact)
     if match.miss_rule == "off" or hit_on or before.table.only_black_left or before.respotted_black:
         return False, False
-    clear, full = _miss_geometry(before, stroke, view)
+    clear, full = _miss_geometry(before, stroke, view, match.geometry)
     if stroke.clear_path is not None:
         clear = stroke.clear_path
     if stroke.full_ball is not None:
@@ -693,7 +689,7 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
                 scored = [lowest]
     respot_colours = [c for c in colours_gone if c not in stays_down]
     after_positions = _after_positions(frame, stroke, gone)
-    respotted, after_positions = _respot(respot_colours, after_positions)
+    respotted, after_positions = _respot(respot_colours, after_positions, match.geometry)
     colours_after = _sorted_colours([c for c in table.colours if c not in colours_gone] + respot_colours)
     new_table = Table(
         reds=reds_after,
@@ -704,7 +700,7 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
 
     if view.free_ball is not None and not points and not fouls:
         provisional = replace(frame, table=new_table, phase=Phase.RED if reds_after else Phase.ASCENDING)
-        if _free_ball_snookers(provisional, view.free_ball):
+        if _free_ball_snookers(provisional, view.free_ball, match.geometry):
             fouls.append((FoulReason.FREE_BALL_SNOOKER, ()))
 
     if not fouls:
@@ -739,7 +735,9 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
             warning=False,
             highest_break=_highest(frame, side, break_points),
         )
-        new_frame = replace(new_frame, touching=_next_touching(stroke, after_positions, cue_on_table))
+        new_frame = replace(
+            new_frame, touching=_next_touching(stroke, after_positions, cue_on_table, match.geometry)
+        )
         touching_called = _touching_call(new_frame, announcements)
         if points and (table.only_black_left or frame.respotted_black or new_table.empty):
             match, new_frame = _frame_end(match, new_frame, announcements)
@@ -811,7 +809,7 @@ def _foul_stroke(
         )
 
     options = ("play", "play_again", "replace") if miss else ("play", "play_again")
-    free_ball = _snookered_next(after, stroke.free_ball)
+    free_ball = _snookered_next(after, stroke.free_ball, match.geometry)
     if free_ball:
         announcements.append(announce.FREE_BALL)
     warning = chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT
@@ -822,7 +820,9 @@ def _foul_stroke(
         free_ball=free_ball,
         warning=warning,
     )
-    after = replace(after, touching=_next_touching(stroke, after_positions, stroke.cue_ball == "on_table"))
+    after = replace(
+        after, touching=_next_touching(stroke, after_positions, stroke.cue_ball == "on_table", match.geometry)
+    )
     touching_called = _touching_call(after, announcements)
     return replace(match, frame=after), replace(
         _foul_outcome(penalty, codes, miss, respotted, announcements, offender),
@@ -1015,7 +1015,7 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     if frame.table.only_black_left or frame.respotted_black:
         match, after = _frame_end(match, replace(after, pending=None), announcements)
         return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)
-    if _snookered_next(after, event.free_ball):
+    if _snookered_next(after, event.free_ball, match.geometry):
         after = replace(after, free_ball=True)
         announcements.append(announce.FREE_BALL)
     return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)

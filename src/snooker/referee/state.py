@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from snooker.balls import BALL_VALUES, COLOURS, CUE_BALL, FULL_RACK_REDS, RED, ball_kind
+from snooker.referee.geometry import DEFAULT_GEOMETRY_CONFIG, GeometryConfig
 from snooker.referee.log import MISS_RULES
 
 Point = tuple[float, float]
@@ -28,6 +29,7 @@ class RefereeConfig:
     - ``in_hand_tolerance_mm``: how far outside the lines of the D (mm) a cue ball placed from
       in-hand may be measured before it counts as improperly placed (measurement noise).
     - ``default_players``: names used when a log starts without a match line.
+    - ``geometry``: tolerances of the rule geometry (snookered, clear path, spotting, touching).
     """
 
     miss_rule: str = "wpbsa"
@@ -36,6 +38,7 @@ class RefereeConfig:
     best_of: int = 1
     in_hand_tolerance_mm: float = 2.0
     default_players: tuple[str, ...] = ("Player 1", "Player 2")
+    geometry: GeometryConfig = DEFAULT_GEOMETRY_CONFIG
 
     def __post_init__(self) -> None:
         if self.miss_rule not in MISS_RULES:
@@ -228,6 +231,7 @@ class MatchState:
     over: bool = False
     winner: int | None = None
     history: tuple[tuple[int, int], ...] = field(default=())
+    geometry: GeometryConfig = DEFAULT_GEOMETRY_CONFIG
 
     def side_of(self, player: int) -> int:
         return self.sides[player]
