@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from referee_logs import clear_reds, decision, last, match, pot, rule, safe, stroke, to_colours
+from referee_logs import clear_reds, decision, last, match, pot, referee_after, rule, safe, stroke, to_colours
 
 NOMINATE = {"type": "nominate", "ball": "pink"}
 
@@ -252,3 +252,78 @@ def test_ball_on_edge_falls_before_being_hit_with_a_foul_penalty_and_options():
 def test_ball_moved_by_someone_else_is_no_foul():
     ruling = last([match(), pot("red"), {"type": "ball_moved", "ball": "blue"}])
     assert ruling["foul"] is False and ruling["score"] == [1, 0] and ruling["striker"] == 0
+
+
+def test_aggregate_match_is_won_on_total_points_not_frames():
+    lines = [
+        match(reds=6, aggregate=True, best_of=2),
+        *[pot("red"), pot("black")] * 2,  # Ann 16
+        {"type": "concede", "player": 1},  # Ben concedes frame 1 at 0-16
+        {"type": "new_frame"},
+        safe("red"),  # Ben breaks, Ann to play
+        {"type": "concede", "player": 0},  # Ann concedes frame 2 at 0-0
+    ]
+    ruling = last(lines)
+    assert ruling["frames"] == [1, 1]
+    assert ruling["match_over"] is True and ruling["match_winner"] == 0
+
+
+def test_state_is_immutable_and_old_states_are_untouched():
+    from dataclasses import FrozenInstanceError
+
+    referee = referee_after([match(), pot("red")])
+    before = referee.state
+    snapshot = referee.scoreboard()
+    referee.apply(pot("black"))
+    assert referee.state is not before
+    with pytest.raises(FrozenInstanceError):
+        before.frame.scores = (99, 99)
+    referee.state = before
+    assert referee.scoreboard() == snapshot
+
+
+def test_scoreboard_has_everything_the_feed_shows():
+    board = referee_after([match(), pot("red"), pot("black"), safe("pink")]).scoreboard()
+    for key in (
+        "players",
+        "frames",
+        "score",
+        "break",
+        "striker",
+        "ball_on",
+        "reds",
+        "points_remaining",
+        "snookers_required",
+        "last_foul",
+        "status",
+        "frame_over",
+        "options",
+        "free_ball",
+        "warning",
+    ):
+        assert key in board
+    assert board["last_foul"] == {"offender": 0, "penalty": 6, "fouls": ["wrong_ball_first"], "miss": False}
+    assert board["status"] == "decision"
+
+
+def test_miss_rule_off_from_the_config():
+    from snooker.referee import RefereeConfig
+
+    ruling = last([match(), stroke([], clear_path=True)], RefereeConfig(miss_rule="off"))
+    assert ruling["miss"] is False
+
+
+@pytest.mark.parametrize(
+    ("number", "words"),
+    [
+        (0, "ZERO"),
+        (7, "SEVEN"),
+        (21, "TWENTY-ONE"),
+        (100, "ONE HUNDRED"),
+        (147, "ONE HUNDRED AND FORTY-SEVEN"),
+    ],
+)
+def test_numbers_as_a_referee_says_them(number, words):
+    from snooker.referee.announce import number_words
+
+    assert number_words(number) == words
