@@ -6,10 +6,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from fake_referee import FakeReferee
 
 from snooker.record.session import Change, MatchSession
 from snooker.record.store import MatchRecord, RecordError
+from snooker.referee import Referee
 
 MATCH = {"type": "match", "schema": "snooker.log/1", "players": ["A", "B"], "best_of": 3, "breaker": 0}
 POT_RED = {"type": "stroke", "first_contact": ["red"], "potted": ["red"], "cue_ball": "on_table"}
@@ -17,8 +17,17 @@ POT_BLACK = {"type": "stroke", "first_contact": ["black"], "potted": ["black"], 
 IN_OFF = {"type": "stroke", "first_contact": ["red"], "potted": [], "cue_ball": "potted"}
 
 
+class BuggyReferee(Referee):
+    """The real referee, made to raise on a marked line (a stand-in for a referee bug)."""
+
+    def apply(self, line):
+        if isinstance(line, dict) and line.get("simulate_bug"):
+            raise RuntimeError("simulated referee bug")
+        return super().apply(line)
+
+
 def _session(path: Path) -> MatchSession:
-    return MatchSession(MatchRecord(path).open(), referee_factory=FakeReferee)
+    return MatchSession(MatchRecord(path).open(), referee_factory=BuggyReferee)
 
 
 def test_every_line_is_committed_and_visible_to_another_connection(tmp_path: Path):
@@ -41,7 +50,7 @@ def test_every_line_is_committed_and_visible_to_another_connection(tmp_path: Pat
         ("[1, 2]", "JSON object"),
         ({"type": "decision", "choice": "replace"}, "no decision is open"),
         ({"type": "what"}, "unknown line type"),
-        ({"type": "stroke", "boom": True}, "referee failed"),
+        ({"type": "stroke", "simulate_bug": True}, "referee failed"),
     ],
     ids=["truncated_json", "not_an_object", "decision_when_none_open", "unknown_type", "referee_raises"],
 )
@@ -95,7 +104,7 @@ def test_listeners_hear_after_commit_and_a_failing_listener_is_contained(tmp_pat
     session.apply(IN_OFF)
     assert [c.line for c, _ in heard] == [MATCH, IN_OFF]
     assert all(rows >= change.seq for change, rows in heard)
-    assert heard[-1][0].ruling["announcements"] == ["FOUL"]
+    assert heard[-1][0].ruling["announcements"][0] == "FOUL"
 
 
 def test_a_file_that_is_not_a_record_is_refused(tmp_path: Path):

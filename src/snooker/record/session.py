@@ -17,6 +17,7 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from snooker.record.store import MatchRecord
@@ -212,6 +213,52 @@ class MatchSession:
                 LOG.exception("listener %r failed", listener)
 
 
+RUNNING_COUNTERS = ("line",)
+"""Ruling fields that count lines the referee has seen (refused and retracted ones included), which a
+replay of the effective log legitimately numbers differently; left out when comparing rulings."""
+
+
 def _comparable(ruling: dict[str, Any]) -> str:
-    """A ruling as stored (JSON round trip), so tuples and lists compare equal."""
-    return json.dumps(ruling, sort_keys=True, default=str)
+    """A ruling as stored (JSON round trip, so tuples equal lists), without running counters."""
+    return json.dumps(
+        {k: v for k, v in ruling.items() if k not in RUNNING_COUNTERS}, sort_keys=True, default=str
+    )
+
+
+def open_session(
+    record_path: str | None,
+    resume: bool,
+    report: Callable[[str], None],
+    referee_factory: RefereeFactory | None = None,
+) -> MatchSession:
+    """The session a command runs: in memory, a new record, or a resumed one.
+
+    A record that already holds rows is only continued with ``resume`` (so a typo never appends a
+    second match to the first); ``resume`` without a record to resume is an error. Raises
+    :class:`snooker.record.store.RecordError` with the reason.
+    """
+    from snooker.record.store import RecordError
+
+    if record_path is None:
+        if resume:
+            raise RecordError("--resume needs --record FILE: the record to continue")
+        return MatchSession(None, referee_factory)
+    exists = Path(record_path).exists()
+    if resume and not exists:
+        raise RecordError(f"nothing to resume: match record {record_path} does not exist")
+    record = MatchRecord(record_path).open()
+    rows = len(record)
+    if rows and not resume:
+        record.close()
+        raise RecordError(
+            f"match record {record_path} already holds {rows} rows; pass --resume to continue that match "
+            "or choose a new file"
+        )
+    session = MatchSession(record, referee_factory)
+    if resume:
+        found = session.resume()
+        report(
+            f"resumed {record_path}: {found.lines_replayed} lines replayed, {found.corrections} corrections"
+            + (f"; rulings differ today on rows {found.mismatches}" if found.mismatches else "")
+        )
+    return session

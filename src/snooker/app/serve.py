@@ -1,0 +1,117 @@
+"""snooker-referee serve: the overlay page and the referee console, around one table's referee.
+
+The referee lives in this process; every line (console, ``--lines`` pipe) is ruled, recorded
+(``--record``), published (``--feed``) and pushed to the overlay. With ``--follow ENDPOINT`` the
+server holds no referee and only shows a feed published elsewhere (e.g. by ``live``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import sys
+import threading
+from contextlib import ExitStack
+from typing import TextIO
+
+from snooker.broadcast.feed import FeedError, FeedPublisher, validate_table_id
+from snooker.broadcast.web import Bridge, WebConfig
+from snooker.record.session import MatchSession, open_session
+from snooker.record.store import RecordError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--table", default="1", help="table id, used in feed topics (default 1)")
+    parser.add_argument("--host", default="127.0.0.1", help="interface to serve on (default 127.0.0.1 only)")
+    parser.add_argument("--port", type=int, default=8080, help="HTTP port (0 picks a free one; default 8080)")
+    parser.add_argument(
+        "--record", default=None, help="SQLite match record to write (every line, as it happens)"
+    )
+    parser.add_argument("--resume", action="store_true", help="continue the match in --record after a crash")
+    parser.add_argument(
+        "--feed", default=None, help="also publish the ZeroMQ feed here, e.g. tcp://127.0.0.1:5556"
+    )
+    parser.add_argument(
+        "--follow", default=None, help="hold no referee; show the feed published at this endpoint"
+    )
+    parser.add_argument(
+        "--lines", default=None, help="also read frame-log lines from this file, or - for stdin"
+    )
+    parser.add_argument("--token", default=None, help="console token (default: a random one, printed)")
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+def read_lines(session: MatchSession, stream: TextIO, origin: str) -> None:
+    """Apply every frame-log line of ``stream`` as it arrives; one acknowledgement line each."""
+    for raw in stream:
+        text = raw.strip()
+        if not text:
+            continue
+        ruling = session.apply(text, origin=origin)
+        if "error" in ruling:
+            say(f"refused: {ruling['error']}")
+        else:
+            score = ruling.get("score", ["?", "?"])
+            calls = ", ".join(ruling.get("announcements", []))
+            say(
+                f"applied: {ruling.get('type', '?')} -> {score[0]}-{score[1]}"
+                + (f" | {calls}" if calls else "")
+            )
+    say("end of lines; still serving (Ctrl-C to stop)")
+
+
+async def serve(args: argparse.Namespace, bridge: Bridge, session: MatchSession | None) -> None:
+    await bridge.start()
+    say(f"overlay: {bridge.url('/overlay')}")
+    if session is not None:
+        say(f"console: {bridge.console_url()}")
+        say(f"token: {bridge.token}")
+        if args.host not in ("127.0.0.1", "localhost", "::1"):
+            say(f"warning: the console is reachable from the network on {args.host}; keep the token secret")
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    if session is not None and args.lines is not None:
+        stream = sys.stdin if args.lines == "-" else open(args.lines, encoding="utf-8")  # noqa: SIM115
+        origin = "stdin" if args.lines == "-" else f"file:{args.lines}"
+        threading.Thread(target=read_lines, args=(session, stream, origin), daemon=True).start()
+    await stop.wait()
+    say("stopping")
+    await bridge.stop()
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        validate_table_id(args.table)
+        with ExitStack() as stack:
+            bridge = Bridge(WebConfig(host=args.host, port=args.port), token=args.token)
+            session = None
+            if args.follow:
+                if args.record or args.resume or args.lines:
+                    print(
+                        "snooker-referee serve: --follow only shows a feed; --record, --resume, --lines "
+                        "need a referee",
+                        file=sys.stderr,
+                    )
+                    return 2
+                bridge.follow_feed(args.follow, args.table)
+            else:
+                session = open_session(args.record, args.resume, say)
+                if session.record is not None:
+                    stack.callback(session.record.close)
+                if args.feed:
+                    publisher = stack.enter_context(FeedPublisher(args.feed, args.table))
+                    session.add_listener(publisher.on_change)
+                    publisher.publish_state(session.scoreboard())
+                    say(f"feed: {publisher.bound_endpoint} (topics table/{args.table}/state/, /event/)")
+                bridge.attach_session(session)
+            asyncio.run(serve(args, bridge, session))
+    except (RecordError, FeedError, ValueError, OSError) as exc:
+        print(f"snooker-referee serve: {exc}", file=sys.stderr)
+        return 2
+    return 0
