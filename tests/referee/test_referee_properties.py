@@ -157,3 +157,40 @@ def test_points_remaining_never_rise_within_a_frame_except_by_a_free_ball(lines)
 @given(frame_logs())
 def test_replaying_a_log_twice_gives_identical_rulings(lines):
     assert replay(lines) == replay(lines)
+
+
+COORD_X = st.floats(min_value=-50.0, max_value=1830.0, allow_nan=False)
+COORD_Y = st.floats(min_value=-50.0, max_value=3620.0, allow_nan=False)
+
+
+@st.composite
+def positioned_strokes(draw) -> list[dict[str, Any]]:
+    """Strokes with arbitrary (even impossible) positions: the referee rules or refuses, never crashes."""
+    ids = ["white", "red-1", "red-2", "yellow", "blue", "pink", "black"]
+    lines: list[dict[str, Any]] = [{"type": "match", "players": ["A", "B"], "best_of": 1, "breaker": 0}]
+    for _ in range(draw(st.integers(1, 8))):
+        present = draw(st.lists(st.sampled_from(ids), min_size=1, max_size=len(ids), unique=True))
+        before = {b: [draw(COORD_X), draw(COORD_Y)] for b in present}
+        after = {b: [draw(COORD_X), draw(COORD_Y)] for b in present}
+        lines.append(
+            {
+                "type": "stroke",
+                "first_contact": draw(st.lists(st.sampled_from(["red", "pink", "blue"]), max_size=2)),
+                "potted": draw(st.lists(st.sampled_from(["red", "black"]), max_size=1)),
+                "cue_ball": draw(st.sampled_from(["on_table", "potted"])),
+                "positions": {"before": before, "after": after},
+            }
+        )
+        if draw(st.booleans()):
+            lines.append(
+                {"type": "decision", "choice": draw(st.sampled_from(["play", "play_again", "replace"]))}
+            )
+    return lines
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positioned_strokes())
+def test_arbitrary_positions_are_ruled_or_refused_never_a_crash(lines):
+    for ruling in replay(lines):
+        assert isinstance(ruling, dict)
+        assert "error" in ruling or "score" in ruling

@@ -6,13 +6,14 @@ baulk-left cushion-nose corner (x along the baulk cushion, y up the table).
 
 Fields this referee adds to the contract (all optional):
 
-- match: ``sides`` (side index of each player; default alternate entries form a side for four
-  players), ``order`` is not on the match line (see ``new_frame``).
+- match: ``sides`` (side index of each player; by default alternate entries form a side for four
+  players); a frame's order of play is set by ``new_frame``.
 - stroke: ``player`` (index of who actually struck: a different player from the one to play is a
   foul for playing out of turn); ``free_ball`` (bool, a referee's call that the next player is
-  snookered after this foul — overrides the geometry); ``miss`` (bool, a referee's call of foul and
-  a miss — overrides the geometry and the score test; with no ``full_ball`` given a full ball is
-  taken as open, so repeated called misses lead to the warning and the award, 3.14(c));
+  snookered after this foul — overrides the geometry; ``snookered`` is accepted for it too);
+  ``miss`` (bool, a referee's call of foul and a miss — overrides the geometry and the score
+  test; with no ``full_ball`` given a full ball is taken as open, so repeated called misses lead
+  to the warning and the award, 3.14(c));
   ``clear_path`` (bool, a straight line to any part of a ball on was open before the stroke: the
   referee then applies 3.14(b) itself, snookers test included); ``full_ball`` (bool, a full-ball
   contact was open before the stroke); ``fell_from_edge`` (balls that fell from the edge of a
@@ -361,7 +362,7 @@ def _parse_stroke(line: dict) -> StrokeLine:
         touching=None if touching is None else _ball_list(line, "touching"),
         positions=positions,
         player=_optional_index(line, "player"),
-        free_ball=_optional_bool(line, "free_ball"),
+        free_ball=_optional_bool(line, "free_ball" if "free_ball" in line else "snookered"),
         miss=_optional_bool(line, "miss"),
         clear_path=_optional_bool(line, "clear_path"),
         full_ball=_optional_bool(line, "full_ball"),

@@ -1,5 +1,9 @@
 """The referee: a fold over the frame log, one ruling (CONTRACTS.md §2) per line.
 
+Players are indices into the match line's ``players``; ``score``, ``frames``, ``winner`` and
+``snookers_required`` are per side (in singles a side is one player; in four-handed snooker the
+sides are given by ``sides``, by default players 0 & 2 against 1 & 3).
+
 ``Referee.apply(line)`` rules one line and returns the ruling dict; a line that cannot be applied
 gets ``{"error": ...}`` and leaves the state as it was. ``replay(lines)`` rules a whole log. The
 state is immutable: ``apply`` replaces ``self.state`` with a new value and never edits the old one,
@@ -38,6 +42,8 @@ class Referee:
             new_state, outcome = apply_event(state, event, self.config)  # type: ignore[arg-type]
         except LogError as exc:
             return {"error": str(exc), "line": self.lines}
+        except ValueError as exc:  # positions the rule geometry cannot use (e.g. not finite)
+            return {"error": f"positions: {exc}", "line": self.lines}
         self.state = new_state
         kind = line.get("type") if isinstance(line, dict) else type(event).__name__
         return ruling(new_state, outcome, self.lines, _line_type(line, kind))

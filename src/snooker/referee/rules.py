@@ -19,8 +19,8 @@ Judgements documented here because the texts leave them open:
 - When a touching ball that is on (or the nominated colour) is named, playing away from it counts
   as hitting it first (3.8(c)); the stroke is otherwise ruled as usual.
 - Snookering with the free ball (3.10(b)) is judged only when the stroke scored nothing: the
-  cue ball is snookered on the next player's balls on with the free ball where it stopped and
-  would not be without it.
+  cue ball is snookered on the next player's balls on and the free ball is the effective
+  snookering ball (of the obstructing balls, the one nearest the cue ball).
 - Replacing after a miss (3.14) restores every ball to its place before the missed stroke.
 """
 
@@ -581,18 +581,11 @@ def _free_ball_snookers(frame_after: FrameState, free_ball: str, geo: GeometryCo
     cue = positions[CUE_BALL]
     balls = _object_balls(positions)
     on = _ids_of_kinds(balls, _could_be_on(frame_after.phase, frame_after.table, False))
-    free_ids = [
-        b
-        for b in balls
-        if ball_kind(b) == free_ball
-        and ball_kind(b) not in _could_be_on(frame_after.phase, frame_after.table, False)
-    ]
-    if not on or not free_ids:
+    if not on or ball_kind(free_ball) in _could_be_on(frame_after.phase, frame_after.table, False):
         return False
-    if not geometry_module.snookered(cue, balls, on, config=geo):
-        return False
-    without = {b: xy for b, xy in balls.items() if b not in free_ids}
-    return not geometry_module.snookered(cue, without, on, config=geo)
+    blockers = geometry_module.snookering_balls(cue, balls, on, config=geo)
+    # The effective snookering ball is the obstructing ball nearest the cue ball (WPBSA).
+    return bool(blockers) and ball_kind(blockers[0]) == free_ball
 
 
 def _miss_geometry(
