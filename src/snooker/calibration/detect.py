@@ -73,18 +73,26 @@ class LineFitConfig:
 
 @dataclass(frozen=True)
 class PocketSearchConfig:
-    """How each pocket's hole is looked for around its predicted place."""
+    """How each pocket's leather (the light plate lining the pocket on the rail) is found.
 
-    search_radius_ball_radii: float = 2.5
-    """Search window half-size, in apparent ball radii at the pocket."""
-    dark_value_fraction: float = 0.45
-    """A pixel is hole-dark when its value is below this fraction of the cloth's median value."""
-    min_area_ball_areas: float = 0.15
-    """Smallest hole blob, in apparent ball areas."""
+    Leather pixels are bright and only moderately saturated, unlike the cloth (saturated), the
+    wooden rail (dark) and the hole (dark).
+    """
+
+    search_radius_ball_radii: float = 3.0
+    """Search window half-size around the predicted leather, in apparent ball radii there."""
+    min_value_over_cloth: float = 1.1
+    """A leather pixel is at least this many times brighter (HSV value) than the cloth's median."""
+    max_saturation: int = 150
+    """A leather pixel is at most this saturated (OpenCV units, 0–255)."""
+    min_area_ball_areas: float = 0.4
+    """Smallest leather blob, in apparent ball areas (less: occluded or not a leather)."""
+    max_area_ball_areas: float = 8.0
+    """Largest leather blob, in apparent ball areas (more: a shirt, the floor, a graphic)."""
     max_shift_ball_radii: float = 2.0
-    """A hole farther than this from the prediction (ball radii) is not trusted."""
+    """A blob centre farther than this from the prediction (ball radii) is not that leather."""
     weight: float = 1.0
-    """Weight of a found hole in the camera refit (the rail corners have weight 1)."""
+    """Weight of a found leather in the camera refit (the rail corners have weight 1)."""
 
 
 @dataclass(frozen=True)
@@ -375,19 +383,20 @@ def _baulk_line_contrast(camera, table: TableSpec, hsv: np.ndarray) -> float:
     return float(np.median(on_line - beside))
 
 
-def _refine_pockets(
-    image_bgr, hsv, camera, table, config: CalibrationConfig, region
-) -> dict[str, np.ndarray]:
-    """Centres (px) of the dark pocket holes found near their predicted places."""
+def _find_leathers(hsv: np.ndarray, camera, table: TableSpec, config: CalibrationConfig, region) -> dict:
+    """Centres (px) of the pocket leathers found near their predicted places, keyed by pocket."""
     cfg = config.pockets
-    openings = config.rails.pocket_openings(table)
+    leathers = config.rails.pocket_leathers(table)
     cloth_value = float(np.median(hsv[..., 2][region > 0])) if np.any(region) else 128.0
-    dark = (hsv[..., 2] < cfg.dark_value_fraction * cloth_value).astype(np.uint8)
-    h, w = dark.shape
+    bright = (hsv[..., 2] >= min(255.0, cfg.min_value_over_cloth * cloth_value)) & (
+        hsv[..., 1] <= cfg.max_saturation
+    )
+    bright = bright.astype(np.uint8)
+    h, w = bright.shape
     found = {}
     r_mm = table.ball_radius_mm
     for name in POCKET_NAMES:
-        centre = openings[name]
+        centre = leathers[name]
         c_px = camera.project(centre[None])[0]
         steps = centre + np.array([[r_mm, 0.0, 0.0], [0.0, r_mm, 0.0]])
         r_px = float(np.linalg.norm(camera.project(steps) - c_px, axis=1).max())
@@ -396,14 +405,15 @@ def _refine_pockets(
         xa, ya, xb, yb = max(x0, 0), max(y0, 0), min(x0 + 2 * half + 1, w), min(y0 + 2 * half + 1, h)
         if xb - xa < 3 or yb - ya < 3:
             continue
-        window = dark[ya:yb, xa:xb]
-        n, _labels, stats, centroids = cv2.connectedComponentsWithStats(window, connectivity=8)
+        n, _labels, stats, centroids = cv2.connectedComponentsWithStats(bright[ya:yb, xa:xb], connectivity=8)
+        ball_area = np.pi * r_px**2
         best, best_d = None, None
         for k in range(1, n):
-            if stats[k, cv2.CC_STAT_AREA] < cfg.min_area_ball_areas * np.pi * r_px**2:
+            area = stats[k, cv2.CC_STAT_AREA]
+            if not cfg.min_area_ball_areas * ball_area <= area <= cfg.max_area_ball_areas * ball_area:
                 continue
             c = centroids[k] + [xa, ya]
-            d = np.hypot(*(c - c_px))
+            d = float(np.hypot(*(c - c_px)))
             if d <= cfg.max_shift_ball_radii * r_px and (best_d is None or d < best_d):
                 best, best_d = c, d
         if best is not None:
@@ -429,9 +439,9 @@ def find_table(
     if not _is_convex(quad):
         raise TableNotFound("the table outline is not convex")
     assigned, camera = _choose_orientation(quad, image_size, table, config, hsv)
-    pockets = _refine_pockets(image_bgr, hsv, camera, table, config, region)
-    openings = config.rails.pocket_openings(table)
-    object_mm = np.vstack([config.rails.rail_corners(table), *[openings[n][None] for n in pockets]])
+    pockets = _find_leathers(hsv, camera, table, config, region)
+    leathers = config.rails.pocket_leathers(table)
+    object_mm = np.vstack([config.rails.rail_corners(table), *[leathers[n][None] for n in pockets]])
     image_px = np.vstack([assigned, *[pockets[n][None] for n in pockets]])
     weights = np.concatenate([np.ones(4), np.full(len(pockets), config.pockets.weight)])
     camera, residual = fit_camera(object_mm, image_px, image_size, config.camera, weights, initial=camera)
@@ -446,7 +456,10 @@ def find_table(
         rails=config.rails,
         source="auto",
         fit_error_px=rms,
-        extras={"pockets_found": sorted(pockets), "rail_corners_px": assigned.tolist()},
+        extras={
+            "leathers_px": {n: p.tolist() for n, p in pockets.items()},
+            "rail_corners_px": assigned.tolist(),
+        },
     )
 
 
