@@ -99,6 +99,15 @@ class ClassicConfig:
     cloth on most of the circle of this many radii around it..."""
     intruder_ball_min_cloth: float = 0.45
     """...at least this fraction of that circle."""
+    intruder_blob_min_cloth: float = 0.75
+    """A highlight-less blob inside an intruding region (the cue ball under the cue; or a hand,
+    the cue's shadow) must show at least this fraction of cloth on that circle, touched on one
+    side only (a narrow cue tip), never crossed on two opposite sides (a stripe)."""
+    ring_samples: int = 32
+    """Points on the circle of ``intruder_ball_ring`` radii (even: opposite points are paired)."""
+    near_cushion_mm: float = 60.0
+    """Candidates whose centre is closer than this (mm) to a cushion nose must stand out from the
+    cloth like highlight-less blobs (pocket leather, nets and jaws shine like balls)."""
     boundary_band_px: int = 4
     """Width (px) of the band inside the playing area's edge that tells a region reaches it."""
     refine_radius: float = 0.85
@@ -167,18 +176,24 @@ def detect_balls(
     radii = _radius_at(crop.radius, centres)
     # A highlight-less blob, or a ball inside a region coming over the cushions, must stand out
     # from the cloth around it.
-    must_stand_out = ~has_highlight | _in_intruders(
-        centres, foreground, crop.area, crop.typical_radius, config
+    intruding = _in_intruders(centres, foreground, crop.area, crop.typical_radius, config)
+    centres_mm = on_table(centres)
+    must_stand_out = ~has_highlight | intruding | _near_cushion(centres_mm, config.near_cushion_mm)
+    ring = _ring_samples(
+        crop.area & ~foreground, centres, config.intruder_ball_ring * radii, config.ring_samples
     )
-    stands_out = (
-        _ring_cloth(foreground, centres, config.intruder_ball_ring * radii) >= config.intruder_ball_min_cloth
-    )
+    stands_out = ring.mean(axis=1) >= config.intruder_ball_min_cloth
+    # A stripe (the cue, its shadow, an arm) crosses the circle on two opposite sides; the cue
+    # touching the cue ball comes from one side only.
+    half = config.ring_samples // 2
+    crossed = np.any(~ring[:, :half] & ~ring[:, half:], axis=1)
     plausible = (
         np.where(
             has_highlight, _round(body, centres, radii, config), _round(foreground, centres, radii, config)
         )
-        & STANDARD_TABLE.on_playing_area(on_table(centres), margin_mm=config.cushion_margin_mm)
+        & STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
         & (~must_stand_out | stands_out)
+        & ~(intruding & ~has_highlight & (crossed | (ring.mean(axis=1) < config.intruder_blob_min_cloth)))
     )
     centres = centres[plausible]
     if len(centres) == 0:
@@ -259,6 +274,15 @@ def _refine(
     return np.stack([ix[rows, best], iy[rows, best]], axis=1).astype(float)
 
 
+def _near_cushion(points_mm: np.ndarray, distance_mm: float) -> np.ndarray:
+    """Whether each point (n, 2) mm lies within ``distance_mm`` of a cushion nose."""
+    if len(points_mm) == 0:
+        return np.zeros(0, dtype=bool)
+    x, y = points_mm[:, 0], points_mm[:, 1]
+    gap = np.minimum.reduce([x, STANDARD_TABLE.width_mm - x, y, STANDARD_TABLE.length_mm - y])
+    return gap < distance_mm
+
+
 def _round(
     foreground: np.ndarray, centres: np.ndarray, radii: np.ndarray, config: ClassicConfig
 ) -> np.ndarray:
@@ -276,17 +300,16 @@ def _round(
     return (filled >= config.min_round_fill).mean(axis=1) >= config.min_round_directions
 
 
-def _ring_cloth(
-    foreground: np.ndarray, centres: np.ndarray, radii: np.ndarray, samples: int = 32
-) -> np.ndarray:
-    """Fraction of the circle (centre, radius) that is not foreground, for each centre."""
+def _ring_samples(bare_cloth: np.ndarray, centres: np.ndarray, radii: np.ndarray, samples: int) -> np.ndarray:
+    """(n, samples) bool: whether each of ``samples`` evenly spread points on the circle (centre,
+    radius) is bare cloth."""
     if len(centres) == 0:
-        return np.zeros(0)
-    h, w = foreground.shape
+        return np.zeros((0, samples), dtype=bool)
+    h, w = bare_cloth.shape
     angle = np.linspace(0.0, 2.0 * np.pi, samples, endpoint=False)
     ix = np.round(centres[:, 0:1] + radii[:, None] * np.cos(angle)[None]).astype(int)
     iy = np.round(centres[:, 1:2] + radii[:, None] * np.sin(angle)[None]).astype(int)
-    return 1.0 - foreground[np.clip(iy, 0, h - 1), np.clip(ix, 0, w - 1)].mean(axis=1)
+    return bare_cloth[np.clip(iy, 0, h - 1), np.clip(ix, 0, w - 1)]
 
 
 def _in_intruders(

@@ -1,0 +1,123 @@
+"""Ball inventory on the labelled training stills, for each detector, side by side.
+
+    .venv/bin/python scripts/eval_inventory.py [--detector classic yolo] [--data DIR] [--json OUT]
+
+For every still (Bucharest 2020 Task1; the broken 87x76 stub 42.jpg is skipped because it is not
+a frame) the table is found once, then each detector runs on it. Printed per detector: the rate of
+exactly right ball counts, of exactly right per-colour inventories, and milliseconds per frame
+for detection alone (finding the table is timed separately: a video does it once).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import cv2
+
+from snooker.balls import BALL_NAMES
+from snooker.calibration import TableNotFound, find_table
+from snooker.vision.detector import DETECTOR_NAMES, make_detector
+from snooker.vision.inventory import InventoryScore, LabelledStill, evaluate, labelled_stills
+
+DEFAULT_DATA = (
+    Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training" / "Task1"
+)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--detector", nargs="+", choices=DETECTOR_NAMES, default=list(DETECTOR_NAMES))
+    parser.add_argument("--data", type=Path, default=_default_data(), help="Task1 folder")
+    parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
+    parser.add_argument("--failures", action="store_true", help="list the stills each detector gets wrong")
+    args = parser.parse_args()
+    if not (args.data / "ground-truth").is_dir():
+        print(f"eval_inventory: no labelled stills in {args.data}", file=sys.stderr)
+        return 2
+    stills = labelled_stills(args.data)
+    views, table_ms = _find_views(stills)
+    report: dict[str, object] = {"data": str(args.data), "find_table_ms": table_ms, "detectors": {}}
+    print(f"{'detector':<9} {'stills':>6} {'exact count':>12} {'exact colours':>14} {'ms/frame':>9}")
+    for name in args.detector:
+        try:
+            detector = make_detector(name)
+        except (ImportError, FileNotFoundError, ValueError) as exc:
+            print(f"{name:<9} not available: {exc}")
+            continue
+        score = evaluate(stills, detector, lambda still, _image: _lookup(views, still))
+        _print_row(name, score)
+        report["detectors"][name] = _as_dict(score)  # type: ignore[index]
+        if args.failures:
+            _print_failures(score)
+    print(f"(finding the table: {table_ms:.0f} ms per still, once per video in the pipeline)")
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2))
+    return 0
+
+
+def _default_data() -> Path:
+    shared = os.environ.get("SNOOKER_SHARED_DATA")
+    base = Path(shared) / "bucharest-2020" / "training" / "Task1" if shared else DEFAULT_DATA
+    return base.resolve()
+
+
+def _find_views(stills: list[LabelledStill]) -> tuple[dict[Path, object], float]:
+    """Find the table once per still (the detectors share it); None where there is no table."""
+    views: dict[Path, object] = {}
+    elapsed = []
+    for still in stills:
+        image = cv2.imread(str(still.image_path), cv2.IMREAD_COLOR)
+        if image is None:
+            continue
+        start = time.perf_counter()
+        try:
+            views[still.image_path] = find_table(image)
+        except TableNotFound:
+            views[still.image_path] = None
+        elapsed.append(1000.0 * (time.perf_counter() - start))
+    return views, sum(elapsed) / max(1, len(elapsed))
+
+
+def _lookup(views: dict[Path, object], still: LabelledStill) -> object:
+    view = views.get(still.image_path)
+    if view is None:
+        raise TableNotFound(f"no table in {still.image_path.name}")
+    return view
+
+
+def _print_row(name: str, score: InventoryScore) -> None:
+    print(
+        f"{name:<9} {score.stills:>6} {100 * score.count_rate:>11.1f}% {100 * score.inventory_rate:>13.1f}%"
+        f" {score.mean_ms:>9.1f}"
+    )
+
+
+def _print_failures(score: InventoryScore) -> None:
+    for result in score.results:
+        if result.inventory_right:
+            continue
+        wrong = {
+            n: result.counts[n] - result.still.counts[n]
+            for n in BALL_NAMES
+            if result.counts[n] != result.still.counts[n]
+        }
+        print(f"    {result.still.image_path.name}: found minus truth {wrong}")
+
+
+def _as_dict(score: InventoryScore) -> dict[str, object]:
+    return {
+        "stills": score.stills,
+        "exact_count_rate": score.count_rate,
+        "exact_inventory_rate": score.inventory_rate,
+        "ms_per_frame": score.mean_ms,
+        "wrong_stills": [r.still.image_path.name for r in score.results if not r.inventory_right],
+    }
+
+
+if __name__ == "__main__":
+    sys.exit(main())
