@@ -18,7 +18,11 @@ The rules' definitions (Section 2 and 3.7, 3.10, 3.14) as implemented here:
 * **Full-ball contact** (3.14(c)): for a colour on, the straight path at its centre reaches it before
   any ball not on. For a red on, "the full width of any red not hidden by a colour" is read as: some
   red on can be hit along *every* path across its width (both edges, the centre and everything
-  between) before any ball not on — other reds never hide a red.
+  between) before any ball not on — other reds never hide a red. In all three questions a ball on
+  met first never obstructs (hitting it first is no miss).
+* **Effective snookering ball**: of the balls not on that obstruct an extreme-edge path, the one
+  nearest the cue ball (WPBSA definition), for the free-ball snooker of 3.10.
+* **Touching / spot occupied** (3.7, 3.8): centres within a diameter plus ``touch_tolerance_mm``.
 * **In hand**: the cue ball may be placed at any point on or inside the D whose centre is more than
   a ball diameter plus ``touch_tolerance_mm`` from every ball (placed without touching). In hand,
   the cue ball is snookered only if it is snookered from every such point; a path is open / a
@@ -30,9 +34,9 @@ which two balls would be met at the same instant), and every one of them is test
 ``boundary_offset_mm`` to either side. In hand, the set of placements from which a predicate holds
 is bounded by straight lines (common tangents of the balls' one-diameter "contact circles", tangents
 at their intersection points), the circles that forbid touching placements, and the D's outline.
-Besides a dense grid over the D (``d_sampling_step_mm``), every vertex of that arrangement inside
-the D is tested, nudged by ``boundary_offset_mm`` into each incident cell, so any region of
-placements larger than that offset is found.
+After a grid over the D (``d_sampling_step_mm``, the quick way to a "yes"), every vertex of that
+arrangement inside the D is tested, nudged by ``boundary_offset_mm`` into each incident cell, so
+any region of placements wider than that offset is found, however thin.
 """
 
 from __future__ import annotations
@@ -73,7 +77,7 @@ class GeometryConfig:
     A placement (cue ball in hand, a spotted colour) must keep more than this gap."""
     placement_gap_mm: float = 0.1
     """Extra gap beyond the touch tolerance left when a colour is spotted next to another ball."""
-    d_sampling_step_mm: float = 5.0
+    d_sampling_step_mm: float = 10.0
     """Spacing of the grid of cue-ball placements tried over the D (and along its arc)."""
     boundary_offset_mm: float = 1e-3
     """How far a candidate direction or placement is nudged off a critical line or edge; regions
@@ -143,6 +147,8 @@ def _split_on(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(centres on, centres not on, whether each ball on is a red) from validated input."""
     ids, centres = _ball_table(balls)
+    if isinstance(balls_on, str):
+        raise ValueError(f"balls_on must be a collection of ball ids, not the string {balls_on!r}")
     on_set = set(balls_on)
     missing = sorted(on_set.difference(ids))
     if missing:
