@@ -56,14 +56,19 @@ def run(args: argparse.Namespace) -> int:
 
 def _rule(stream: TextIO, config: RefereeConfig, as_json: bool, out: TextIO) -> int:
     referee = Referee(config)
-    for raw in _lines(stream):
-        result = referee.apply(raw)
-        if as_json:
-            out.write(json.dumps(result) + "\n")
-        else:
-            out.write(describe(raw, result, referee) + "\n")
-    if not as_json and referee.state is not None:
-        out.write(summary(referee.scoreboard()) + "\n")
+    try:
+        for raw in _lines(stream):
+            before = referee.state
+            actor = None if before is None else before.players[before.frame.striker]
+            result = referee.apply(raw)
+            if as_json:
+                out.write(json.dumps(result) + "\n")
+            else:
+                out.write(describe(raw, result, referee, actor) + "\n")
+        if not as_json and referee.state is not None:
+            out.write(summary(referee.scoreboard()) + "\n")
+    except BrokenPipeError:  # the reader (e.g. `head`) stopped listening: not an error
+        return EXIT_OK
     return EXIT_OK
 
 
@@ -98,7 +103,7 @@ def _event_text(raw: str) -> str:
     return str(kind)
 
 
-def describe(raw: str, result: dict[str, Any], referee: Referee) -> str:
+def describe(raw: str, result: dict[str, Any], referee: Referee, actor: str | None = None) -> str:
     """One human line: the line number, who did what, what the referee called, the score."""
     number = result.get("line", "?")
     if "error" in result:
@@ -110,12 +115,18 @@ def describe(raw: str, result: dict[str, Any], referee: Referee) -> str:
     players = state.players if state else []
     calls = ", ".join(result["announcements"])
     score = f"{result['score'][0]}-{result['score'][1]}"
-    text = (
-        f"{number:>4}  {_event_text(raw):<40} {score:>8}  frames {result['frames'][0]}-{result['frames'][1]}"
-    )
+    who = f"{actor}: " if actor and result["type"] in ("stroke", "decision", "nominate", "foul") else ""
+    event = who + _event_text(raw)
+    text = f"{number:>4}  {event:<52} {score:>7}  frames {result['frames'][0]}-{result['frames'][1]}"
+    if result["break"]:
+        text += f"  break {result['break']}"
     if calls:
         text += f"  | {calls}"
-    if result["options"]:
+    if result["warning"]:
+        text += "  | warning in force: a third miss awards the frame"
+    if result["status"] == "respotted_black_lot":
+        text += "  | lots decide who plays first"
+    elif result["options"]:
         text += f"  | {players[result['striker']]} to choose: {', '.join(result['options'])}"
     elif not result["frame_over"]:
         text += f"  | {players[result['striker']]} on {result['ball_on']}"

@@ -428,6 +428,21 @@ def _parse_ball_moved(line: dict) -> BallMovedLine:
     )
 
 
+EVENT_TYPES: dict[type, str] = {
+    MatchLine: "match",
+    StrokeLine: "stroke",
+    DecisionLine: "decision",
+    NominateLine: "nominate",
+    FoulLine: "foul",
+    ConcedeLine: "concede",
+    RespottedBlackLine: "respotted_black",
+    NewFrameLine: "new_frame",
+    RerackLine: "rerack",
+    EdgeFallLine: "edge_fall",
+    BallMovedLine: "ball_moved",
+}
+"""The frame-log ``type`` of each event."""
+
 _PARSERS = {
     "match": _parse_match,
     "stroke": _parse_stroke,
@@ -443,6 +458,7 @@ _PARSERS = {
 }
 
 __all__ = [
+    "EVENT_TYPES",
     "LOG_SCHEMA",
     "BallMovedLine",
     "ConcedeLine",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from snooker.referee.log import LogError, MatchLine, parse_line
+from snooker.referee.log import EVENT_TYPES, LogError, MatchLine, parse_line
 from snooker.referee.rules import Outcome, apply_event, default_match
 from snooker.referee.state import MatchState, RefereeConfig
 
@@ -45,19 +45,12 @@ class Referee:
         except ValueError as exc:  # positions the rule geometry cannot use (e.g. not finite)
             return {"error": f"positions: {exc}", "line": self.lines}
         self.state = new_state
-        kind = line.get("type") if isinstance(line, dict) else type(event).__name__
-        return ruling(new_state, outcome, self.lines, _line_type(line, kind))
+        return ruling(new_state, outcome, self.lines, EVENT_TYPES[type(event)])
 
     def scoreboard(self) -> dict[str, Any]:
         """The whole scoreboard for the feed (CONTRACTS.md §4 ``state`` body, less seq/epoch)."""
         state = self.state if self.state is not None else default_match(self.config)
         return scoreboard(state)
-
-
-def _line_type(line: dict[str, Any] | str, fallback: object) -> str:
-    if isinstance(line, dict) and isinstance(line.get("type"), str):
-        return line["type"]
-    return str(fallback)
 
 
 def replay(
@@ -109,6 +102,7 @@ def ruling(state: MatchState, outcome: Outcome, line_number: int, line_type: str
         "touching": list(outcome.touching_called),
         "respotted_black": frame.respotted_black,
         "snookers_required": [frame.snookers_required(0), frame.snookers_required(1)],
+        "status": _status(state),
         "frame_over": frame.over,
         "winner": frame.winner,
         "frames": list(state.frames),
@@ -118,19 +112,24 @@ def ruling(state: MatchState, outcome: Outcome, line_number: int, line_type: str
     }
 
 
+def _status(state: MatchState) -> str:
+    """``in_play``, ``decision`` (a foul's options are open), ``respotted_black_lot``, ``frame_over``
+    or ``match_over``."""
+    frame = state.frame
+    if frame.over:
+        return "match_over" if state.over else "frame_over"
+    if frame.awaiting_lot:
+        return "respotted_black_lot"
+    if frame.pending is not None:
+        return "decision"
+    return "in_play"
+
+
 def scoreboard(state: MatchState) -> dict[str, Any]:
     """Everything a scoreboard shows, as one JSON-ready dict."""
     frame = state.frame
     pending = frame.pending
     last = frame.last_foul
-    if frame.over:
-        status = "match_over" if state.over else "frame_over"
-    elif frame.awaiting_lot:
-        status = "respotted_black_lot"
-    elif pending is not None:
-        status = "decision"
-    else:
-        status = "in_play"
     return {
         "schema": SCOREBOARD_SCHEMA,
         "players": list(state.players),
@@ -168,7 +167,7 @@ def scoreboard(state: MatchState) -> dict[str, Any]:
         "miss_count": frame.miss_chain.count if frame.miss_chain else 0,
         "touching": list(frame.touching),
         "respotted_black": frame.respotted_black,
-        "status": status,
+        "status": _status(state),
         "frame_over": frame.over,
         "winner": frame.winner,
         "match_over": state.over,
