@@ -298,3 +298,9 @@ def test_a_replayed_failure_after_a_full_ball_miss_is_a_miss_without_a_new_judge
     lines = [match(reds=6), *clear_reds(3), safe("red"), _miss(full_ball=True), decision("replace")]
     ruling = last([*lines, stroke([])])  # no clear_path given: the same position, 3.14(c)(i)
     assert ruling["miss"] is True
+
+
+def test_miss_judged_from_where_the_previous_stroke_left_the_balls():
+    open_red = {"white": [CX, 1000.0], "blue": BLUE, "red-1": [300.0, 2700.0]}
+    ruling = last([match(), safe("red", positions={"after": open_red}), safe("black")])
+    assert ruling["miss"] is True

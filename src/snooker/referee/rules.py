@@ -589,10 +589,15 @@ def _free_ball_snookers(frame_after: FrameState, free_ball: str, geo: GeometryCo
 
 
 def _miss_geometry(
-    frame: FrameState, stroke: StrokeLine, view: _StrokeView, geo: GeometryConfig
+    frame: FrameState, stroke: StrokeLine, geo: GeometryConfig
 ) -> tuple[bool | None, bool | None]:
-    """(clear path to any part of a ball on, full ball open) before the stroke, from positions."""
+    """(clear path to any part of a ball on, full ball open) before the stroke, from positions.
+
+    The stroke's ``positions.before`` when given, else where the previous stroke left the balls.
+    """
     before = stroke.positions.before if stroke.positions else None
+    if before is None:
+        before = frame.table.positions
     if before is None:
         return None, None
     positions = dict(before)
@@ -623,7 +628,7 @@ def _call_miss(
     hit_on = any(ball_kind(b) in view.on_kinds for b in view.first_contact)
     if match.miss_rule == "off" or hit_on or before.table.only_black_left or before.respotted_black:
         return False, False
-    clear, full = _miss_geometry(before, stroke, view, match.geometry)
+    clear, full = _miss_geometry(before, stroke, match.geometry)
     if stroke.clear_path is not None:
         clear = stroke.clear_path
     if stroke.full_ball is not None:
