@@ -191,6 +191,16 @@ def test_in_hand_finds_a_sliver_of_the_d_narrower_than_the_sampling_grid():
     assert snookered(None, shut_wall, ["black"])
 
 
+@pytest.mark.parametrize(("slack", "expected"), [(0.05, True), (-0.05, False)])
+def test_in_hand_gap_just_wider_or_narrower_than_the_cue_ball(slack, expected):
+    # The cue ball (a diameter wide either side of its centre's path) only fits if the gap's
+    # half-width exceeds a diameter; then the black's centre line is open through it too.
+    balls = _gap_wall(D + slack)
+    assert clear_path_to_any_part(None, balls, ["black"]) is expected
+    assert full_ball_available(None, balls, ["black"]) is expected
+    assert snookered(None, balls, ["black"])
+
+
 def test_in_hand_never_places_the_cue_ball_touching_a_ball():
     # A ball on inside the D is reachable from everywhere except from on top of it.
     balls = {"brown": SPOTS["brown"]}
@@ -204,7 +214,7 @@ def test_in_hand_never_places_the_cue_ball_touching_a_ball():
 def test_in_hand_with_the_d_filled_has_no_placement_and_is_snookered():
     cfg = geo.DEFAULT_GEOMETRY_CONFIG
     points = geo._d_grid(STANDARD_TABLE, GeometryConfig(d_sampling_step_mm=70.0))
-    fine = geo._d_grid(STANDARD_TABLE, GeometryConfig(d_sampling_step_mm=1.0))
+    fine = geo._d_grid(STANDARD_TABLE, GeometryConfig(d_sampling_step_mm=2.0))
     assert len(geo._legal_placements(fine, points, STANDARD_TABLE, cfg)) == 0
     blockers = {f"red-{k}": (float(x), float(y)) for k, (x, y) in enumerate(points, start=1)}
     blockers["black"] = SPOTS["black"]
