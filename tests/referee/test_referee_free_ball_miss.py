@@ -304,3 +304,76 @@ def test_miss_judged_from_where_the_previous_stroke_left_the_balls():
     open_red = {"white": [CX, 1000.0], "blue": BLUE, "red-1": [300.0, 2700.0]}
     ruling = last([match(), safe("red", positions={"after": open_red}), safe("black")])
     assert ruling["miss"] is True
+
+
+# --- two balls at once (3.6) ------------------------------------------------------------------
+
+TWO_AT_ONCE = [
+    # (name, set-up, first contact, penalty (0 = legal))
+    ("two reds", [match()], ["red", "red"], 0),
+    ("red and yellow", [match()], ["red", "yellow"], 4),
+    ("red and black", [match()], ["red", "black"], 7),
+    ("free ball and the ball on", FREE, ["pink", "red"], 0),
+    ("free ball and a ball not on", [*FREE, NOMINATE_PINK], ["pink", "black"], 7),
+    (
+        "nominated blue and the pink",
+        [match(), pot("red"), {"type": "nominate", "ball": "blue"}],
+        ["blue", "pink"],
+        6,
+    ),
+    ("yellow on: yellow and green", to_colours(6), ["yellow", "green"], 4),
+    ("yellow on: free ball green with the yellow", FREE_ON_YELLOW, ["green", "yellow"], 0),
+]
+
+
+@pytest.mark.parametrize(
+    ("setup", "contact", "penalty"), [c[1:] for c in TWO_AT_ONCE], ids=[c[0] for c in TWO_AT_ONCE]
+)
+def test_two_balls_hit_at_once(setup, contact, penalty):
+    ruling = last([*setup, stroke(contact)])
+    assert ruling["penalty"] == penalty
+    if penalty:
+        assert ruling["fouls"][0] == "two_balls_at_once"
+
+
+# --- re-spotting with occupied spots (3.7) ----------------------------------------------------
+
+
+def _spotted(*colours: str) -> dict:
+    return {c: list(SPOTS[c]) for c in colours}
+
+
+RESPOT = [
+    # (name, balls on the table after the stroke, stroke, expected spot of each re-spotted colour)
+    ("own spot free", _spotted("pink"), pot("black"), {"black": SPOTS["black"]}),
+    (
+        "own spot taken: highest free spot",
+        {**_spotted("pink", "blue"), "red-1": list(SPOTS["black"])},
+        pot("black"),
+        {"black": SPOTS["brown"]},
+    ),
+    (
+        "two to spot: the higher value first",
+        {**_spotted("blue"), "red-1": list(SPOTS["black"])},
+        stroke(["red"], ["pink", "black"]),
+        {"black": SPOTS["pink"], "pink": SPOTS["brown"]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("after", "line", "expected"), [c[1:] for c in RESPOT], ids=[c[0] for c in RESPOT])
+def test_respotting_occupied_spots(after, line, expected):
+    setup = [match(), pot("red")] if line["first_contact"] != ["red"] else [match()]
+    line = {**line, "positions": {"after": {"white": [300.0, 1200.0], **after}}}
+    ruling = last([*setup, line])
+    spots = {entry["ball"]: tuple(entry["position"]) for entry in ruling["respotted"]}
+    assert spots == {ball: tuple(xy) for ball, xy in expected.items()}
+
+
+def test_respotting_when_every_spot_is_taken_goes_towards_the_top_cushion():
+    after = {"white": [300.0, 1200.0], **_spotted("yellow", "green", "brown", "blue", "pink")}
+    after["red-1"] = list(SPOTS["black"])
+    ruling = last([match(), pot("red"), pot("black", positions={"after": after})])
+    (entry,) = ruling["respotted"]
+    assert entry["position"][0] == pytest.approx(CX)
+    assert entry["position"][1] > SPOTS["black"][1]
