@@ -65,6 +65,24 @@ __all__ = [
 ]
 
 
+_SAME_POINT_MM = 1e-9
+"""Two points closer than this are one point (no direction between them): a degeneracy guard."""
+_PARALLEL_SINE = 1e-12
+"""Lines whose unit directions' cross product is below this are parallel (no vertex)."""
+_SAME_DIRECTION = 1e-6
+"""Tangent directions closer than this at a vertex are treated as one (curves touching there)."""
+_ON_CIRCLE_MM = 1e-6
+"""A constructed point this close to a circle lies on it (float round-off of the construction)."""
+
+_HULL_D_SAMPLES = 64
+"""Points on the D's outline used for the hull that bounds in-hand paths."""
+_HULL_CIRCLE_SAMPLES = 32
+"""Points on each contact circle used for that hull."""
+
+_FIRST_BATCH = 16
+"""Placements in the first batch tried (later batches double up to ``batch_size``)."""
+
+
 @dataclass(frozen=True)
 class GeometryConfig:
     """Tolerances and sampling of the rule geometry (lengths in mm)."""
@@ -214,7 +232,7 @@ def _bearings(origins: np.ndarray, centres: np.ndarray, diameter: float):
     offsets = centres[None, :, :] - origins[:, None, :]
     dist = np.hypot(offsets[..., 0], offsets[..., 1])
     bearing = np.arctan2(offsets[..., 1], offsets[..., 0])
-    half = np.arcsin(np.clip(diameter / np.maximum(dist, 1e-12), 0.0, 1.0))
+    half = np.arcsin(np.clip(diameter / np.maximum(dist, _SAME_POINT_MM), 0.0, 1.0))
     return bearing, dist, half
 
 
@@ -229,7 +247,7 @@ def _simultaneous_points(on: np.ndarray, obstacles: np.ndarray, diameter: float)
     a = on[:, None, :]
     b = obstacles[None, :, :]
     gap = np.linalg.norm(b - a, axis=-1)
-    ok = (gap < 2.0 * diameter) & (gap > 1e-9)
+    ok = (gap < 2.0 * diameter) & (gap > _SAME_POINT_MM)
     ia, ib = np.nonzero(ok)
     if len(ia) == 0:
         return np.zeros((0, 2)), np.zeros(0, dtype=int)
@@ -391,14 +409,6 @@ def _d_grid(table: TableSpec, cfg: GeometryConfig) -> np.ndarray:
     return np.concatenate([grid, arc])
 
 
-_HULL_D_SAMPLES = 64
-"""Points on the D's outline used for the hull that bounds in-hand paths."""
-_HULL_CIRCLE_SAMPLES = 32
-"""Points on each contact circle used for that hull."""
-
-_FIRST_BATCH = 16
-"""Placements in the first batch tried (later batches double up to ``batch_size``)."""
-
 Lines = tuple[np.ndarray, np.ndarray]
 """Straight lines as (points (L, 2), unit directions (L, 2))."""
 
@@ -422,7 +432,7 @@ def _common_tangents(a: np.ndarray, b: np.ndarray, radius: float, same_set: bool
         ia, ib = ia[keep], ib[keep]
     pa, pb = a[ia], b[ib]
     d = np.linalg.norm(pb - pa, axis=1)
-    ok = d > 1e-9
+    ok = d > _SAME_POINT_MM
     pa, pb, d = pa[ok], pb[ok], d[ok]
     axis = (pb - pa) / d[:, None]
     normal = np.stack([-axis[:, 1], axis[:, 0]], axis=1)
@@ -444,7 +454,7 @@ def _tangents_from(points: np.ndarray, centres: np.ndarray, radius: float) -> Li
         return _no_lines()
     off = centres[None, :, :] - points[:, None, :]
     dist = np.hypot(off[..., 0], off[..., 1])
-    ip, ic = np.nonzero(dist > radius + 1e-9)
+    ip, ic = np.nonzero(dist > radius + _SAME_POINT_MM)
     bearing = np.arctan2(off[ip, ic, 1], off[ip, ic, 0])
     half = np.arcsin(radius / dist[ip, ic])
     origin = points[ip]
@@ -455,7 +465,7 @@ def _tangent_at(points: np.ndarray, centres: np.ndarray) -> Lines:
     """The tangent line at each point of the circle around the matching centre."""
     radial = points - centres
     norm = np.linalg.norm(radial, axis=1, keepdims=True)
-    ok = norm[:, 0] > 1e-9
+    ok = norm[:, 0] > _SAME_POINT_MM
     radial = radial[ok] / norm[ok]
     return points[ok], np.stack([-radial[:, 1], radial[:, 0]], axis=1)
 
@@ -467,7 +477,7 @@ def _through_pairs(a: np.ndarray, b: np.ndarray) -> Lines:
     ia, ib = np.meshgrid(np.arange(len(a)), np.arange(len(b)), indexing="ij")
     pa, pb = a[ia.ravel()], b[ib.ravel()]
     d = np.linalg.norm(pb - pa, axis=1)
-    ok = d > 1e-9
+    ok = d > _SAME_POINT_MM
     return pa[ok], (pb[ok] - pa[ok]) / d[ok, None]
 
 
@@ -476,8 +486,8 @@ def _nudged(x: np.ndarray, ta: np.ndarray, tb: np.ndarray, delta: float) -> np.n
     bis_sum = ta + tb
     bis_diff = ta - tb
     perp_a = np.stack([-ta[:, 1], ta[:, 0]], axis=1)
-    small_sum = np.linalg.norm(bis_sum, axis=1) < 1e-6
-    small_diff = np.linalg.norm(bis_diff, axis=1) < 1e-6
+    small_sum = np.linalg.norm(bis_sum, axis=1) < _SAME_DIRECTION
+    small_diff = np.linalg.norm(bis_diff, axis=1) < _SAME_DIRECTION
     bis_sum[small_sum] = perp_a[small_sum]
     bis_diff[small_diff] = perp_a[small_diff]
     bis_sum /= np.linalg.norm(bis_sum, axis=1, keepdims=True)
@@ -516,7 +526,7 @@ def _vertex_candidates(
     i, j = np.triu_indices(len(circ_c), k=1)
     d = np.linalg.norm(circ_c[j] - circ_c[i], axis=1)
     ri, rj = circ_r[i], circ_r[j]
-    ok = (d > 1e-9) & (d <= ri + rj) & (d >= np.abs(ri - rj))
+    ok = (d > _SAME_POINT_MM) & (d <= ri + rj) & (d >= np.abs(ri - rj))
     i, j, d, ri, rj = i[ok], j[ok], d[ok], ri[ok], rj[ok]
     axis = (circ_c[j] - circ_c[i]) / d[:, None]
     normal = np.stack([-axis[:, 1], axis[:, 0]], axis=1)
@@ -552,7 +562,7 @@ def _vertex_candidates(
         keep = j > i
         i, j = i[keep], j[keep]
         cross = _cross2(line_v[i], line_v[j])
-        ok = np.abs(cross) > 1e-12
+        ok = np.abs(cross) > _PARALLEL_SINE
         i, j, cross = i[ok], j[ok], cross[ok]
         s = _cross2(line_p[j] - line_p[i], line_v[j]) / cross
         yield in_d(line_p[i] + s[:, None] * line_v[i], line_v[i], line_v[j])
@@ -617,7 +627,7 @@ def _points_on_obstacles(
     if len(points) == 0 or len(obstacles) == 0:
         return np.zeros((0, 2)), np.zeros((0, 2))
     gaps = np.abs(np.linalg.norm(points[:, None, :] - obstacles[None, :, :], axis=-1) - diameter)
-    ip, io = np.nonzero(gaps < 1e-6 * diameter)
+    ip, io = np.nonzero(gaps < _ON_CIRCLE_MM)
     return points[ip], obstacles[io]
 
 
@@ -699,7 +709,7 @@ def _crossing(lines: Lines, centres: np.ndarray, radius: float) -> Lines:
     if len(points) == 0 or len(centres) == 0:
         return _no_lines()
     gaps = np.abs(_cross2(centres[None, :, :] - points[:, None, :], dirs[:, None, :]))
-    keep = np.any(gaps <= radius + 1e-6, axis=1)
+    keep = np.any(gaps <= radius + _ON_CIRCLE_MM, axis=1)
     return points[keep], dirs[keep]
 
 
