@@ -34,41 +34,63 @@ FAR = (CX, 2000.0)
 
 
 @pytest.mark.parametrize(
-    ("case", "balls", "on", "expected"),
+    ("case", "cue", "balls", "on", "expected"),
     [
-        ("open table", {"red-1": FAR}, ["red-1"], False),
-        ("directly behind a colour", {"red-1": FAR, "blue": (CX, 1500.0)}, ["red-1"], True),
-        ("one edge blocked", {"red-1": FAR, "blue": (CX + 40.0, 1500.0)}, ["red-1"], True),
-        ("other edge blocked", {"red-1": FAR, "blue": (CX - 40.0, 1500.0)}, ["red-1"], True),
-        ("blocker clear of both edges", {"red-1": FAR, "blue": (CX + 80.0, 1500.0)}, ["red-1"], False),
-        ("red behind a red", {"red-1": FAR, "red-2": (CX, 1500.0)}, ["red-1", "red-2"], False),
+        ("open table", CUE, {"red-1": FAR}, ["red-1"], False),
+        ("directly behind a colour", CUE, {"red-1": FAR, "blue": (CX, 1500.0)}, ["red-1"], True),
+        ("one edge blocked", CUE, {"red-1": FAR, "blue": (CX + 40.0, 1500.0)}, ["red-1"], True),
+        ("other edge blocked", CUE, {"red-1": FAR, "blue": (CX - 40.0, 1500.0)}, ["red-1"], True),
+        ("blocker clear of both edges", CUE, {"red-1": FAR, "blue": (CX + 80.0, 1500.0)}, ["red-1"], False),
+        ("red behind a red", CUE, {"red-1": FAR, "red-2": (CX, 1500.0)}, ["red-1", "red-2"], False),
         (
             "one red free among hidden",
+            CUE,
             {"red-1": FAR, "blue": (CX, 1500.0), "red-2": (300.0, 900.0)},
             ["red-1", "red-2"],
             False,
         ),
-        ("colour on behind a red", {"pink": FAR, "red-1": (CX, 1500.0)}, ["pink"], True),
-        ("blocker behind the ball on", {"red-1": FAR, "blue": (CX, 2300.0)}, ["red-1"], False),
-        ("blocker behind the cue ball", {"red-1": FAR, "blue": (CX, 700.0)}, ["red-1"], False),
+        ("colour on behind a red", CUE, {"pink": FAR, "red-1": (CX, 1500.0)}, ["pink"], True),
+        (
+            "any colour on: one hidden, another in view",
+            CUE,
+            {"pink": FAR, "red-1": (CX, 1500.0), "green": (400.0, 1200.0)},
+            ["pink", "green"],
+            False,
+        ),
+        (
+            "any colour on: all hidden",
+            CUE,
+            {"pink": FAR, "red-1": (CX, 1500.0), "green": (CX, 1400.0), "red-2": (CX, 1200.0)},
+            ["pink", "green"],
+            True,
+        ),
+        ("blocker behind the ball on", CUE, {"red-1": FAR, "blue": (CX, 2300.0)}, ["red-1"], False),
+        ("blocker behind the cue ball", CUE, {"red-1": FAR, "blue": (CX, 700.0)}, ["red-1"], False),
         (
             "cue ball touching a ball not on, playing away",
+            CUE,
             {"red-1": FAR, "blue": (CX, 1000.0 - D)},
             ["red-1"],
             False,
         ),
         (
             "cue ball touching the ball on",
+            CUE,
             {"red-1": (CX, 1000.0 + D), "blue": (CX, 1300.0)},
             ["red-1"],
             False,
         ),
-        ("ball on against a cushion", {"red-1": (D / 2, 2000.0)}, ["red-1"], False),
-        ("cue ball and ball on along the cushion", {"black": (D / 2, 3000.0)}, ["black"], False),
+        ("ball on against a cushion", CUE, {"red-1": (D / 2, 2000.0)}, ["red-1"], False),
+        (
+            "cue ball and ball on along the cushion",
+            (D / 2, 1000.0),
+            {"black": (D / 2, 3000.0)},
+            ["black"],
+            False,
+        ),
     ],
 )
-def test_snookered_with_the_cue_ball_on_the_table(case, balls, on, expected):
-    cue = (D / 2, 1000.0) if "cushion" in case else CUE
+def test_snookered_with_the_cue_ball_on_the_table(case, cue, balls, on, expected):
     assert snookered(cue, balls, on) is expected, case
 
 
