@@ -327,3 +327,26 @@ def test_numbers_as_a_referee_says_them(number, words):
     from snooker.referee.announce import number_words
 
     assert number_words(number) == words
+
+
+def test_a_stroke_with_unusable_positions_is_ruled_without_them():
+    bad = (
+        '{"type": "stroke", "first_contact": ["red"], "potted": ["red"], '
+        '"positions": {"after": {"white": [NaN, 1]}}}'
+    )
+    ruling = last([match(), bad])
+    assert ruling["score"] == [1, 0]
+    assert "finite" in ruling["positions_ignored"]
+
+
+def test_the_referee_imports_no_camera_feed_or_tracker_code():
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, snooker.referee, snooker.app.replay; "
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('cv2', 'zmq', 'ultralytics', 'torch') "
+        "or m.startswith(('snooker.vision', 'snooker.tracker'))]; print(bad)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -13,9 +13,10 @@ so a state can be kept, compared or replayed from at will.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
-from snooker.referee.log import EVENT_TYPES, LogError, MatchLine, parse_line
+from snooker.referee.log import EVENT_TYPES, LogError, MatchLine, StrokeLine, parse_line
 from snooker.referee.rules import Outcome, apply_event, default_match
 from snooker.referee.state import MatchState, RefereeConfig
 
@@ -32,20 +33,35 @@ class Referee:
         self.lines = 0
 
     def apply(self, line: dict[str, Any] | str) -> dict[str, Any]:
-        """Rule one frame-log line; returns its ruling, or ``{"error": ...}`` (state unchanged)."""
+        """Rule one frame-log line; returns its ruling, or ``{"error": ...}`` (state unchanged).
+
+        A stroke whose positions the rule geometry cannot use (not finite, impossible) is ruled
+        without them, and its ruling says so in ``positions_ignored``: the stroke is not lost.
+        """
         self.lines += 1
+        note = None
         try:
             event = parse_line(line)
             state = self.state
             if state is None and not isinstance(event, MatchLine):
                 state = default_match(self.config)
-            new_state, outcome = apply_event(state, event, self.config)  # type: ignore[arg-type]
-        except LogError as exc:
+            try:
+                new_state, outcome = apply_event(state, event, self.config)  # type: ignore[arg-type]
+            except LogError:
+                raise
+            except ValueError as exc:
+                if not isinstance(event, StrokeLine) or event.positions is None:
+                    raise
+                note = str(exc)
+                event = replace(event, positions=None)
+                new_state, outcome = apply_event(state, event, self.config)  # type: ignore[arg-type]
+        except ValueError as exc:  # LogError included: the line cannot be applied
             return {"error": str(exc), "line": self.lines}
-        except ValueError as exc:  # positions the rule geometry cannot use (e.g. not finite)
-            return {"error": f"positions: {exc}", "line": self.lines}
         self.state = new_state
-        return ruling(new_state, outcome, self.lines, EVENT_TYPES[type(event)])
+        result = ruling(new_state, outcome, self.lines, EVENT_TYPES[type(event)])
+        if note is not None:
+            result["positions_ignored"] = note
+        return result
 
     def scoreboard(self) -> dict[str, Any]:
         """The whole scoreboard for the feed (CONTRACTS.md §4 ``state`` body, less seq/epoch)."""

@@ -274,9 +274,6 @@ def _check_balls_on_table(table: Table, stroke: StrokeLine) -> None:
     colours_gone = [ball_kind(b) for b in (*stroke.potted, *stroke.off_table) if ball_kind(b) != RED]
     if len(colours_gone) != len(set(colours_gone)):
         raise LogError("a colour is listed twice among the balls potted and off the table")
-    after = stroke.positions.after if stroke.positions else None
-    if stroke.cue_ball == "on_table" and after is not None and CUE_BALL not in dict(after):
-        raise LogError("positions.after has no white although the cue ball stayed on the table")
 
 
 def _object_balls(positions: dict[str, Point]) -> dict[str, Point]:
@@ -533,10 +530,7 @@ def _respot(
     if positions is None:
         return tuple((c, None) for c in ordered), None
     cue = positions.get(CUE_BALL)
-    try:
-        spots = geometry_module.respot_positions(ordered, _object_balls(positions), config=geo, cue=cue)
-    except ValueError as exc:
-        raise LogError(f"cannot re-spot {', '.join(ordered)}: {exc}") from None
+    spots = geometry_module.respot_positions(ordered, _object_balls(positions), config=geo, cue=cue)
     updated = dict(positions)
     updated.update(spots)
     return tuple((c, spots[c]) for c in ordered), updated
