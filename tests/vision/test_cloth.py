@@ -1,0 +1,64 @@
+"""The cloth model: follows uneven lighting, flags balls, leaves shadows as cloth."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from snooker.vision.cloth import ClothConfig, estimate_cloth, not_cloth
+
+CONFIG = ClothConfig()
+
+
+def lit_cloth(height: int = 240, width: int = 320, falloff: float = 0.5) -> np.ndarray:
+    """Green cloth whose brightness falls by ``falloff`` from left to right."""
+    gain = np.linspace(1.0, 1.0 - falloff, width)[None, :, None]
+    return np.clip(np.array([5.0, 180.0, 8.0]) * gain * np.ones((height, 1, 1)), 0, 255).astype(np.uint8)
+
+
+def test_cloth_estimate_follows_the_lighting() -> None:
+    image = lit_cloth()
+    cloth = estimate_cloth(image, np.ones(image.shape[:2], bool), CONFIG)
+    measured = image.astype(float).sum(axis=2)
+    assert np.allclose(cloth.brightness[:, 24:-24], measured[:, 24:-24], rtol=0.08)
+
+
+def test_bare_cloth_under_uneven_light_is_cloth() -> None:
+    image = lit_cloth()
+    cloth = estimate_cloth(image, np.ones(image.shape[:2], bool), CONFIG)
+    different, _ = not_cloth(image, cloth, CONFIG)
+    assert different.mean() < 0.01
+
+
+PIXELS = {
+    "red ball": ((20, 15, 160), True),
+    "white ball": ((230, 240, 240), True),
+    "black ball": ((3, 6, 3), True),
+    "blue ball": ((150, 80, 10), True),
+    "shadow (cloth at half light)": ((3, 90, 4), False),
+    "cloth": ((5, 180, 8), False),
+}
+
+
+@pytest.mark.parametrize(("bgr", "is_ball"), PIXELS.values(), ids=PIXELS.keys())
+def test_pixel_classes(bgr: tuple[int, int, int], is_ball: bool) -> None:
+    image = lit_cloth(falloff=0.0)
+    image[100:110, 100:110] = bgr
+    mask = np.ones(image.shape[:2], bool)
+    different, _ = not_cloth(image, estimate_cloth(image, mask, CONFIG), CONFIG)
+    assert bool(different[105, 105]) is is_ball
+
+
+def test_darker_mask_marks_shade() -> None:
+    image = lit_cloth(falloff=0.0)
+    image[100:110, 100:110] = (3, 90, 4)
+    mask = np.ones(image.shape[:2], bool)
+    _, darker = not_cloth(image, estimate_cloth(image, mask, CONFIG), CONFIG, darker_ratio=0.8)
+    assert darker[105, 105] and not darker[10, 10]
+
+
+def test_a_cell_covered_by_an_arm_takes_the_whole_cloth_colour() -> None:
+    image = lit_cloth(falloff=0.0)
+    image[:96, :96] = (60, 60, 60)  # an arm covering whole cells
+    cloth = estimate_cloth(image, np.ones(image.shape[:2], bool), CONFIG)
+    assert cloth.chromaticity[40, 40, 1] > 0.8  # still the cloth's green

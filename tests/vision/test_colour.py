@@ -1,0 +1,80 @@
+"""Colour identification: features of known colours, and the game's limits on the labelling."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from snooker.balls import BALL_NAMES, COLOURS, CUE_BALL, RED
+from snooker.vision.colour import ColourConfig, assign_labels, class_costs, shade_costs
+
+CONFIG = ColourConfig()
+MEANS = {name: np.array(CONFIG.models[name][0]) for name in BALL_NAMES}
+COLOURED = 0.5
+"""A cloth distance well away from the cloth's chromaticity (a real ball)."""
+
+
+def features(*names: str, lightness_gain: float = 1.0) -> np.ndarray:
+    rows = [np.append(MEANS[name] * [lightness_gain, 1.0, 1.0], COLOURED) for name in names]
+    return np.array(rows).reshape(-1, 4)
+
+
+@pytest.mark.parametrize("name", BALL_NAMES)
+def test_each_model_mean_is_its_own_best_label(name: str) -> None:
+    costs = class_costs(features(name), CONFIG)
+    assert BALL_NAMES[int(np.argmin(costs[0]))] == name
+
+
+LIMIT_CASES = {
+    "two cue balls: one is called white": (["white", "white"], {"white": 1}),
+    "two pinks: one is called pink": (["pink", "pink"], {"pink": 1}),
+    "sixteen reds: fifteen are called red": (["red"] * 16, {"red": 15}),
+    "a full table": (
+        ["white", *COLOURS, *["red"] * 15],
+        {"white": 1, "red": 15, **dict.fromkeys(COLOURS, 1)},
+    ),
+}
+
+
+@pytest.mark.parametrize(("names", "expected"), LIMIT_CASES.values(), ids=LIMIT_CASES.keys())
+def test_labelling_respects_the_game(names: list[str], expected: dict[str, int]) -> None:
+    labels, confidence, keep = assign_labels(features(*names), CONFIG)
+    for name, count in expected.items():
+        assert int(np.sum(labels[keep] == name)) == count
+    assert np.all((confidence[keep] > 0) & (confidence[keep] <= 1))
+
+
+def test_pink_and_red_in_a_dark_broadcast_are_told_apart_jointly() -> None:
+    # Everything 35 % darker: alone, the dark pink would pass for a red.
+    labels, _, keep = assign_labels(
+        features("pink", "red", "red", "white", "yellow", lightness_gain=0.65), CONFIG
+    )
+    assert list(labels[keep]) == ["pink", "red", "red", "white", "yellow"]
+
+
+def test_shaded_cloth_is_not_a_ball() -> None:
+    shaded_cloth = np.array([[110.0, -40.0, 40.0, 0.03]])
+    labels, _, keep = assign_labels(shaded_cloth, CONFIG)
+    assert not keep[0] and labels[0] == ""
+    assert shade_costs(shaded_cloth, CONFIG)[0] < CONFIG.reject_cost
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(BALL_NAMES), min_size=1, max_size=30), st.floats(0.6, 1.3))
+def test_never_more_than_the_table_holds(names: list[str], gain: float) -> None:
+    labels, confidence, keep = assign_labels(features(*names, lightness_gain=gain), CONFIG)
+    kept = labels[keep]
+    assert np.sum(kept == CUE_BALL) <= 1
+    assert np.sum(kept == RED) <= CONFIG.max_reds
+    for colour in COLOURS:
+        assert np.sum(kept == colour) <= 1
+    assert set(kept) <= set(BALL_NAMES)
+    assert np.all(labels[~keep] == "")
+    assert np.all((confidence >= 0) & (confidence <= 1))
+
+
+def test_no_candidates() -> None:
+    labels, confidence, keep = assign_labels(np.zeros((0, 4)), CONFIG)
+    assert len(labels) == len(confidence) == len(keep) == 0
