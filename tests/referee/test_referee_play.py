@@ -350,3 +350,10 @@ def test_the_referee_imports_no_camera_feed_or_tracker_code():
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_every_ruling_has_exactly_the_documented_fields():
+    from snooker.referee import Ruling
+
+    for ruling in rule([match(), pot("red"), safe("black"), decision("play_again")]):
+        assert set(ruling) == set(Ruling.__annotations__)

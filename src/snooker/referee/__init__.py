@@ -5,7 +5,7 @@ Public API: ``Referee`` (``apply(line) -> ruling``, ``scoreboard()``), ``Referee
 """
 
 from snooker.referee.reasons import FoulReason
-from snooker.referee.referee import Referee, replay
+from snooker.referee.referee import Referee, Ruling, replay
 from snooker.referee.state import RefereeConfig
 
-__all__ = ["FoulReason", "Referee", "RefereeConfig", "replay"]
+__all__ = ["FoulReason", "Referee", "RefereeConfig", "Ruling", "replay"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypedDict
 
 from snooker.referee.log import EVENT_TYPES, LogError, MatchLine, StrokeLine, parse_line
 from snooker.referee.rules import Outcome, apply_event, default_match
@@ -60,8 +60,8 @@ class Referee:
         self.state = new_state
         result = ruling(new_state, outcome, self.lines, EVENT_TYPES[type(event)])
         if note is not None:
-            result["positions_ignored"] = note
-        return result
+            return {**result, "positions_ignored": note}
+        return dict(result)
 
     def scoreboard(self) -> dict[str, Any]:
         """The whole scoreboard for the feed (CONTRACTS.md §4 ``state`` body, less seq/epoch)."""
@@ -85,7 +85,53 @@ def _respotted(outcome: Outcome) -> list[Any]:
     return out
 
 
-def ruling(state: MatchState, outcome: Outcome, line_number: int, line_type: str) -> dict[str, Any]:
+class Ruling(TypedDict):
+    """One ruling (CONTRACTS.md §2, schema ``snooker.ruling/1``): the line's outcome and the state after.
+
+    About the line: ``points`` scored, ``scored`` balls, ``foul``, ``penalty``, ``fouls`` (reason
+    codes, the counted one first), ``offender``, ``miss``, ``respotted`` (colour names, or
+    ``{"ball", "position": [x_mm, y_mm]}`` where positions are known), ``touching`` (balls named
+    by TOUCHING BALL), ``announcements``. The state after it: everything else; ``striker`` and
+    ``offender`` are player indices, ``score``/``frames``/``winner``/``snookers_required`` per side.
+    """
+
+    schema: str
+    line: int
+    type: str
+    frame: int
+    score: list[int]
+    striker: int
+    player: str
+    ball_on: str
+    nominated: str | None
+    reds: int
+    colours: list[str]
+    points_remaining: int
+    points: int
+    scored: list[str]
+    foul: bool
+    penalty: int
+    fouls: list[str]
+    offender: int | None
+    miss: bool
+    free_ball: bool
+    options: list[str]
+    warning: bool
+    respotted: list[Any]
+    in_hand: bool
+    touching: list[str]
+    respotted_black: bool
+    snookers_required: list[int]
+    status: str
+    frame_over: bool
+    winner: int | None
+    frames: list[int]
+    match_over: bool
+    match_winner: int | None
+    announcements: list[str]
+
+
+def ruling(state: MatchState, outcome: Outcome, line_number: int, line_type: str) -> Ruling:
     """The CONTRACTS.md §2 ruling for one line: what happened on it and the state after it."""
     frame = state.frame
     pending = frame.pending

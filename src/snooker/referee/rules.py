@@ -194,7 +194,7 @@ def _new_frame(match: MatchState, event: NewFrameLine) -> tuple[MatchState, Outc
         raise LogError("the match is over; no further frames")
     if not match.frame.over:
         raise LogError(
-            f"frame {match.frame.number} is not over (it ends by the last ball, concession or re-rack)"
+            f"frame {match.frame.number} is not over (it ends with the last ball, a concession or an award)"
         )
     expected = default_order(match, match.frame.number)
     order = expected
