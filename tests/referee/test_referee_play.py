@@ -355,5 +355,5 @@ def test_the_referee_imports_no_camera_feed_or_tracker_code():
 def test_every_ruling_has_exactly_the_documented_fields():
     from snooker.referee import Ruling
 
-    for ruling in rule([match(), pot("red"), safe("black"), decision("play_again")]):
+    for ruling in rule([match(), pot("red"), pot("black"), safe("pink"), decision("play_again")]):
         assert set(ruling) == set(Ruling.__annotations__)

@@ -85,50 +85,54 @@ def _respotted(outcome: Outcome) -> list[Any]:
     return out
 
 
-class Ruling(TypedDict):
-    """One ruling (CONTRACTS.md §2, schema ``snooker.ruling/1``): the line's outcome and the state after.
+Ruling = TypedDict(
+    "Ruling",
+    {
+        "schema": str,
+        "line": int,
+        "type": str,
+        "frame": int,
+        "score": list[int],
+        "striker": int,
+        "player": str,
+        "ball_on": str,
+        "nominated": str | None,
+        "reds": int,
+        "colours": list[str],
+        "points_remaining": int,
+        "break": int,
+        "points": int,
+        "scored": list[str],
+        "foul": bool,
+        "penalty": int,
+        "fouls": list[str],
+        "offender": int | None,
+        "miss": bool,
+        "free_ball": bool,
+        "options": list[str],
+        "warning": bool,
+        "respotted": list[Any],
+        "in_hand": bool,
+        "touching": list[str],
+        "respotted_black": bool,
+        "snookers_required": list[int],
+        "status": str,
+        "frame_over": bool,
+        "winner": int | None,
+        "frames": list[int],
+        "match_over": bool,
+        "match_winner": int | None,
+        "announcements": list[str],
+    },
+)
+"""One ruling (CONTRACTS.md §2, schema ``snooker.ruling/1``): the line's outcome and the state after.
 
-    About the line: ``points`` scored, ``scored`` balls, ``foul``, ``penalty``, ``fouls`` (reason
-    codes, the counted one first), ``offender``, ``miss``, ``respotted`` (colour names, or
-    ``{"ball", "position": [x_mm, y_mm]}`` where positions are known), ``touching`` (balls named
-    by TOUCHING BALL), ``announcements``. The state after it: everything else; ``striker`` and
-    ``offender`` are player indices, ``score``/``frames``/``winner``/``snookers_required`` per side.
-    """
-
-    schema: str
-    line: int
-    type: str
-    frame: int
-    score: list[int]
-    striker: int
-    player: str
-    ball_on: str
-    nominated: str | None
-    reds: int
-    colours: list[str]
-    points_remaining: int
-    points: int
-    scored: list[str]
-    foul: bool
-    penalty: int
-    fouls: list[str]
-    offender: int | None
-    miss: bool
-    free_ball: bool
-    options: list[str]
-    warning: bool
-    respotted: list[Any]
-    in_hand: bool
-    touching: list[str]
-    respotted_black: bool
-    snookers_required: list[int]
-    status: str
-    frame_over: bool
-    winner: int | None
-    frames: list[int]
-    match_over: bool
-    match_winner: int | None
-    announcements: list[str]
+About the line: ``points`` scored, ``scored`` balls, ``foul``, ``penalty``, ``fouls`` (reason
+codes, the counted one first), ``offender``, ``miss``, ``respotted`` (colour names, or
+``{"ball", "position": [x_mm, y_mm]}`` where positions are known), ``touching`` (balls named
+by TOUCHING BALL), ``announcements``. The state after it: everything else; ``striker`` and
+``offender`` are player indices, ``score``/``frames``/``winner``/``snookers_required`` per side.
+"""
 
 
 def ruling(state: MatchState, outcome: Outcome, line_number: int, line_type: str) -> Ruling:
