@@ -357,3 +357,25 @@ def test_every_ruling_has_exactly_the_documented_fields():
 
     for ruling in rule([match(), pot("red"), pot("black"), safe("pink"), decision("play_again")]):
         assert set(ruling) == set(Ruling.__annotations__)
+
+
+SNOOKERS = [
+    # (name, lines after a 6-red match line, snookers required per side, points remaining)
+    ("level at the start", [], [0, 0], 75),
+    ("48 ahead with 27 left: 6 snookers (4 each) for Ben", [*clear_reds(6)], [0, 6], 27),
+    (
+        "ahead by exactly what remains: no snooker needed",
+        [*clear_reds(6), pot("yellow"), safe("green")],
+        [0, 0],
+        25,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("lines", "required", "remaining"), [c[1:] for c in SNOOKERS], ids=[c[0] for c in SNOOKERS]
+)
+def test_points_remaining_and_snookers_required(lines, required, remaining):
+    ruling = last([match(reds=6), *lines])
+    assert ruling["points_remaining"] == remaining
+    assert ruling["snookers_required"] == required
