@@ -364,10 +364,10 @@ SNOOKERS = [
     ("level at the start", [], [0, 0], 75),
     ("48 ahead with 27 left: 6 snookers (4 each) for Ben", [*clear_reds(6)], [0, 6], 27),
     (
-        "ahead by exactly what remains: no snooker needed",
-        [*clear_reds(6), pot("yellow"), safe("green")],
-        [0, 0],
-        25,
+        "on the pink a snooker is worth six: 49 short needs 9",
+        [*clear_reds(6), *(pot(c) for c in ("yellow", "green", "brown", "blue")), safe("pink")],
+        [0, 9],
+        13,
     ),
 ]
 
