@@ -258,6 +258,15 @@ def test_live_queue_never_loses_count_and_keeps_order(n: int, queue_size: int):
         assert got[-1] == n - 1
 
 
+def test_live_queue_without_dropping_delivers_every_frame_to_a_slow_consumer():
+    with LiveFrames(CountingSource(60), LiveConfig(queue_size=2, drop_when_full=False)) as live:
+        got = []
+        for frame in live:
+            got.append(frame.index)
+            time.sleep(0.001)
+    assert got == list(range(60)) and live.dropped == 0
+
+
 def test_live_file_is_paced_at_its_frame_rate(tmp_path: Path):
     clip = _write_video(tmp_path / "fast.avi", 10, fps=200.0)
     with LiveFrames(open_source(clip), LiveConfig(queue_size=20)) as live:

@@ -145,6 +145,11 @@ class FrameSource:
         """Ask a running iteration (possibly on another thread) to end soon, e.g. while reconnecting."""
         self._stop.set()
 
+    @property
+    def stopped(self) -> bool:
+        """Whether the source was asked to stop (or closed)."""
+        return self._stop.is_set()
+
     def wait_unless_stopped(self, seconds: float) -> bool:
         """Sleep up to ``seconds``; True if the source was asked to stop meanwhile."""
         return self._stop.wait(seconds)
@@ -445,11 +450,14 @@ class LiveConfig:
     - ``pace_files``: play a file (or folder) source at its own frame rate, as a camera would
       deliver it, instead of as fast as it decodes.
     - ``get_timeout_s``: how long one wait for a frame lasts before the consumer checks for an end.
+    - ``drop_when_full``: drop the oldest frame when the queue is full (live); False makes the reader
+      wait for the consumer instead, so every frame is processed (replaying a file exactly).
     """
 
     queue_size: int = 2
     pace_files: bool = True
     get_timeout_s: float = 0.1
+    drop_when_full: bool = True
 
     def __post_init__(self) -> None:
         if self.queue_size < 1:
@@ -461,19 +469,21 @@ class LiveFrames:
 
     When the consumer is slower than the source the oldest queued frame is dropped and counted in
     ``dropped`` (and in the source's ``stats.frames_dropped``), so latency stays bounded by
-    ``queue_size`` frames. Errors on the reader thread end the iteration and are re-raised to the
-    consumer as :class:`SourceError`.
+    ``queue_size`` frames. ``latency_s`` is how long the frame just yielded waited in the queue
+    (seconds). Errors on the reader thread end the iteration and are re-raised to the consumer as
+    :class:`SourceError`.
     """
 
     def __init__(self, source: FrameSource, config: LiveConfig | None = None):
         self.source = source
         self.config = config or LiveConfig()
-        self._queue: deque[Frame] = deque()
+        self._queue: deque[tuple[float, Frame]] = deque()
         self._ready = threading.Condition()
         self._finished = False
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
         self.dropped = 0
+        self.latency_s = 0.0
 
     def __enter__(self) -> Self:
         self.source.open()
@@ -503,12 +513,15 @@ class LiveFrames:
                     if wait > 0 and self.source.wait_unless_stopped(wait):
                         break
                 with self._ready:
+                    if not self.config.drop_when_full:
+                        while len(self._queue) >= self.config.queue_size and not self.source.stopped:
+                            self._ready.wait(self.config.get_timeout_s)
                     if len(self._queue) >= self.config.queue_size:
                         self._queue.popleft()
                         self.dropped += 1
                         self.source.stats.frames_dropped += 1
-                    self._queue.append(frame)
-                    self._ready.notify()
+                    self._queue.append((time.monotonic(), frame))
+                    self._ready.notify_all()
         except SourceError as exc:
             self._error = exc
         except Exception as exc:  # a decoder error must end the stream, reported, not kill silently
@@ -524,7 +537,9 @@ class LiveFrames:
                 while not self._queue and not self._finished:
                     self._ready.wait(self.config.get_timeout_s)
                 if self._queue:
-                    frame = self._queue.popleft()
+                    queued_at, frame = self._queue.popleft()
+                    self.latency_s = time.monotonic() - queued_at
+                    self._ready.notify_all()
                 elif self._error is not None:
                     raise self._error
                 else:

@@ -1,0 +1,220 @@
+"""The live frame loop: source → calibration → detection → tracker → referee → feed/record/overlay.
+
+:class:`LiveTable` reads a source through :class:`snooker.vision.sources.LiveFrames` (a bounded
+queue that drops the oldest frame rather than fall behind), runs each frame through
+:class:`snooker.pipeline.analyze.VideoAnalysis` (finding the table, detecting and tracking balls,
+cutting strokes), and hands every finished stroke to a :class:`snooker.record.session.MatchSession`
+as a frame-log line — which rules it, records it and tells the feed and the overlay.
+
+Nothing here stops the referee: a frame the perception chain fails on is reported and skipped; a
+source that ends or breaks (mid-stroke included) is reported, the stroke it cut off is settled by
+the tracker and the session stays as it was; drops and latency are reported every
+``status_every_s``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from snooker.pipeline.analyze import AnalysisConfig, Detector, FrameOutcome, VideoAnalysis
+from snooker.record.session import MatchSession
+from snooker.tracker import StrokeEvents
+from snooker.vision.sources import FrameSource, LiveConfig, LiveFrames, SourceError
+
+LOG = logging.getLogger(__name__)
+
+Reporter = Callable[[str], None]
+FrameHook = Callable[[FrameOutcome, "LiveStatus"], None]
+
+
+@dataclass(frozen=True)
+class LiveTableConfig:
+    """The live loop's parameters (units in the names).
+
+    - ``analysis``: calibration, tracker and stroke parameters of the frame loop.
+    - ``frames``: the bounded frame queue (size, pacing of files at their own frame rate).
+    - ``status_every_s``: how often a status line (frames, drops, latency) is reported (seconds).
+    - ``rule_truncated_strokes``: whether a stroke the source cut off before the balls came to rest
+      is still ruled; off by default, since its facts are incomplete — it is reported instead, so a
+      person can enter it on the console.
+    - ``recent_calls``: how many recent referee calls the status keeps (for the window).
+    """
+
+    analysis: AnalysisConfig = field(default_factory=AnalysisConfig)
+    frames: LiveConfig = field(default_factory=LiveConfig)
+    status_every_s: float = 5.0
+    rule_truncated_strokes: bool = False
+    recent_calls: int = 4
+
+
+@dataclass
+class LiveStatus:
+    """Running counts of the live loop (what the status line and the window show)."""
+
+    frames_processed: int = 0
+    frames_dropped: int = 0
+    frames_skipped: int = 0
+    frames_failed: int = 0
+    strokes: int = 0
+    strokes_not_ruled: int = 0
+    latency_s: float = 0.0
+    max_latency_s: float = 0.0
+    started: float = field(default_factory=time.monotonic)
+    ended: str | None = None
+    calls: deque[str] = field(default_factory=deque)
+
+    def line(self) -> str:
+        elapsed = max(time.monotonic() - self.started, 1e-9)
+        return (
+            f"live: {self.frames_processed} frames ({self.frames_processed / elapsed:.1f}/s), "
+            f"{self.frames_dropped} dropped to keep up, {self.frames_skipped} skipped (no table), "
+            f"{self.frames_failed} failed, {self.strokes} strokes; latency {self.latency_s * 1000:.0f} ms "
+            f"(max {self.max_latency_s * 1000:.0f} ms)"
+        )
+
+
+def describe_ruling(ruling: dict[str, Any]) -> str:
+    """One line for a ruling: the calls and the score."""
+    if "error" in ruling:
+        return f"referee refused the stroke: {ruling['error']}"
+    calls = ", ".join(ruling.get("announcements", [])) or ("foul" if ruling.get("foul") else "fair")
+    score = ruling.get("score") or ["?", "?"]
+    return f"{calls} | {score[0]}-{score[1]}"
+
+
+class LiveTable:
+    """One table refereed live; ``run`` returns when the source ends or ``stop`` is called."""
+
+    def __init__(
+        self,
+        session: MatchSession,
+        detector: Detector,
+        view: object | None = None,
+        config: LiveTableConfig | None = None,
+        report: Reporter | None = None,
+        on_frame: FrameHook | None = None,
+        analysis_factory: Callable[..., VideoAnalysis] = VideoAnalysis,
+    ):
+        self.session = session
+        self.config = config or LiveTableConfig()
+        self.report = report or LOG.warning
+        self.on_frame = on_frame
+        self.analysis = analysis_factory(detector, view=view, config=self.config.analysis)
+        self.status = LiveStatus(calls=deque(maxlen=self.config.recent_calls))
+        self._stop = threading.Event()
+        self._frames: LiveFrames | None = None
+
+    def stop(self) -> None:
+        """Ask ``run`` to finish (from another thread or a signal handler)."""
+        self._stop.set()
+        if self._frames is not None:
+            self._frames.source.stop()
+
+    def run(self, source: FrameSource) -> LiveStatus:
+        """Referee ``source`` until it ends, fails for good, or ``stop`` is called."""
+        status = self.status
+        next_status = time.monotonic() + self.config.status_every_s
+        try:
+            with LiveFrames(source, self.config.frames) as frames:
+                self._frames = frames
+                for frame in frames:
+                    status.latency_s = frames.latency_s
+                    status.max_latency_s = max(status.max_latency_s, frames.latency_s)
+                    status.frames_dropped = frames.dropped
+                    self._process(frame)
+                    if time.monotonic() >= next_status:
+                        self.report(status.line())
+                        next_status = time.monotonic() + self.config.status_every_s
+                    if self._stop.is_set():
+                        break
+                status.frames_dropped = frames.dropped
+            if self._stop.is_set():
+                status.ended = "stopped"
+        except SourceError as exc:
+            status.ended = f"source failed: {exc}"
+        if status.ended is None:
+            early = getattr(source.stats, "ended_early", False)
+            status.ended = f"source {source.name} " + (
+                "broke off (truncated or corrupt)" if early else "ended"
+            )
+        self._settle()
+        self.report(f"{status.ended}; {status.line()}")
+        return status
+
+    def _process(self, frame) -> None:
+        status = self.status
+        try:
+            outcome = self.analysis.process(frame)
+        except Exception as exc:  # one bad frame must not stop the table
+            status.frames_failed += 1
+            self.report(f"frame {frame.index}: perception failed ({type(exc).__name__}: {exc}); skipped")
+            return
+        self.analysis.frames.clear()  # live keeps no per-frame history: memory stays flat for hours
+        status.frames_processed += 1
+        if outcome.skipped:
+            status.frames_skipped += 1
+        for stroke in outcome.strokes:
+            self._rule(stroke)
+        if self.on_frame is not None:
+            try:
+                self.on_frame(outcome, status)
+            except Exception as exc:  # a display problem is not a refereeing problem
+                self.report(f"display failed ({exc}); continuing without it")
+                self.on_frame = None
+
+    def _settle(self) -> None:
+        """The source is gone: close the stroke in progress (if any) and rule what can be ruled."""
+        try:
+            strokes = self.analysis.finish()
+        except Exception as exc:
+            self.report(f"could not settle the last stroke ({type(exc).__name__}: {exc})")
+            return
+        for stroke in strokes:
+            self._rule(stroke)
+
+    def _rule(self, stroke: StrokeEvents) -> None:
+        status = self.status
+        if stroke.truncated and not self.config.rule_truncated_strokes:
+            status.strokes_not_ruled += 1
+            self.report(
+                f"stroke from frame {stroke.start_frame} was cut off before the balls stopped: not ruled "
+                f"(seen: {stroke.to_log_line()}); enter it on the console if it counts"
+            )
+            return
+        ruling = self.session.apply(stroke.to_log_line(), origin="tracker")
+        status.strokes += 1
+        said = describe_ruling(ruling)
+        status.calls.append(said)
+        self.report(f"stroke frames {stroke.start_frame}-{stroke.end_frame}: {said}")
+
+
+def draw_status(image: np.ndarray, outcome: FrameOutcome, status: LiveStatus) -> np.ndarray:
+    """A copy of the frame with the tracked balls, recent calls and the status line drawn on it."""
+    import cv2
+
+    from snooker.pipeline.annotate import BALL_BGR
+
+    canvas = image.copy()
+    if outcome.state is not None:
+        for ball in outcome.state.balls:
+            if ball.xy_px is None:
+                continue
+            centre = (round(ball.xy_px[0]), round(ball.xy_px[1]))
+            radius = round(ball.radius_px or 8)
+            cv2.circle(canvas, centre, radius + 3, BALL_BGR.get(ball.ball, (255, 255, 255)), 2)
+    elif outcome.skipped:
+        cv2.putText(canvas, outcome.skipped, (20, 70), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 0, 255), 2)
+    cv2.putText(canvas, status.line(), (20, 35), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (0, 255, 255), 2)
+    y = canvas.shape[0] - 20
+    for call in reversed(status.calls):
+        cv2.putText(canvas, call, (20, y), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (255, 255, 255), 2)
+        y -= 30
+    return canvas

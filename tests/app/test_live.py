@@ -1,0 +1,115 @@
+"""`snooker-referee live`: clear refusals, resume, and a real clip through the whole chain."""
+
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from snooker.broadcast.feed import FeedSubscriber
+from snooker.cli import main
+from snooker.record.store import MatchRecord
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED = Path(os.environ.get("SNOOKER_SHARED_DATA", REPO / ".." / "shared" / "data"))
+CLIP = SHARED / "bucharest-2020" / "training" / "Task2" / "18.mp4"
+WAIT_S = 60.0
+
+
+def _blank_clip(path: Path, frames: int = 12) -> Path:
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (160, 90))
+    for _ in range(frames):
+        writer.write(np.full((90, 160, 3), 30, np.uint8))
+    writer.release()
+    return path
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--source", "no-such-clip.mp4"], "no-such-clip.mp4 is neither a camera index"),
+        (["--source", "x.mp4", "--table", "a/b"], "table id 'a/b'"),
+        (["--source", "x.mp4", "--queue", "0"], "--queue must be at least 1"),
+        (["--source", "x.mp4", "--resume"], "--resume needs --record"),
+    ],
+    ids=["missing_file", "slash_in_table_id", "empty_queue", "resume_without_record"],
+)
+def test_bad_arguments_are_refused_with_a_clear_message(tmp_path: Path, capsys, monkeypatch, extra, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.mp4").write_bytes(b"")
+    args = ["live", "--table", "t1", *extra] if "--table" not in extra else ["live", *extra]
+    assert main(args) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_show_without_a_display_says_so(tmp_path: Path, capsys, monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert main(["live", "--source", str(_blank_clip(tmp_path / "c.avi")), "--table", "t1", "--show"]) == 2
+    assert "--show needs a display" in capsys.readouterr().err
+
+
+def test_a_record_is_continued_only_with_resume(tmp_path: Path, capsys):
+    clip, record = str(_blank_clip(tmp_path / "c.avi")), str(tmp_path / "m.sqlite")
+    base = ["live", "--source", clip, "--table", "t1", "--record", record, "--every-frame"]
+    assert main([*base, "--players", "Ann", "Bob"]) == 0
+    out = capsys.readouterr().out
+    assert "ended" in out and "12 frames" in out
+    assert main(base) == 2
+    assert "pass --resume" in capsys.readouterr().err
+    assert main([*base, "--resume"]) == 0
+    assert "resumed" in capsys.readouterr().out
+    with MatchRecord(record) as stored:
+        lines = [entry.line for entry in stored.effective_lines()]
+    assert len(lines) == 1 and lines[0]["players"] == ["Ann", "Bob"]  # one match, not two
+
+
+@pytest.mark.footage
+@pytest.mark.slow
+def test_a_real_clip_runs_live_with_feed_record_and_overlay(tmp_path: Path):
+    if not CLIP.exists():
+        pytest.skip(f"footage not found at {CLIP}")
+    record = tmp_path / "live.sqlite"
+    process = subprocess.Popen(
+        [
+            sys.executable, "-m", "snooker.cli", "live", "--source", str(CLIP), "--table", "t9",
+            "--record", str(record), "--feed", "tcp://127.0.0.1:*", "--http", "0", "--status-every", "1",
+            "--players", "Ann", "Bob",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )  # fmt: skip
+    lines: queue.Queue[str] = queue.Queue()
+    pump = threading.Thread(target=lambda: [lines.put(line.rstrip()) for line in process.stdout], daemon=True)
+    pump.start()
+    said = []
+    while not (said and said[-1].startswith("feed: ")):
+        said.append(lines.get(timeout=WAIT_S))
+    endpoint = said[-1].split()[1]
+    states = []
+    with FeedSubscriber(endpoint, "t9") as subscriber:
+        while process.poll() is None and len(states) < 3:
+            message = subscriber.receive(0.5)
+            if message is not None and message.kind == "state":
+                states.append(message.body)
+    assert process.wait(timeout=WAIT_S) == 0
+    pump.join(timeout=WAIT_S)
+    while not lines.empty():
+        said.append(lines.get_nowait())
+    text = "\n".join(said)
+    assert "overlay: http://127.0.0.1:" in text and "token: " in text
+    assert "ended;" in text and "dropped to keep up" in text
+    processed = int(text.split("ended; live: ")[1].split(" frames")[0])
+    dropped = int(text.split("ended; live: ")[1].split("), ")[1].split(" dropped")[0])
+    assert processed + dropped == 151 and processed > 0  # every frame either read or knowingly dropped
+    assert states and states[0]["players"] == ["Ann", "Bob"] and states[0]["epoch"]
+    with MatchRecord(record) as stored:
+        assert stored.effective_lines()[0].line["type"] == "match"

@@ -1,0 +1,169 @@
+"""The live loop: strokes reach the referee and the record, bad frames and broken sources don't stop it.
+
+Perception is replaced by a scripted stand-in (the real chain has its own tests); the frames come
+from real video files read through the real live queue, and the session is the real referee with a
+real SQLite record.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from snooker.pipeline.analyze import FrameOutcome
+from snooker.pipeline.live import LiveStatus, LiveTable, LiveTableConfig, describe_ruling, draw_status
+from snooker.record.session import MatchSession
+from snooker.record.store import MatchRecord
+from snooker.tracker import StrokeEvents
+from snooker.tracker.types import PotEvent
+from snooker.vision.sources import LiveConfig, VideoFileSource
+from snooker.vision.types import Frame
+
+MATCH = {"type": "match", "schema": "snooker.log/1", "players": ["Ann", "Bob"], "best_of": 1, "breaker": 0}
+EVERY_FRAME = LiveTableConfig(frames=LiveConfig(pace_files=False, drop_when_full=False), status_every_s=0.05)
+
+
+def _video(path: Path, frames: int, fps: float = 30.0) -> Path:
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (64, 48))
+    for i in range(frames):
+        writer.write(np.full((48, 64, 3), (i * 3) % 256, np.uint8))
+    writer.release()
+    return path
+
+
+def _pot(label: str, start: int, end: int, truncated: bool = False) -> StrokeEvents:
+    return StrokeEvents(
+        start_frame=start,
+        end_frame=end,
+        first_contact=(label,),
+        potted=(PotEvent(label, "top_left", end - 1),),
+        truncated=truncated,
+    )
+
+
+class ScriptedAnalysis:
+    """Stands in for VideoAnalysis: finishes given strokes at given frames, fails on given frames."""
+
+    def __init__(
+        self, detector, view=None, config=None, strokes=None, failing=(), open_stroke=None, delay_s=0.0
+    ):
+        self.frames: list[dict] = []
+        self.strokes_at = dict(strokes or {})
+        self.failing = set(failing)
+        self.open_stroke = open_stroke
+        self.delay_s = delay_s
+        self.seen: list[int] = []
+
+    def process(self, frame: Frame) -> FrameOutcome:
+        self.seen.append(frame.index)
+        self.frames.append({"i": frame.index})
+        if self.delay_s:
+            time.sleep(self.delay_s)
+        if frame.index in self.failing:
+            raise RuntimeError("detector choked on a frame")
+        return FrameOutcome(
+            frame, None, [self.strokes_at[frame.index]] if frame.index in self.strokes_at else []
+        )
+
+    def finish(self) -> list[StrokeEvents]:
+        return [self.open_stroke] if self.open_stroke is not None else []
+
+
+def _table(session, config=EVERY_FRAME, **script) -> tuple[LiveTable, list[str]]:
+    said: list[str] = []
+    table = LiveTable(
+        session,
+        detector=None,
+        config=config,
+        report=said.append,
+        analysis_factory=lambda detector, view, config: ScriptedAnalysis(detector, view, config, **script),
+    )
+    return table, said
+
+
+@pytest.fixture
+def session(tmp_path: Path):
+    record = MatchRecord(tmp_path / "live.sqlite").open()
+    match = MatchSession(record)
+    match.apply(MATCH)
+    yield match
+    record.close()
+
+
+def test_strokes_are_ruled_recorded_and_bad_frames_skipped(session, tmp_path: Path):
+    clip = _video(tmp_path / "clip.avi", 40)
+    table, said = _table(session, strokes={10: _pot("red-3", 5, 10), 30: _pot("black", 20, 30)}, failing={15})
+    status = table.run(VideoFileSource(clip))
+    assert status.strokes == 2 and status.frames_failed == 1 and status.frames_processed == 39
+    assert session.scoreboard()["score"] == [8, 0]
+    rows = [(e.origin, e.line["type"]) for e in session.record.entries()]
+    assert rows == [("unknown", "match"), ("tracker", "stroke"), ("tracker", "stroke")]
+    assert session.record.effective_lines()[1].line["potted"] == [{"ball": "red", "pocket": "top_left"}]
+    assert any("frame 15: perception failed" in line for line in said)
+    assert any("live: 39 frames" in line for line in said)  # the closing status line
+    assert table.analysis.frames == []  # no per-frame history kept live
+
+
+def test_a_video_that_breaks_mid_stroke_is_reported_and_the_referee_keeps_its_state(session, tmp_path: Path):
+    whole = _video(tmp_path / "whole.avi", 60)
+    broken = tmp_path / "broken.avi"
+    data = whole.read_bytes()
+    broken.write_bytes(data[: len(data) // 2])
+    table, said = _table(
+        session, strokes={5: _pot("red-3", 1, 5)}, open_stroke=_pot("red-3", 8, 20, truncated=True)
+    )
+    status = table.run(VideoFileSource(broken))
+    assert "broke off" in status.ended
+    assert status.strokes == 1 and status.strokes_not_ruled == 1
+    assert session.scoreboard()["score"] == [1, 0]
+    assert any("cut off before the balls stopped: not ruled" in line for line in said)
+    assert session.apply({"type": "stroke", "first_contact": ["black"], "potted": ["black"]})["score"] == [
+        8,
+        0,
+    ]
+
+
+def test_a_cut_off_stroke_is_ruled_when_asked(session, tmp_path: Path):
+    config = replace(EVERY_FRAME, rule_truncated_strokes=True)
+    table, _ = _table(session, config=config, open_stroke=_pot("red-3", 8, 20, truncated=True))
+    table.run(VideoFileSource(_video(tmp_path / "clip.avi", 10)))
+    assert session.scoreboard()["score"] == [1, 0]
+
+
+def test_slow_perception_drops_frames_rather_than_falls_behind_and_says_so(session, tmp_path: Path):
+    clip = _video(tmp_path / "fast.avi", 60, fps=200.0)  # paced in real time: 5 ms a frame
+    config = LiveTableConfig(frames=LiveConfig(queue_size=2), status_every_s=0.05)
+    table, said = _table(session, config=config, delay_s=0.02)
+    status = table.run(VideoFileSource(clip))
+    assert status.frames_dropped > 0
+    assert status.frames_processed + status.frames_dropped == 60
+    seen = table.analysis.seen
+    assert seen == sorted(seen) and seen[-1] == 59  # the newest frames are the ones kept
+    assert any("dropped to keep up" in line for line in said)
+    assert status.max_latency_s < 2 * 0.02 * config.frames.queue_size + 0.5  # bounded by the queue
+
+
+def test_stop_ends_a_run_from_another_thread(session, tmp_path: Path):
+    clip = _video(tmp_path / "long.avi", 300, fps=30.0)
+    table, _ = _table(session, config=replace(EVERY_FRAME, frames=LiveConfig()))
+    threading.Timer(0.3, table.stop).start()
+    status = table.run(VideoFileSource(clip))
+    assert status.ended == "stopped" and status.frames_processed < 300
+
+
+def test_status_drawing_and_ruling_text():
+    frame = Frame(0, 0.0, np.zeros((120, 320, 3), np.uint8))
+    status = LiveStatus()
+    status.calls.append("FOUL | 0-4")
+    canvas = draw_status(frame.image, FrameOutcome(frame, None, [], "no table found yet"), status)
+    assert canvas.shape == frame.image.shape and canvas.any() and not frame.image.any()
+    assert (
+        describe_ruling({"announcements": ["FOUL", "FOUR AWAY"], "score": [0, 4]}) == "FOUL, FOUR AWAY | 0-4"
+    )
+    assert describe_ruling({"error": "nope"}).startswith("referee refused")
