@@ -397,6 +397,8 @@ class _StrokeView:
 def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
     declared = stroke.nominated or frame.nominated
     declared_kind = ball_kind(declared) if declared else None
+    if declared is not None and not frame.table.has(declared):
+        raise LogError(f"nominated: the {declared_kind} is not on the table")
     contact_kinds = [ball_kind(b) for b in stroke.first_contact]
     free_ball = None
     nominated = declared_kind
