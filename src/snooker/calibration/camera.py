@@ -33,7 +33,7 @@ class CameraPrior:
     """Narrowest field of view considered (a long zoom), degrees."""
     max_hfov_deg: float = 120.0
     """Widest field of view considered, degrees."""
-    prior_weight: float = 0.05
+    prior_weight: float = 2.0
     """Weight of the focal-length prior in the fit, in pixels of residual per unit of log focal."""
 
 

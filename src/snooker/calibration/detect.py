@@ -103,8 +103,13 @@ class SanityConfig:
     """The cloth must cover at least this fraction of the frame."""
     max_fit_error_px: float = 10.0
     """RMS reprojection error of the final camera fit must stay below this (px at 1280 wide)."""
-    max_orthogonality_residual: float = 0.02
-    """How far the best camera leaves the table's axes from orthogonal and equal scale."""
+    outlier_px: float = 4.0
+    """A pocket leather farther than this from the fitted camera's prediction is dropped (px at 1280)."""
+    min_leathers: int = 3
+    """At least this many pocket leathers must agree with the rail corners: fewer, and the view is
+    not a full-table view (a low side angle, a close-up) or the outline was misread."""
+    pocket_margin_fraction: float = 0.0
+    """Every predicted pocket must lie inside the frame, shrunk by this fraction of its width."""
 
 
 @dataclass(frozen=True)
@@ -278,11 +283,9 @@ def _order_clockwise(quad: np.ndarray) -> np.ndarray:
 
 
 def _is_convex(quad: np.ndarray) -> bool:
-    signs = []
-    for k in range(4):
-        a, b, c = quad[k], quad[(k + 1) % 4], quad[(k + 2) % 4]
-        signs.append(np.cross(b - a, c - b))
-    signs = np.array(signs)
+    edges = np.roll(quad, -1, axis=0) - quad
+    nxt = np.roll(edges, -1, axis=0)
+    signs = edges[:, 0] * nxt[:, 1] - edges[:, 1] * nxt[:, 0]
     return bool(np.all(signs > 0) or np.all(signs < 0))
 
 
@@ -421,6 +424,29 @@ def _find_leathers(hsv: np.ndarray, camera, table: TableSpec, config: Calibratio
     return found
 
 
+def _robust_refit(assigned, pockets: dict, camera, image_size, table: TableSpec, config: CalibrationConfig):
+    """Fit the camera to rail corners and leathers, dropping the worst leather while it disagrees.
+
+    A leather is dropped when its reprojection error exceeds ``SanityConfig.outlier_px`` (scaled
+    to the frame width): a hand or a shirt mistaken for it, or a leather half hidden.
+    """
+    pockets = dict(pockets)
+    leathers = config.rails.pocket_leathers(table)
+    limit = config.sanity.outlier_px * image_size[0] / 1280.0
+    while True:
+        names = list(pockets)
+        object_mm = np.vstack([config.rails.rail_corners(table), *[leathers[n][None] for n in names]])
+        image_px = np.vstack([assigned, *[pockets[n][None] for n in names]])
+        weights = np.concatenate([np.ones(4), np.full(len(names), config.pockets.weight)])
+        camera, residual = fit_camera(object_mm, image_px, image_size, config.camera, weights, initial=camera)
+        if not names:
+            return camera, residual, pockets
+        worst = int(np.argmax(residual[4:]))
+        if residual[4 + worst] <= limit:
+            return camera, residual, pockets
+        del pockets[names[worst]]
+
+
 def find_table(
     image_bgr: np.ndarray, config: CalibrationConfig = DEFAULT_CONFIG, table: TableSpec = STANDARD_TABLE
 ) -> TableView:
@@ -440,17 +466,17 @@ def find_table(
         raise TableNotFound("the table outline is not convex")
     assigned, camera = _choose_orientation(quad, image_size, table, config, hsv)
     pockets = _find_leathers(hsv, camera, table, config, region)
-    leathers = config.rails.pocket_leathers(table)
-    object_mm = np.vstack([config.rails.rail_corners(table), *[leathers[n][None] for n in pockets]])
-    image_px = np.vstack([assigned, *[pockets[n][None] for n in pockets]])
-    weights = np.concatenate([np.ones(4), np.full(len(pockets), config.pockets.weight)])
-    camera, residual = fit_camera(object_mm, image_px, image_size, config.camera, weights, initial=camera)
+    camera, residual, pockets = _robust_refit(assigned, pockets, camera, image_size, table, config)
     rms = float(np.sqrt(np.mean(residual**2)))
     if rms > config.sanity.max_fit_error_px * w / 1280.0:
         raise TableNotFound(f"the table outline and pockets do not agree (fit error {rms:.1f} px)")
     if not _camera_plausible(camera, config):
         raise TableNotFound("the fitted camera is implausible")
-    return TableView(
+    if len(pockets) < config.sanity.min_leathers:
+        raise TableNotFound(
+            f"only {len(pockets)} pocket(s) seen where the table outline puts them; not a full-table view"
+        )
+    view = TableView(
         camera=camera,
         table=table,
         rails=config.rails,
@@ -461,6 +487,12 @@ def find_table(
             "rail_corners_px": assigned.tolist(),
         },
     )
+    margin = config.sanity.pocket_margin_fraction * w
+    pockets_px = np.array(list(view.pockets_px.values()))
+    inside = (pockets_px >= margin) & (pockets_px <= np.array([w, h]) - margin)
+    if not inside.all():
+        raise TableNotFound("some pockets fall outside the frame; not a full-table view")
+    return view
 
 
 def _rail_samples(view: TableView, inset_mm: float, samples_per_side: int) -> tuple[np.ndarray, np.ndarray]:

@@ -36,17 +36,17 @@ class RailGeometry:
     """Horizontal distance from a cushion nose to the outer edge of the cloth on the cushion top."""
     cushion_top_height_mm: float = 40.0
     """Height of the cushion top (and of its outer cloth edge) above the bed cloth."""
-    corner_opening_offset_mm: float = 29.0
+    corner_opening_offset_mm: float = 33.0
     """How far the centre of a corner pocket's hole lies beyond the nose corner, along each axis."""
-    middle_opening_offset_mm: float = 88.0
+    middle_opening_offset_mm: float = 90.0
     """How far the centre of a middle pocket's hole lies beyond the side cushion nose line."""
-    opening_height_mm: float = 36.0
+    opening_height_mm: float = 38.0
     """Height at which the pocket hole is seen (its rim, level with the cushion top)."""
-    corner_leather_offset_mm: float = 60.0
+    corner_leather_offset_mm: float = 61.0
     """How far the centre of a corner pocket's leather lies beyond the nose corner, along each axis."""
-    middle_leather_offset_mm: float = 106.0
+    middle_leather_offset_mm: float = 111.0
     """How far the centre of a middle pocket's leather lies beyond the side cushion nose line."""
-    leather_height_mm: float = 36.0
+    leather_height_mm: float = 38.0
     """Height of the leather's visible centre above the bed cloth."""
 
     def rail_corners(self, table: TableSpec = STANDARD_TABLE) -> np.ndarray:
