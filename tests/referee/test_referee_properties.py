@@ -121,7 +121,7 @@ def _pairs(lines):
         previous = ruling
 
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -188,7 +188,7 @@ def positioned_strokes(draw) -> list[dict[str, Any]]:
     return lines
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positioned_strokes())
 def test_arbitrary_positions_are_ruled_or_refused_never_a_crash(lines):
     for ruling in replay(lines):
