@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import http.server
 import threading
 import time
 from pathlib import Path
@@ -192,6 +194,45 @@ def test_stream_that_drops_out_reconnects_with_backoff_and_reports():
     assert any("reconnected after 3 attempt" in r for r in reports)
     assert any("giving up after 3" in r for r in reports)
     assert all(c.released for c in opened)
+
+
+class TwoShotStream(http.server.SimpleHTTPRequestHandler):
+    """Serves the clip to the first two connections, then answers 503: a stream that dies for good."""
+
+    served = 0
+
+    def do_GET(self) -> None:
+        type(self).served += 1
+        if type(self).served > 2:
+            self.send_error(503, "camera gone")
+            return
+        super().do_GET()
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def test_real_http_stream_that_drops_out_is_reopened_over_the_network(tmp_path: Path):
+    _write_video(tmp_path / "cam.avi", 10)
+    handler = type("Stream", (TwoShotStream,), {"served": 0})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(tmp_path))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/cam.avi"
+    config = SourceConfig(
+        reconnect_initial_delay_s=0.01, reconnect_max_delay_s=0.02, reconnect_max_attempts=2
+    )
+    reports: list[str] = []
+    try:
+        with open_source(url, config, reports.append) as source:
+            frames = list(source)
+    finally:
+        server.shutdown()
+    assert [f.index for f in frames] == list(range(20))  # the stream's frames, twice, counted on
+    assert source.stats.reconnects == 1
+    assert any("reconnected after 1 attempt" in r for r in reports)
+    assert any("giving up after 2 reconnect attempts" in r for r in reports)
 
 
 def test_backoff_delays_grow_and_are_capped():
