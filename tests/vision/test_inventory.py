@@ -69,3 +69,4 @@ def test_scores_count_and_inventory_separately(tmp_path: Path) -> None:
     assert score.stills == 2
     assert score.count_rate == 1.0
     assert score.inventory_rate == 0.5
+    assert score.decode_ratio > 0

@@ -404,12 +404,16 @@ def _coverage(foreground: np.ndarray, centres: np.ndarray, radii: np.ndarray) ->
 def _separated(points_mm: np.ndarray, taken_mm: np.ndarray, separation_mm: float) -> np.ndarray:
     """Greedy in order: keep each point at least ``separation_mm`` from the taken and kept ones."""
     keep = np.zeros(len(points_mm), dtype=bool)
-    chosen = [*taken_mm]
-    for i, point in enumerate(points_mm):
-        if chosen and np.min(np.linalg.norm(np.asarray(chosen) - point, axis=1)) < separation_mm:
-            continue
-        keep[i] = True
-        chosen.append(point)
+    if len(points_mm) == 0:
+        return keep
+    free = np.ones(len(points_mm), dtype=bool)
+    if len(taken_mm):
+        free = np.min(np.linalg.norm(points_mm[:, None] - taken_mm[None], axis=2), axis=1) >= separation_mm
+    close = np.linalg.norm(points_mm[:, None] - points_mm[None], axis=2) < separation_mm
+    for i in np.nonzero(free)[0]:
+        if free[i]:
+            keep[i] = True
+            free &= ~close[i]
     return keep
 
 
@@ -435,9 +439,13 @@ def _blob_centres(
     deep_whole = cv2.distanceTransform(foreground.astype(np.uint8), cv2.DIST_L2, 5)
     window = max(3, round(config.blob_peak_window * float(np.median(radius))) | 1)
     peaks = (depth >= cv2.dilate(depth, np.ones((window, window), np.uint8))) & (depth > 0)
-    ys, xs = np.nonzero(peaks)
-    if len(xs) == 0:
+    # A plateau of equal maxima is one peak, at its centroid.
+    count, _, _, centroids = cv2.connectedComponentsWithStats(peaks.astype(np.uint8), connectivity=8)
+    if count <= 1:
         return np.zeros((0, 2))
+    h, w = foreground.shape
+    xs = np.clip(np.round(centroids[1:, 0]).astype(int), 0, w - 1)
+    ys = np.clip(np.round(centroids[1:, 1]).astype(int), 0, h - 1)
     r = radius[ys, xs]
     ok = (depth[ys, xs] >= config.min_blob_depth * r) & (deep_whole[ys, xs] <= config.max_blob_depth * r)
     xs, ys = xs[ok], ys[ok]

@@ -56,7 +56,8 @@ def estimate_cloth(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothCon
     """Estimate the bare cloth per region from ``image_bgr`` (H, W, 3) uint8 where ``on_cloth``.
 
     Balls, the cue and shadows occupy a small share of each cell, so the per-cell median is the
-    cloth. Cells with too little playing area take the median of all cloth pixels.
+    cloth. Cells with too little playing area, or whose median is not cloth-like (an arm over
+    the table), take the median of all the cells.
     """
     h, w = on_cloth.shape
     step = config.sample_step_px
@@ -69,18 +70,28 @@ def estimate_cloth(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothCon
     blocks = padded.reshape(rows, cell, cols, cell, 3).transpose(0, 2, 1, 3, 4).reshape(rows, cols, -1, 3)
     counts = np.sum(~np.isnan(blocks[..., 0]), axis=2)
     enough = counts >= config.min_cell_fraction * cell * cell
-    overall = np.median(sampled[sampled_on].astype(np.float32), axis=0) if sampled_on.any() else None
-    medians = np.tile(np.float32(128.0) if overall is None else overall, (rows, cols, 1)).astype(np.float32)
+    medians = np.full((rows, cols, 3), 128.0, dtype=np.float32)
     if enough.any():
-        cell_medians = np.nanmedian(blocks[enough], axis=1)
-        medians[enough] = np.where(
-            _cloth_like(cell_medians, medians[0, 0], config)[:, None], cell_medians, medians[0, 0]
-        )
+        cell_medians = _nan_median(blocks[enough])
+        overall = np.median(cell_medians, axis=0)
+        medians[:] = overall
+        medians[enough] = np.where(_cloth_like(cell_medians, overall, config)[:, None], cell_medians, overall)
+    # Chromaticity and brightness are computed per cell and interpolated (cheaper than per pixel).
+    grid_total = medians.sum(axis=2)
+    grid = np.dstack([medians / (grid_total + config.dark_chroma_floor)[..., None], grid_total])
     full = (cols * cell * step, rows * cell * step)
-    cloth_bgr = cv2.resize(medians, full, interpolation=cv2.INTER_LINEAR)[:h, :w]
-    total = cloth_bgr.sum(axis=2)
-    chroma = cloth_bgr / (total + config.dark_chroma_floor)[..., None]
+    maps = cv2.resize(grid.astype(np.float32), full, interpolation=cv2.INTER_LINEAR)[:h, :w]
+    chroma, total = maps[..., :3], maps[..., 3]
     return ClothEstimate(chromaticity=chroma.astype(np.float32), brightness=total.astype(np.float32))
+
+
+def _nan_median(values: np.ndarray) -> np.ndarray:
+    """Median over axis 1 ignoring NaN, (k, m, c) → (k, c): sorting puts NaN last (fast path)."""
+    ordered = np.sort(values, axis=1)
+    valid = np.sum(~np.isnan(values), axis=1)
+    lower = np.take_along_axis(ordered, ((valid - 1) // 2)[:, None, :], axis=1)[:, 0]
+    upper = np.take_along_axis(ordered, (valid // 2)[:, None, :], axis=1)[:, 0]
+    return (lower + upper) / 2.0
 
 
 def _cloth_like(colours_bgr: np.ndarray, reference_bgr: np.ndarray, config: ClothConfig) -> np.ndarray:

@@ -63,9 +63,9 @@ class ColourConfig:
     shade_chroma_sigma: float = 0.05
     """A candidate whose core chromaticity lies this close (0–1) to the cloth's is likely shaded
     cloth (the shadow of a player or the cue): the scale of the "cloth" pseudo-label's cost."""
-    shade_min_lightness: float = 50.0
+    shade_min_lightness: float = 60.0
     """Shaded cloth is rarely darker than this Lab lightness (0–255); darker is the black ball."""
-    shade_lightness_sigma: float = 15.0
+    shade_lightness_sigma: float = 10.0
     """Lightness (0–255) over which the "cloth" cost grows below ``shade_min_lightness``."""
     chroma_floor: float = 12.0
     """Added to B+G+R before dividing, as in the cloth model."""

@@ -39,6 +39,8 @@ class StillResult:
     still: LabelledStill
     counts: dict[str, int]
     detect_ms: float
+    decode_ms: float
+    """Time to read and decode the still's JPEG: the yardstick for ``detect_ms`` on this machine."""
 
     @property
     def count_right(self) -> bool:
@@ -70,6 +72,12 @@ class InventoryScore:
     @property
     def mean_ms(self) -> float:
         return float(np.mean([r.detect_ms for r in self.results])) if self.results else 0.0
+
+    @property
+    def decode_ratio(self) -> float:
+        """Detection time over JPEG decoding time (a machine-independent measure of speed)."""
+        decode = sum(r.decode_ms for r in self.results)
+        return sum(r.detect_ms for r in self.results) / decode if decode > 0 else float("nan")
 
 
 def read_label(path: Path) -> tuple[int, dict[str, int]]:
@@ -128,7 +136,9 @@ def evaluate(
 
     results = []
     for still in stills:
+        start = time.perf_counter()
         image = cv2.imread(str(still.image_path), cv2.IMREAD_COLOR)
+        decode_ms = 1000.0 * (time.perf_counter() - start)
         if image is None or min(image.shape[:2]) < min_image_side_px:
             continue
         try:
@@ -138,5 +148,5 @@ def evaluate(
         start = time.perf_counter()
         detections = detector(image, view) if view is not None else BallDetections.empty()
         elapsed_ms = 1000.0 * (time.perf_counter() - start)
-        results.append(StillResult(still, detections.counts(), elapsed_ms))
+        results.append(StillResult(still, detections.counts(), elapsed_ms, decode_ms))
     return InventoryScore(results)
