@@ -15,6 +15,7 @@ BALL_ON = [
     ("two reds in one stroke score two", [stroke(["red"], ["red", "red"])], "colour", [2, 0], 2, 0, 138),
     ("two reds hit at once is legal", [stroke(["red", "red"], ["red"])], "colour", [1, 0], 1, 0, 146),
     ("no pot ends the turn", [safe("red")], "red", [0, 0], 0, 1, 147),
+    ("a nomination names the colour on", [pot("red"), NOMINATE], "pink", [1, 0], 1, 0, 146),
     ("a declared nomination", [pot("red"), NOMINATE, pot("pink")], "red", [7, 0], 7, 0, 139),
     ("nomination inferred from the first ball hit", [pot("red"), pot("green")], "red", [4, 0], 4, 0, 139),
     ("missing the colour ends the turn", [pot("red"), safe("blue")], "red", [1, 0], 0, 1, 139),

@@ -172,11 +172,12 @@ class FrameState:
 
     @property
     def ball_on(self) -> str:
-        """``red``, ``colour`` (any colour, after a red) or the colour on in ascending order."""
+        """``red``, ``colour`` (any colour, after a red; the colour once nominated) or the colour on
+        in ascending order."""
         if self.phase is Phase.RED:
             return RED
         if self.phase is Phase.COLOUR:
-            return "colour"
+            return self.nominated or "colour"
         return self.table.lowest_colour or "none"
 
     def points_remaining(self) -> int:
