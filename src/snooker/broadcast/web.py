@@ -15,6 +15,10 @@ Routes:
 
 The state comes either from a :class:`MatchSession` held in the same process (``attach_session``)
 or from a ZeroMQ feed the bridge subscribes to (``follow_feed``; overlay only, no console).
+
+Putting the overlay in OBS: add a *Browser* source, URL ``http://127.0.0.1:8080/overlay`` (the
+``overlay:`` line printed at start), width 1920, height 1080; leave "custom CSS" empty (the page's
+background is already transparent) and tick "refresh browser when scene becomes active" if wanted.
 """
 
 from __future__ import annotations
@@ -238,8 +242,8 @@ class Bridge:
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.config.host, self.config.port)
         await site.start()
-        sockets = site._server.sockets if site._server is not None else []  # aiohttp keeps it private
-        self.port = sockets[0].getsockname()[1] if sockets else self.config.port
+        addresses = self._runner.addresses
+        self.port = int(addresses[0][1]) if addresses else self.config.port
         return self.port
 
     async def stop(self) -> None:

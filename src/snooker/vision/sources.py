@@ -452,12 +452,14 @@ class LiveConfig:
     - ``get_timeout_s``: how long one wait for a frame lasts before the consumer checks for an end.
     - ``drop_when_full``: drop the oldest frame when the queue is full (live); False makes the reader
       wait for the consumer instead, so every frame is processed (replaying a file exactly).
+    - ``close_timeout_s``: how long closing waits for the reader thread to finish its read.
     """
 
     queue_size: int = 2
     pace_files: bool = True
     get_timeout_s: float = 0.1
     drop_when_full: bool = True
+    close_timeout_s: float = 5.0
 
     def __post_init__(self) -> None:
         if self.queue_size < 1:
@@ -499,7 +501,12 @@ class LiveFrames:
     def close(self) -> None:
         self.source.stop()
         if self._thread is not None:
-            self._thread.join(timeout=5.0)
+            self._thread.join(timeout=self.config.close_timeout_s)
+            if self._thread.is_alive():
+                # still blocked inside a read: releasing the capture under it could crash the decoder,
+                # so leave it to the (daemon) thread and say so
+                self.source.report(f"{self.source.name}: reader still blocked after stop; left to finish")
+                return
         self.source.close()
 
     def _read(self) -> None:
