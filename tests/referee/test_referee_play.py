@@ -380,3 +380,8 @@ def test_points_remaining_and_snookers_required(lines, required, remaining):
     ruling = last([match(reds=6), *lines])
     assert ruling["points_remaining"] == remaining
     assert ruling["snookers_required"] == required
+
+
+def test_the_cue_ball_listed_among_potted_or_off_table_balls_counts_as_such():
+    assert last([match(), stroke(["red"], ["white"])])["fouls"] == ["cue_ball_potted"]
+    assert last([match(), stroke(["red"], off_table=["white"])])["fouls"] == ["cue_ball_off_table"]

@@ -334,7 +334,11 @@ def _parse_stroke(line: dict) -> StrokeLine:
         pockets.append(pocket)
     if cue_ball not in CUE_BALL_STATES:
         raise LogError(f"cue_ball: expected one of {', '.join(CUE_BALL_STATES)}, got {cue_ball!r}")
-    off_table = _ball_list(line, "off_table")
+    raw_off = line.get("off_table") or []
+    if isinstance(raw_off, list) and CUE_BALL in raw_off:
+        cue_ball = "off_table"
+        raw_off = [b for b in raw_off if b != CUE_BALL]
+    off_table = _ball_list({"off_table": raw_off}, "off_table")
     for ball in set(potted) & set(off_table):
         if ball != RED:
             raise LogError(f"{ball!r} cannot be both potted and off the table")
