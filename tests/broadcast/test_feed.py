@@ -153,3 +153,8 @@ def test_bad_setup_is_a_clear_error(endpoint: str, table: str, problem: str):
 )
 def test_events_of_a_change(ruling, line, expected):
     assert [e["event"] for e in events_of(Change({}, ruling, line, 1))] == expected
+
+
+def test_a_scoreboard_keeps_its_own_schema_as_payload_schema(publisher: FeedPublisher):
+    body = publisher.publish_state({**SCOREBOARD, "schema": "snooker.scoreboard/1"})
+    assert body["schema"] == FEED_SCHEMA and body["payload_schema"] == "snooker.scoreboard/1"

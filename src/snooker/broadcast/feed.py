@@ -2,7 +2,8 @@
 
 Messages are multipart ``[topic, body]``; topics are ``table/<id>/state/`` and ``table/<id>/event/``;
 bodies are JSON objects carrying ``schema``, ``seq`` (increasing per publisher, across both topics),
-``epoch`` (new on every publisher start) and ``table``. A ``state`` body is the whole scoreboard; it is
+``epoch`` (new on every publisher start) and ``table`` (a scoreboard's own ``schema`` moves to
+``payload_schema``). A ``state`` body is the whole scoreboard; it is
 sent on every change and re-sent by a heartbeat thread so a late subscriber is current within
 ``heartbeat_s``. An ``event`` body is one announcement (``FOUL``, ``FREE BALL``, a pot, frame over).
 
@@ -173,6 +174,7 @@ class FeedPublisher:
             self._seq += 1
             body = {
                 **payload,
+                **({"payload_schema": payload["schema"]} if "schema" in payload else {}),
                 "schema": FEED_SCHEMA,
                 "seq": self._seq,
                 "epoch": self.epoch,
