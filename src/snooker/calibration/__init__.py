@@ -18,6 +18,7 @@ _LAZY = {
     "TableNotFound": "snooker.calibration.detect",
     "find_table": "snooker.calibration.detect",
     "shows_table": "snooker.calibration.detect",
+    "refresh_view": "snooker.calibration.detect",
     "load_calibration": "snooker.calibration.manual",
     "save_calibration": "snooker.calibration.manual",
     "view_from_corners": "snooker.calibration.manual",

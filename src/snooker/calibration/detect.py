@@ -122,10 +122,14 @@ class ViewCheckConfig:
     """Largest fraction of a ring around the table (outside the rails) that may look like cloth."""
     ring_width_fraction: float = 0.06
     """Width of that ring, as a fraction of the frame width."""
-    rail_band_px: float = 4.0
-    """Half-width of the band around the predicted rail lines checked for a cloth edge (px at 1280)."""
+    rail_inset_mm: float = 25.0
+    """The rail edge is checked this far inside (cushion-top cloth) and outside (wood) the rail line;
+    it is also how far the camera may drift before the view no longer counts as the same."""
+    rail_samples_per_side: int = 40
     min_rail_edge_fraction: float = 0.5
-    """Fraction of the rail samples where cloth inside and no cloth outside must be seen."""
+    """Fraction of a side's samples where cloth inside and no cloth outside must be seen."""
+    min_rail_sides: int = 3
+    """How many of the four rail sides must show that edge (one may be hidden by a graphic or a player)."""
 
 
 @dataclass(frozen=True)
@@ -495,26 +499,32 @@ def find_table(
     return view
 
 
-def _rail_samples(view: TableView, inset_mm: float, samples_per_side: int) -> tuple[np.ndarray, np.ndarray]:
-    """Pixels just inside (on the cushion-top cloth) and just outside (on the wood) the rail line.
+def _rail_samples(
+    view: TableView, inset_mm: float, samples_per_side: int
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Per rail side, pixels just inside (on the cushion-top cloth) and just outside (on the wood).
 
-    Samples near the pockets are left out: there the cloth is cut anyway.
+    Samples near the pockets are left out: there the cloth is cut anyway. Sides in the order
+    baulk, top, left, right.
     """
     table, rails = view.table, view.rails
     c, z = rails.cushion_top_width_mm, rails.cushion_top_height_mm
     w, length = table.width_mm, table.length_mm
     t = np.linspace(0.12, 0.88, samples_per_side)
     t_side = t[np.abs(t - 0.5) > 0.08]
-    inside, outside = [], []
-    for d_in, store in ((c - inset_mm, inside), (c + inset_mm, outside)):
-        pts = [
-            np.column_stack([t * w, np.full_like(t, -d_in)]),
-            np.column_stack([t * w, np.full_like(t, length + d_in)]),
-            np.column_stack([np.full_like(t_side, -d_in), t_side * length]),
-            np.column_stack([np.full_like(t_side, w + d_in), t_side * length]),
-        ]
-        store.append(view.table_to_image(np.vstack(pts), height_mm=z))
-    return inside[0], outside[0]
+    sides = []
+    for side in range(4):
+        pair = []
+        for d in (c - inset_mm, c + inset_mm):
+            pts = (
+                np.column_stack([t * w, np.full_like(t, -d)]),
+                np.column_stack([t * w, np.full_like(t, length + d)]),
+                np.column_stack([np.full_like(t_side, -d), t_side * length]),
+                np.column_stack([np.full_like(t_side, w + d), t_side * length]),
+            )[side]
+            pair.append(view.table_to_image(pts, height_mm=z))
+        sides.append((pair[0], pair[1]))
+    return sides
 
 
 def _lookup(mask: np.ndarray, px: np.ndarray) -> np.ndarray:
@@ -553,9 +563,11 @@ def shows_table(image_bgr: np.ndarray, view: TableView, config: CalibrationConfi
     cloth = cloth_mask(image_bgr, config.cloth, hue)
     if (cloth[area > 0] > 0).mean() < cfg.min_cloth_inside:
         return False
-    rail_in, rail_out = _rail_samples(view, inset_mm=25.0, samples_per_side=40)
-    edge_ok = _lookup(cloth, rail_in) & ~_lookup(cloth, rail_out)
-    if edge_ok.mean() < cfg.min_rail_edge_fraction:
+    sides_ok = 0
+    for rail_in, rail_out in _rail_samples(view, cfg.rail_inset_mm, cfg.rail_samples_per_side):
+        edge_ok = _lookup(cloth, rail_in) & ~_lookup(cloth, rail_out)
+        sides_ok += int(edge_ok.mean() >= cfg.min_rail_edge_fraction)
+    if sides_ok < cfg.min_rail_sides:
         return False
     ring = view.playing_area_mask((h, w))
     grow = _odd(cfg.ring_width_fraction * w)
@@ -565,3 +577,23 @@ def shows_table(image_bgr: np.ndarray, view: TableView, config: CalibrationConfi
     if not band.any():
         return True
     return bool((cloth[band] > 0).mean() <= cfg.max_cloth_outside)
+
+
+def refresh_view(
+    image_bgr: np.ndarray,
+    view: TableView | None,
+    config: CalibrationConfig = DEFAULT_CONFIG,
+    table: TableSpec = STANDARD_TABLE,
+) -> TableView | None:
+    """The view to use for this frame: ``view`` while the frame still shows it, else a new one.
+
+    For video: cheap while the camera holds still (``shows_table`` only); after a camera move or a
+    cut back to the full-table view it calibrates again; None when the frame shows no full table
+    (a close-up, a replay, the crowd), so such frames can be skipped.
+    """
+    if view is not None and shows_table(image_bgr, view, config):
+        return view
+    try:
+        return find_table(image_bgr, config, table)
+    except TableNotFound:
+        return None
