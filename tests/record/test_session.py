@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sqlite3
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from snooker.record.session import Change, MatchSession
-from snooker.record.store import MatchRecord, RecordError
+from snooker.record.store import MatchRecord, RecordConfig, RecordError
 from snooker.referee import Referee
 
 MATCH = {"type": "match", "schema": "snooker.log/1", "players": ["A", "B"], "best_of": 3, "breaker": 0}
@@ -112,3 +115,49 @@ def test_a_file_that_is_not_a_record_is_refused(tmp_path: Path):
     path.write_text("hello, not a database" * 100)
     with pytest.raises(RecordError, match=r"notes\.sqlite"):
         MatchRecord(path).open()
+
+
+LINES = [
+    POT_RED,
+    POT_BLACK,
+    IN_OFF,
+    {"type": "stroke", "first_contact": []},
+    {"type": "stroke", "first_contact": ["pink"], "potted": ["pink"]},
+    {"type": "decision", "choice": "play_again"},
+    {"type": "decision", "choice": "replace"},
+    {"type": "nominate", "ball": "blue"},
+    {"type": "concede"},
+    {"type": "new_frame"},
+    '{"type": "stroke", ',
+]
+OPERATIONS = st.one_of(
+    st.tuples(st.just("apply"), st.sampled_from(LINES)),
+    st.tuples(st.just("amend"), st.sampled_from(LINES)),
+    st.tuples(st.just("undo"), st.none()),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(operations=st.lists(OPERATIONS, max_size=14))
+def test_resuming_any_record_gives_the_state_it_was_left_in(operations):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "m.sqlite"
+        fast = RecordConfig(synchronous="NORMAL")  # as safe against a killed process; faster
+        session = MatchSession(MatchRecord(path, fast).open(), referee_factory=BuggyReferee)
+        session.apply(MATCH)
+        for name, line in operations:
+            if name == "apply":
+                session.apply(line)
+            elif name == "amend":
+                session.amend(line)
+            else:
+                session.undo_last()
+        rows = len(session.record)
+        session.record.close()
+        resumed = MatchSession(MatchRecord(path, fast).open(), referee_factory=BuggyReferee)
+        report = resumed.resume()
+        assert resumed.scoreboard() == session.scoreboard()
+        assert resumed.applied_lines == session.applied_lines
+        assert report.mismatches == []
+        assert len(resumed.record) == rows  # resuming writes nothing
+        resumed.record.close()

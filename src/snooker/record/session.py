@@ -191,11 +191,9 @@ class MatchSession:
             self._referee = self._factory()
             self._applied = []
             entries = list(self.record.entries())
-            retracted = {e.retracts for e in entries if e.kind == "undo"}
-            report.corrections = len(retracted)
-            for entry in entries:
-                if entry.kind != "line" or entry.seq in retracted or entry.line is None:
-                    continue
+            report.corrections = sum(1 for e in entries if e.kind == "undo")
+            for entry in self.record.effective_lines():
+                assert entry.line is not None
                 ruling = self._rule(entry.line)
                 report.lines_replayed += 1
                 if entry.ruling is not None and _comparable(ruling) != _comparable(entry.ruling):

@@ -3,8 +3,9 @@
 The database runs in WAL mode and commits every row on its own, so a process killed at any moment
 loses nothing it has acknowledged. Nothing is ever deleted: a correction ("undo the last line") is a
 row of its own that retracts an earlier row, and the *effective log* — the lines the referee folds —
-is every ``line`` row not retracted, in order. Replaying the effective log through a fresh referee
-gives the state after the last row (CONTRACTS.md §1: the state is a pure function of the log).
+is every ``line`` row the referee accepted and no undo retracted, in order. Replaying the effective
+log through a fresh referee gives the state after the last row (CONTRACTS.md §1: the state is a pure
+function of the log).
 
 Table ``entries``: ``seq`` (row number, increasing), ``at_utc`` (ISO-8601 time the row was
 written), ``origin`` (who sent it: ``tracker``, ``console``, ``stdin`` …), ``kind`` (``line`` or
@@ -163,10 +164,18 @@ class MatchRecord:
             )
 
     def effective_lines(self) -> list[Entry]:
-        """The ``line`` rows not retracted by an undo, in order: what the referee folds."""
+        """What the referee folds: the ``line`` rows it accepted and no undo retracted, in order.
+
+        Refused rows (ruling ``{"error": ...}``) stay refused: they changed nothing when they came,
+        and must not start counting because a correction later changed what came before them.
+        """
         entries = list(self.entries())
         retracted = {e.retracts for e in entries if e.kind == "undo"}
-        return [e for e in entries if e.kind == "line" and e.seq not in retracted]
+        return [
+            e
+            for e in entries
+            if e.kind == "line" and e.seq not in retracted and e.line is not None and not _refused(e.ruling)
+        ]
 
     def __len__(self) -> int:
         return int(self.db.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
@@ -178,3 +187,7 @@ class MatchRecord:
     def meta(self, key: str) -> str | None:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
+
+
+def _refused(ruling: dict[str, Any] | None) -> bool:
+    return ruling is not None and "error" in ruling
