@@ -90,6 +90,30 @@ def test_undo_and_amend_are_rows_of_their_own_and_survive_resume(tmp_path: Path)
     assert resumed.applied_lines == [MATCH, IN_OFF]
 
 
+class FailingRecord(MatchRecord):
+    """A record whose disk fails once, on the third write (sqlite raises)."""
+
+    fail_on_write = 3
+    failed = False
+
+    def append_line(self, line, ruling, origin):
+        if len(self) + 1 == self.fail_on_write and not self.failed:
+            self.failed = True
+            raise sqlite3.OperationalError("disk I/O error")
+        return super().append_line(line, ruling, origin)
+
+
+def test_a_line_that_cannot_be_recorded_is_not_applied(tmp_path: Path):
+    session = MatchSession(FailingRecord(tmp_path / "m.sqlite").open(), referee_factory=BuggyReferee)
+    session.apply(MATCH)
+    session.apply(POT_RED)
+    before = session.scoreboard()
+    ruling = session.apply(POT_BLACK)
+    assert "could not be recorded" in ruling["error"] and "disk I/O error" in ruling["error"]
+    assert session.scoreboard() == before and session.applied_lines == [MATCH, POT_RED]
+    assert session.apply(POT_BLACK)["score"] == [8, 0]  # the disk came back: play goes on
+
+
 def test_undo_with_nothing_applied_is_an_error(tmp_path: Path):
     assert "nothing to undo" in _session(tmp_path / "m.sqlite").undo_last()["error"]
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from snooker.record.store import MatchRecord
+from snooker.record.store import MatchRecord, RecordError
 
 LOG = logging.getLogger(__name__)
 
@@ -140,7 +141,12 @@ class MatchSession:
                 self._store_line(stored, ruling, origin)
                 return ruling
             ruling = self._rule(parsed)
-            seq = self._store_line(parsed, ruling, origin)
+            try:
+                seq = self._store_line(parsed, ruling, origin)
+            except (sqlite3.Error, RecordError) as exc:  # never let the referee run ahead of its record
+                LOG.error("could not record %s: %s", parsed, exc)
+                self._rebuild()
+                return {"error": f"the line could not be recorded ({exc}); it was not applied"}
             if "error" in ruling:
                 return ruling
             self._applied.append((seq, parsed))
@@ -235,8 +241,6 @@ def open_session(
     second match to the first); ``resume`` without a record to resume is an error. Raises
     :class:`snooker.record.store.RecordError` with the reason.
     """
-    from snooker.record.store import RecordError
-
     if record_path is None:
         if resume:
             raise RecordError("--resume needs --record FILE: the record to continue")
