@@ -81,3 +81,12 @@ def test_a_view_whose_table_is_off_the_image_gives_nothing(view) -> None:
             return np.zeros(shape[:2], np.uint8)
 
     assert len(detect_balls(render(Scene(balls=[("red", 900, 900)]), view), NoArea())) == 0  # type: ignore[arg-type]
+
+
+def test_detector_reuses_the_geometry_of_one_view(view) -> None:
+    detector = ClassicDetector()
+    scene = render(Scene(balls=[("red", 500, 900), ("pink", *SPOTS["pink"])]), view)
+    first, second = detector(scene, view), detector(scene, view)
+    assert detector._cached is not None and detector._cached[0] is view
+    assert np.array_equal(first.xy_px, second.xy_px)
+    assert np.array_equal(first.xy_px, detect_balls(scene, view).xy_px)

@@ -16,13 +16,13 @@ Steps, all on the crop around the calibrated playing area:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
 from snooker.calibration.table import STANDARD_TABLE
-from snooker.vision.cloth import ClothConfig, estimate_cloth, not_cloth
+from snooker.vision.cloth import ClothConfig, ClothEstimate, estimate_cloth, not_cloth
 from snooker.vision.colour import ColourConfig, assign_labels, core_features
 from snooker.vision.detector import CalibratedView
 from snooker.vision.types import BallDetections
@@ -42,6 +42,8 @@ class ClassicConfig:
     ball_body_darker_ratio: float = 0.8
     """Below a highlight, pixels darker than this fraction of the cloth's brightness count as the
     ball's body even with the cloth's colour (the green ball in shade)."""
+    cloth_scale: int = 2
+    """The cloth model is estimated on the image shrunk by this factor (it varies slowly)."""
     smooth_kernel_px: int = 5
     """Side (px) of the median filter that removes specks and thin lines from the foreground and
     fills pinholes (the black ball's body mirrors the green cloth in places)."""
@@ -119,18 +121,44 @@ class ClassicConfig:
 
 
 class ClassicDetector:
-    """Callable classical detector with a fixed configuration (see :func:`detect_balls`)."""
+    """Callable classical detector with a fixed configuration (see :func:`detect_balls`).
+
+    It keeps the table geometry of the last view it saw (crop, playing area, expected radii), so
+    the frames of a video with one calibration pay for it once.
+    """
 
     def __init__(self, config: ClassicConfig | None = None) -> None:
         self.config = config or ClassicConfig()
+        self._cached: tuple[CalibratedView, tuple[int, ...], TableGeometry | None] | None = None
 
     def __call__(self, frame_bgr: np.ndarray, view: CalibratedView) -> BallDetections:
-        return detect_balls(frame_bgr, view, self.config)
+        shape = frame_bgr.shape[:2]
+        if self._cached is None or self._cached[0] is not view or self._cached[1] != shape:
+            self._cached = (view, shape, table_geometry(view, shape, self.config))
+        return detect_balls(frame_bgr, view, self.config, geometry=self._cached[2])
+
+
+@dataclass(frozen=True)
+class TableGeometry:
+    """Where the detector works in frames of one size seen through one view.
+
+    ``x0, y0, x1, y1``: the crop around the playing area (px); ``area``: (h, w) bool, the playing
+    area inside the crop; ``radius``: (h, w) float32, the expected ball radius (px) at each crop
+    pixel; ``typical_radius``: its median over the playing area (px).
+    """
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    area: np.ndarray
+    radius: np.ndarray
+    typical_radius: float
 
 
 @dataclass(frozen=True)
 class _Crop:
-    """The rectangle of the frame the detector works on, and the maps computed on it."""
+    """The crop of one frame and the geometry that goes with it."""
 
     x0: int
     y0: int
@@ -141,14 +169,34 @@ class _Crop:
 
 
 def detect_balls(
-    frame_bgr: np.ndarray, view: CalibratedView, config: ClassicConfig | None = None
+    frame_bgr: np.ndarray,
+    view: CalibratedView,
+    config: ClassicConfig | None = None,
+    geometry: TableGeometry | None = None,
 ) -> BallDetections:
-    """Find and name the balls in ``frame_bgr`` (H, W, 3) uint8 BGR of the table ``view`` sees."""
+    """Find and name the balls in ``frame_bgr`` (H, W, 3) uint8 BGR of the table ``view`` sees.
+
+    ``geometry`` (from :func:`table_geometry` for this view and frame size) saves recomputing it.
+    """
     config = config or ClassicConfig()
-    crop = _crop(frame_bgr, view, config)
-    if crop is None:
+    geometry = geometry or table_geometry(view, frame_bgr.shape, config)
+    if geometry is None:
         return BallDetections.empty()
-    cloth = estimate_cloth(crop.image, crop.area, config.cloth)
+    g = geometry
+    crop = _Crop(g.x0, g.y0, frame_bgr[g.y0 : g.y1, g.x0 : g.x1], g.area, g.radius, g.typical_radius)
+    # The cloth is smooth: it is estimated on the image shrunk by ``cloth_scale`` and its maps
+    # are interpolated back; the comparison with it runs at full resolution.
+    scale = config.cloth_scale
+    small = cv2.resize(crop.image, None, fx=1.0 / scale, fy=1.0 / scale, interpolation=cv2.INTER_AREA)
+    small_area = (
+        cv2.resize(crop.area.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST) > 0
+    )
+    cloth_config = replace(
+        config.cloth,
+        cell_px=max(1, config.cloth.cell_px // scale),
+        sample_step_px=max(1, config.cloth.sample_step_px // scale),
+    )
+    cloth = _resize_cloth(estimate_cloth(small, small_area, cloth_config), crop.area.shape)
     different, darker = not_cloth(crop.image, cloth, config.cloth, config.ball_body_darker_ratio)
     foreground = _smooth(different & crop.area, config)
     # Under a highlight, a ball may be cloth-coloured but darker (the green ball).
@@ -199,15 +247,24 @@ def detect_balls(
     if len(centres) == 0:
         return BallDetections.empty()
     radii = _radius_at(crop.radius, centres)
-    features = core_features(crop.image, lab, tophat, cloth.chromaticity, centres, radii, config.colour)
+    small_h, small_w = cloth.brightness.shape
+    sx = np.clip((centres[:, 0] / scale).astype(int), 0, small_w - 1)
+    sy = np.clip((centres[:, 1] / scale).astype(int), 0, small_h - 1)
+    features = core_features(
+        crop.image, lab, tophat, cloth.chromaticity[sy, sx], centres, radii, config.colour
+    )
     labels, confidence, keep = assign_labels(features, config.colour)
     xy_px = centres[keep] + np.array([crop.x0, crop.y0], dtype=float)
     xy_mm = view.image_to_table(xy_px) if len(xy_px) else np.zeros((0, 2))
     return BallDetections(xy_px, radii[keep], labels[keep], confidence[keep], xy_mm)
 
 
-def _crop(frame_bgr: np.ndarray, view: CalibratedView, config: ClassicConfig) -> _Crop | None:
-    area_full = np.asarray(view.playing_area_mask(frame_bgr.shape)).astype(np.uint8)
+def table_geometry(
+    view: CalibratedView, shape: tuple[int, ...], config: ClassicConfig
+) -> TableGeometry | None:
+    """The crop, playing area and expected radii for frames of ``shape`` (H, W[, 3]); None when
+    the playing area lies outside the frame."""
+    area_full = np.asarray(view.playing_area_mask(tuple(shape[:2]))).astype(np.uint8)
     x, y, width, height = cv2.boundingRect(area_full)
     if width == 0 or height == 0:
         return None
@@ -229,8 +286,24 @@ def _crop(frame_bgr: np.ndarray, view: CalibratedView, config: ClassicConfig) ->
     )
     radius = np.ascontiguousarray(radius[: y1 - y0, : x1 - x0])
     area = area_full[y0:y1, x0:x1] > 0
-    typical = float(np.median(radius[area])) if area.any() else float(np.median(radius))
-    return _Crop(x0, y0, frame_bgr[y0:y1, x0:x1], area, radius, typical)
+    typical = float(np.median(radius[area]))
+    return TableGeometry(x0, y0, x1, y1, area, radius, typical)
+
+
+def _resize_cloth(cloth: ClothEstimate, shape: tuple[int, ...]) -> ClothEstimate:
+    """The cloth maps interpolated to ``shape`` (H, W)."""
+    size = (shape[1], shape[0])
+    return ClothEstimate(
+        chromaticity=cv2.resize(cloth.chromaticity, size, interpolation=cv2.INTER_LINEAR),
+        brightness=cv2.resize(cloth.brightness, size, interpolation=cv2.INTER_LINEAR),
+    )
+
+
+def _pixel_indices(points: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Rounded (x, y) pixel indices of ``points`` (n, 2), clipped to an image of ``shape``."""
+    ix = np.clip(np.round(points[:, 0]).astype(int), 0, shape[1] - 1)
+    iy = np.clip(np.round(points[:, 1]).astype(int), 0, shape[0] - 1)
+    return ix, iy
 
 
 def _smooth(mask: np.ndarray, config: ClassicConfig) -> np.ndarray:
@@ -435,8 +508,7 @@ def _blob_centres(
             0,
             -1,
         )
-    depth = cv2.distanceTransform(residual, cv2.DIST_L2, 5)
-    deep_whole = cv2.distanceTransform(foreground.astype(np.uint8), cv2.DIST_L2, 5)
+    depth = cv2.distanceTransform(residual, cv2.DIST_L2, 3)
     window = max(3, round(config.blob_peak_window * float(np.median(radius))) | 1)
     peaks = (depth >= cv2.dilate(depth, np.ones((window, window), np.uint8))) & (depth > 0)
     # A plateau of equal maxima is one peak, at its centroid.
@@ -447,7 +519,7 @@ def _blob_centres(
     xs = np.clip(np.round(centroids[1:, 0]).astype(int), 0, w - 1)
     ys = np.clip(np.round(centroids[1:, 1]).astype(int), 0, h - 1)
     r = radius[ys, xs]
-    ok = (depth[ys, xs] >= config.min_blob_depth * r) & (deep_whole[ys, xs] <= config.max_blob_depth * r)
+    ok = (depth[ys, xs] >= config.min_blob_depth * r) & (depth[ys, xs] <= config.max_blob_depth * r)
     xs, ys = xs[ok], ys[ok]
     order = np.argsort(-depth[ys, xs])
     centres = np.stack([xs[order], ys[order]], axis=1).astype(float)

@@ -117,9 +117,14 @@ def not_cloth(
     pixels = image_bgr.astype(np.float32)
     ones = np.ones((1, 3), dtype=np.float32)
     total = cv2.transform(pixels, ones)
-    chroma = pixels * (1.0 / (total + config.dark_chroma_floor))[..., None]
-    difference = chroma - cloth.chromaticity
-    squared_distance = cv2.transform(difference * difference, ones)
+    inverse = 1.0 / (total + config.dark_chroma_floor)
+    # |p / T - q|² expanded as Σp² / T² - 2 Σpq / T + Σq²: OpenCV's per-channel products are
+    # much faster than broadcasting the chromaticity out per pixel.
+    cloth_chroma = cloth.chromaticity
+    squares = cv2.transform(cv2.multiply(pixels, pixels), ones)
+    products = cv2.transform(cv2.multiply(pixels, cloth_chroma), ones)
+    cloth_squares = cv2.transform(cv2.multiply(cloth_chroma, cloth_chroma), ones)
+    squared_distance = squares * inverse * inverse - 2.0 * inverse * products + cloth_squares
     ratio = total / np.maximum(cloth.brightness, 1.0)
     different = (
         (squared_distance > config.chroma_threshold**2)

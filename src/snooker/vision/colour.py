@@ -80,7 +80,7 @@ def core_features(
     image_bgr: np.ndarray,
     lab: np.ndarray,
     tophat: np.ndarray,
-    cloth_chromaticity: np.ndarray,
+    cloth_at_centres: np.ndarray,
     centres: np.ndarray,
     radii: np.ndarray,
     config: ColourConfig,
@@ -89,7 +89,8 @@ def core_features(
     """(n, 4) features of each ball's core (see :data:`FEATURE_NAMES`), highlights left out.
 
     ``image_bgr`` and ``lab``: (H, W, 3) uint8 of the same pixels; ``tophat``: (H, W) lightness
-    white top-hat; ``cloth_chromaticity``: (H, W, 3) the cloth model's; ``centres``: (n, 2) px;
+    white top-hat; ``cloth_at_centres``: (n, 3) the cloth model's chromaticity at each centre;
+    ``centres``: (n, 2) px;
     ``radii``: (n,) px.
     """
     if len(centres) == 0:
@@ -111,9 +112,7 @@ def core_features(
     bgr = np.where(highlight[..., None], np.nan, image_bgr[iy, ix].astype(float))
     bgr_median = np.nanmedian(bgr, axis=1)
     chroma = bgr_median / (bgr_median.sum(axis=1, keepdims=True) + config.chroma_floor)
-    cx = np.clip(np.round(centres[:, 0]).astype(int), 0, w - 1)
-    cy = np.clip(np.round(centres[:, 1]).astype(int), 0, h - 1)
-    cloth_distance = np.linalg.norm(chroma - cloth_chromaticity[cy, cx], axis=1)
+    cloth_distance = np.linalg.norm(chroma - cloth_at_centres, axis=1)
     return np.concatenate([lab_median, cloth_distance[:, None]], axis=1)
 
 
