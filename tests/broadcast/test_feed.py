@@ -158,3 +158,9 @@ def test_events_of_a_change(ruling, line, expected):
 def test_a_scoreboard_keeps_its_own_schema_as_payload_schema(publisher: FeedPublisher):
     body = publisher.publish_state({**SCOREBOARD, "schema": "snooker.scoreboard/1"})
     assert body["schema"] == FEED_SCHEMA and body["payload_schema"] == "snooker.scoreboard/1"
+
+
+@pytest.mark.parametrize("heartbeat_s", [0.0, 1.5], ids=["zero", "slower_than_the_contract"])
+def test_heartbeat_must_be_at_most_a_second(heartbeat_s: float):
+    with pytest.raises(ValueError, match="at least once a second"):
+        FeedConfig(heartbeat_s=heartbeat_s)
