@@ -235,6 +235,15 @@ def test_real_http_stream_that_drops_out_is_reopened_over_the_network(tmp_path: 
     assert any("giving up after 2 reconnect attempts" in r for r in reports)
 
 
+def test_a_stream_not_up_yet_is_retried_on_start():
+    plan = [ClosedCapture(0, 0), ClosedCapture(0, 0), FlakyCapture(2, 0)]
+    config = SourceConfig(reconnect_initial_delay_s=0.001, reconnect_max_attempts=0, open_retries_on_start=2)
+    reports: list[str] = []
+    with CaptureSource("rtsp://cam", config, reports.append, open_capture=lambda _: plan.pop(0)) as source:
+        assert len(list(source)) == 2
+    assert sum("cannot open, retry" in r for r in reports) == 2
+
+
 def test_backoff_delays_grow_and_are_capped():
     config = SourceConfig(
         reconnect_initial_delay_s=0.5, reconnect_backoff_factor=2.0, reconnect_max_delay_s=3.0

@@ -53,6 +53,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--status-every", type=float, default=5.0, help="seconds between status lines")
     parser.add_argument(
+        "--open-retries",
+        type=int,
+        default=3,
+        help="a camera or stream not answering at start is tried this many more times (with backoff)",
+    )
+    parser.add_argument(
         "--rule-cut-strokes",
         action="store_true",
         help="also rule a stroke the source cut off before the balls stopped (default: report it only)",
@@ -144,7 +150,9 @@ def run(args: argparse.Namespace) -> int:
                 say(f"feed: {publisher.bound_endpoint} (topics table/{args.table}/state/, /event/)")
             if args.http is not None:
                 _serve_http(stack, session, args)
-            source = open_source(args.source, SourceConfig(), report=say)
+            source = open_source(
+                args.source, SourceConfig(open_retries_on_start=args.open_retries), report=say
+            )
         except (RecordError, FeedError, SourceError, ValueError, OSError) as exc:
             return _fail(str(exc))
 
