@@ -105,6 +105,8 @@ class ClassicConfig:
     """A highlight-less blob inside an intruding region (the cue ball under the cue; or a hand,
     the cue's shadow) must show at least this fraction of cloth on that circle, touched on one
     side only (a narrow cue tip), never crossed on two opposite sides (a stripe)."""
+    ring_edge_px: int = 4
+    """Ring samples closer than this (px) to the playing area's edge are not judged."""
     ring_samples: int = 32
     """Points on the circle of ``intruder_ball_ring`` radii (even: opposite points are paired)."""
     near_cushion_mm: float = 60.0
@@ -227,31 +229,35 @@ def detect_balls(
     intruding = _in_intruders(centres, foreground, crop.area, crop.typical_radius, config)
     centres_mm = on_table(centres)
     must_stand_out = ~has_highlight | intruding | _near_cushion(centres_mm, config.near_cushion_mm)
-    ring = _ring_samples(
-        crop.area & ~foreground, centres, config.intruder_ball_ring * radii, config.ring_samples
+    # Near the playing area's edge (cushion faces, rails) the ring is unknown: only samples well
+    # inside it count, as cloth or as blocked.
+    inner = (
+        cv2.erode(crop.area.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=config.ring_edge_px) > 0
     )
-    stands_out = ring.mean(axis=1) >= config.intruder_ball_min_cloth
+    reach = config.intruder_ball_ring * radii
+    ring = _ring_samples(inner & ~foreground, centres, reach, config.ring_samples)
+    blocked = _ring_samples(inner & foreground, centres, reach, config.ring_samples)
+    cloth_share = ring.sum(axis=1) / np.maximum(1, (ring | blocked).sum(axis=1))
+    stands_out = cloth_share >= config.intruder_ball_min_cloth
     # A stripe (the cue, its shadow, an arm) crosses the circle on two opposite sides; the cue
     # touching the cue ball comes from one side only.
     half = config.ring_samples // 2
-    crossed = np.any(~ring[:, :half] & ~ring[:, half:], axis=1)
+    crossed = np.any(blocked[:, :half] & blocked[:, half:], axis=1)
     plausible = (
         np.where(
             has_highlight, _round(body, centres, radii, config), _round(foreground, centres, radii, config)
         )
         & STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
         & (~must_stand_out | stands_out)
-        & ~(intruding & ~has_highlight & (crossed | (ring.mean(axis=1) < config.intruder_blob_min_cloth)))
+        & ~(intruding & ~has_highlight & (crossed | (cloth_share < config.intruder_blob_min_cloth)))
     )
     centres = centres[plausible]
     if len(centres) == 0:
         return BallDetections.empty()
     radii = _radius_at(crop.radius, centres)
-    small_h, small_w = cloth.brightness.shape
-    sx = np.clip((centres[:, 0] / scale).astype(int), 0, small_w - 1)
-    sy = np.clip((centres[:, 1] / scale).astype(int), 0, small_h - 1)
+    ix, iy = _pixel_indices(centres, crop.area.shape)
     features = core_features(
-        crop.image, lab, tophat, cloth.chromaticity[sy, sx], centres, radii, config.colour
+        crop.image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour
     )
     labels, confidence, keep = assign_labels(features, config.colour)
     xy_px = centres[keep] + np.array([crop.x0, crop.y0], dtype=float)
