@@ -147,3 +147,24 @@ def test_console_buttons_apply_decisions_and_a_bad_token_is_refused(browser, ser
     assert "refused (401)" in intruder.text_content("#result")
     assert session.applied_lines[-1] == {"type": "decision", "choice": "replace"}
     intruder.close()
+
+
+def test_overlay_shows_nothing_until_it_has_a_state(browser):
+    bridge = Bridge(WebConfig(port=0))  # follows nothing yet: no state to show
+    runner = BridgeThread(bridge)
+    runner.start()
+    try:
+        page = browser.new_page(viewport=BROADCAST)
+        page.goto(bridge.url("/overlay"))
+        page.wait_for_function("document.body.dataset.connected === 'true'", timeout=WAIT_MS)
+        assert not page.is_visible("#main")
+        image = cv2.imdecode(
+            np.frombuffer(page.screenshot(omit_background=True), np.uint8), cv2.IMREAD_UNCHANGED
+        )
+        assert image[:, :, 3].max() == 0  # a fully transparent frame
+        bridge.push({"players": ["X", "Y"], "score": [1, 2]}, [])
+        page.wait_for_function("document.body.dataset.renders >= 1", timeout=WAIT_MS)
+        assert page.is_visible("#main") and page.text_content("#player-1-score") == "2"
+        page.close()
+    finally:
+        runner.stop()
