@@ -44,6 +44,12 @@ class Scene:
     chalk: list[tuple[float, float]] = field(default_factory=list)
     shadow: tuple[tuple[float, float], tuple[float, float]] | None = None
     """A soft stripe of shaded cloth (a player's shadow) between two table points, mm."""
+    glare: list[tuple[float, float]] = field(default_factory=list)
+    """Small bright reflections on the cloth (no ball under them), table mm."""
+    pocket_shadows: bool = False
+    """The six pocket openings as dark holes reaching onto the cloth."""
+    motion_blur_px: int = 0
+    """Length (px) of a horizontal motion blur over the whole image (0: none)."""
     lighting_gradient: float = 0.15
     """Brightness falls by this fraction from the far end to the near end of the image."""
     seed: int = 0
@@ -61,6 +67,13 @@ def render(scene: Scene, view: TableView) -> np.ndarray:
         stripe = np.zeros((h, w), np.uint8)
         cv2.line(stripe, tuple(ends[0]), tuple(ends[1]), 255, 26)
         image[stripe > 0] *= 0.55
+    if scene.pocket_shadows:
+        for pocket in view.table.pockets.values():
+            cx, cy = view.table_to_image(np.array([pocket.drop_centre]))[0].round().astype(int)
+            cv2.circle(image, (int(cx), int(cy)), 14, (2, 12, 3), -1)
+    for x, y in scene.glare:
+        gx, gy = view.table_to_image(np.array([[x, y]]))[0].round().astype(int)
+        cv2.rectangle(image, (int(gx) - 1, int(gy) - 1), (int(gx) + 1, int(gy) + 1), (250, 250, 250), -1)
     for x, y in scene.chalk:
         cx, cy = view.table_to_image(np.array([[x, y]]))[0].round().astype(int)
         cv2.circle(image, (int(cx), int(cy)), 1, (180, 120, 40), -1)
@@ -71,6 +84,9 @@ def render(scene: Scene, view: TableView) -> np.ndarray:
         ends = view.table_to_image(np.array(scene.cue, dtype=float)).round().astype(int)
         cv2.line(image, tuple(ends[0] + (4, 6)), tuple(ends[1] + (4, 6)), (2, 100, 3), 6)
         cv2.line(image, tuple(ends[0]), tuple(ends[1]), (150, 200, 225), 6)
+    if scene.motion_blur_px > 1:
+        kernel = np.full((1, scene.motion_blur_px), 1.0 / scene.motion_blur_px, np.float32)
+        image = cv2.filter2D(image, -1, kernel)
     rows = np.linspace(1.0 - scene.lighting_gradient / 2, 1.0 + scene.lighting_gradient / 2, h)[::-1]
     image *= rows[:, None, None].astype(np.float32)
     rng = np.random.default_rng(scene.seed)

@@ -43,6 +43,11 @@ CASES = {
     "a player's shadow across the cloth": Scene(
         balls=[("green", *SPOTS["green"])], shadow=((200, 3000), (700, 2400))
     ),
+    "reflections on the cloth": Scene(balls=[("black", 889, 3245)], glare=[(600, 1500), (1300, 2600)]),
+    "dark pocket openings": Scene(balls=[("yellow", *SPOTS["yellow"])], pocket_shadows=True),
+    "motion blur": Scene(
+        balls=[*COLOURS_ON_SPOTS, ("white", 1400, 600), ("red", 400, 2000)], motion_blur_px=5
+    ),
     "strong vignetting": Scene(balls=[*COLOURS_ON_SPOTS, ("white", 900, 400)], lighting_gradient=0.4),
 }
 
