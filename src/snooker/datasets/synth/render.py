@@ -1,0 +1,693 @@
+"""Render the table and balls as a camera sees them, with exact labels (OpenCV + numpy, vectorised).
+
+The static scene (floor, table body, rails, cushions, cloth with texture and lighting fall-off,
+markings, pocket openings) is drawn once per camera and options and cached. Balls are ray-cast per
+ball patch through the pinhole ``Camera`` — an exact perspective sphere with diffuse shading and a
+specular highlight from the canopy lights, anti-aliased at the silhouette — with a soft contact
+shadow; a moving ball is drawn at several instants of the shutter interval (motion blur). Then
+occluders (cue, arm, body), the score graphic, optics blur, sensor noise and JPEG compression.
+
+Labels are computed from the camera model, not from the picture: a ball's centre in pixels is the
+projection of its 3-D centre, its radius the silhouette's angular radius through the focal length.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+import cv2
+import numpy as np
+
+from snooker.balls import ball_kind
+from snooker.calibration.table import STANDARD_TABLE, TableSpec
+from snooker.datasets.synth.camera import Camera
+from snooker.datasets.synth.geometry import TableGeometry
+
+BGR = tuple[int, int, int]
+
+BALL_COLOURS_BGR: dict[str, BGR] = {
+    "white": (222, 238, 242),
+    "red": (28, 24, 185),
+    "yellow": (30, 205, 240),
+    "green": (70, 125, 15),
+    "brown": (25, 60, 115),
+    "blue": (175, 85, 10),
+    "pink": (150, 125, 245),
+    "black": (22, 20, 20),
+}
+"""Albedo of each ball colour (BGR) before shading."""
+
+
+@dataclass(frozen=True)
+class ScoreGraphic:
+    """A broadcast score bar: two names, frame and point scores, and the break.
+
+    ``centre_px`` is the bar's centre; ``None`` puts it over the bottom cushion of the image.
+    ``size_px`` is (width, height).
+    """
+
+    players: tuple[str, str] = ("A. ONE", "B. TWO")
+    scores: tuple[int, int] = (0, 0)
+    frames: tuple[int, int] = (0, 0)
+    best_of: int = 7
+    break_points: int | None = None
+    centre_px: tuple[float, float] | None = None
+    size_px: tuple[int, int] = (640, 34)
+
+
+@dataclass(frozen=True)
+class Capsule:
+    """An occluder: a tapered tube through world points (n, 3) mm with radii (n,) mm, one colour.
+
+    Cues, forearms and bodies are capsules; they are drawn over the balls (they sit above them).
+    """
+
+    name: str
+    points_mm: tuple[tuple[float, float, float], ...]
+    radii_mm: tuple[float, ...]
+    colour_bgr: BGR
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """Everything about the look of a picture except the camera and the ball positions."""
+
+    cloth_bgr: BGR = (40, 150, 30)
+    cushion_bgr: BGR = (35, 128, 25)
+    rail_bgr: BGR = (30, 25, 70)
+    apron_bgr: BGR = (20, 16, 45)
+    floor_bgr: BGR = (40, 40, 110)
+    pocket_bgr: BGR = (12, 12, 12)
+    fascia_bgr: BGR = (150, 195, 215)
+    marking_bgr: BGR = (175, 215, 165)
+    texture_seed: int = 7
+    cloth_texture_strength: float = 0.05
+    """Relative amplitude of the cloth's nap and grain."""
+    lighting_falloff: float = 0.22
+    """Relative brightness lost from the table centre to its corners (canopy lighting)."""
+    light_height_mm: float = 1000.0
+    """Height of the canopy lights above the cloth."""
+    light_positions_y_frac: tuple[float, ...] = (0.3, 0.7)
+    """Canopy lights along the table's centre line, as fractions of its length."""
+    ambient: float = 0.35
+    diffuse: float = 0.75
+    specular: float = 0.9
+    shininess: float = 60.0
+    shadow_strength: float = 0.45
+    shadow_radius_factor: float = 1.1
+    """Contact shadow radius as a multiple of the ball radius."""
+    optics_blur_sigma_px: float = 0.6
+    noise_sigma: float = 2.5
+    """Sensor noise, standard deviation in 8-bit levels (0 for a clean picture)."""
+    jpeg_quality: int | None = None
+    """Encode and decode the still as JPEG at this quality (None: no compression)."""
+    motion_blur_samples: int = 7
+    """Sub-frame instants a moving ball is drawn at."""
+    draw_markings: bool = True
+    score_graphic: ScoreGraphic | None = None
+    occluders: tuple[Capsule, ...] = ()
+    geometry: TableGeometry = field(default_factory=TableGeometry)
+
+    def clean(self) -> RenderOptions:
+        """The same look without noise, blur or compression (for exact measurement)."""
+        return replace(self, optics_blur_sigma_px=0.0, noise_sigma=0.0, jpeg_quality=None)
+
+    @classmethod
+    def randomised(cls, rng: np.random.Generator, **overrides) -> RenderOptions:
+        """A plausible random look: cloth shade, lighting, noise and compression vary."""
+
+        def jitter(colour: BGR, spread: int) -> BGR:
+            return tuple(int(np.clip(c + rng.integers(-spread, spread + 1), 0, 255)) for c in colour)
+
+        base = cls()
+        values = {
+            "cloth_bgr": jitter(base.cloth_bgr, 18),
+            "cushion_bgr": jitter(base.cushion_bgr, 15),
+            "rail_bgr": jitter(base.rail_bgr, 15),
+            "floor_bgr": jitter(base.floor_bgr, 40),
+            "texture_seed": int(rng.integers(0, 2**31)),
+            "lighting_falloff": float(rng.uniform(0.1, 0.35)),
+            "specular": float(rng.uniform(0.5, 1.0)),
+            "noise_sigma": float(rng.uniform(0.5, 5.0)),
+            "optics_blur_sigma_px": float(rng.uniform(0.0, 1.0)),
+            "jpeg_quality": int(rng.integers(50, 95)),
+        }
+        values.update(overrides)
+        return replace(base, **values)
+
+
+@dataclass(frozen=True)
+class BallLabel:
+    """One ball in a rendered picture: id, colour name, centre and radius in px, box, visibility.
+
+    ``x_px``/``y_px`` project the 3-D ball centre; ``box`` is (x0, y0, x1, y1) px of the circle;
+    ``visible`` is the fraction of the ball's silhouette not hidden by other balls, occluders or
+    the image border; ``x_mm``/``y_mm``/``z_mm`` give the centre on the table.
+    """
+
+    id: str
+    ball: str
+    x_px: float
+    y_px: float
+    r_px: float
+    box: tuple[float, float, float, float]
+    visible: float
+    x_mm: float
+    y_mm: float
+    z_mm: float
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "ball": self.ball,
+            "x_px": round(self.x_px, 3),
+            "y_px": round(self.y_px, 3),
+            "r_px": round(self.r_px, 3),
+            "box": [round(v, 3) for v in self.box],
+            "visible": round(self.visible, 4),
+            "x_mm": round(self.x_mm, 3),
+            "y_mm": round(self.y_mm, 3),
+            "z_mm": round(self.z_mm, 3),
+        }
+
+
+@dataclass(frozen=True)
+class RenderLabels:
+    """What is where in a rendered picture: balls, the score graphic's box, occluders' boxes (px)."""
+
+    balls: tuple[BallLabel, ...]
+    score_graphic_box: tuple[int, int, int, int] | None
+    occluder_boxes: dict[str, tuple[int, int, int, int]]
+
+    def to_dict(self) -> dict:
+        return {
+            "balls": [b.to_dict() for b in self.balls],
+            "score_graphic_box": None if self.score_graphic_box is None else list(self.score_graphic_box),
+            "occluder_boxes": {k: list(v) for k, v in self.occluder_boxes.items()},
+        }
+
+
+Positions = dict[str, tuple[float, ...]]
+"""Ball id → (x_mm, y_mm) on the cloth, or (x_mm, y_mm, z_mm) for the centre's height."""
+
+
+class Renderer:
+    """Renders pictures for one camera and one look; the static table is drawn once and cached."""
+
+    def __init__(
+        self, camera: Camera, options: RenderOptions | None = None, table: TableSpec = STANDARD_TABLE
+    ):
+        self.camera = camera
+        self.options = options or RenderOptions()
+        self.table = table
+        self.geometry = self.options.geometry
+
+    # ---------------------------------------------------------------- static scene
+    @cached_property
+    def background(self) -> np.ndarray:
+        """The empty table (H, W, 3) float32 BGR in 0..255."""
+        opts, cam = self.options, self.camera
+        image = np.empty((cam.height, cam.width, 3), np.float32)
+        image[:] = opts.floor_bgr
+        rows = np.linspace(0.75, 1.1, cam.height, dtype=np.float32)[:, None, None]
+        image *= rows
+        self._draw_table_body(image)
+        self._draw_cloth(image)
+        self._draw_cushions(image)
+        return image
+
+    def _poly_px(self, xyz: np.ndarray) -> np.ndarray:
+        return np.round(self.camera.project(np.asarray(xyz, float)) * 16).astype(np.int32)
+
+    def _fill(self, image: np.ndarray, xyz: np.ndarray, colour) -> None:
+        pts = self._poly_px(xyz)
+        if np.isnan(self.camera.project(np.asarray(xyz, float))).any():
+            return
+        cv2.fillPoly(image, [pts], tuple(float(c) for c in colour), cv2.LINE_AA, shift=4)
+
+    def _draw_table_body(self, image: np.ndarray) -> None:
+        opts, t, g = self.options, self.table, self.geometry
+        e = g.outer_extent_mm
+        top = g.config.rail_height_mm
+        floor = -780.0
+        outer = np.array(
+            [[-e, -e], [t.width_mm + e, -e], [t.width_mm + e, t.length_mm + e], [-e, t.length_mm + e]]
+        )
+        cam_pos = self.camera.position_mm
+        faces = []
+        for k in range(4):
+            a, b = outer[k], outer[(k + 1) % 4]
+            quad = np.array([[*a, top], [*b, top], [*b, floor], [*a, floor]])
+            depth = np.linalg.norm(quad[:, :2].mean(axis=0) - cam_pos[:2])
+            faces.append((depth, quad))
+        for _, quad in sorted(faces, key=lambda f: -f[0]):
+            self._fill(image, quad, opts.apron_bgr)
+        self._fill(image, np.column_stack([outer, np.full(4, top)]), opts.rail_bgr)
+        # Pocket fascias: light-coloured covers on the rail around each pocket.
+        for name, pocket in t.pockets.items():
+            centre = np.asarray(pocket.drop_centre)
+            radius = g.hole_radius_mm(name) + 45.0
+            circle = _circle(centre, radius, 40)
+            circle = np.clip(circle, [-e, -e], [t.width_mm + e, t.length_mm + e])
+            self._fill(image, np.column_stack([circle, np.full(len(circle), top + 0.5)]), opts.fascia_bgr)
+
+    @cached_property
+    def _cloth_texture(self) -> tuple[np.ndarray, float, float]:
+        """Cloth texture in table mm at ``scale`` mm per texel: (texture, scale, margin_mm)."""
+        opts, t = self.options, self.table
+        margin = self.geometry.config.cushion_width_mm + 5.0
+        scale = 3.0
+        w = math.ceil((t.width_mm + 2 * margin) / scale)
+        h = math.ceil((t.length_mm + 2 * margin) / scale)
+        rng = np.random.default_rng(opts.texture_seed)
+        coarse = cv2.resize(rng.normal(0, 1, (h // 40 + 2, w // 40 + 2)).astype(np.float32), (w, h))
+        fine = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 0.8)
+        nap = 1.0 + opts.cloth_texture_strength * (0.6 * coarse + 0.4 * fine)
+        xs = (np.arange(w, dtype=np.float32) * scale - margin) / t.width_mm - 0.5
+        ys = (np.arange(h, dtype=np.float32) * scale - margin) / t.length_mm - 0.5
+        radial = (xs[None, :] * 2) ** 2 * 0.5 + (ys[:, None] * 2) ** 2 * 0.5
+        light = 1.0 - opts.lighting_falloff * radial
+        texture = np.asarray(opts.cloth_bgr, np.float32)[None, None, :] * (nap * light)[:, :, None]
+        if opts.draw_markings:
+            self._draw_markings(texture, scale, margin)
+        return texture, scale, margin
+
+    def _draw_markings(self, texture: np.ndarray, scale: float, margin: float) -> None:
+        t, colour = self.table, tuple(float(c) for c in self.options.marking_bgr)
+
+        def px(p):
+            return (round((p[0] + margin) / scale * 16), round((p[1] + margin) / scale * 16))
+
+        thickness = max(1, round(3.0 / scale))
+        by = t.baulk_line_y_mm
+        cv2.line(texture, px((0, by)), px((t.width_mm, by)), colour, thickness, cv2.LINE_AA, 4)
+        arc = t.d_boundary(96)[:48]
+        cv2.polylines(
+            texture, [np.array([px(p) for p in arc], np.int32)], False, colour, thickness, cv2.LINE_AA, 4
+        )
+        for spot in t.spots.values():
+            cv2.circle(texture, px(spot), round(4.0 / scale * 16), colour, -1, cv2.LINE_AA, 4)
+
+    def _draw_cloth(self, image: np.ndarray) -> None:
+        texture, scale, margin = self._cloth_texture
+        # Texel (i, j) ↔ table (j*scale - margin, i*scale - margin) on z = 0.
+        texel_to_table = np.array([[scale, 0, -margin], [0, scale, -margin], [0, 0, 1]])
+        homography = self.camera.homography(0.0) @ texel_to_table
+        size = (self.camera.width, self.camera.height)
+        warped = cv2.warpPerspective(texture, homography, size, flags=cv2.INTER_LINEAR)
+        mask = cv2.warpPerspective(
+            np.ones(texture.shape[:2], np.float32), homography, size, flags=cv2.INTER_LINEAR
+        )
+        image *= 1.0 - mask[:, :, None]
+        image += warped * mask[:, :, None]
+        # Pocket openings.
+        for name, pocket in self.table.pockets.items():
+            circle = _circle(np.asarray(pocket.drop_centre), self.geometry.hole_radius_mm(name), 48)
+            self._fill(image, np.column_stack([circle, np.zeros(len(circle))]), self.options.pocket_bgr)
+
+    def _draw_cushions(self, image: np.ndarray) -> None:
+        g, opts = self.geometry, self.options
+        nose, rail = g.config.cushion_nose_height_mm, g.config.rail_height_mm
+        segments = {s.name: s for s in g.segments}
+        for cushion in self.table.cushions:
+            start, end = np.asarray(cushion.start), np.asarray(cushion.end)
+            start_face = _face_end_at(g, segments, start)
+            end_face = _face_end_at(g, segments, end)
+            quad = np.array([[*start, nose], [*end, nose], [*end_face, rail], [*start_face, rail]])
+            self._fill(image, quad, opts.cushion_bgr)
+            # The cushion's nose catches the light: a thin brighter line.
+            nose_line = self._poly_px(np.array([[*start, nose], [*end, nose]]))
+            bright = tuple(min(255.0, c * 1.25) for c in opts.cushion_bgr)
+            cv2.line(image, tuple(nose_line[0]), tuple(nose_line[1]), bright, 1, cv2.LINE_AA, 4)
+
+    # ---------------------------------------------------------------- balls
+    def render(
+        self,
+        positions: Positions,
+        rng: np.random.Generator,
+        motion: dict[str, np.ndarray] | None = None,
+        occluders: tuple[Capsule, ...] | None = None,
+        score_graphic: ScoreGraphic | None = None,
+        finish: bool = True,
+    ) -> tuple[np.ndarray, RenderLabels]:
+        """Render balls at ``positions`` over the cached table; returns (BGR uint8, labels).
+
+        ``motion`` maps a moving ball id to (k, 3) world mm centres across the shutter interval
+        (drawn blurred; the label uses ``positions``). ``occluders`` and ``score_graphic``
+        default to the options'. ``finish=False`` skips blur, noise and compression (video
+        frames get those from the writer's own pass).
+        """
+        opts = self.options
+        occluders = opts.occluders if occluders is None else occluders
+        score_graphic = opts.score_graphic if score_graphic is None else score_graphic
+        image = self.background.copy()
+        centres = {bid: _xyz(p, self.table.ball_radius_mm) for bid, p in positions.items()}
+        ids = list(centres)
+        for bid in ids:
+            ball_kind(bid)  # a clear error for an unknown ball id
+        cam = self.camera
+        depth = {bid: float(cam.to_camera(centres[bid])[0, 2]) for bid in ids}
+        order = sorted(ids, key=lambda b: -depth[b])
+        self._draw_shadows(image, [centres[b] for b in order])
+        coverages: dict[str, tuple[np.ndarray, tuple[int, int, int, int], float]] = {}
+        for bid in order:
+            samples = motion.get(bid) if motion else None
+            path = np.atleast_2d(samples) if samples is not None else centres[bid][None, :]
+            coverages[bid] = self._draw_ball(image, bid, path)
+        occluder_mask, occluder_boxes = self._draw_occluders(image, occluders)
+        score_box = self._draw_score_graphic(image, score_graphic) if score_graphic else None
+        labels = self._labels(order, centres, coverages, occluder_mask, score_box)
+        out = np.clip(image, 0, 255)
+        out = self.finish(out, rng) if finish else out.astype(np.uint8)
+        return out, RenderLabels(labels, score_box, occluder_boxes)
+
+    def finish(self, image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """Optics blur, sensor noise and JPEG compression of a float or uint8 picture."""
+        opts = self.options
+        out = np.asarray(image, np.float32)
+        if opts.optics_blur_sigma_px > 0:
+            out = cv2.GaussianBlur(out, (0, 0), opts.optics_blur_sigma_px)
+        if opts.noise_sigma > 0:
+            noise = rng.standard_normal(out.shape, dtype=np.float32)
+            out = cv2.scaleAdd(noise, float(opts.noise_sigma), out)
+        out8 = np.clip(out + 0.5, 0.0, 255.0).astype(np.uint8)
+        if opts.jpeg_quality is not None:
+            ok, buf = cv2.imencode(".jpg", out8, [cv2.IMWRITE_JPEG_QUALITY, int(opts.jpeg_quality)])
+            if ok:
+                out8 = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        return out8
+
+    def _draw_shadows(self, image: np.ndarray, centres: list[np.ndarray]) -> None:
+        """Darken the cloth under each ball with a soft contact shadow (inside the balls' box)."""
+        opts, r, cam = self.options, self.table.ball_radius_mm, self.camera
+        on_cloth = [c for c in centres if c[2] <= 2 * r]
+        if opts.shadow_strength <= 0 or not on_cloth:
+            return
+        rings = [_circle(c[:2], r * opts.shadow_radius_factor, 24) for c in on_cloth]
+        polys = [cam.project(np.column_stack([ring, np.zeros(len(ring))])) for ring in rings]
+        if any(np.isnan(p).any() for p in polys):
+            return
+        blur = max(1.0, 0.25 * float(np.median(cam.ball_radius_px(np.asarray(on_cloth), r))))
+        pad = int(np.ceil(4 * blur)) + 2
+        stacked = np.concatenate(polys)
+        x0 = max(int(np.floor(stacked[:, 0].min())) - pad, 0)
+        y0 = max(int(np.floor(stacked[:, 1].min())) - pad, 0)
+        x1 = min(int(np.ceil(stacked[:, 0].max())) + pad, cam.width)
+        y1 = min(int(np.ceil(stacked[:, 1].max())) + pad, cam.height)
+        if x1 <= x0 or y1 <= y0:
+            return
+        shade = np.zeros((y1 - y0, x1 - x0), np.float32)
+        for poly in polys:
+            pts = np.round((poly - [x0, y0]) * 16).astype(np.int32)
+            cv2.fillPoly(shade, [pts], 1.0, cv2.LINE_AA, shift=4)
+        shade = cv2.GaussianBlur(shade, (0, 0), blur)
+        image[y0:y1, x0:x1] *= (1.0 - opts.shadow_strength * np.clip(shade, 0, 1))[:, :, None]
+
+    def _draw_ball(self, image: np.ndarray, bid: str, path: np.ndarray):
+        """Ray-cast the ball at each centre in ``path`` (k, 3) and composite the average.
+
+        Returns (coverage patch, patch box (x0, y0, x1, y1), total coverage of the sharp ball).
+        """
+        cam, opts, r = self.camera, self.options, self.table.ball_radius_mm
+        centres_px = cam.project(path)
+        radii_px = cam.ball_radius_px(path, r)
+        if np.isnan(centres_px).any():
+            return np.zeros((0, 0), np.float32), (0, 0, 0, 0), 0.0
+        pad = 2.0
+        x0 = math.floor(np.min(centres_px[:, 0] - radii_px) - pad)
+        y0 = math.floor(np.min(centres_px[:, 1] - radii_px) - pad)
+        x1 = math.ceil(np.max(centres_px[:, 0] + radii_px) + pad) + 1
+        y1 = math.ceil(np.max(centres_px[:, 1] + radii_px) + pad) + 1
+        full_area = float(np.pi * np.mean(radii_px) ** 2)
+        cx0, cy0 = max(x0, 0), max(y0, 0)
+        cx1, cy1 = min(x1, cam.width), min(y1, cam.height)
+        if cx1 <= cx0 or cy1 <= cy0:
+            return np.zeros((0, 0), np.float32), (0, 0, 0, 0), full_area
+        us, vs = np.meshgrid(np.arange(cx0, cx1, dtype=float), np.arange(cy0, cy1, dtype=float))
+        rays = cam.pixel_rays(us, vs)
+        eye = cam.position_mm
+        albedo = np.asarray(BALL_COLOURS_BGR[ball_kind(bid)], np.float32) / 255.0
+        lights = np.array(
+            [
+                [self.table.width_mm / 2.0, f * self.table.length_mm, opts.light_height_mm]
+                for f in opts.light_positions_y_frac
+            ]
+        )
+        colour_sum = np.zeros((*us.shape, 3), np.float32)
+        cover_sum = np.zeros(us.shape, np.float32)
+        for centre in path:
+            to_centre = centre - eye
+            along = rays @ to_centre
+            perp = np.sqrt(np.maximum(to_centre @ to_centre - along**2, 0.0))
+            distance = np.linalg.norm(to_centre)
+            pixel_mm = distance / cam.focal_px
+            coverage = np.clip((r - perp) / pixel_mm + 0.5, 0.0, 1.0).astype(np.float32)
+            inside = np.minimum(perp, r * 0.9999)
+            hit = eye + rays * (along - np.sqrt(r**2 - inside**2))[..., None]
+            normal = (hit - centre) / r
+            view = -rays
+            diffuse = np.zeros(us.shape)
+            highlight = np.zeros(us.shape)
+            for light in lights:
+                to_light = light - centre
+                to_light /= np.linalg.norm(to_light)
+                diffuse += np.maximum(normal @ to_light, 0.0) / len(lights)
+                half = to_light + view
+                half /= np.linalg.norm(half, axis=-1, keepdims=True)
+                highlight += np.maximum(np.sum(normal * half, axis=-1), 0.0) ** opts.shininess
+            shade = opts.ambient + opts.diffuse * diffuse
+            colour = albedo[None, None, :] * shade[..., None] + opts.specular * highlight[..., None]
+            colour_sum += (np.clip(colour, 0.0, 1.2) * 255.0).astype(np.float32) * coverage[..., None]
+            cover_sum += coverage
+        k = len(path)
+        alpha = cover_sum / k
+        patch = image[cy0:cy1, cx0:cx1]
+        patch *= 1.0 - alpha[..., None]
+        patch += colour_sum / k
+        return alpha, (cx0, cy0, cx1, cy1), full_area
+
+    def _draw_occluders(self, image: np.ndarray, occluders: tuple[Capsule, ...]):
+        """Draw capsules (each inside its own box only); returns (coverage mask, boxes by name)."""
+        cam = self.camera
+        mask_all = np.zeros(image.shape[:2], np.float32)
+        boxes: dict[str, tuple[int, int, int, int]] = {}
+        for capsule in occluders:
+            pts = np.asarray(capsule.points_mm, float)
+            px = cam.project(pts)
+            if np.isnan(px).any():
+                continue
+            radii = cam.ball_radius_px(pts, 1.0) * np.asarray(capsule.radii_mm, float)
+            x0 = max(int(np.floor(np.min(px[:, 0] - radii))) - 2, 0)
+            y0 = max(int(np.floor(np.min(px[:, 1] - radii))) - 2, 0)
+            x1 = min(int(np.ceil(np.max(px[:, 0] + radii))) + 3, cam.width)
+            y1 = min(int(np.ceil(np.max(px[:, 1] + radii))) + 3, cam.height)
+            if x1 <= x0 or y1 <= y0:
+                continue
+            mask = np.zeros((y1 - y0, x1 - x0), np.float32)
+            local = px - [x0, y0]
+            for k in range(len(pts)):
+                centre = tuple(int(v) for v in np.round(local[k] * 16))
+                cv2.circle(mask, centre, max(1, round(radii[k] * 16)), 1.0, -1, cv2.LINE_AA, 4)
+                if k + 1 < len(pts):
+                    quad = _tapered_quad(local[k], local[k + 1], radii[k], radii[k + 1])
+                    cv2.fillPoly(mask, [np.round(quad * 16).astype(np.int32)], 1.0, cv2.LINE_AA, shift=4)
+            region = image[y0:y1, x0:x1]
+            region *= 1.0 - mask[..., None]
+            region += mask[..., None] * np.asarray(capsule.colour_bgr, np.float32)[None, None, :]
+            np.maximum(mask_all[y0:y1, x0:x1], mask, out=mask_all[y0:y1, x0:x1])
+            ys, xs = np.nonzero(mask > 0.5)
+            if len(xs):
+                boxes[capsule.name] = (
+                    int(xs.min()) + x0,
+                    int(ys.min()) + y0,
+                    int(xs.max()) + x0 + 1,
+                    int(ys.max()) + y0 + 1,
+                )
+        return mask_all, boxes
+
+    def _draw_score_graphic(self, image: np.ndarray, graphic: ScoreGraphic) -> tuple[int, int, int, int]:
+        cam = self.camera
+        w, h = graphic.size_px
+        if graphic.centre_px is None:
+            t, nose = self.table, self.geometry.config.cushion_nose_height_mm
+            sides = np.array(
+                [
+                    [t.width_mm / 2, 0.0],
+                    [t.width_mm / 2, t.length_mm],
+                    [0.0, t.length_mm / 2],
+                    [t.width_mm, t.length_mm / 2],
+                ]
+            )
+            projected = cam.project_table(sides, z_mm=nose)
+            bottom = projected[int(np.nanargmax(projected[:, 1]))]
+            cx = cam.width / 2.0
+            cy = float(np.clip(bottom[1] + h * 0.3, h / 2.0, cam.height - h / 2.0 - 2))
+        else:
+            cx, cy = graphic.centre_px
+        bar = _score_bar(graphic)
+        bh = bar.shape[0]
+        x0, y1 = round(cx - w / 2), round(cy + h / 2)
+        y0 = y1 - bh
+        ix0, iy0 = max(x0, 0), max(y0, 0)
+        ix1, iy1 = min(x0 + w, cam.width), min(y1, cam.height)
+        if ix1 > ix0 and iy1 > iy0:
+            region = bar[iy0 - y0 : iy1 - y0, ix0 - x0 : ix1 - x0].astype(np.float32)
+            drawn = np.any(bar[iy0 - y0 : iy1 - y0, ix0 - x0 : ix1 - x0] > 0, axis=-1)
+            target = image[iy0:iy1, ix0:ix1]
+            target[drawn] = region[drawn]
+        return (ix0, iy0, ix1, iy1)
+
+    def _labels(self, order, centres, coverages, occluder_mask, score_box) -> tuple[BallLabel, ...]:
+        cam, r = self.camera, self.table.ball_radius_mm
+        front = np.zeros((cam.height, cam.width), np.float32)
+        if score_box is not None:
+            x0, y0, x1, y1 = score_box
+            front[y0:y1, x0:x1] = 1.0
+        front = np.maximum(front, occluder_mask)
+        visible: dict[str, float] = {}
+        for bid in reversed(order):  # nearest first
+            alpha, (x0, y0, x1, y1), full_area = coverages[bid]
+            if alpha.size == 0 or full_area <= 0:
+                visible[bid] = 0.0
+                continue
+            seen = float(np.sum(alpha * (1.0 - front[y0:y1, x0:x1])))
+            visible[bid] = float(np.clip(seen / full_area, 0.0, 1.0))
+            front[y0:y1, x0:x1] = np.maximum(front[y0:y1, x0:x1], alpha)
+        out = []
+        for bid in sorted(centres, key=_ball_sort_key):
+            c = centres[bid]
+            u, v = cam.project(c[None, :])[0]
+            rad = float(cam.ball_radius_px(c[None, :], r)[0])
+            out.append(
+                BallLabel(
+                    bid,
+                    ball_kind(bid),
+                    float(u),
+                    float(v),
+                    rad,
+                    (u - rad, v - rad, u + rad, v + rad),
+                    visible[bid],
+                    float(c[0]),
+                    float(c[1]),
+                    float(c[2]),
+                )
+            )
+        return tuple(out)
+
+
+def render_still(
+    positions: Positions,
+    camera: Camera,
+    rng: np.random.Generator,
+    options: RenderOptions | None = None,
+) -> tuple[np.ndarray, RenderLabels]:
+    """Render one picture of balls at ``positions`` (ball id → (x_mm, y_mm[, z_mm])) seen by
+    ``camera``; returns (BGR uint8 image, labels). ``rng`` drives the sensor noise only."""
+    return Renderer(camera, options).render(positions, rng)
+
+
+def cue_and_arm(
+    cue_ball_mm: tuple[float, float],
+    aim_deg: float,
+    table: TableSpec = STANDARD_TABLE,
+    tip_gap_mm: float = 25.0,
+    cue_length_mm: float = 1470.0,
+    bridge_mm: float = 300.0,
+) -> tuple[Capsule, ...]:
+    """A player's cue, bridge arm, hand and body addressing the cue ball along ``aim_deg``
+    (degrees, table frame, 0 = +x): plausible occluders for a stroke about to be played."""
+    direction = np.array([math.cos(math.radians(aim_deg)), math.sin(math.radians(aim_deg))])
+    side = np.array([-direction[1], direction[0]])
+    ball = np.asarray(cue_ball_mm, float)
+    r = table.ball_radius_mm
+    tip = ball - direction * (r + tip_gap_mm)
+    butt = ball - direction * (r + tip_gap_mm + cue_length_mm)
+    bridge = ball - direction * (r + bridge_mm)
+    elbow = bridge - direction * 250.0 + side * 280.0
+    grip = butt + direction * 120.0
+    back_elbow = grip + side * -60.0 + np.array([0.0, 0.0])
+    body = (bridge + grip) / 2.0 + side * -250.0
+    return (
+        Capsule("cue", ((*tip, r + 5.0), (*butt, r + 160.0)), (5.0, 15.0), (120, 185, 215)),
+        Capsule("bridge_arm", ((*bridge, r + 20.0), (*elbow, r + 180.0)), (40.0, 55.0), (235, 235, 235)),
+        Capsule("bridge_hand", ((*bridge, r + 20.0),), (45.0,), (150, 175, 215)),
+        Capsule("cue_arm", ((*grip, r + 170.0), (*back_elbow, r + 600.0)), (45.0, 55.0), (235, 235, 235)),
+        Capsule(
+            "body",
+            ((*body, r + 450.0), (*(body - direction * 400.0), r + 700.0)),
+            (170.0, 200.0),
+            (35, 30, 30),
+        ),
+    )
+
+
+def _score_bar(graphic: ScoreGraphic) -> np.ndarray:
+    """The score bar as a uint8 picture (black = transparent), break box above it if any."""
+    w, h = graphic.size_px
+    extra = h if graphic.break_points is not None else 0
+    bar = np.zeros((h + extra, w, 3), np.uint8)
+    name_w, score_w = int(w * 0.3), int(w * 0.1)
+    mid_w = w - 2 * (name_w + score_w)
+    frames = f"{graphic.frames[0]} ({graphic.best_of}) {graphic.frames[1]}"
+    parts = [
+        (name_w, (40, 215, 245), graphic.players[0], (20, 20, 20)),
+        (score_w, (250, 250, 250), str(graphic.scores[0]), (20, 20, 20)),
+        (mid_w, (200, 120, 30), frames, (250, 250, 250)),
+        (score_w, (250, 250, 250), str(graphic.scores[1]), (20, 20, 20)),
+        (name_w, (40, 215, 245), graphic.players[1], (20, 20, 20)),
+    ]
+    font, scale = cv2.FONT_HERSHEY_SIMPLEX, h / 48.0
+    x = 0
+    for width, fill, text, ink in parts:
+        cv2.rectangle(bar, (x, extra), (x + width - 1, extra + h - 1), fill, -1)
+        (tw, th), _ = cv2.getTextSize(text, font, scale, 2)
+        cv2.putText(
+            bar, text, (x + (width - tw) // 2, extra + (h + th) // 2), font, scale, ink, 2, cv2.LINE_AA
+        )
+        x += width
+    if extra:
+        bw = int(w * 0.2)
+        cv2.rectangle(bar, (w - bw, 0), (w - 1, extra - 1), (250, 250, 250), -1)
+        cv2.putText(
+            bar, f"Break {graphic.break_points}", (w - bw + 6, extra - h // 3), font, scale, (20, 20, 20), 2
+        )
+    return bar
+
+
+def _xyz(p, default_z: float) -> np.ndarray:
+    values = [float(v) for v in p]
+    if len(values) == 2:
+        values.append(default_z)
+    if len(values) != 3 or not all(math.isfinite(v) for v in values):
+        raise ValueError(
+            f"a ball position must be (x_mm, y_mm) or (x_mm, y_mm, z_mm) finite numbers, got {p!r}"
+        )
+    return np.asarray(values)
+
+
+def _circle(centre: np.ndarray, radius: float, n: int) -> np.ndarray:
+    angles = np.linspace(0.0, 2.0 * np.pi, n, endpoint=False)
+    return np.column_stack([centre[0] + radius * np.cos(angles), centre[1] + radius * np.sin(angles)])
+
+
+def _tapered_quad(a: np.ndarray, b: np.ndarray, ra: float, rb: float) -> np.ndarray:
+    d = b - a
+    n = np.array([-d[1], d[0]]) / max(float(np.linalg.norm(d)), 1e-9)
+    return np.array([a + n * ra, b + n * rb, b - n * rb, a - n * ra])
+
+
+def _face_end_at(geometry: TableGeometry, segments: dict, point: np.ndarray) -> np.ndarray:
+    """The rail end of the jaw face that starts at jaw ``point``."""
+    for seg in segments.values():
+        if seg.pocket is not None and np.allclose(seg.start, point):
+            return np.asarray(seg.end)
+    raise ValueError(f"no jaw face starts at {point}")
+
+
+def _ball_sort_key(bid: str) -> tuple[int, int, str]:
+    kind = ball_kind(bid)
+    order = ("white", "red", "yellow", "green", "brown", "blue", "pink", "black").index(kind)
+    number = int(bid.split("-")[1]) if bid.startswith("red-") and bid.split("-")[1].isdigit() else 0
+    return order, number, bid
