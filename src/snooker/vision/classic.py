@@ -10,12 +10,17 @@ Steps, all on the crop around the calibrated playing area:
    highlights) is searched for ball-sized blobs with the distance transform. Blobs much wider than
    a ball (hands, arms) or much thinner (the cue, chalk lines) are rejected by the expected ball
    radius the calibration gives at each place.
-4. Each candidate's core colour is measured and the whole set is labelled jointly under the game's
+4. A candidate must be round and rest on the playing area. Where it could be something else —
+   no highlight, near a cushion (pocket leathers, nets), or inside a region that comes over the
+   cushions (a player, the cue and their shadows) — it must also stand out from the cloth on a
+   circle around it, and a highlight-less one must not be crossed by a stripe.
+5. Each candidate's core colour is measured and the whole set is labelled jointly under the game's
    constraints (``colour.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -95,7 +100,7 @@ class ClassicConfig:
     """A highlight-less blob closer than this (mm) to another candidate is part of that ball."""
     intruder_min_area: float = 6.0
     """A foreground region that reaches the cushions and covers more than this many ball areas
-    (πr²) is a player, cue or shadow coming over the cushion: no ball is taken from it."""
+    (πr²) is a player, the cue or a shadow coming over the cushion: a ball in it must stand out."""
     intruder_ball_ring: float = 1.6
     """A ball without a highlight, or touched by an intruder (the cue on the cue ball), still shows
     cloth on most of the circle of this many radii around it..."""
@@ -145,7 +150,8 @@ class TableGeometry:
     """Where the detector works in frames of one size seen through one view.
 
     ``x0, y0, x1, y1``: the crop around the playing area (px); ``area``: (h, w) bool, the playing
-    area inside the crop; ``radius``: (h, w) float32, the expected ball radius (px) at each crop
+    area inside the crop; ``inner``: (h, w) bool, the playing area less a band of ``ring_edge_px``
+    along its edge; ``radius``: (h, w) float32, the expected ball radius (px) at each crop
     pixel; ``typical_radius``: its median over the playing area (px).
     """
 
@@ -154,18 +160,7 @@ class TableGeometry:
     x1: int
     y1: int
     area: np.ndarray
-    radius: np.ndarray
-    typical_radius: float
-
-
-@dataclass(frozen=True)
-class _Crop:
-    """The crop of one frame and the geometry that goes with it."""
-
-    x0: int
-    y0: int
-    image: np.ndarray
-    area: np.ndarray
+    inner: np.ndarray
     radius: np.ndarray
     typical_radius: float
 
@@ -185,84 +180,110 @@ def detect_balls(
     if geometry is None:
         return BallDetections.empty()
     g = geometry
-    crop = _Crop(g.x0, g.y0, frame_bgr[g.y0 : g.y1, g.x0 : g.x1], g.area, g.radius, g.typical_radius)
+    image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
+    offset = np.array([g.x0, g.y0], dtype=float)
+
+    def on_table(points: np.ndarray) -> np.ndarray:
+        return view.image_to_table(points + offset) if len(points) else np.zeros((0, 2))
+
+    cloth, foreground, body = _cloth_masks(image, g, config)
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
+    tophat = _tophat(lab[..., 0], g.typical_radius)
+    spots, blobs = _candidates(lab[..., 0], tophat, foreground, body, g, on_table, config)
+    centres = np.concatenate([spots, blobs])
+    has_highlight = np.arange(len(centres)) < len(spots)
+    centres = centres[_plausible(centres, has_highlight, foreground, body, g, on_table(centres), config)]
+    if len(centres) == 0:
+        return BallDetections.empty()
+    radii = _radius_at(g.radius, centres)
+    ix, iy = _pixel_indices(centres, g.area.shape)
+    features = core_features(image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour)
+    labels, confidence, keep = assign_labels(features, config.colour)
+    xy_px = centres[keep] + offset
+    return BallDetections(xy_px, radii[keep], labels[keep], confidence[keep], on_table(centres[keep]))
+
+
+def _cloth_masks(
+    image: np.ndarray, g: TableGeometry, config: ClassicConfig
+) -> tuple[ClothEstimate, np.ndarray, np.ndarray]:
+    """The cloth model, the foreground (not cloth) and the ball-body mask (foreground, or darker
+    than the cloth: a green ball in its own shade) on the crop ``image``."""
     # The cloth is smooth: it is estimated on the image shrunk by ``cloth_scale`` and its maps
     # are interpolated back; the comparison with it runs at full resolution.
     scale = config.cloth_scale
-    small = cv2.resize(crop.image, None, fx=1.0 / scale, fy=1.0 / scale, interpolation=cv2.INTER_AREA)
-    small_area = (
-        cv2.resize(crop.area.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST) > 0
-    )
+    small = cv2.resize(image, None, fx=1.0 / scale, fy=1.0 / scale, interpolation=cv2.INTER_AREA)
+    small_area = cv2.resize(g.area.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST) > 0
     cloth_config = replace(
         config.cloth,
         cell_px=max(1, config.cloth.cell_px // scale),
         sample_step_px=max(1, config.cloth.sample_step_px // scale),
     )
-    cloth = _resize_cloth(estimate_cloth(small, small_area, cloth_config), crop.area.shape)
-    different, darker = not_cloth(crop.image, cloth, config.cloth, config.ball_body_darker_ratio)
-    foreground = _smooth(different & crop.area, config)
-    # Under a highlight, a ball may be cloth-coloured but darker (the green ball).
-    body = foreground | _smooth(darker & crop.area, config)
-    lab = cv2.cvtColor(crop.image, cv2.COLOR_BGR2Lab)
-    tophat = _tophat(lab[..., 0], crop.typical_radius)
+    cloth = _resize_cloth(estimate_cloth(small, small_area, cloth_config), g.area.shape)
+    different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
+    foreground = _smooth(different & g.area, config)
+    body = foreground | _smooth(darker & g.area, config)
+    return cloth, foreground, body
 
-    offset = np.array([crop.x0, crop.y0], dtype=float)
 
-    def on_table(points: np.ndarray) -> np.ndarray:
-        return view.image_to_table(points + offset) if len(points) else np.zeros((0, 2))
-
-    coverage = _coverage_map(foreground, crop.typical_radius, config)
-    spots = _highlight_centres(lab[..., 0], tophat, body, crop.radius, config)
-    spots = _refine(spots, coverage, crop.radius, config)
-    spot_r = _radius_at(crop.radius, spots)
+def _candidates(
+    lightness: np.ndarray,
+    tophat: np.ndarray,
+    foreground: np.ndarray,
+    body: np.ndarray,
+    g: TableGeometry,
+    on_table: Callable[[np.ndarray], np.ndarray],
+    config: ClassicConfig,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate centres (crop px): one per highlight, then one per ball-sized blob no highlight
+    explains; each centred on its foreground and kept apart from the others on the table."""
+    coverage = _coverage_map(foreground, g.typical_radius, config)
+    spots = _highlight_centres(lightness, tophat, body, g.radius, config)
+    spots = _refine(spots, coverage, g.radius, config)
+    spot_r = _radius_at(g.radius, spots)
     spots = spots[_coverage(body, spots, config.coverage_radius * spot_r) >= config.min_coverage]
     spots = spots[_separated(on_table(spots), np.zeros((0, 2)), config.min_separation_mm)]
-    blobs = _refine(_blob_centres(foreground, spots, crop.radius, config), coverage, crop.radius, config)
-    blob_r = _radius_at(crop.radius, blobs)
+    blobs = _refine(_blob_centres(foreground, spots, g.radius, config), coverage, g.radius, config)
+    blob_r = _radius_at(g.radius, blobs)
     blobs = blobs[_coverage(foreground, blobs, config.coverage_radius * blob_r) >= config.min_coverage]
     blobs = blobs[_separated(on_table(blobs), on_table(spots), config.blob_separation_mm)]
-    centres = np.concatenate([spots, blobs])
-    has_highlight = np.arange(len(centres)) < len(spots)
-    radii = _radius_at(crop.radius, centres)
-    # A highlight-less blob, or a ball inside a region coming over the cushions, must stand out
-    # from the cloth around it.
-    intruding = _in_intruders(centres, foreground, crop.area, crop.typical_radius, config)
-    centres_mm = on_table(centres)
+    return spots, blobs
+
+
+def _plausible(
+    centres: np.ndarray,
+    has_highlight: np.ndarray,
+    foreground: np.ndarray,
+    body: np.ndarray,
+    g: TableGeometry,
+    centres_mm: np.ndarray,
+    config: ClassicConfig,
+) -> np.ndarray:
+    """Which candidates can be balls: round, resting on the playing area, and — when without a
+    highlight, near a cushion or inside a region coming over the cushions — standing out from
+    the cloth around them (a stripe crossing them, a hand or a cue's shadow does not)."""
+    radii = _radius_at(g.radius, centres)
+    intruding = _in_intruders(centres, foreground, g.area, g.typical_radius, config)
     must_stand_out = ~has_highlight | intruding | _near_cushion(centres_mm, config.near_cushion_mm)
     # Near the playing area's edge (cushion faces, rails) the ring is unknown: only samples well
     # inside it count, as cloth or as blocked.
-    inner = (
-        cv2.erode(crop.area.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=config.ring_edge_px) > 0
-    )
     reach = config.intruder_ball_ring * radii
-    ring = _ring_samples(inner & ~foreground, centres, reach, config.ring_samples)
-    blocked = _ring_samples(inner & foreground, centres, reach, config.ring_samples)
+    ring = _ring_samples(g.inner & ~foreground, centres, reach, config.ring_samples)
+    blocked = _ring_samples(g.inner & foreground, centres, reach, config.ring_samples)
     cloth_share = ring.sum(axis=1) / np.maximum(1, (ring | blocked).sum(axis=1))
     stands_out = cloth_share >= config.intruder_ball_min_cloth
     # A stripe (the cue, its shadow, an arm) crosses the circle on two opposite sides; the cue
     # touching the cue ball comes from one side only.
     half = config.ring_samples // 2
     crossed = np.any(blocked[:, :half] & blocked[:, half:], axis=1)
-    plausible = (
-        np.where(
-            has_highlight, _round(body, centres, radii, config), _round(foreground, centres, radii, config)
-        )
+    round_enough = np.where(
+        has_highlight, _round(body, centres, radii, config), _round(foreground, centres, radii, config)
+    )
+    return (
+        round_enough
         & STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
         & (~must_stand_out | stands_out)
         & ~(intruding & ~has_highlight & (crossed | (cloth_share < config.intruder_blob_min_cloth)))
     )
-    centres = centres[plausible]
-    if len(centres) == 0:
-        return BallDetections.empty()
-    radii = _radius_at(crop.radius, centres)
-    ix, iy = _pixel_indices(centres, crop.area.shape)
-    features = core_features(
-        crop.image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour
-    )
-    labels, confidence, keep = assign_labels(features, config.colour)
-    xy_px = centres[keep] + np.array([crop.x0, crop.y0], dtype=float)
-    xy_mm = view.image_to_table(xy_px) if len(xy_px) else np.zeros((0, 2))
-    return BallDetections(xy_px, radii[keep], labels[keep], confidence[keep], xy_mm)
 
 
 def table_geometry(
@@ -292,8 +313,9 @@ def table_geometry(
     )
     radius = np.ascontiguousarray(radius[: y1 - y0, : x1 - x0])
     area = area_full[y0:y1, x0:x1] > 0
+    inner = cv2.erode(area.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=config.ring_edge_px) > 0
     typical = float(np.median(radius[area]))
-    return TableGeometry(x0, y0, x1, y1, area, radius, typical)
+    return TableGeometry(x0, y0, x1, y1, area, inner, radius, typical)
 
 
 def _resize_cloth(cloth: ClothEstimate, shape: tuple[int, ...]) -> ClothEstimate:
