@@ -48,8 +48,10 @@ class ClothConfig:
     """Pixels less saturated than this are not cloth (grey floor, white graphics)."""
     min_value: int = 45
     """Pixels darker than this are not cloth (shadows, dark suits, rails)."""
-    hue_tolerance: int = 12
-    """Half-width of the accepted hue band around the cloth hue (OpenCV hue units)."""
+    hue_tolerances: tuple[int, ...] = (12, 6)
+    """Half-widths of the accepted hue band around the cloth hue (OpenCV hue units), tried in turn:
+    the wide band copes with uneven light; the narrow one separates a score graphic of nearly the
+    cloth's colour that touches the table. The candidate that agrees best with the pockets wins."""
     open_fraction: float = 0.006
     """Opening kernel size as a fraction of the frame width (cuts the cue and thin bridges)."""
     close_fraction: float = 0.02
@@ -103,6 +105,8 @@ class SanityConfig:
     """The cloth must cover at least this fraction of the frame."""
     max_fit_error_px: float = 10.0
     """RMS reprojection error of the final camera fit must stay below this (px at 1280 wide)."""
+    good_fit_px: float = 2.0
+    """A candidate with every pocket confirmed and an RMS fit error below this (px) is accepted at once."""
     outlier_px: float = 4.0
     """A pocket leather farther than this from the fitted camera's prediction is dropped (px at 1280)."""
     min_leathers: int = 3
@@ -167,18 +171,18 @@ def cloth_hue(hsv: np.ndarray, config: ClothConfig) -> int:
     return int(np.argmax(smooth))
 
 
-def cloth_mask(image_bgr: np.ndarray, config: ClothConfig, hue: int | None = None) -> np.ndarray:
+def cloth_mask(
+    image_bgr: np.ndarray, config: ClothConfig, hue: int | None = None, tolerance: int | None = None
+) -> np.ndarray:
     """uint8 mask (255 = cloth colour) of the frame, before picking the table's region."""
     hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
     if hue is None:
         hue = cloth_hue(hsv, config)
+    if tolerance is None:
+        tolerance = config.hue_tolerances[0]
     diff = np.abs(hsv[..., 0].astype(np.int16) - hue)
     diff = np.minimum(diff, 180 - diff)
-    ok = (
-        (diff <= config.hue_tolerance)
-        & (hsv[..., 1] >= config.min_saturation)
-        & (hsv[..., 2] >= config.min_value)
-    )
+    ok = (diff <= tolerance) & (hsv[..., 1] >= config.min_saturation) & (hsv[..., 2] >= config.min_value)
     return ok.astype(np.uint8) * 255
 
 
@@ -457,11 +461,39 @@ def find_table(
     """Find the table in a BGR image; raises TableNotFound (saying why) when there is none."""
     if image_bgr is None or image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.dtype != np.uint8:
         raise TableNotFound("the image must be an (H, W, 3) uint8 BGR array")
-    h, w = image_bgr.shape[:2]
-    image_size = (w, h)
     hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
     hue = cloth_hue(hsv, config.cloth)
-    region = table_region(cloth_mask(image_bgr, config.cloth, hue), config.cloth)
+    best: TableView | None = None
+    first_error: TableNotFound | None = None
+    for tolerance in config.cloth.hue_tolerances:
+        try:
+            view = _find_with_cloth_band(image_bgr, hsv, hue, tolerance, config, table)
+        except TableNotFound as exc:
+            first_error = first_error or exc
+            continue
+        if best is None or _agreement(view) > _agreement(best):
+            best = view
+        if (
+            len(view.extras["leathers_px"]) == len(POCKET_NAMES)
+            and view.fit_error_px <= config.sanity.good_fit_px
+        ):
+            break
+    if best is None:
+        raise first_error or TableNotFound("no table")
+    return best
+
+
+def _agreement(view: TableView) -> tuple[int, float]:
+    """How well a candidate agrees with the image: pockets confirmed, then a small fit error."""
+    return (len(view.extras["leathers_px"]), -view.fit_error_px)
+
+
+def _find_with_cloth_band(
+    image_bgr, hsv, hue: int, tolerance: int, config: CalibrationConfig, table
+) -> TableView:
+    h, w = image_bgr.shape[:2]
+    image_size = (w, h)
+    region = table_region(cloth_mask(image_bgr, config.cloth, hue, tolerance), config.cloth)
     if region.sum() / 255 < config.sanity.min_cloth_fraction * h * w:
         raise TableNotFound("the cloth covers too little of the frame for a full-table view")
     rng = np.random.default_rng(0)
