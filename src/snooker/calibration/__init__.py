@@ -13,6 +13,7 @@ _LAZY = {
     "TableView": "snooker.calibration.view",
     "CalibrationError": "snooker.calibration.view",
     "BALL_RADIUS": "snooker.calibration.view",
+    "pockets_by_image_position": "snooker.calibration.view",
     "CameraModel": "snooker.calibration.camera",
     "CalibrationConfig": "snooker.calibration.detect",
     "TableNotFound": "snooker.calibration.detect",

@@ -172,3 +172,36 @@ class TableView:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise CalibrationError(f"calibration is incomplete or malformed: {exc!r}") from exc
+
+
+def pockets_by_image_position(view: TableView) -> dict[str, str]:
+    """Which pocket appears where in the image: ``{"top-left": "baulk_right", ...}``.
+
+    Keys for an end-on view: top-left, top-right, middle-left, middle-right, bottom-left,
+    bottom-right (how broadcast datasets number pockets); for a view with the long axis across
+    the image: top-left, bottom-left, middle-top, middle-bottom, top-right, bottom-right.
+
+    Rows come from the pockets' image y (corner pairs at the two ends, middles between), columns
+    from x within each row. For the broadcast camera behind the top cushion, "top-left" is
+    ``baulk_right``; for a camera behind baulk it is ``top_left``.
+    """
+    px = view.pockets_px
+    order = sorted(px, key=lambda name: px[name][1])
+    rows = (order[:2], order[2:4], order[4:])
+    if {n.split("_")[0] for n in rows[1]} != {"middle"}:
+        # Long axis across the image (overhead camera): rows are image columns instead.
+        order = sorted(px, key=lambda name: px[name][0])
+        rows = (order[:2], order[2:4], order[4:])
+        out = {}
+        for row, (first, second) in zip(("left", "middle", "right"), rows, strict=True):
+            top, bottom = sorted((first, second), key=lambda name: px[name][1])
+            if row == "middle":
+                out["middle-top"], out["middle-bottom"] = top, bottom
+            else:
+                out[f"top-{row}"], out[f"bottom-{row}"] = top, bottom
+        return out
+    out = {}
+    for row, pair in zip(("top", "middle", "bottom"), rows, strict=True):
+        left, right = sorted(pair, key=lambda name: px[name][0])
+        out[f"{row}-left"], out[f"{row}-right"] = left, right
+    return out
