@@ -242,9 +242,13 @@ def _candidates(
     spot_r = _radius_at(g.radius, spots)
     spots = spots[_coverage(body, spots, config.coverage_radius * spot_r) >= config.min_coverage]
     spots = spots[_separated(on_table(spots), np.zeros((0, 2)), config.min_separation_mm)]
-    blobs = _refine(_blob_centres(foreground, spots, g.radius, config), coverage, g.radius, config)
+    support = foreground | ~g.area
+    blob_coverage = _coverage_map(support, g.typical_radius, config)
+    blobs = _refine(
+        _blob_centres(foreground, g.area, spots, g.radius, config), blob_coverage, g.radius, config
+    )
     blob_r = _radius_at(g.radius, blobs)
-    blobs = blobs[_coverage(foreground, blobs, config.coverage_radius * blob_r) >= config.min_coverage]
+    blobs = blobs[_coverage(support, blobs, config.coverage_radius * blob_r) >= config.min_coverage]
     blobs = blobs[_separated(on_table(blobs), on_table(spots), config.blob_separation_mm)]
     return spots, blobs
 
@@ -276,7 +280,9 @@ def _plausible(
     half = config.ring_samples // 2
     crossed = np.any(blocked[:, :half] & blocked[:, half:], axis=1)
     round_enough = np.where(
-        has_highlight, _round(body, centres, radii, config), _round(foreground, centres, radii, config)
+        has_highlight,
+        _round(body, centres, radii, config),
+        _round(foreground | ~g.area, centres, radii, config),
     )
     return (
         round_enough
@@ -519,10 +525,11 @@ def _separated(points_mm: np.ndarray, taken_mm: np.ndarray, separation_mm: float
 
 
 def _blob_centres(
-    foreground: np.ndarray, found: np.ndarray, radius: np.ndarray, config: ClassicConfig
+    foreground: np.ndarray, area: np.ndarray, found: np.ndarray, radius: np.ndarray, config: ClassicConfig
 ) -> np.ndarray:
     """Ball centres in foreground no found ball explains: distance-transform peaks of ball depth."""
     residual = foreground.astype(np.uint8)
+    area_mask = area.astype(np.uint8)
     r_found = _radius_at(radius, found)
     for (x, y), r in zip(found, r_found, strict=True):
         reach = config.explained_radius * r
@@ -536,7 +543,9 @@ def _blob_centres(
             0,
             -1,
         )
-    depth = cv2.distanceTransform(residual, cv2.DIST_L2, 3)
+    # Beyond the playing area nothing is known: it is not cloth that ends a blob (a ball against
+    # the far cushion rises over the nose line), but no peak is taken there.
+    depth = cv2.distanceTransform(residual | (1 - area_mask), cv2.DIST_L2, 3) * area_mask
     window = max(3, round(config.blob_peak_window * float(np.median(radius))) | 1)
     peaks = (depth >= cv2.dilate(depth, np.ones((window, window), np.uint8))) & (depth > 0)
     # A plateau of equal maxima is one peak, at its centroid.
