@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from snooker.calibration import BALL_RADIUS, TableNotFound, find_table
+from snooker.calibration.camera import CameraPrior
+from snooker.calibration.detect import DEFAULT_CONFIG
 from snooker.calibration.synthetic import broadcast_camera, overhead_camera, render_table
 from snooker.calibration.table import STANDARD_TABLE
 
@@ -109,3 +113,17 @@ def test_playing_area_mask_covers_the_cloth_inside_the_noses(calibrated):
 def test_no_table_raises_table_not_found(image):
     with pytest.raises(TableNotFound):
         find_table(image)
+
+
+@pytest.mark.parametrize(("k1", "limit_mm"), [(0.04, 2.0), (-0.05, 2.0), (-0.1, 3.5)])
+def test_wide_lens_distortion_is_estimated_from_the_bent_rails(k1, limit_mm):
+    camera = overhead_camera(height_mm=2200.0, fill=0.9, k1=k1)
+    lens_hfov = float(np.degrees(2 * np.arctan(camera.image_size[0] / 2 / camera.focal_px)))
+    config = replace(DEFAULT_CONFIG, camera=CameraPrior(default_hfov_deg=lens_hfov))
+    view = find_table(render_table(camera), config)
+    kappa_true = k1 / camera.focal_px**2
+    assert view.extras["radial_distortion_per_px2"] == pytest.approx(kappa_true, rel=0.15)
+    grid = _grid()
+    seen_px = camera.project(np.column_stack([grid, np.full(len(grid), BALL_RADIUS)]))
+    error = np.hypot(*(view.image_to_table(seen_px) - grid).T)
+    assert error.max() <= limit_mm

@@ -35,6 +35,9 @@ class CameraPrior:
     """Widest field of view considered, degrees."""
     prior_weight: float = 2.0
     """Weight of the focal-length prior in the fit, in pixels of residual per unit of log focal."""
+    observable_spread: float = 1e-4
+    """Below this change of the orthogonality residual over the focal range, the view does not
+    reveal the focal length (a camera looking straight down) and the default is used, fixed."""
 
 
 DEFAULT_PRIOR = CameraPrior()
@@ -126,6 +129,27 @@ class CameraModel:
         )
 
 
+def undistort_radial(xy_px: np.ndarray, kappa: float, image_size: tuple[int, int]) -> np.ndarray:
+    """Undo one-coefficient radial distortion about the image centre, in pixels.
+
+    The model: ``p_distorted = c + (p - c) · (1 + κ |p - c|²)`` with ``c`` the image centre and ``κ``
+    in px⁻² — OpenCV's k1 for a camera of focal ``f`` is ``κ f²``.
+    """
+    pts = np.asarray(xy_px, dtype=float).reshape(-1, 2)
+    if kappa == 0.0 or len(pts) == 0:
+        return pts.copy()
+    scale = np.hypot(*image_size) / 2.0
+    k = intrinsics(scale, image_size)
+    dist = np.array([kappa * scale**2, 0.0, 0.0, 0.0, 0.0])
+    return cv2.undistortPoints(pts.reshape(-1, 1, 2), k, dist, P=k).reshape(-1, 2)
+
+
+def with_radial_distortion(camera: CameraModel, kappa: float) -> CameraModel:
+    """The same camera with one-coefficient radial distortion ``κ`` (px⁻², see ``undistort_radial``)."""
+    dist = np.array([kappa * camera.focal_px**2, 0.0, 0.0, 0.0, 0.0])
+    return CameraModel(camera.matrix, camera.rvec, camera.tvec, camera.image_size, dist)
+
+
 def intrinsics(focal_px: float, image_size: tuple[int, int]) -> np.ndarray:
     """K for square pixels with the principal point at the image centre."""
     w, h = image_size
@@ -166,19 +190,19 @@ def _orthogonality_residual(homography: np.ndarray, matrix: np.ndarray) -> float
 
 def focal_from_homography(
     homography: np.ndarray, image_size: tuple[int, int], prior: CameraPrior = DEFAULT_PRIOR
-) -> float:
+) -> float | None:
     """The focal length (px) that makes the plane's axes orthogonal and equally scaled.
 
-    Scans focal lengths over the prior's field-of-view range; when the residual hardly changes
-    with the focal length (a camera looking straight down), returns the prior's default.
+    Scans focal lengths over the prior's field-of-view range; None when the residual hardly
+    changes with the focal length (a camera looking straight down: the focal is not observable).
     """
     w = image_size[0]
     focals = np.geomspace(focal_from_hfov(prior.max_hfov_deg, w), focal_from_hfov(prior.min_hfov_deg, w), 200)
     residuals = np.array([_orthogonality_residual(homography, intrinsics(f, image_size)) for f in focals])
     best = int(np.argmin(residuals))
     spread = residuals.max() - residuals[best]
-    if spread < 1e-4 or best in (0, len(focals) - 1):
-        return focal_from_hfov(prior.default_hfov_deg, w)
+    if spread < prior.observable_spread or best in (0, len(focals) - 1):
+        return None
     return float(focals[best])
 
 
@@ -202,25 +226,32 @@ def fit_camera(
         raise ValueError(f"a camera needs at least 4 points, got {len(obj)}")
     wts = np.ones(len(obj)) if weights is None else np.asarray(weights, dtype=float)
     default_f = focal_from_hfov(prior.default_hfov_deg, image_size[0])
+    homography, _ = cv2.findHomography(obj[:, :2], img)
+    if homography is None:
+        raise ValueError("points are degenerate: no homography")
+    observed_f = focal_from_homography(homography, image_size, prior)
     if initial is None:
-        mean_h = float(obj[:, 2].mean())
-        homography, _ = cv2.findHomography(obj[:, :2], img)
-        if homography is None:
-            raise ValueError("points are degenerate: no homography")
-        f0 = focal_from_homography(homography, image_size, prior)
-        rvec0, tvec0 = pose_from_homography(homography, intrinsics(f0, image_size), mean_h)
+        f0 = default_f if observed_f is None else observed_f
+        rvec0, tvec0 = pose_from_homography(homography, intrinsics(f0, image_size), float(obj[:, 2].mean()))
     else:
         f0, rvec0, tvec0 = initial.focal_px, initial.rvec, initial.tvec
+    fixed_f = default_f if observed_f is None else None
 
     def residuals(p: np.ndarray) -> np.ndarray:
-        k = intrinsics(np.exp(p[0]), image_size)
+        log_f = np.log(fixed_f) if fixed_f is not None else p[0]
+        k = intrinsics(np.exp(log_f), image_size)
         proj, _ = cv2.projectPoints(obj.reshape(-1, 1, 3), p[1:4], p[4:7], k, None)
         err = (proj.reshape(-1, 2) - img) * wts[:, None]
-        return np.concatenate([err.ravel(), [prior.prior_weight * (p[0] - np.log(default_f))]])
+        return np.concatenate([err.ravel(), [prior.prior_weight * (log_f - np.log(default_f))]])
 
-    start = np.concatenate([[np.log(f0)], rvec0, tvec0])
-    fitted = least_squares(residuals, start, method="lm", x_scale="jac")
-    p = fitted.x
+    start = np.concatenate([[np.log(f0 if fixed_f is None else fixed_f)], rvec0, tvec0])
+    if fixed_f is None:
+        p = least_squares(residuals, start, method="lm", x_scale="jac").x
+    else:
+        pose = least_squares(
+            lambda q: residuals(np.concatenate([start[:1], q])), start[1:], method="lm", x_scale="jac"
+        ).x
+        p = np.concatenate([start[:1], pose])
     camera = CameraModel(intrinsics(np.exp(p[0]), image_size), p[1:4], p[4:7], image_size)
     per_point = np.linalg.norm(camera.project(obj) - img, axis=1)
     return camera, per_point

@@ -26,9 +26,16 @@ from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
+from scipy.optimize import minimize_scalar
 
 from snooker.balls import POCKET_NAMES
-from snooker.calibration.camera import CameraPrior, fit_camera, focal_from_hfov
+from snooker.calibration.camera import (
+    CameraPrior,
+    fit_camera,
+    focal_from_hfov,
+    undistort_radial,
+    with_radial_distortion,
+)
 from snooker.calibration.rails import STANDARD_RAILS, RailGeometry
 from snooker.calibration.table import STANDARD_TABLE, TableSpec
 from snooker.calibration.view import TableView
@@ -71,6 +78,21 @@ class LineFitConfig:
     ransac_iterations: int = 200
     min_side_points: int = 20
     """Fewer outline points than this on a side: the side is not seen, no table."""
+
+
+@dataclass(frozen=True)
+class DistortionConfig:
+    """When and how radial lens distortion is estimated from the bending of the rail sides."""
+
+    estimate: bool = True
+    max_abs_coefficient: float = 0.6
+    """Largest |k1| tried, with radii in units of the image's half-diagonal."""
+    min_bending_px: float = 0.6
+    """Sides whose points lie within this RMS distance (px) of straight lines count as straight."""
+    min_straightening: float = 0.5
+    """Distortion is accepted only if it cuts the sides' mean squared bending below this fraction."""
+    trim_fraction: float = 0.8
+    """Fraction of each side's points (the closest to its line) used, ignoring occluders."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +164,7 @@ class CalibrationConfig:
 
     cloth: ClothConfig = field(default_factory=ClothConfig)
     lines: LineFitConfig = field(default_factory=LineFitConfig)
+    distortion: DistortionConfig = field(default_factory=DistortionConfig)
     pockets: PocketSearchConfig = field(default_factory=PocketSearchConfig)
     sanity: SanityConfig = field(default_factory=SanityConfig)
     view_check: ViewCheckConfig = field(default_factory=ViewCheckConfig)
@@ -230,10 +253,12 @@ def _line_through(points: np.ndarray, config: LineFitConfig, rng: np.random.Gene
     return np.array([a, b, -(a * x0 + b * y0)], dtype=float)
 
 
-def rail_quad(region: np.ndarray, config: LineFitConfig, rng: np.random.Generator) -> np.ndarray:
-    """Corners (4, 2) px of the cloth region's outline as four intersecting lines.
+def outline_sides(region: np.ndarray, config: LineFitConfig) -> list[np.ndarray]:
+    """The cloth outline's points on each of its four sides, (n_k, 2) px each.
 
-    Order: image-clockwise starting from the corner nearest the top-left of the frame.
+    Sides in image-clockwise order, starting at the corner nearest the frame's top-left; the
+    ends of each side (pockets), points far from it (players) and points on the frame's edge are
+    left out.
     """
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     if not contours:
@@ -252,7 +277,7 @@ def rail_quad(region: np.ndarray, config: LineFitConfig, rng: np.random.Generato
         | (outline[:, 0] >= frame_w - 2)
         | (outline[:, 1] >= frame_h - 2)
     )
-    lines = []
+    sides = []
     for k in range(4):
         p, q = quad[k], quad[(k + 1) % 4]
         d = q - p
@@ -268,10 +293,15 @@ def rail_quad(region: np.ndarray, config: LineFitConfig, rng: np.random.Generato
             & (across < band)
             & ~on_frame_edge
         )
-        pts = outline[keep]
-        if len(pts) < config.min_side_points:
+        if keep.sum() < config.min_side_points:
             raise TableNotFound(f"side {k} of the table outline is hidden or cut by the frame edge")
-        lines.append(_line_through(pts, config, rng))
+        sides.append(outline[keep])
+    return sides
+
+
+def quad_from_sides(sides: list[np.ndarray], config: LineFitConfig, rng: np.random.Generator) -> np.ndarray:
+    """Corners (4, 2) px where robust lines through consecutive sides meet."""
+    lines = [_line_through(pts, config, rng) for pts in sides]
     corners = []
     for k in range(4):
         x = np.cross(lines[k - 1], lines[k])
@@ -279,6 +309,51 @@ def rail_quad(region: np.ndarray, config: LineFitConfig, rng: np.random.Generato
             raise TableNotFound("two sides of the table outline are parallel")
         corners.append(x[:2] / x[2])
     return np.array(corners)
+
+
+def rail_quad(region: np.ndarray, config: LineFitConfig, rng: np.random.Generator) -> np.ndarray:
+    """Corners (4, 2) px of the cloth region's outline as four intersecting lines.
+
+    Order: image-clockwise starting from the corner nearest the top-left of the frame.
+    """
+    return quad_from_sides(outline_sides(region, config), config, rng)
+
+
+def _side_bending(sides: list[np.ndarray], kappa: float, image_size, trim: float) -> float:
+    """Mean squared distance (px²) of the sides' points from straight lines once undistorted by ``kappa``."""
+    total, count = 0.0, 0
+    for pts in sides:
+        u = undistort_radial(pts, kappa, image_size)
+        centred = u - u.mean(axis=0)
+        _, _, vt = np.linalg.svd(centred, full_matrices=False)
+        d2 = np.sort((centred @ vt[1]) ** 2)
+        kept = d2[: max(2, int(len(d2) * trim))]
+        total += float(kept.sum())
+        count += len(kept)
+    return total / max(count, 1)
+
+
+def estimate_radial_distortion(sides: list[np.ndarray], image_size, config: DistortionConfig) -> float:
+    """The radial distortion κ (px⁻², ``camera.radial_distortion``) that makes the rail sides straight.
+
+    Zero when the sides are already straight, or when bending them straight gains too little to
+    be more than noise: a long-lens broadcast camera has no visible distortion.
+    """
+    if not config.estimate:
+        return 0.0
+    straight = _side_bending(sides, 0.0, image_size, config.trim_fraction)
+    if np.sqrt(straight) < config.min_bending_px:
+        return 0.0
+    scale = np.hypot(*image_size) / 2.0
+    limit = config.max_abs_coefficient
+    best = minimize_scalar(
+        lambda k: _side_bending(sides, k / scale**2, image_size, config.trim_fraction),
+        bounds=(-limit, limit),
+        method="bounded",
+    )
+    if best.fun > config.min_straightening * straight:
+        return 0.0
+    return float(best.x / scale**2)
 
 
 def _order_clockwise(quad: np.ndarray) -> np.ndarray:
@@ -323,7 +398,7 @@ def _camera_plausible(camera, config: CalibrationConfig) -> bool:
     return bool(lo * 0.99 <= f <= hi * 1.01 and above)
 
 
-def _choose_orientation(quad, image_size, table, config, hsv) -> tuple[np.ndarray, object]:
+def _choose_orientation(quad, image_size, table, config, hsv, kappa: float) -> tuple[np.ndarray, object]:
     """Pick which image corner is baulk-left: long axis from the camera fit, baulk end from the cloth."""
     candidates = []
     for assigned in _assignments(quad):
@@ -340,13 +415,17 @@ def _choose_orientation(quad, image_size, table, config, hsv) -> tuple[np.ndarra
     tied = tied[:2]
     if len(tied) == 1:
         return tied[0][1], tied[0][2]
-    return _pick_baulk_end(tied, table, config, hsv)
+    return _pick_baulk_end(tied, table, config, hsv, kappa)
 
 
-def _pick_baulk_end(tied, table: TableSpec, config: CalibrationConfig, hsv) -> tuple[np.ndarray, object]:
+def _pick_baulk_end(
+    tied, table: TableSpec, config: CalibrationConfig, hsv, kappa: float
+) -> tuple[np.ndarray, object]:
     mode = config.baulk_end
     if mode == "auto":
-        scores = [_baulk_line_contrast(camera, table, hsv) for _, _, camera in tied]
+        scores = [
+            _baulk_line_contrast(with_radial_distortion(camera, kappa), table, hsv) for _, _, camera in tied
+        ]
         if (
             max(scores) >= config.baulk_line_min_contrast
             and max(scores) - min(scores) >= config.baulk_line_min_contrast
@@ -497,12 +576,19 @@ def _find_with_cloth_band(
     if region.sum() / 255 < config.sanity.min_cloth_fraction * h * w:
         raise TableNotFound("the cloth covers too little of the frame for a full-table view")
     rng = np.random.default_rng(0)
-    quad = rail_quad(region, config.lines, rng)
+    sides = outline_sides(region, config.lines)
+    kappa = estimate_radial_distortion(sides, image_size, config.distortion)
+    if kappa:
+        sides = [undistort_radial(side, kappa, image_size) for side in sides]
+    quad = quad_from_sides(sides, config.lines, rng)
     if not _is_convex(quad):
         raise TableNotFound("the table outline is not convex")
-    assigned, camera = _choose_orientation(quad, image_size, table, config, hsv)
-    pockets = _find_leathers(hsv, camera, table, config, region)
+    # From here on, fits happen in undistorted pixels; the image is searched with the lens applied.
+    assigned, camera = _choose_orientation(quad, image_size, table, config, hsv, kappa)
+    seen = _find_leathers(hsv, with_radial_distortion(camera, kappa), table, config, region)
+    pockets = {name: undistort_radial(px[None], kappa, image_size)[0] for name, px in seen.items()}
     camera, residual, pockets = _robust_refit(assigned, pockets, camera, image_size, table, config)
+    camera = with_radial_distortion(camera, kappa)
     rms = float(np.sqrt(np.mean(residual**2)))
     if rms > config.sanity.max_fit_error_px * w / 1280.0:
         raise TableNotFound(f"the table outline and pockets do not agree (fit error {rms:.1f} px)")
@@ -519,8 +605,9 @@ def _find_with_cloth_band(
         source="auto",
         fit_error_px=rms,
         extras={
-            "leathers_px": {n: p.tolist() for n, p in pockets.items()},
+            "leathers_px": {n: seen[n].tolist() for n in pockets},
             "rail_corners_px": assigned.tolist(),
+            "radial_distortion_per_px2": kappa,
         },
     )
     margin = config.sanity.pocket_margin_fraction * w

@@ -45,8 +45,12 @@ def overhead_camera(
     height_mm: float = 4500.0,
     fill: float = 0.85,
     baulk_on_left: bool = True,
+    k1: float = 0.0,
 ) -> CameraModel:
-    """A camera straight above the table centre, long axis horizontal, table filling ``fill`` of the width."""
+    """A camera straight above the table centre, long axis horizontal, table filling ``fill`` of the width.
+
+    ``k1`` is OpenCV's first radial distortion coefficient (negative: barrel, as wide lenses show).
+    """
     w = image_size[0]
     focal = (
         fill * w * height_mm / (table.length_mm + 2 * (STANDARD_RAILS.cushion_top_width_mm + RAIL_WIDTH_MM))
@@ -55,7 +59,10 @@ def overhead_camera(
     sign = 1.0 if baulk_on_left else -1.0
     rot = np.array([[0.0, sign, 0.0], [sign, 0.0, 0.0], [0.0, 0.0, -1.0]])
     centre = np.array([table.width_mm / 2, table.length_mm / 2, height_mm])
-    return CameraModel(intrinsics(focal, image_size), cv2.Rodrigues(rot)[0], -rot @ centre, image_size)
+    distortion = np.array([k1, 0.0, 0.0, 0.0, 0.0])
+    return CameraModel(
+        intrinsics(focal, image_size), cv2.Rodrigues(rot)[0], -rot @ centre, image_size, distortion
+    )
 
 
 def broadcast_camera(
