@@ -262,12 +262,20 @@ def test_spot_covered_by_the_cue_ball_is_occupied():
     assert respot_positions(["blue"], {}, cue=SPOTS["blue"]) == {"blue": SPOTS["black"]}
 
 
-def test_several_colours_higher_value_first_each_an_obstacle_for_the_next():
-    # Black's spot is covered: black takes the pink spot, so pink (next) takes the blue spot.
+def test_a_colour_whose_own_spot_is_free_keeps_it_before_a_displaced_colour_is_placed():
+    # 3.7(d): only a colour whose own spot is occupied moves. Black's spot is covered, pink's is
+    # free: pink goes on its own spot, black then takes the highest free spot (blue).
     balls = {"red-1": SPOTS["black"]}
     placed = respot_positions(["pink", "black"], balls)
-    assert placed == {"pink": SPOTS["blue"], "black": SPOTS["pink"]}
+    assert placed == {"pink": SPOTS["pink"], "black": SPOTS["blue"]}
     assert list(placed) == ["pink", "black"]
+
+
+def test_several_displaced_colours_higher_value_first_each_an_obstacle_for_the_next():
+    # 3.7(e): both own spots covered: black takes the highest free spot (blue), pink the next (brown).
+    balls = {"red-1": SPOTS["black"], "red-2": SPOTS["pink"]}
+    placed = respot_positions(["pink", "black"], balls)
+    assert placed == {"pink": SPOTS["brown"], "black": SPOTS["blue"]}
 
 
 def _all_spots_covered() -> dict[str, tuple[float, float]]:

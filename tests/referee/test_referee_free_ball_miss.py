@@ -353,10 +353,10 @@ RESPOT = [
         {"black": SPOTS["brown"]},
     ),
     (
-        "two to spot: the higher value first",
+        "two to spot: a free own spot first, then the displaced colour",
         {**_spotted("blue"), "red-1": list(SPOTS["black"])},
         stroke(["red"], ["pink", "black"]),
-        {"black": SPOTS["pink"], "pink": SPOTS["brown"]},
+        {"black": SPOTS["brown"], "pink": SPOTS["pink"]},
     ),
 ]
 

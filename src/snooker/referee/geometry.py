@@ -912,8 +912,9 @@ def respot_positions(
 ) -> dict[str, Point]:
     """Where each colour to be re-spotted goes (3.7), keyed by colour, in mm.
 
-    Higher values are placed first and each placed colour is an obstacle for the next. Own spot
-    free → own spot; else the highest-value free spot; if every spot is occupied → the nearest point
+    Every colour whose own spot is free goes there first (3.7(d) only moves a colour whose own
+    spot is occupied). The others then go, higher value first (3.7(e)), each placed colour an
+    obstacle for the next: the highest-value free spot; if every spot is occupied → the nearest point
     touching no ball on the line from its own spot straight up to the top cushion; if that is all
     taken → the nearest such point straight down the table from its own spot (the rules say this
     for pink and black; for the other colours, whose case the rules leave open, the same is used).
@@ -936,16 +937,21 @@ def respot_positions(
     radius = table.ball_radius_mm
     up, down = np.array([0.0, 1.0]), np.array([0.0, -1.0])
     placed: dict[str, Point] = {}
+    displaced: list[str] = []
     for name in sorted(names, key=COLOURS.index, reverse=True):
         own = spots[name]
+        if _touches_any(own, centres, table, config):
+            displaced.append(name)
+            continue
+        placed[name] = (float(own[0]), float(own[1]))
+        centres = np.concatenate([centres, own[None, :]])
+    for name in displaced:
+        own = spots[name]
         position: np.ndarray | None = None
-        if not _touches_any(own, centres, table, config):
-            position = own
-        else:
-            for other in table.spots_by_value_desc:
-                if not _touches_any(spots[other], centres, table, config):
-                    position = spots[other]
-                    break
+        for other in table.spots_by_value_desc:
+            if not _touches_any(spots[other], centres, table, config):
+                position = spots[other]
+                break
         if position is None:
             position = _nearest_free_on_line(
                 own, up, table.length_mm - radius - own[1], centres, table, config
