@@ -1,0 +1,194 @@
+"""The benchmark machinery on tiny inputs: structure and bookkeeping, never a time threshold."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from snooker.pipeline import bench
+from snooker.pipeline.analyze import AnalysisConfig
+from snooker.pipeline.bench import (
+    STAGES,
+    BenchConfig,
+    BenchError,
+    RollingClipConfig,
+    StageClock,
+    format_report,
+    rest_to_ruling,
+    rolling_clip,
+    summarise_ms,
+    throughput,
+    yolo_realtime_analysis,
+)
+from snooker.vision.classic import ClassicDetector
+
+TINY_STROKE = RollingClipConfig(
+    fps=10.0, still_before_s=0.3, still_after_s=1.0, speed_mm_s=700.0, deceleration_mm_s2=1000.0
+)
+"""A 0.7 s roll at 10 fps (20 frames): enough for the tracker to confirm, cut and rule a stroke."""
+
+
+class FakeClock:
+    """A clock that advances by a fixed step each time it is read (seconds)."""
+
+    def __init__(self, step_s: float) -> None:
+        self._ticks = itertools.count()
+        self.step_s = step_s
+
+    def __call__(self) -> float:
+        return next(self._ticks) * self.step_s
+
+
+def test_stage_clock_charges_each_stage_and_leaves_the_rest_of_process_to_other():
+    clock = StageClock(now=FakeClock(0.001))
+    detect = clock.wrap("detection", lambda: None)
+    with clock.measure("decode"):
+        pass
+    with clock.measure("process"):
+        detect()
+    row = clock.end_frame()
+    # each measure reads the clock twice: decode 1 tick, detection 1 tick, process 4 ticks (2 inside)
+    assert row["decode"] == pytest.approx(0.001)
+    assert row["detection"] == pytest.approx(0.001)
+    assert row["other"] == pytest.approx(0.002)
+    assert set(row) == set(STAGES)
+    assert clock.per_stage()["detection"] == [pytest.approx(0.001)]
+
+
+def test_stage_clock_rejects_an_unknown_stage():
+    with pytest.raises(KeyError, match="rendering"), StageClock().measure("rendering"):
+        pass
+
+
+@pytest.mark.parametrize(
+    ("seconds", "median_ms", "p95_ms"),
+    [([0.001, 0.002, 0.003], 2.0, 2.9), ([0.010], 10.0, 10.0)],
+)
+def test_summaries_are_in_milliseconds(seconds, median_ms, p95_ms):
+    summary = summarise_ms(seconds)
+    assert summary["median_ms"] == pytest.approx(median_ms)
+    assert summary["p95_ms"] == pytest.approx(p95_ms)
+    assert summary["total_ms"] == pytest.approx(sum(seconds) * 1000)
+
+
+def test_empty_summary_is_not_a_number():
+    assert math.isnan(summarise_ms([])["median_ms"])
+
+
+@pytest.mark.parametrize("bad", [{"max_frames_per_clip": 0}, {"yolo_repeats": 1}, {"realtime_fps": 0.0}])
+def test_bench_config_refuses_nonsense(bad):
+    with pytest.raises(ValueError):
+        BenchConfig(**bad)
+
+
+def test_a_missing_clip_is_named(tmp_path):
+    missing = tmp_path / "nope.mp4"
+    with pytest.raises(BenchError, match=r"nope\.mp4"):
+        bench.run_bench(BenchConfig(clips=(missing,)), report=lambda line: None)
+
+
+def test_an_undecodable_clip_is_a_clear_error(tmp_path):
+    broken = tmp_path / "broken.mp4"
+    broken.write_bytes(b"not a video")
+    with pytest.raises(BenchError, match=r"broken\.mp4"):
+        bench.decode_clip(broken, 10)
+
+
+def test_yolo_analysis_needs_the_speedup_the_budget_implies_and_every_nth_only_helps():
+    network = {
+        "sizes": [
+            {"ball_radius_px": 8.0, "height": 576, "width": 768, "torch": {"median_ms": 300.0}},
+            {
+                "ball_radius_px": 4.0,
+                "height": 288,
+                "width": 384,
+                "torch": {"median_ms": 100.0},
+                "onnxruntime": {"median_ms": 60.0},
+            },
+        ]
+    }
+    analysis = yolo_realtime_analysis(network, rest_fraction=0.75, realtime_fps=30.0, every_nth=(1, 2, 5))
+    assert analysis["budget_ms"] == pytest.approx(33.33, abs=0.01)
+    assert [o["runtime"] for o in analysis["options"]] == ["torch", "torch", "onnxruntime"]
+    for option in analysis["options"]:
+        assert option["speedup_needed"] == pytest.approx(option["ms_per_frame"] / (1000 / 30), abs=0.01)
+        thinned = [option["every_nth_at_rest_ms"][n] for n in ("1", "2", "5")]
+        assert thinned[0] == pytest.approx(option["ms_per_frame"], abs=0.1)
+        assert thinned == sorted(thinned, reverse=True)
+        # moving frames are always detected: never below the moving share of the cost
+        assert thinned[-1] >= option["ms_per_frame"] * 0.25
+
+
+@pytest.fixture(scope="module")
+def tiny_stroke():
+    """The stroke, rendered once (its frames are replayed from memory)."""
+    clip = rolling_clip(TINY_STROKE, seed=3)
+    frames = list(clip.frames())
+    return replace(clip, frames=lambda: iter(frames))
+
+
+def test_rest_to_ruling_on_a_tiny_synthetic_stroke(tiny_stroke):
+    config = AnalysisConfig()
+    result = rest_to_ruling(tiny_stroke, ClassicDetector(), config)
+    assert result["frames"] == tiny_stroke.rest_frame + math.ceil(TINY_STROKE.still_after_s * TINY_STROKE.fps)
+    assert result["strokes"] == 1
+    assert result["referee_errors"] == []
+    assert result["emitted_frame"] is not None, result
+    # the stroke cannot be ruled before the balls rest, and not later than the segmenter's rest
+    # duration plus its motion window (in frames) and a frame of slack each
+    waiting_s = config.strokes.rest_duration_s + config.tracker.motion.rest_window_s
+    assert 0 <= result["latency_frames"] <= math.ceil(waiting_s * TINY_STROKE.fps) + 2
+    assert result["latency_video_ms"] == pytest.approx(
+        result["latency_frames"] / TINY_STROKE.fps * 1000, abs=0.1
+    )
+    assert 0 < result["ruling_frame_ms"] <= result["processing_ms"]
+
+
+def _write_clip(path, images, fps):
+    height, width = images[0].shape[:2]
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), fps, (width, height))
+    assert writer.isOpened()
+    for image in images:
+        writer.write(image)
+    writer.release()
+
+
+def test_throughput_compares_the_pipeline_with_plain_decoding_of_the_same_frames(tmp_path, tiny_stroke):
+    frames = list(itertools.islice(tiny_stroke.frames(), 8))
+    clip = tmp_path / "tiny.mp4"
+    _write_clip(clip, [f.image for f in frames], TINY_STROKE.fps)
+    detectors = {"classic": ClassicDetector()}
+    result = throughput(
+        (clip,), detectors, 6, AnalysisConfig(), report=lambda line: None, view=tiny_stroke.view
+    )
+
+    (entry,) = result["clips"]
+    assert (entry["width"], entry["height"]) == TINY_STROKE.image_size
+    assert entry["decode"]["frames"] == 6
+    total = result["total"]
+    classic = total["classic"]
+    assert classic["frames"] == 6
+    assert classic["fps"] > 0 and total["decode"]["fps"] > 0
+    assert classic["ratio_to_decode"] == pytest.approx(classic["fps"] / total["decode"]["fps"], abs=1e-4)
+    assert set(classic["stages"]) == set(STAGES)
+    for stats in classic["stages"].values():
+        assert stats["median_ms"] >= 0 and stats["p95_ms"] >= stats["median_ms"] - 1e-9
+    # the stages account for the loop's time: never more, and all but the loop's own bookkeeping
+    assert 0.9 * classic["wall_s"] <= classic["stage_sum_s"] <= classic["wall_s"] + 1e-6
+    assert classic["frames_tracked"] + sum(classic["skipped"].values()) == classic["frames"]
+    assert classic["frames_tracked"] == 6, classic["skipped"]
+    assert classic["stages"]["detection"]["total_ms"] > 0
+
+    doc = {
+        "machine": bench.machine_info(),
+        "throughput": result,
+        "peak_rss_mib": {"end": bench.peak_rss_mib()},
+    }
+    text = format_report(doc)
+    assert "classic" in text and "decode" in text
+    assert np.isfinite(doc["peak_rss_mib"]["end"]) and doc["peak_rss_mib"]["end"] > 0
