@@ -5,11 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
-
-from snooker.calibration import find_table
 
 pytestmark = pytest.mark.footage
 
@@ -19,11 +16,11 @@ MAX_LIMIT_PX = 8.0
 
 
 @pytest.fixture(scope="module")
-def pocket_errors(bucharest) -> dict[tuple[str, str], float]:
+def pocket_errors(still_views) -> dict[tuple[str, str], float]:
     stills = json.loads(LABELS.read_text())["stills"]
     errors = {}
     for still, labels in stills.items():
-        view = find_table(cv2.imread(str(bucharest / "Task1" / f"{still}.jpg")))
+        view = still_views[int(still)][1]
         for name, xy in labels["pockets_px"].items():
             errors[(still, name)] = float(np.hypot(*(np.array(view.pockets_px[name]) - xy)))
     return errors

@@ -27,7 +27,7 @@ cameras = st.one_of(
 table_points = st.tuples(st.floats(0.0, STANDARD_TABLE.width_mm), st.floats(0.0, STANDARD_TABLE.length_mm))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(camera=cameras, point=table_points, height=st.floats(0.0, 60.0))
 def test_image_to_table_inverts_table_to_image(camera, point, height):
     view = TableView(camera=camera)
@@ -35,7 +35,7 @@ def test_image_to_table_inverts_table_to_image(camera, point, height):
     assert np.abs(view.image_to_table(view.table_to_image(xy, height), height) - xy).max() < 1e-6
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(camera=cameras)
 def test_four_exact_corners_give_back_the_plane(camera):
     corners = camera.project(np.column_stack([STANDARD_TABLE.corners, np.zeros(4)]))
@@ -45,7 +45,7 @@ def test_four_exact_corners_give_back_the_plane(camera):
     assert np.abs(view.table_to_image(probe) - expected).max() < 0.5
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(camera=cameras)
 def test_every_pocket_has_one_image_position(camera):
     positions = pockets_by_image_position(TableView(camera=camera))
