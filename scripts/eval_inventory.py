@@ -54,7 +54,7 @@ def main() -> int:
     for name in args.detector:
         try:
             detector = make_detector(name)
-        except (ImportError, FileNotFoundError, ValueError) as exc:
+        except (ImportError, OSError, RuntimeError, ValueError) as exc:
             print(f"{name:<9} not available: {exc}")
             continue
         score = evaluate(stills, detector, lambda still, _image: _lookup(views, still))

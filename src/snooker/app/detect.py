@@ -66,7 +66,7 @@ def detect_image(
     view = _view(image, calibration)
     try:
         detector = make_detector(detector_name)
-    except (ImportError, FileNotFoundError, ValueError) as exc:
+    except (ImportError, OSError, RuntimeError, ValueError) as exc:
         raise DetectError(
             f"the {detector_name} detector is not available: {exc}", EXIT_DETECTOR_UNAVAILABLE
         ) from exc
