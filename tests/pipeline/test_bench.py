@@ -19,6 +19,7 @@ from snooker.pipeline.bench import (
     RollingClipConfig,
     StageClock,
     format_report,
+    projected_ratios,
     rest_to_ruling,
     rolling_clip,
     summarise_ms,
@@ -124,6 +125,29 @@ def test_yolo_analysis_needs_the_speedup_the_budget_implies_and_every_nth_only_h
         assert thinned[-1] >= option["ms_per_frame"] * 0.25
 
 
+def _stage_summary(mean_ms: dict[str, float], tracked: int, at_rest: int) -> dict:
+    stages = {stage: {"mean_ms": mean_ms.get(stage, 0.0)} for stage in STAGES}
+    return {"stages": stages, "frames_tracked": tracked, "frames_all_at_rest": at_rest}
+
+
+@pytest.mark.parametrize("at_rest", [0, 50, 100])
+def test_projections_only_thin_detection_and_the_view_check(at_rest):
+    summary = _stage_summary(
+        {"decode": 5.0, "calibration": 20.0, "detection": 70.0, "tracking": 5.0}, 100, at_rest
+    )
+    decode_fps = 200.0
+    projected = projected_ratios(summary, decode_fps, every_nth=(1, 2, 10))
+    measured = 1000.0 / 100.0 / decode_fps
+    assert projected["rest_fraction"] == at_rest / 100
+    assert projected["detect_every_nth_at_rest"]["1"] == pytest.approx(measured, abs=1e-4)
+    detect_only = [projected["detect_every_nth_at_rest"][n] for n in ("1", "2", "10")]
+    assert detect_only == sorted(detect_only)
+    if at_rest == 0:
+        assert detect_only == [pytest.approx(measured, abs=1e-4)] * 3
+    # thinning can never beat a pipeline without detection and view check at all
+    assert projected["and_check_view_every_nth"]["10"] < 1000.0 / 10.0 / decode_fps
+
+
 @pytest.fixture(scope="module")
 def tiny_stroke():
     """The stroke, rendered once (its frames are replayed from memory)."""
@@ -183,6 +207,7 @@ def test_throughput_compares_the_pipeline_with_plain_decoding_of_the_same_frames
     assert classic["frames_tracked"] + sum(classic["skipped"].values()) == classic["frames"]
     assert classic["frames_tracked"] == 6, classic["skipped"]
     assert classic["stages"]["detection"]["total_ms"] > 0
+    assert set(classic["projected"]["detect_every_nth_at_rest"]) == {"2", "5", "10"}
 
     doc = {
         "machine": bench.machine_info(),

@@ -435,10 +435,12 @@ def throughput(
     config: AnalysisConfig,
     report: Reporter,
     view: object | None = None,
+    every_nth: tuple[int, ...] = (2, 5, 10),
 ) -> dict[str, Any]:
     """Each detector's pipeline against plain decoding of the same frames, clip by clip.
 
-    ``view``: a known calibration for every clip (None: the pipeline finds the table itself).
+    ``view``: a known calibration for every clip (None: the pipeline finds the table itself);
+    ``every_nth``: the thinning factors :func:`projected_ratios` projects.
 
     Plain decoding runs before and after each clip's pipeline runs (its mean is used), so a change
     in the machine's load during the clip affects both sides alike.
@@ -472,8 +474,34 @@ def throughput(
     for name, detector_runs in runs.items():
         merged = _merge_runs(detector_runs)
         merged["ratio_to_decode"] = round(merged["fps"] / decode_fps, 4)
+        merged["projected"] = projected_ratios(merged, decode_fps, every_nth)
         summary[name] = merged
     return {"clips": per_clip, "total": summary}
+
+
+def projected_ratios(
+    summary: dict[str, Any], decode_fps: float, every_nth: tuple[int, ...]
+) -> dict[str, Any]:
+    """Ratios to plain decoding the measured stage means project to — not measurements.
+
+    ``detect_every_nth_at_rest``: detection runs on every frame while a ball moves but on every Nth
+    frame while all rest (the fraction of tracked frames measured here); ``and_check_view_every_nth``:
+    the calibration check also runs on every Nth frame only.
+    """
+    mean_s = {stage: summary["stages"][stage]["mean_ms"] / 1000.0 for stage in STAGES}
+    tracked = summary["frames_tracked"]
+    rest = summary["frames_all_at_rest"] / tracked if tracked else 0.0
+    base = sum(mean_s.values()) - mean_s["detection"] - mean_s["calibration"]
+
+    def ratio(detect_share: float, check_share: float) -> float:
+        per_frame = base + mean_s["detection"] * detect_share + mean_s["calibration"] * check_share
+        return round(1.0 / per_frame / decode_fps, 4) if per_frame > 0 else math.nan
+
+    return {
+        "rest_fraction": round(rest, 3),
+        "detect_every_nth_at_rest": {str(n): ratio((1 - rest) + rest / n, 1.0) for n in every_nth},
+        "and_check_view_every_nth": {str(n): ratio((1 - rest) + rest / n, 1.0 / n) for n in every_nth},
+    }
 
 
 def _merge_runs(runs: list[PipelineRun]) -> dict[str, Any]:
@@ -947,6 +975,12 @@ def format_report(doc: dict[str, Any]) -> str:
         lines.append(
             f"(skipped {total[name]['skipped']}, all balls at rest on "
             f"{total[name]['frames_all_at_rest']}/{total[name]['frames_tracked']} tracked frames)"
+        )
+        projected = total[name]["projected"]
+        lines.append(
+            f"projected ratio (not measured): detection every Nth frame at rest "
+            f"{projected['detect_every_nth_at_rest']}; and the view check every Nth "
+            f"{projected['and_check_view_every_nth']}"
         )
     for entry in doc.get("latency", []):
         if entry.get("emitted_frame") is None:
