@@ -1058,3 +1058,11 @@ def test_two_colours_with_their_spots_taken_the_higher_value_first():
     ruling = last([match(), stroke(["red"], ["pink", "black"], positions={"after": after})])
     spots = {entry["ball"]: tuple(entry["position"]) for entry in ruling["respotted"]}
     assert spots == {"black": SPOTS["blue"], "pink": SPOTS["brown"]}
+
+
+def test_a_stroke_by_the_offender_while_the_decision_is_open_means_he_was_asked_to_play_again():
+    lines = [match(), safe("pink"), stroke(["red"], ["red"], player=0)]
+    ruling = last(lines)
+    assert ruling["foul"] is False and ruling["score"] == [1, 6] and ruling["striker"] == 0
+    # Without a decision open the same stroke by the wrong player is playing out of turn (3.12(a)).
+    assert last([match(), safe("red"), stroke(["red"], player=0)])["fouls"] == ["out_of_turn"]

@@ -21,12 +21,25 @@ MAX_PENALTY: Final = 7
 
 
 class PenaltyClass(Enum):
-    """Which value of 3.12 a foul is penalised with."""
+    """Which value of 3.12 a foul is penalised with; ``.rule`` is the sub-rule, ``.text`` the value."""
 
-    BALL_ON = "ball_on"
-    BALL_ON_OR_CONCERNED = "ball_on_or_concerned"
-    TWO_BALLS = "two_balls"
-    SEVEN = "seven"
+    BALL_ON = ("ball_on", "3.12(a)", "the value of the ball on")
+    BALL_ON_OR_CONCERNED = (
+        "ball_on_or_concerned",
+        "3.12(b)",
+        "the value of the ball on or of the ball concerned, whichever is higher",
+    )
+    TWO_BALLS = (
+        "two_balls",
+        "3.12(c)",
+        "the value of the ball on or of the higher of the two balls hit at once",
+    )
+    SEVEN = ("seven", "3.12(d)", "seven points")
+
+    def __init__(self, code: str, rule: str, text: str) -> None:
+        self.code = code
+        self.rule = rule
+        self.text = text
 
 
 class FoulReason(Enum):
@@ -129,3 +142,15 @@ def penalty_value(reason: FoulReason, ball_on_value: int, concerned_values: tupl
     if reason.penalty_class is not PenaltyClass.BALL_ON and concerned_values:
         value = max(value, *concerned_values)
     return min(MAX_PENALTY, max(MIN_PENALTY, value))
+
+
+def foul_reasons_markdown() -> str:
+    """The table of every foul reason code, its penalty rule and display text (docs/FRAME_LOG.md)."""
+    rows = [
+        "| code | rule | penalty | display text |",
+        "|---|---|---|---|",
+    ]
+    for reason in FoulReason:
+        klass = reason.penalty_class
+        rows.append(f"| `{reason.code}` | {klass.rule} | {klass.text} | {reason.text} |")
+    return "\n".join(rows) + "\n"

@@ -292,10 +292,16 @@ def _in_d(point: Point, config: RefereeConfig) -> bool:
     return (dx * dx + dy * dy) ** 0.5 <= STANDARD_TABLE.d_radius_mm + tol and dy <= tol
 
 
-def _implicit_play(match: MatchState) -> MatchState:
-    """A line from the next player while a decision is open means he chose to play (3.11(h))."""
-    if match.frame.pending is None:
+def _implicit_play(match: MatchState, player: int | None = None) -> MatchState:
+    """A line from the next player while a decision is open means he chose to play (3.11(h)).
+
+    A stroke by the offender himself (``player``) can only mean he was asked to play again.
+    """
+    pending = match.frame.pending
+    if pending is None:
         return match
+    if player is not None and player == pending.offender and player != match.frame.striker:
+        return _decide(match, "play_again")[0]
     return _decide(match, "play")[0]
 
 
@@ -642,7 +648,7 @@ def _call_miss(
 
 
 def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tuple[MatchState, Outcome]:
-    match = _implicit_play(match)
+    match = _implicit_play(match, stroke.player)
     if match.frame.awaiting_lot:
         match = replace(match, frame=replace(match.frame, awaiting_lot=False))
     frame = match.frame
