@@ -55,6 +55,10 @@ class ClothConfig:
     """Pixels less saturated than this are not cloth (grey floor, white graphics)."""
     min_value: int = 45
     """Pixels darker than this are not cloth (shadows, dark suits, rails)."""
+    min_saturated_fraction: float = 0.1
+    """At least this fraction of the central window must be saturated and bright (else no cloth)."""
+    hue_smoothing: int = 5
+    """Width (hue units) of the box filter over the hue histogram before taking its peak."""
     hue_tolerances: tuple[int, ...] = (12, 6)
     """Half-widths of the accepted hue band around the cloth hue (OpenCV hue units), tried in turn:
     the wide band copes with uneven light; the narrow one separates a score graphic of nearly the
@@ -127,6 +131,10 @@ class SanityConfig:
     """The cloth must cover at least this fraction of the frame."""
     max_fit_error_px: float = 10.0
     """RMS reprojection error of the final camera fit must stay below this (px at 1280 wide)."""
+    orientation_tie_px: float = 1.0
+    orientation_tie_fraction: float = 0.5
+    """Two ways of laying the table on the outline whose corner fit errors differ by less than
+    max(orientation_tie_px, orientation_tie_fraction × the best error) are told apart by the baulk end."""
     good_fit_px: float = 2.0
     """A candidate with every pocket confirmed and an RMS fit error below this (px) is accepted at once."""
     outlier_px: float = 4.0
@@ -176,9 +184,20 @@ class CalibrationConfig:
     falls back to ``far`` (broadcast cameras stand behind the top cushion)."""
     baulk_line_min_contrast: float = 4.0
     """The baulk line must be this much brighter (value units) than the cloth beside it to count."""
+    baulk_line_side_offsets_mm: tuple[float, ...] = (30.0, 60.0)
+    """Where the cloth beside the would-be baulk line is sampled, on both sides (mm)."""
+    baulk_line_span: tuple[float, float] = (0.15, 0.85)
+    """Part of the table's width sampled along the line (fractions; avoids cushions and the D)."""
+    baulk_line_samples: int = 60
 
 
 DEFAULT_CONFIG = CalibrationConfig()
+RAIL_SAMPLE_SPAN = (0.12, 0.88)
+"""Part of each rail (fractions of its length) checked by shows_table: the corner pockets cut the rest."""
+MIDDLE_POCKET_GAP = 0.08
+"""Half-length (fraction of the long rails) around a middle pocket left out of that check."""
+FOCAL_RANGE_SLACK = 0.01
+"""Relative slack on the prior's focal range (the fit may end a hair outside the scanned range)."""
 
 
 def cloth_hue(hsv: np.ndarray, config: ClothConfig) -> int:
@@ -187,10 +206,12 @@ def cloth_hue(hsv: np.ndarray, config: ClothConfig) -> int:
     fh, fw = int(h * config.centre_fraction / 2), int(w * config.centre_fraction / 2)
     centre = hsv[h // 2 - fh : h // 2 + fh, w // 2 - fw : w // 2 + fw].reshape(-1, 3)
     good = (centre[:, 1] >= config.min_saturation) & (centre[:, 2] >= config.min_value)
-    if good.sum() < 0.1 * len(centre):
+    if good.sum() < config.min_saturated_fraction * len(centre):
         raise TableNotFound("no saturated cloth colour in the middle of the frame")
     hist = np.bincount(centre[good, 0], minlength=180).astype(float)
-    smooth = np.convolve(np.concatenate([hist[-5:], hist, hist[:5]]), np.ones(5), mode="same")[5:-5]
+    k = config.hue_smoothing
+    wrapped = np.concatenate([hist[-k:], hist, hist[:k]])  # hue is circular
+    smooth = np.convolve(wrapped, np.ones(k), mode="same")[k:-k]
     return int(np.argmax(smooth))
 
 
@@ -395,7 +416,7 @@ def _camera_plausible(camera, config: CalibrationConfig) -> bool:
     lo = focal_from_hfov(config.camera.max_hfov_deg, w)
     hi = focal_from_hfov(config.camera.min_hfov_deg, w)
     above = camera.centre_mm[2] > 0
-    return bool(lo * 0.99 <= f <= hi * 1.01 and above)
+    return bool(lo <= f * (1 + FOCAL_RANGE_SLACK) and f <= hi * (1 + FOCAL_RANGE_SLACK) and above)
 
 
 def _choose_orientation(quad, image_size, table, config, hsv, kappa: float) -> tuple[np.ndarray, object]:
@@ -411,7 +432,8 @@ def _choose_orientation(quad, image_size, table, config, hsv, kappa: float) -> t
     candidates.sort(key=lambda c: c[0])
     best_err = candidates[0][0]
     # Two candidates (the two ends of the same long axis) fit equally well; keep those.
-    tied = [c for c in candidates if c[0] <= best_err + max(1.0, 0.5 * best_err)]
+    tolerance = max(config.sanity.orientation_tie_px, config.sanity.orientation_tie_fraction * best_err)
+    tied = [c for c in candidates if c[0] <= best_err + tolerance]
     tied = tied[:2]
     if len(tied) == 1:
         return tied[0][1], tied[0][2]
@@ -424,7 +446,8 @@ def _pick_baulk_end(
     mode = config.baulk_end
     if mode == "auto":
         scores = [
-            _baulk_line_contrast(with_radial_distortion(camera, kappa), table, hsv) for _, _, camera in tied
+            _baulk_line_contrast(with_radial_distortion(camera, kappa), table, hsv, config)
+            for _, _, camera in tied
         ]
         if (
             max(scores) >= config.baulk_line_min_contrast
@@ -454,13 +477,14 @@ def _end_matches(mode: str, baulk_mid, top_mid, camera, table: TableSpec) -> boo
     return bool(sign * (baulk_mid[i] - top_mid[i]) > 0)
 
 
-def _baulk_line_contrast(camera, table: TableSpec, hsv: np.ndarray) -> float:
+def _baulk_line_contrast(camera, table: TableSpec, hsv: np.ndarray, config: CalibrationConfig) -> float:
     """How much brighter the cloth is along the would-be baulk line than beside it (value units)."""
     value = hsv[..., 2].astype(float)
     h, w = value.shape
-    xs = np.linspace(0.15, 0.85, 60) * table.width_mm
+    xs = np.linspace(*config.baulk_line_span, config.baulk_line_samples) * table.width_mm
     y0 = table.baulk_line_y_mm
-    offsets = np.array([-60.0, -30.0, 0.0, 30.0, 60.0])
+    side = np.array(config.baulk_line_side_offsets_mm)
+    offsets = np.concatenate([[0.0], side, -side])
     samples = []
     for dy in offsets:
         px = camera.project(np.column_stack([xs, np.full_like(xs, y0 + dy), np.zeros_like(xs)]))
@@ -468,8 +492,8 @@ def _baulk_line_contrast(camera, table: TableSpec, hsv: np.ndarray) -> float:
         yi = np.clip(np.round(px[:, 1]).astype(int), 0, h - 1)
         samples.append(value[yi, xi])
     samples = np.array(samples)
-    on_line = samples[2]
-    beside = np.median(samples[[0, 1, 3, 4]], axis=0)
+    on_line = samples[0]
+    beside = np.median(samples[1:], axis=0)
     return float(np.median(on_line - beside))
 
 
@@ -629,8 +653,8 @@ def _rail_samples(
     table, rails = view.table, view.rails
     c, z = rails.cushion_top_width_mm, rails.cushion_top_height_mm
     w, length = table.width_mm, table.length_mm
-    t = np.linspace(0.12, 0.88, samples_per_side)
-    t_side = t[np.abs(t - 0.5) > 0.08]
+    t = np.linspace(RAIL_SAMPLE_SPAN[0], RAIL_SAMPLE_SPAN[1], samples_per_side)
+    t_side = t[np.abs(t - 0.5) > MIDDLE_POCKET_GAP]
     sides = []
     for side in range(4):
         pair = []
