@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from snooker.balls import BALL_NAMES, COLOURS, CUE_BALL, RED
-from snooker.vision.colour import ColourConfig, assign_labels, class_costs, shade_costs
+from snooker.vision.colour import ColourConfig, assign_labels, class_costs, fit_models, shade_costs
 
 CONFIG = ColourConfig()
 MEANS = {name: np.array(CONFIG.models[name][0]) for name in BALL_NAMES}
@@ -78,3 +78,13 @@ def test_never_more_than_the_table_holds(names: list[str], gain: float) -> None:
 def test_no_candidates() -> None:
     labels, confidence, keep = assign_labels(np.zeros((0, 4)), CONFIG)
     assert len(labels) == len(confidence) == len(keep) == 0
+
+
+def test_fitted_models_follow_the_examples() -> None:
+    rng = np.random.default_rng(3)
+    reds = np.column_stack([rng.normal([70, 55, 30], 4, (50, 3)), np.full(50, 0.5)])
+    models = fit_models(reds, np.array(["red"] * 50))
+    mean, spread = models["red"]
+    assert np.allclose(mean, [70, 55, 30], atol=2.5)
+    assert all(s >= 6.0 for s in spread)
+    assert models["pink"] == CONFIG.models["pink"]  # no examples: the default stays

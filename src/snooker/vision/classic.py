@@ -203,6 +203,25 @@ def detect_balls(
     return BallDetections(xy_px, radii[keep], labels[keep], confidence[keep], on_table(centres[keep]))
 
 
+def describe(
+    frame_bgr: np.ndarray, view: CalibratedView, xy_px: np.ndarray, config: ClassicConfig | None = None
+) -> np.ndarray:
+    """(n, 4) colour features (``colour.FEATURE_NAMES``) of balls centred at ``xy_px`` (n, 2) in
+    ``frame_bgr``, measured as :func:`detect_balls` measures them (for fitting colour models)."""
+    config = config or ClassicConfig()
+    g = table_geometry(view, frame_bgr.shape, config)
+    if g is None or len(xy_px) == 0:
+        return np.zeros((0, 4))
+    image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
+    centres = np.asarray(xy_px, dtype=float) - [g.x0, g.y0]
+    cloth, _, _ = _cloth_masks(image, g, config)
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
+    tophat = _tophat(lab[..., 0], g.typical_radius)
+    ix, iy = _pixel_indices(centres, g.area.shape)
+    radii = _radius_at(g.radius, centres)
+    return core_features(image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour)
+
+
 def _cloth_masks(
     image: np.ndarray, g: TableGeometry, config: ClassicConfig
 ) -> tuple[ClothEstimate, np.ndarray, np.ndarray]:

@@ -34,7 +34,8 @@ class LabelledStill:
 
 @dataclass(frozen=True)
 class StillResult:
-    """How one detector did on one still (``counts`` found, time in milliseconds)."""
+    """How one detector did on one still (``counts`` found, time in milliseconds); ``detections``
+    are kept for further study (e.g. fitting colour models on the stills it got right)."""
 
     still: LabelledStill
     counts: dict[str, int]
@@ -42,6 +43,7 @@ class StillResult:
     decode_ms: float
     detect_cpu_ms: float = float("nan")
     """Processor time of the detection (one thread): less disturbed by other work on the machine."""
+    detections: BallDetections | None = None
     """Time to read and decode the still's JPEG: the yardstick for ``detect_ms`` on this machine."""
 
     @property
@@ -155,5 +157,5 @@ def evaluate(
         detections = detector(image, view) if view is not None else BallDetections.empty()
         elapsed_ms = 1000.0 * (time.perf_counter() - start)
         cpu_ms = 1000.0 * (time.process_time() - start_cpu)
-        results.append(StillResult(still, detections.counts(), elapsed_ms, decode_ms, cpu_ms))
+        results.append(StillResult(still, detections.counts(), elapsed_ms, decode_ms, cpu_ms, detections))
     return InventoryScore(results)
