@@ -64,8 +64,10 @@ def penalty_call(points: int) -> str:
 
 
 def frame_call(name: str) -> str:
+    """``FRAME TO <NAME>``: the frame's winner (a player or a side's names)."""
     return f"FRAME TO {name.upper()}"
 
 
 def match_call(name: str) -> str:
+    """``MATCH TO <NAME>``: the match's winner."""
     return f"MATCH TO {name.upper()}"

@@ -67,6 +67,10 @@ MISS_FRAME_AWARDED_AT = 3
 """3.14(c): the third failure from the same position (full ball open) awards the frame."""
 MISS_WARNING_AT = 2
 """3.14(c): after the second such failure the offender is warned when asked to replay."""
+OPTIONS_AFTER_FOUL = ("play", "play_again")
+"""3.11(h): the next player plays, or asks the offender to play again."""
+OPTIONS_AFTER_MISS = (*OPTIONS_AFTER_FOUL, "replace")
+"""3.14(a), 3.14(d): also the balls replaced and the offender to play again from there."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,7 @@ def default_match(config: RefereeConfig) -> MatchState:
 
 
 def _racked_frame(number: int, order: tuple[int, ...], reds: int) -> FrameState:
+    """A frame with the balls racked (3.2) and the first player of ``order`` to break, in hand."""
     return FrameState(
         number=number,
         order=order,
@@ -209,11 +214,19 @@ def _new_frame(match: MatchState, event: NewFrameLine) -> tuple[MatchState, Outc
 # Helpers about balls and what is on
 
 
+def _red_or_colours_in_order(reds: int) -> Phase:
+    """On a red while reds remain, else on the colours in ascending order (3.3(e)-(f)); what a new
+    turn starts on, and what follows a colour potted after a red."""
+    return Phase.RED if reds else Phase.ASCENDING
+
+
 def _value(ball: str) -> int:
+    """Point value of a ball id (``red-3`` → 1)."""
     return BALL_VALUES[ball_kind(ball)]
 
 
 def _sorted_colours(colours: Iterable[str]) -> tuple[str, ...]:
+    """Colours in ascending order of value, each once."""
     return tuple(c for c in COLOURS if c in set(colours))
 
 
@@ -256,10 +269,12 @@ def _ball_on_value(frame: FrameState, nominated: str | None, free_ball: str | No
 
 
 def _side_name(match: MatchState, side: int) -> str:
+    """The names of a side's players (one name in singles), for announcements."""
     return " & ".join(p for i, p in enumerate(match.players) if match.side_of(i) == side)
 
 
 def _check_balls_on_table(table: Table, stroke: StrokeLine) -> None:
+    """Refuse a stroke that hits, pots or forces off a ball that is not on the table."""
     for key, balls in (
         ("first_contact", stroke.first_contact),
         ("potted", stroke.potted),
@@ -370,12 +385,14 @@ def _close_frame(
 
 
 def _add(scores: tuple[int, int], side: int, points: int) -> tuple[int, int]:
+    """``scores`` with ``points`` added to ``side``."""
     out = list(scores)
     out[side] += points
     return (out[0], out[1])
 
 
 def _highest(frame: FrameState, side: int, break_points: int) -> tuple[int, int]:
+    """Each side's highest break of the frame, counting ``break_points`` for ``side``."""
     best = list(frame.highest_break)
     best[side] = max(best[side], break_points)
     return (best[0], best[1])
@@ -401,6 +418,8 @@ class _StrokeView:
 
 
 def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
+    """Resolve what is on for this stroke: the nominated colour (declared, or obvious from the first
+    ball hit), the nominated free ball, and a touching ball on counted as hit (3.8(c))."""
     declared = stroke.nominated or frame.nominated
     declared_kind = ball_kind(declared) if declared else None
     if declared is not None and not frame.table.has(declared):
@@ -471,6 +490,8 @@ def _contact_fouls(
 def _stroke_fouls(
     match: MatchState, frame: FrameState, stroke: StrokeLine, view: _StrokeView, config: RefereeConfig
 ) -> list[tuple[FoulReason, tuple[int, ...]]]:
+    """Every foul of the stroke with the values of the balls concerned (3.12): contact, pots, balls
+    off the table, the cue ball, called fouls, out of turn, in hand outside the D (3.5)."""
     declared = (stroke.nominated or frame.nominated) is not None
     fouls = _contact_fouls(frame, view, declared)
     for ball in stroke.potted:
@@ -505,6 +526,7 @@ def _stroke_fouls(
 
 
 def _penalty(fouls: list[tuple[FoulReason, tuple[int, ...]]], ball_on_value: int) -> int:
+    """The penalty of a stroke: its highest foul (3.11(g))."""
     return max(penalty_value(reason, ball_on_value, values) for reason, values in fouls)
 
 
@@ -518,6 +540,7 @@ def _fouls_codes(fouls: list[tuple[FoulReason, tuple[int, ...]]], ball_on_value:
 
 
 def _after_positions(frame: FrameState, stroke: StrokeLine, gone: tuple[str, ...]) -> dict[str, Point] | None:
+    """Positions after the stroke (mm) without the balls potted or off the table; None if unknown."""
     if stroke.positions is None or stroke.positions.after is None:
         return None
     after = dict(stroke.positions.after)
@@ -547,6 +570,7 @@ def _respot(
 def _next_touching(
     stroke: StrokeLine, positions: dict[str, Point] | None, cue_on_table: bool, geo: GeometryConfig
 ) -> tuple[str, ...]:
+    """Balls the cue ball rests against after the stroke: as logged, else from the positions."""
     if not cue_on_table:
         return ()
     if stroke.touching is not None:
@@ -616,6 +640,7 @@ def _miss_geometry(
 
 
 def _needs_snookers_either(frame: FrameState) -> bool:
+    """Whether either side needs snookers (behind by more than the points remaining)."""
     return frame.needs_snookers(0) or frame.needs_snookers(1)
 
 
@@ -648,6 +673,7 @@ def _call_miss(
 
 
 def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tuple[MatchState, Outcome]:
+    """Rule one stroke: fouls, scoring, re-spotting, end of frame (3.3-3.14)."""
     match = _implicit_play(match, stroke.player)
     if match.frame.awaiting_lot:
         match = replace(match, frame=replace(match.frame, awaiting_lot=False))
@@ -699,7 +725,7 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
     )
 
     if view.free_ball is not None and not points and not fouls:
-        provisional = replace(frame, table=new_table, phase=Phase.RED if reds_after else Phase.ASCENDING)
+        provisional = replace(frame, table=new_table, phase=_red_or_colours_in_order(reds_after))
         if _free_ball_snookers(provisional, view.free_ball, match.geometry):
             fouls.append((FoulReason.FREE_BALL_SNOOKER, ()))
 
@@ -710,14 +736,14 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
             if frame.phase is Phase.RED:
                 phase = Phase.COLOUR
             elif frame.phase is Phase.COLOUR:
-                phase = Phase.RED if reds_after else Phase.ASCENDING
+                phase = _red_or_colours_in_order(reds_after)
             else:
                 phase = Phase.ASCENDING
             break_points = frame.break_points + points
             next_striker = striker
             announcements.append(announce.number_words(break_points))
         else:
-            phase = Phase.RED if reds_after else Phase.ASCENDING
+            phase = _red_or_colours_in_order(reds_after)
             break_points = 0
             next_striker = frame.next_after(striker)
         new_frame = replace(
@@ -775,7 +801,7 @@ def _foul_stroke(
         frame,
         scores=scores,
         table=new_table,
-        phase=Phase.RED if new_table.reds else Phase.ASCENDING,
+        phase=_red_or_colours_in_order(new_table.reds),
         break_points=0,
         striker=next_player,
         nominated=None,
@@ -808,7 +834,7 @@ def _foul_stroke(
             penalty, codes, miss, respotted, announcements, offender
         )
 
-    options = ("play", "play_again", "replace") if miss else ("play", "play_again")
+    options = OPTIONS_AFTER_MISS if miss else OPTIONS_AFTER_FOUL
     free_ball = _snookered_next(after, stroke.free_ball, match.geometry)
     if free_ball:
         announcements.append(announce.FREE_BALL)
@@ -881,10 +907,10 @@ def _edge_fall_in_stroke(
     after = replace(
         restored,
         scores=_add(frame.scores, 1 - side, penalty),
-        phase=Phase.RED if snapshot.table.reds else Phase.ASCENDING,
+        phase=_red_or_colours_in_order(snapshot.table.reds),
         break_points=0,
         striker=frame.next_after(offender),
-        pending=PendingDecision(offender, ("play", "play_again"), None),
+        pending=PendingDecision(offender, OPTIONS_AFTER_FOUL, None),
         free_ball=False,
         miss_chain=None,
         replayed_from=None,
@@ -998,11 +1024,11 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
             penalty, codes, False, (), announcements, offender
         )
     replay = frame.replayed_from
-    options = ("play", "play_again", "replace") if replay is not None else ("play", "play_again")
+    options = OPTIONS_AFTER_MISS if replay is not None else OPTIONS_AFTER_FOUL
     after = replace(
         frame,
         scores=scores,
-        phase=Phase.RED if frame.table.reds else Phase.ASCENDING,
+        phase=_red_or_colours_in_order(frame.table.reds),
         break_points=0,
         striker=frame.next_after(offender),
         nominated=None,

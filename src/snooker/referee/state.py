@@ -13,10 +13,12 @@ from enum import Enum
 from snooker.balls import BALL_VALUES, COLOURS, CUE_BALL, FULL_RACK_REDS, RED, ball_kind
 from snooker.referee.geometry import DEFAULT_GEOMETRY_CONFIG, GeometryConfig
 from snooker.referee.log import MISS_RULES
+from snooker.referee.reasons import MIN_PENALTY
 
 Point = tuple[float, float]
-FREE_BALL_EXTRA_WITH_REDS = BALL_VALUES[RED] + BALL_VALUES["black"]
-"""Points a free ball can add while reds are on: the free ball as a red, then the black."""
+RED_AND_BLACK = BALL_VALUES[RED] + BALL_VALUES["black"]
+"""The most one red is worth in a break (the red, then the black): 8 points. Also what a free ball
+can add while reds are on (the free ball as a red, then the black)."""
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,7 @@ class RefereeConfig:
     - ``miss_rule``: ``"wpbsa"`` (3.14 as written) or ``"off"`` (amateur play: never a miss).
     - ``reds``: reds in the rack (15, or 10/6 for short formats).
     - ``aggregate``: the match is decided on aggregate points (3.4(c)); frames may then be drawn.
+    - ``best_of``: frames in the match when a log starts without a match line.
     - ``in_hand_tolerance_mm``: how far outside the lines of the D (mm) a cue ball placed from
       in-hand may be measured before it counts as improperly placed (measurement noise).
     - ``default_players``: names used when a log starts without a match line.
@@ -67,6 +70,7 @@ class Table:
     positions: tuple[tuple[str, Point], ...] | None = None
 
     def has(self, ball: str) -> bool:
+        """Whether a ball of this kind (``red-3`` counts as a red) is on the table."""
         kind = ball_kind(ball)
         if kind == RED:
             return self.reds > 0
@@ -74,21 +78,26 @@ class Table:
 
     @property
     def lowest_colour(self) -> str | None:
+        """The lowest-value colour on the table (the ball on in the ascending phase), or None."""
         return self.colours[0] if self.colours else None
 
     @property
     def colour_points(self) -> int:
+        """Points of the colours on the table, each counted once."""
         return sum(BALL_VALUES[c] for c in self.colours)
 
     @property
     def only_black_left(self) -> bool:
+        """Only the black is left: its first score or foul ends the frame (3.4(a))."""
         return self.reds == 0 and self.colours == ("black",)
 
     @property
     def empty(self) -> bool:
+        """No object ball is left."""
         return self.reds == 0 and not self.colours
 
     def position_map(self) -> dict[str, Point] | None:
+        """Positions as a new dict (mm, keyed by ball id), or None when not known."""
         return None if self.positions is None else dict(self.positions)
 
     def cue_position(self) -> Point | None:
@@ -130,6 +139,8 @@ class MissChain:
 
 @dataclass(frozen=True)
 class LastFoul:
+    """The last foul of the frame, for the scoreboard: who, how many points, why, and if a miss."""
+
     offender: int
     penalty: int
     reasons: tuple[str, ...]
@@ -184,14 +195,14 @@ class FrameState:
         """Points still available (Section 2 definition), plus what a free ball can add."""
         table = self.table
         if self.phase is Phase.RED:
-            points = 8 * table.reds + table.colour_points
+            points = RED_AND_BLACK * table.reds + table.colour_points
         elif self.phase is Phase.COLOUR:
-            points = BALL_VALUES["black"] + 8 * table.reds + table.colour_points
+            points = BALL_VALUES["black"] + RED_AND_BLACK * table.reds + table.colour_points
         else:
             points = table.colour_points
         if self.free_ball:
             if self.phase is Phase.RED:
-                points += FREE_BALL_EXTRA_WITH_REDS
+                points += RED_AND_BLACK
             elif table.lowest_colour is not None:
                 points += BALL_VALUES[table.lowest_colour]
         return points
@@ -199,14 +210,16 @@ class FrameState:
     def lowest_penalty(self) -> int:
         """The smallest penalty a snooker can earn now (4, or the value of the ball on if higher)."""
         if self.phase is Phase.ASCENDING and self.table.lowest_colour is not None:
-            return max(4, BALL_VALUES[self.table.lowest_colour])
-        return 4
+            return max(MIN_PENALTY, BALL_VALUES[self.table.lowest_colour])
+        return MIN_PENALTY
 
     def needs_snookers(self, side: int) -> bool:
         """Whether ``side`` is behind by more than the points remaining."""
         return self.scores[1 - side] - self.scores[side] > self.points_remaining()
 
     def snookers_required(self, side: int) -> int:
+        """Snookers ``side`` needs: the deficit beyond the points remaining over the lowest penalty
+        a snooker earns now, rounded up (0 when no snookers are needed)."""
         deficit = self.scores[1 - side] - self.scores[side] - self.points_remaining()
         if deficit <= 0:
             return 0
