@@ -1066,3 +1066,16 @@ def test_a_stroke_by_the_offender_while_the_decision_is_open_means_he_was_asked_
     assert ruling["foul"] is False and ruling["score"] == [1, 6] and ruling["striker"] == 0
     # Without a decision open the same stroke by the wrong player is playing out of turn (3.12(a)).
     assert last([match(), safe("red"), stroke(["red"], player=0)])["fouls"] == ["out_of_turn"]
+
+
+def test_a_foul_with_a_ball_fallen_from_the_edge_still_gives_a_free_ball_when_snookered():
+    """3.9(b): after the replacement the next player has the usual options after a foul (3.10)."""
+    hidden = {"white": [CX, 1000.0], "blue": BLUE_SPOT, "red-1": [CX, 2700.0]}
+    lines = [
+        match(),
+        safe("red", positions={"after": hidden}),
+        stroke(["blue"], ["red"], fell_from_edge=["red"]),  # Ben fouls; balls back where they were
+    ]
+    ruling = last(lines)
+    assert ruling["foul"] is True and ruling["penalty"] == 5 and ruling["reds"] == 15
+    assert ruling["free_ball"] is True and "FREE BALL" in ruling["announcements"]

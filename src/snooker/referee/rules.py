@@ -687,7 +687,7 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
     announcements: list[str] = []
     snapshot = Snapshot(table, frame.phase, frame.touching, striker, frame.break_points, frame.free_ball)
     if stroke.fell_from_edge:
-        return _edge_fall_in_stroke(match, frame, snapshot, fouls, view, offender)
+        return _edge_fall_in_stroke(match, frame, snapshot, fouls, view, offender, stroke.free_ball)
 
     potted_kinds = [ball_kind(b) for b in stroke.potted]
     gone = (*stroke.potted, *stroke.off_table)
@@ -893,8 +893,10 @@ def _edge_fall_in_stroke(
     fouls: list[tuple[FoulReason, tuple[int, ...]]],
     view: _StrokeView,
     offender: int,
+    explicit_free_ball: bool | None,
 ) -> tuple[MatchState, Outcome]:
-    """3.9(b): balls replaced; no foul → the striker plays again; foul → penalty and the options."""
+    """3.9(b): balls replaced; no foul → the striker plays again; foul → penalty and the options
+    after a foul, a free ball included when the replaced cue ball is snookered (3.10)."""
     restored = replace(frame, table=snapshot.table, nominated=None)
     if not fouls:
         return replace(match, frame=restored), Outcome(
@@ -919,6 +921,9 @@ def _edge_fall_in_stroke(
     )
     if frame.table.only_black_left or frame.respotted_black:
         match, after = _frame_end(match, replace(after, pending=None), announcements)
+    elif _snookered_next(after, explicit_free_ball, match.geometry):
+        after = replace(after, free_ball=True)
+        announcements.append(announce.FREE_BALL)
     return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)
 
 
