@@ -7,7 +7,6 @@ import math
 from dataclasses import replace
 
 import cv2
-import numpy as np
 import pytest
 
 from snooker.pipeline import bench
@@ -209,11 +208,33 @@ def test_throughput_compares_the_pipeline_with_plain_decoding_of_the_same_frames
     assert classic["stages"]["detection"]["total_ms"] > 0
     assert set(classic["projected"]["detect_every_nth_at_rest"]) == {"2", "5", "10"}
 
-    doc = {
-        "machine": bench.machine_info(),
-        "throughput": result,
-        "peak_rss_mib": {"end": bench.peak_rss_mib()},
-    }
+
+def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, tiny_stroke):
+    clip = tmp_path / "tiny.mp4"
+    _write_clip(clip, [f.image for f in itertools.islice(tiny_stroke.frames(), 6)], TINY_STROKE.fps)
+    config = BenchConfig(
+        clips=(clip,),
+        detectors=("classic", "no-such-detector"),
+        max_frames_per_clip=4,
+        memory_frames=2,
+        live_clips=1,
+        live_max_s=5.0,
+        synthetic_clips=0,
+        yolo_network=False,
+    )
+    doc = bench.run_bench(config, report=lambda line: None)
+
+    assert doc["schema"] == bench.BENCH_SCHEMA
+    assert doc["errors"] == {}
+    assert "no-such-detector" in doc["detectors_skipped"]
+    assert doc["machine"]["usable_cpus"] >= 1
+    assert doc["throughput"]["total"]["classic"]["frames"] == 4
+    assert doc["memory"]["classic"]["frames"] == 2
+    assert doc["memory"]["classic"]["tracemalloc_peak_mib"] > 0
+    (live,) = doc["live"]["classic"]
+    assert live["frames_processed"] + live["frames_dropped"] + live["frames_failed"] == live["frames_offered"]
+    assert live["frames_read"] == 6
+    peaks = list(doc["peak_rss_mib"].values())
+    assert peaks == sorted(peaks), "a peak never falls"
     text = format_report(doc)
-    assert "classic" in text and "decode" in text
-    assert np.isfinite(doc["peak_rss_mib"]["end"]) and doc["peak_rss_mib"]["end"] > 0
+    assert "classic" in text and "decode" in text and "live classic tiny.mp4" in text

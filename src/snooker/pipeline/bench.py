@@ -98,6 +98,37 @@ class RollingClipConfig:
 
 
 @dataclass(frozen=True)
+class StruckClipConfig:
+    """A synthetic stroke from the synthetic package's physics: the cue ball struck at a red.
+
+    - ``image_size``, ``fps``: the broadcast camera's picture (px) and frame rate.
+    - ``lead_in_s`` / ``tail_s``: seconds before the strike / after every ball rests (the tail must
+      exceed the stroke segmenter's rest duration plus its motion window).
+    - ``cue_area_mm``: (x0, y0, x1, y1) where the cue ball is placed (table mm).
+    - ``red_ahead_mm``: (min, max) distance of the red up the table from the cue ball.
+    - ``red_side_mm``: the red lies at most this far to either side of the cue ball.
+    - ``cut_deg``: the aim misses the red's centre by at most this angle (a cut).
+    - ``speed_mm_s``: (min, max) cue-ball speed.
+    - ``top``: tip offset above centre (fraction of the radius).
+    - ``colours``: colours left on their spots.
+    - ``shutter_fraction``: fraction of the frame period the shutter is open (motion blur).
+    """
+
+    image_size: tuple[int, int] = (1280, 720)
+    fps: float = 30.0
+    lead_in_s: float = 0.7
+    tail_s: float = 1.6
+    cue_area_mm: tuple[float, float, float, float] = (600.0, 500.0, 1180.0, 900.0)
+    red_ahead_mm: tuple[float, float] = (450.0, 700.0)
+    red_side_mm: float = 150.0
+    cut_deg: float = 10.0
+    speed_mm_s: tuple[float, float] = (1500.0, 2300.0)
+    top: float = 0.2
+    colours: tuple[str, ...] = ("black", "pink")
+    shutter_fraction: float = 0.5
+
+
+@dataclass(frozen=True)
 class BenchConfig:
     """What one benchmark run measures (units in the names).
 
@@ -109,7 +140,8 @@ class BenchConfig:
     - ``live_clips``: how many of ``clips`` are played live at their own frame rate (0 skips).
     - ``live_max_s``: a live run is stopped after this many seconds.
     - ``synthetic_clips``: synthetic strokes for the rest → ruling latency (0 skips).
-    - ``rolling_clip``: how those strokes look when the synthetic package has no clips of its own.
+    - ``struck_clip``: those strokes (physics from the synthetic package); ``rolling_clip`` the
+      stand-in where that package has no physics.
     - ``yolo_network``: time the YOLO network's forward pass (torch; onnxruntime if exportable).
     - ``yolo_ball_radii_px``: network-input ball radii to time (the detector's is the first).
     - ``yolo_repeats``: forward passes per size (the first is a warm-up, not counted).
@@ -124,6 +156,7 @@ class BenchConfig:
     live_clips: int = 1
     live_max_s: float = 30.0
     synthetic_clips: int = 2
+    struck_clip: StruckClipConfig = field(default_factory=StruckClipConfig)
     rolling_clip: RollingClipConfig = field(default_factory=RollingClipConfig)
     yolo_network: bool = True
     yolo_ball_radii_px: tuple[float, ...] = (8.0, 6.0, 4.0)
@@ -649,9 +682,64 @@ def rolling_clip(config: RollingClipConfig, seed: int) -> SyntheticClip:
     return SyntheticClip(f"rolling-{seed}", config.fps, camera.table_view(), rest_frame, frames)
 
 
-def synthetic_clips(count: int, config: RollingClipConfig, seed: int) -> list[SyntheticClip]:
-    """``count`` synthetic strokes with their exact rest frame."""
-    return [rolling_clip(config, seed + k) for k in range(count)]
+def struck_clip(config: StruckClipConfig, seed: int) -> SyntheticClip:
+    """The cue ball struck at a red, simulated by ``snooker.datasets.synth.physics`` and rendered.
+
+    The truth's ``rest_time`` (every ball at rest) gives the rest frame. Raises ImportError where
+    the synthetic package has no physics.
+    """
+    from snooker.calibration.table import STANDARD_TABLE
+    from snooker.datasets.synth.camera import Camera
+    from snooker.datasets.synth.physics import Shot, simulate
+    from snooker.datasets.synth.render import Renderer, RenderOptions
+
+    rng = np.random.default_rng(seed)
+    x0, y0, x1, y1 = config.cue_area_mm
+    cue = np.array([rng.uniform(x0, x1), rng.uniform(y0, y1)])
+    offset = np.array(
+        [rng.uniform(-config.red_side_mm, config.red_side_mm), rng.uniform(*config.red_ahead_mm)]
+    )
+    red = cue + offset
+    layout = {"white": tuple(cue), "red-1": tuple(red)}
+    layout.update({name: tuple(STANDARD_TABLE.spots[name]) for name in config.colours})
+    aim = math.degrees(math.atan2(*(red - cue)[::-1])) + rng.uniform(-config.cut_deg, config.cut_deg)
+    shot = Shot(speed_mm_s=float(rng.uniform(*config.speed_mm_s)), angle_deg=aim, top=config.top)
+    trajectory = simulate(layout, shot, fps=config.fps, lead_in_s=config.lead_in_s, tail_s=config.tail_s)
+    camera = Camera.broadcast(image_size=config.image_size)
+    renderer = Renderer(camera, RenderOptions.randomised(rng))
+    period = 1.0 / config.fps
+    samples = renderer.options.motion_blur_samples
+    noise_seed = int(rng.integers(0, 2**31))
+    times = trajectory.frame_times
+
+    def frames() -> Iterator[Frame]:
+        noise = np.random.default_rng(noise_seed)
+        for index, t in enumerate(times):
+            shutter = np.linspace(t, t + period * config.shutter_fraction, samples)
+            positions, motion = {}, {}
+            for ball in trajectory.balls:
+                path = trajectory.position(ball, shutter)
+                if np.isnan(path[0]).any():
+                    continue  # potted or gone
+                positions[ball] = tuple(path[0])
+                if trajectory.moving(ball, np.array([t]))[0]:
+                    motion[ball] = path[~np.isnan(path).any(axis=1)]
+            image, _ = renderer.render(positions, noise, motion=motion or None)
+            yield Frame(index=index, t=float(t), image=image)
+
+    rest_frame = math.ceil(trajectory.rest_time * config.fps - 1e-9)
+    return SyntheticClip(f"struck-{seed}", config.fps, camera.table_view(), rest_frame, frames)
+
+
+def synthetic_clips(
+    count: int, struck: StruckClipConfig, rolling: RollingClipConfig, seed: int
+) -> list[SyntheticClip]:
+    """``count`` synthetic strokes with their exact rest frame: physics-simulated where the
+    synthetic package has its physics, else a cue ball rolling to a stop."""
+    try:
+        return [struck_clip(struck, seed + k) for k in range(count)]
+    except ImportError:
+        return [rolling_clip(rolling, seed + k) for k in range(count)]
 
 
 def rest_to_ruling(clip: SyntheticClip, detector: Detector, config: AnalysisConfig) -> dict[str, Any]:
@@ -875,34 +963,50 @@ def run_bench(config: BenchConfig, report: Reporter) -> dict[str, Any]:
             report(f"bench: detector {name} skipped ({exc})")
     doc["detectors_skipped"] = skipped
     peak_rss: dict[str, float] = {"start": peak_rss_mib()}
+    errors: dict[str, str] = {}
+    doc["errors"] = errors
     started = time.perf_counter()
-    doc["throughput"] = throughput(
-        config.clips, detectors, config.max_frames_per_clip, config.analysis, report
+
+    def section(name: str, measure: Callable[[], Any]) -> None:
+        """Run one measurement; a failure is recorded and reported, and the others still run."""
+        try:
+            doc[name] = measure()
+        except Exception as exc:  # one broken measurement must not lose the rest of the run
+            errors[name] = f"{type(exc).__name__}: {exc}"
+            report(f"bench: {name} failed: {errors[name]}")
+        peak_rss[f"after_{name}"] = peak_rss_mib()
+
+    section(
+        "throughput",
+        lambda: throughput(config.clips, detectors, config.max_frames_per_clip, config.analysis, report),
     )
-    peak_rss["after_throughput"] = peak_rss_mib()
     if config.memory_frames > 0:
-        doc["memory"] = {
-            name: memory(config.clips[0], detector, config.memory_frames, config.analysis)
-            for name, detector in detectors.items()
-        }
+        section(
+            "memory",
+            lambda: {
+                name: memory(config.clips[0], detector, config.memory_frames, config.analysis)
+                for name, detector in detectors.items()
+            },
+        )
     if config.synthetic_clips > 0 and "classic" in detectors:
         report("bench: rest → ruling latency on synthetic clips …")
-        doc["latency"] = [
-            rest_to_ruling(clip, detectors["classic"], config.analysis)
-            for clip in synthetic_clips(config.synthetic_clips, config.rolling_clip, config.seed)
-        ]
-    peak_rss["after_latency"] = peak_rss_mib()
+        clips = synthetic_clips(config.synthetic_clips, config.struck_clip, config.rolling_clip, config.seed)
+        section(
+            "latency", lambda: [rest_to_ruling(clip, detectors["classic"], config.analysis) for clip in clips]
+        )
     if config.live_clips > 0:
-        doc["live"] = {}
-        for name, detector in detectors.items():
-            report(f"bench: live, {name} …")
-            doc["live"][name] = [
-                live(path, detector, config.live_max_s, config.analysis)
-                for path in config.clips[: config.live_clips]
-            ]
-    peak_rss["after_live"] = peak_rss_mib()
+        section(
+            "live",
+            lambda: {
+                name: [
+                    live(path, detector, config.live_max_s, config.analysis)
+                    for path in config.clips[: config.live_clips]
+                ]
+                for name, detector in detectors.items()
+            },
+        )
     if config.yolo_network:
-        doc["yolo_network"] = _yolo_section(config, doc, report)
+        section("yolo_network", lambda: _yolo_section(config, doc, report))
     peak_rss["end"] = peak_rss_mib()
     doc["peak_rss_mib"] = peak_rss
     doc["machine"]["load_average_end"] = [round(v, 2) for v in os.getloadavg()]
@@ -925,7 +1029,7 @@ def _yolo_section(config: BenchConfig, doc: dict[str, Any], report: Reporter) ->
         )
     except (ImportError, RuntimeError, ValueError) as exc:
         return {"error": f"{type(exc).__name__}: {exc}"}
-    classic = doc["throughput"]["total"].get("classic")
+    classic = doc.get("throughput", {}).get("total", {}).get("classic")
     rest_fraction = (
         round(classic["frames_all_at_rest"] / classic["frames_tracked"], 3)
         if classic and classic["frames_tracked"]
@@ -951,16 +1055,8 @@ def _config_record(config: BenchConfig) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- the printed table
-def format_report(doc: dict[str, Any]) -> str:
-    """The benchmark document as plain-text tables."""
-    machine = doc["machine"]
-    lines = [
-        f"machine: {machine['processor']}, {machine['usable_cpus']} usable CPUs, load "
-        f"{machine['load_average_1_5_15'][0]} → {machine.get('load_average_end', ['?'])[0]}, "
-        f"OpenCV {machine['opencv']} ({machine['opencv_threads']} threads), commit {machine['git_commit']}",
-    ]
-    total = doc["throughput"]["total"]
-    lines += ["", "throughput (same frames, same run)", f"{'':<10}{'frames':>8}{'fps':>10}{'ratio':>9}"]
+def _throughput_lines(total: dict[str, Any]) -> list[str]:
+    lines = ["", "throughput (same frames, same run)", f"{'':<10}{'frames':>8}{'fps':>10}{'ratio':>9}"]
     lines.append(f"{'decode':<10}{total['decode']['frames']:>8}{total['decode']['fps']:>10.1f}{1.0:>9.3f}")
     names = [name for name in total if name != "decode"]
     for name in names:
@@ -982,6 +1078,21 @@ def format_report(doc: dict[str, Any]) -> str:
             f"{projected['detect_every_nth_at_rest']}; and the view check every Nth "
             f"{projected['and_check_view_every_nth']}"
         )
+    lines.append("")
+    return lines
+
+
+def format_report(doc: dict[str, Any]) -> str:
+    """The benchmark document as plain-text tables."""
+    machine = doc["machine"]
+    lines = [
+        f"machine: {machine['processor']}, {machine['usable_cpus']} usable CPUs, load "
+        f"{machine['load_average_1_5_15'][0]} → {machine.get('load_average_end', ['?'])[0]}, "
+        f"OpenCV {machine['opencv']} ({machine['opencv_threads']} threads), commit {machine['git_commit']}",
+    ]
+    total = doc.get("throughput", {}).get("total")
+    if total:
+        lines += _throughput_lines(total)
     for entry in doc.get("latency", []):
         if entry.get("emitted_frame") is None:
             lines.append(f"latency {entry['clip']}: no stroke emitted ({entry['frames']} frames)")
@@ -990,7 +1101,8 @@ def format_report(doc: dict[str, Any]) -> str:
             f"latency {entry['clip']}: rest frame {entry['rest_frame']} → ruling at frame "
             f"{entry['emitted_frame']}: {entry['latency_frames']} frames = "
             f"{entry['latency_video_ms']} ms of video, "
-            f"{entry['processing_ms']} ms processing (ruling frame {entry['ruling_frame_ms']} ms)"
+            f"{entry['processing_ms']} ms processing (ruling frame {entry['ruling_frame_ms']} ms); "
+            f"the tracker saw the stroke end at frame {entry['stroke_end_frame']}"
         )
     for name, mem in doc.get("memory", {}).items():
         lines.append(
@@ -1023,4 +1135,6 @@ def format_report(doc: dict[str, Any]) -> str:
     elif network:
         lines.append(f"YOLO network: {network.get('error')}")
     lines.append(f"peak RSS (MiB): {doc['peak_rss_mib']}")
+    for name, error in doc.get("errors", {}).items():
+        lines.append(f"FAILED {name}: {error}")
     return "\n".join(lines)
