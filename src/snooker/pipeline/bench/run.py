@@ -1,0 +1,277 @@
+"""One benchmark run: the configuration, every measurement in turn, and the printed tables."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+
+from snooker.pipeline.analyze import AnalysisConfig, Detector
+from snooker.pipeline.bench.latency import (
+    RollingClipConfig,
+    StruckClipConfig,
+    rest_to_ruling,
+    synthetic_clips,
+)
+from snooker.pipeline.bench.throughput import live, memory, throughput
+from snooker.pipeline.bench.timing import (
+    BENCH_SCHEMA,
+    STAGES,
+    BenchError,
+    Reporter,
+    machine_info,
+    peak_rss_mib,
+)
+from snooker.pipeline.bench.yolo import yolo_input_sizes, yolo_network_timing, yolo_realtime_analysis
+
+
+@dataclass(frozen=True)
+class BenchConfig:
+    """What one benchmark run measures (units in the names).
+
+    - ``clips``: real 1280×720 clips for throughput, stages, memory and live.
+    - ``detectors``: detector names (``snooker.vision.detector``); one that cannot be loaded (YOLO
+      without weights) is reported as skipped.
+    - ``max_frames_per_clip``: frames read from each clip for throughput (count).
+    - ``memory_frames``: frames of the first clip run under tracemalloc (count; 0 skips).
+    - ``live_clips``: how many of ``clips`` are played live at their own frame rate (0 skips).
+    - ``live_max_s``: a live run is stopped after this many seconds.
+    - ``synthetic_clips``: synthetic strokes for the rest → ruling latency (0 skips).
+    - ``struck_clip``: those strokes (physics from the synthetic package); ``rolling_clip`` the
+      stand-in where that package has no physics.
+    - ``yolo_network``: time the YOLO network's forward pass (torch; onnxruntime if exportable).
+    - ``yolo_ball_radii_px``: network-input ball radii to time (the detector's is the first).
+    - ``yolo_repeats``: forward passes per size (the first is a warm-up, not counted).
+    - ``realtime_fps``: the frame rate "real time" means (frames per second).
+    - ``seed``: seeds the synthetic clips.
+    """
+
+    clips: tuple[Path, ...] = ()
+    detectors: tuple[str, ...] = ("classic", "yolo")
+    max_frames_per_clip: int = 150
+    memory_frames: int = 60
+    live_clips: int = 1
+    live_max_s: float = 30.0
+    synthetic_clips: int = 2
+    struck_clip: StruckClipConfig = field(default_factory=StruckClipConfig)
+    rolling_clip: RollingClipConfig = field(default_factory=RollingClipConfig)
+    yolo_network: bool = True
+    yolo_ball_radii_px: tuple[float, ...] = (8.0, 6.0, 4.0)
+    yolo_repeats: int = 6
+    realtime_fps: float = 30.0
+    seed: int = 0
+    analysis: AnalysisConfig = field(default_factory=AnalysisConfig)
+
+    def __post_init__(self) -> None:
+        if self.max_frames_per_clip < 1:
+            raise ValueError("max_frames_per_clip must be at least 1")
+        if self.yolo_repeats < 2:
+            raise ValueError("yolo_repeats must be at least 2 (one warm-up, one timed)")
+        if self.realtime_fps <= 0:
+            raise ValueError("realtime_fps must be positive")
+
+
+def run_bench(config: BenchConfig, report: Reporter) -> dict[str, Any]:
+    """Every measurement of the module docstring, as one JSON-ready document."""
+    from snooker.vision.detector import make_detector
+
+    if not config.clips:
+        raise BenchError("no clips to benchmark (give the real 1280x720 clips)")
+    missing = [str(p) for p in config.clips if not Path(p).is_file()]
+    if missing:
+        raise BenchError(f"clips not found: {', '.join(missing)}")
+    doc: dict[str, Any] = {
+        "schema": BENCH_SCHEMA,
+        "machine": machine_info(),
+        "config": _config_record(config),
+    }
+    detectors: dict[str, Detector] = {}
+    skipped: dict[str, str] = {}
+    for name in config.detectors:
+        try:
+            detectors[name] = make_detector(name)
+        except (ImportError, FileNotFoundError, ValueError) as exc:
+            skipped[name] = f"{type(exc).__name__}: {exc}"
+            report(f"bench: detector {name} skipped ({exc})")
+    doc["detectors_skipped"] = skipped
+    peak_rss: dict[str, float] = {"start": peak_rss_mib()}
+    errors: dict[str, str] = {}
+    doc["errors"] = errors
+    started = time.perf_counter()
+
+    def section(name: str, measure: Callable[[], Any]) -> None:
+        """Run one measurement; a failure is recorded and reported, and the others still run."""
+        try:
+            doc[name] = measure()
+        except Exception as exc:  # one broken measurement must not lose the rest of the run
+            errors[name] = f"{type(exc).__name__}: {exc}"
+            report(f"bench: {name} failed: {errors[name]}")
+        peak_rss[f"after_{name}"] = peak_rss_mib()
+
+    section(
+        "throughput",
+        lambda: throughput(config.clips, detectors, config.max_frames_per_clip, config.analysis, report),
+    )
+    if config.memory_frames > 0:
+        section(
+            "memory",
+            lambda: {
+                name: memory(config.clips[0], detector, config.memory_frames, config.analysis)
+                for name, detector in detectors.items()
+            },
+        )
+    if config.synthetic_clips > 0 and "classic" in detectors:
+        report("bench: rest → ruling latency on synthetic clips …")
+        clips = synthetic_clips(config.synthetic_clips, config.struck_clip, config.rolling_clip, config.seed)
+        section(
+            "latency", lambda: [rest_to_ruling(clip, detectors["classic"], config.analysis) for clip in clips]
+        )
+    if config.live_clips > 0:
+        section(
+            "live",
+            lambda: {
+                name: [
+                    live(path, detector, config.live_max_s, config.analysis)
+                    for path in config.clips[: config.live_clips]
+                ]
+                for name, detector in detectors.items()
+            },
+        )
+    if config.yolo_network:
+        section("yolo_network", lambda: _yolo_section(config, doc, report))
+    peak_rss["end"] = peak_rss_mib()
+    doc["peak_rss_mib"] = peak_rss
+    doc["machine"]["load_average_end"] = [round(v, 2) for v in os.getloadavg()]
+    doc["bench_wall_s"] = round(time.perf_counter() - started, 1)
+    return doc
+
+
+def _yolo_section(config: BenchConfig, doc: dict[str, Any], report: Reporter) -> dict[str, Any]:
+    from snooker import calibration
+
+    capture = cv2.VideoCapture(str(config.clips[0]))
+    ok, image = capture.read()
+    capture.release()
+    if not ok:
+        return {"error": f"cannot read {config.clips[0]}"}
+    try:
+        view = calibration.find_table(image)
+        network = yolo_network_timing(
+            yolo_input_sizes(image, view, config.yolo_ball_radii_px), config.yolo_repeats, report
+        )
+    except (ImportError, RuntimeError, ValueError) as exc:
+        return {"error": f"{type(exc).__name__}: {exc}"}
+    classic = doc.get("throughput", {}).get("total", {}).get("classic")
+    rest_fraction = (
+        round(classic["frames_all_at_rest"] / classic["frames_tracked"], 3)
+        if classic and classic["frames_tracked"]
+        else None
+    )
+    network["realtime"] = yolo_realtime_analysis(network, rest_fraction, config.realtime_fps, (2, 3, 5, 10))
+    return network
+
+
+def _config_record(config: BenchConfig) -> dict[str, Any]:
+    return {
+        "clips": [str(p) for p in config.clips],
+        "detectors": list(config.detectors),
+        "max_frames_per_clip": config.max_frames_per_clip,
+        "memory_frames": config.memory_frames,
+        "live_clips": config.live_clips,
+        "live_max_s": config.live_max_s,
+        "synthetic_clips": config.synthetic_clips,
+        "yolo_network": config.yolo_network,
+        "realtime_fps": config.realtime_fps,
+        "seed": config.seed,
+    }
+
+
+def _throughput_lines(total: dict[str, Any]) -> list[str]:
+    lines = ["", "throughput (same frames, same run)", f"{'':<10}{'frames':>8}{'fps':>10}{'ratio':>9}"]
+    lines.append(f"{'decode':<10}{total['decode']['frames']:>8}{total['decode']['fps']:>10.1f}{1.0:>9.3f}")
+    names = [name for name in total if name != "decode"]
+    for name in names:
+        row = total[name]
+        lines.append(f"{name:<10}{row['frames']:>8}{row['fps']:>10.2f}{row['ratio_to_decode']:>9.3f}")
+    for name in names:
+        stages = total[name]["stages"]
+        lines += ["", f"stages, {name} (ms per frame)", f"{'stage':<13}{'median':>9}{'p95':>9}{'mean':>9}"]
+        for stage in STAGES:
+            s = stages[stage]
+            lines.append(f"{stage:<13}{s['median_ms']:>9.2f}{s['p95_ms']:>9.2f}{s['mean_ms']:>9.2f}")
+        lines.append(
+            f"(skipped {total[name]['skipped']}, all balls at rest on "
+            f"{total[name]['frames_all_at_rest']}/{total[name]['frames_tracked']} tracked frames)"
+        )
+        projected = total[name]["projected"]
+        lines.append(
+            f"projected ratio (not measured): detection every Nth frame at rest "
+            f"{projected['detect_every_nth_at_rest']}; and the view check every Nth "
+            f"{projected['and_check_view_every_nth']}"
+        )
+    lines.append("")
+    return lines
+
+
+def format_report(doc: dict[str, Any]) -> str:
+    """The benchmark document as plain-text tables."""
+    machine = doc["machine"]
+    lines = [
+        f"machine: {machine['processor']}, {machine['usable_cpus']} usable CPUs, load "
+        f"{machine['load_average_1_5_15'][0]} → {machine.get('load_average_end', ['?'])[0]}, "
+        f"OpenCV {machine['opencv']} ({machine['opencv_threads']} threads), commit {machine['git_commit']}",
+    ]
+    total = doc.get("throughput", {}).get("total")
+    if total:
+        lines += _throughput_lines(total)
+    for entry in doc.get("latency", []):
+        if entry.get("emitted_frame") is None:
+            lines.append(f"latency {entry['clip']}: no stroke emitted ({entry['frames']} frames)")
+            continue
+        lines.append(
+            f"latency {entry['clip']}: rest frame {entry['rest_frame']} → ruling at frame "
+            f"{entry['emitted_frame']}: {entry['latency_frames']} frames = "
+            f"{entry['latency_video_ms']} ms of video, "
+            f"{entry['processing_ms']} ms processing (ruling frame {entry['ruling_frame_ms']} ms); "
+            f"the tracker saw the stroke end at frame {entry['stroke_end_frame']}"
+        )
+    for name, mem in doc.get("memory", {}).items():
+        lines.append(
+            f"memory {name}: tracemalloc peak {mem['tracemalloc_peak_mib']} MiB over {mem['frames']} frames; "
+            f"peak RSS {mem['peak_rss_mib']} MiB"
+        )
+    for name, runs in doc.get("live", {}).items():
+        for r in runs:
+            lines.append(
+                f"live {name} {r['clip']} @ {r['source_fps']} fps: {r['frames_processed']} processed, "
+                f"{r['frames_dropped']} dropped of {r['frames_offered']} ({r['dropped_fraction']:.1%}), "
+                f"{r['processed_fps']} fps processed; keeps up: {r['keeps_up']}"
+            )
+    network = doc.get("yolo_network")
+    if network and "sizes" in network:
+        lines += [
+            "",
+            f"YOLO network: {network['model']}; {network['parameters']:,} parameters "
+            f"({network['size_fp32_mib']} MiB fp32), {network['threads']} threads; "
+            f"onnxruntime {network['onnxruntime_note']}",
+        ]
+        budget = network["realtime"]["budget_ms"]
+        for option in network["realtime"]["options"]:
+            nth = option.get("every_nth_at_rest_ms", {})
+            lines.append(
+                f"  {option['input']:>9} r={option['ball_radius_px']:.0f}px {option['runtime']:<12}"
+                f"{option['ms_per_frame']:>8.1f} ms (min {option['min_ms']:.1f})  "
+                f"x{option['speedup_needed']:.1f} "
+                f"of the {budget} ms budget" + (f"; every Nth at rest: {nth}" if nth else "")
+            )
+    elif network:
+        lines.append(f"YOLO network: {network.get('error')}")
+    lines.append(f"peak RSS (MiB): {doc['peak_rss_mib']}")
+    for name, error in doc.get("errors", {}).items():
+        lines.append(f"FAILED {name}: {error}")
+    return "\n".join(lines)

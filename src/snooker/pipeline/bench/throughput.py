@@ -1,0 +1,361 @@
+"""Throughput of the offline pipeline against plain decoding, per-stage times, memory and live drops."""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from snooker.pipeline.analyze import AnalysisConfig, Detector, VideoAnalysis, frame_log_lines
+from snooker.pipeline.bench.timing import (
+    PROCESS_STAGE,
+    STAGES,
+    BenchError,
+    Reporter,
+    StageClock,
+    peak_rss_mib,
+    summarise_ms,
+)
+from snooker.vision.types import Frame
+
+
+def decode_clip(path: Path, max_frames: int) -> dict[str, Any]:
+    """Plain decoding: open ``path`` with ``cv2.VideoCapture`` and read up to ``max_frames`` frames."""
+    started = time.perf_counter()
+    capture = cv2.VideoCapture(str(path))
+    try:
+        if not capture.isOpened():
+            raise BenchError(f"cannot open {path} as a video")
+        frames = 0
+        shape: tuple[int, ...] | None = None
+        while frames < max_frames:
+            ok, image = capture.read()
+            if not ok or image is None:
+                break
+            shape = image.shape
+            frames += 1
+        fps = capture.get(cv2.CAP_PROP_FPS)
+    finally:
+        capture.release()
+    wall = time.perf_counter() - started
+    if frames == 0:
+        raise BenchError(f"{path} has no decodable frame")
+    assert shape is not None
+    return {
+        "frames": frames,
+        "wall_s": wall,
+        "fps": frames / wall,
+        "width": int(shape[1]),
+        "height": int(shape[0]),
+        "video_fps": float(fps),
+    }
+
+
+@dataclass
+class PipelineRun:
+    """One run of the offline pipeline over frames: per-stage clock, counts and rulings."""
+
+    clock: StageClock
+    frames: int = 0
+    wall_s: float = 0.0
+    frames_tracked: int = 0
+    frames_all_at_rest: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)
+    strokes: int = 0
+    rulings: int = 0
+    referee_errors: list[str] = field(default_factory=list)
+    emitted: list[dict[str, Any]] = field(default_factory=list)
+    """Per stroke: ``frame`` it was emitted (and ruled) on, its ``end_frame``, ``ruled``, and
+    ``at_finish`` (emitted only when the input ended, as a truncated stroke)."""
+
+    def summary(self) -> dict[str, Any]:
+        per_stage = self.clock.per_stage()
+        stage_totals = sum(sum(values) for values in per_stage.values())
+        return {
+            "frames": self.frames,
+            "wall_s": round(self.wall_s, 4),
+            "fps": round(self.frames / self.wall_s, 3) if self.wall_s > 0 else math.nan,
+            "stages": {stage: summarise_ms(values) for stage, values in per_stage.items()},
+            "stage_sum_s": round(stage_totals, 4),
+            "frames_tracked": self.frames_tracked,
+            "frames_all_at_rest": self.frames_all_at_rest,
+            "skipped": dict(self.skipped),
+            "strokes": self.strokes,
+            "rulings": self.rulings,
+            "referee_errors": list(self.referee_errors),
+        }
+
+
+def run_pipeline(
+    frames: Iterator[Frame],
+    detector: Detector,
+    view: object | None = None,
+    config: AnalysisConfig | None = None,
+    find_table: Callable[[np.ndarray], object] | None = None,
+    shows_table: Callable[[np.ndarray, object], bool] | None = None,
+    max_frames: int | None = None,
+) -> PipelineRun:
+    """Run ``VideoAnalysis`` and a referee over ``frames``, timing every stage of every frame.
+
+    ``frames`` is an iterator of frames (its ``next`` is the decode stage); ``max_frames`` >= 1.
+    The referee rules each stroke as the pipeline emits it, as ``snooker-referee analyze --referee``
+    does. ``find_table`` / ``shows_table`` default to the calibration package's.
+    """
+    from snooker.referee import Referee
+
+    if find_table is None or shows_table is None:
+        from snooker import calibration
+
+        find_table = find_table or calibration.find_table
+        shows_table = shows_table or calibration.shows_table
+    clock = StageClock()
+    analysis = VideoAnalysis(
+        clock.wrap("detection", detector),
+        view=view,
+        config=config,
+        find_table=clock.wrap("calibration", find_table),
+        shows_table=clock.wrap("calibration", shows_table),
+    )
+    # time the tracker and the stroke segmenter where the frame loop calls them (this object only)
+    analysis.tracker.update = clock.wrap("tracking", analysis.tracker.update)  # type: ignore[method-assign]
+    analysis.segmenter.push = clock.wrap("tracking", analysis.segmenter.push)  # type: ignore[method-assign]
+    referee = Referee()
+    referee.apply(frame_log_lines([])[0])
+    run = PipelineRun(clock)
+    iterator = iter(frames)
+    frame: Frame | None = None
+    last_index = -1
+    started = time.perf_counter()
+    while max_frames is None or run.frames < max_frames:
+        with clock.measure("decode"):
+            frame = next(iterator, None)
+        if frame is None:
+            clock.end_frame()
+            clock.rows.pop()  # the failed read of the end is no frame (its time stays in wall_s)
+            break
+        with clock.measure(PROCESS_STAGE):
+            outcome = analysis.process(frame)
+        with clock.measure("referee"):
+            _rule(referee, outcome.strokes, run, frame.index, at_finish=False)
+        clock.end_frame()
+        run.frames += 1
+        last_index = frame.index
+        if outcome.state is not None:
+            run.frames_tracked += 1
+            run.frames_all_at_rest += not any(ball.moving for ball in outcome.state.balls)
+    run.wall_s = time.perf_counter() - started
+    _rule(referee, analysis.finish(), run, last_index, at_finish=True)
+    run.skipped = dict(analysis.skipped)
+    return run
+
+
+def _rule(referee: Any, strokes: list[Any], run: PipelineRun, frame_index: int, at_finish: bool) -> None:
+    for stroke in strokes:
+        run.strokes += 1
+        ruled = True
+        try:
+            referee.apply(stroke.to_log_line())
+        except Exception as exc:  # a referee bug is reported in the results, never hidden
+            run.referee_errors.append(f"frame {frame_index}: {type(exc).__name__}: {exc}")
+            ruled = False
+        run.rulings += ruled
+        run.emitted.append(
+            {"frame": frame_index, "end_frame": stroke.end_frame, "ruled": ruled, "at_finish": at_finish}
+        )
+
+
+def analyze_clip(
+    path: Path, detector: Detector, max_frames: int, config: AnalysisConfig, view: object | None = None
+) -> PipelineRun:
+    """The offline pipeline over the first ``max_frames`` frames of a clip, from the real frame source.
+
+    Opening the source counts as decoding (as opening the capture does for plain decoding). With
+    ``view`` (a known calibration, as ``analyze --calibration`` gives) the table is not searched for.
+    """
+    from snooker.vision.sources import SourceError, open_source
+
+    clock_open = time.perf_counter()
+    try:
+        source = open_source(path)
+        source.open()
+    except SourceError as exc:
+        raise BenchError(str(exc)) from exc
+    open_s = time.perf_counter() - clock_open
+    try:
+        run = run_pipeline(iter(source), detector, view=view, config=config, max_frames=max_frames)
+    finally:
+        source.close()
+    run.wall_s += open_s
+    if run.clock.rows:
+        run.clock.rows[0]["decode"] += open_s
+    return run
+
+
+def throughput(
+    clips: tuple[Path, ...],
+    detectors: dict[str, Detector],
+    max_frames: int,
+    config: AnalysisConfig,
+    report: Reporter,
+    view: object | None = None,
+    every_nth: tuple[int, ...] = (2, 5, 10),
+) -> dict[str, Any]:
+    """Each detector's pipeline against plain decoding of the same frames, clip by clip.
+
+    ``view``: a known calibration for every clip (None: the pipeline finds the table itself);
+    ``every_nth``: the thinning factors :func:`projected_ratios` projects.
+
+    Plain decoding runs before and after each clip's pipeline runs (its mean is used), so a change
+    in the machine's load during the clip affects both sides alike.
+    """
+    per_clip: list[dict[str, Any]] = []
+    runs: dict[str, list[PipelineRun]] = {name: [] for name in detectors}
+    decode_frames, decode_wall = 0, 0.0
+    for path in clips:
+        decode_clip(path, max_frames)  # warms the file cache; not counted
+        before = decode_clip(path, max_frames)
+        entry: dict[str, Any] = {"clip": path.name, "width": before["width"], "height": before["height"]}
+        for name, detector in detectors.items():
+            report(f"bench: {path.name}: {name} pipeline …")
+            run = analyze_clip(path, detector, max_frames, config, view)
+            runs[name].append(run)
+            entry[name] = {"frames": run.frames, "fps": round(run.frames / run.wall_s, 3)}
+        after = decode_clip(path, max_frames)
+        decode_s = (before["wall_s"] + after["wall_s"]) / 2
+        entry["decode"] = {"frames": before["frames"], "fps": round(before["frames"] / decode_s, 3)}
+        for name in detectors:
+            entry[name]["ratio_to_decode"] = round(entry[name]["fps"] / entry["decode"]["fps"], 4)
+        decode_frames += before["frames"]
+        decode_wall += decode_s
+        per_clip.append(entry)
+        report(
+            f"bench: {path.name}: "
+            + ", ".join(f"{k} {entry[k]['fps']:.1f} fps" for k in ("decode", *detectors))
+        )
+    decode_fps = decode_frames / decode_wall if decode_wall > 0 else math.nan
+    summary: dict[str, Any] = {"decode": {"frames": decode_frames, "fps": round(decode_fps, 3)}}
+    for name, detector_runs in runs.items():
+        merged = _merge_runs(detector_runs)
+        merged["ratio_to_decode"] = round(merged["fps"] / decode_fps, 4)
+        merged["projected"] = projected_ratios(merged, decode_fps, every_nth)
+        summary[name] = merged
+    return {"clips": per_clip, "total": summary}
+
+
+def projected_ratios(
+    summary: dict[str, Any], decode_fps: float, every_nth: tuple[int, ...]
+) -> dict[str, Any]:
+    """Ratios to plain decoding the measured stage means project to — not measurements.
+
+    ``detect_every_nth_at_rest``: detection runs on every frame while a ball moves but on every Nth
+    frame while all rest (the fraction of tracked frames measured here); ``and_check_view_every_nth``:
+    the calibration check also runs on every Nth frame only.
+    """
+    mean_s = {stage: summary["stages"][stage]["mean_ms"] / 1000.0 for stage in STAGES}
+    tracked = summary["frames_tracked"]
+    rest = summary["frames_all_at_rest"] / tracked if tracked else 0.0
+    base = sum(mean_s.values()) - mean_s["detection"] - mean_s["calibration"]
+
+    def ratio(detect_share: float, check_share: float) -> float:
+        per_frame = base + mean_s["detection"] * detect_share + mean_s["calibration"] * check_share
+        return round(1.0 / per_frame / decode_fps, 4) if per_frame > 0 else math.nan
+
+    return {
+        "rest_fraction": round(rest, 3),
+        "detect_every_nth_at_rest": {str(n): ratio((1 - rest) + rest / n, 1.0) for n in every_nth},
+        "and_check_view_every_nth": {str(n): ratio((1 - rest) + rest / n, 1.0 / n) for n in every_nth},
+    }
+
+
+def _merge_runs(runs: list[PipelineRun]) -> dict[str, Any]:
+    """Totals over clips; stage statistics over all their frames."""
+    merged = PipelineRun(StageClock())
+    for run in runs:
+        merged.clock.rows.extend(run.clock.rows)
+        merged.frames += run.frames
+        merged.wall_s += run.wall_s
+        merged.frames_tracked += run.frames_tracked
+        merged.frames_all_at_rest += run.frames_all_at_rest
+        merged.strokes += run.strokes
+        merged.rulings += run.rulings
+        merged.referee_errors += run.referee_errors
+        for reason, count in run.skipped.items():
+            merged.skipped[reason] = merged.skipped.get(reason, 0) + count
+    return merged.summary()
+
+
+def memory(path: Path, detector: Detector, frames: int, config: AnalysisConfig) -> dict[str, Any]:
+    """Peak traced Python/numpy allocations while the pipeline runs ``frames`` frames of ``path``."""
+    was_tracing = tracemalloc.is_tracing()
+    if not was_tracing:
+        tracemalloc.start()
+    tracemalloc.reset_peak()
+    baseline, _ = tracemalloc.get_traced_memory()
+    try:
+        run = analyze_clip(path, detector, frames, config)
+        current, peak = tracemalloc.get_traced_memory()
+    finally:
+        if not was_tracing:
+            tracemalloc.stop()
+    return {
+        "clip": path.name,
+        "frames": run.frames,
+        "tracemalloc_peak_mib": round((peak - baseline) / 2**20, 2),
+        "tracemalloc_retained_mib": round((current - baseline) / 2**20, 2),
+        "peak_rss_mib": peak_rss_mib(),
+    }
+
+
+def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -> dict[str, Any]:
+    """Play ``path`` at its own frame rate through ``LiveTable``; count frames processed and dropped."""
+    from snooker.pipeline.live import LiveTable, LiveTableConfig
+    from snooker.record.session import MatchSession
+    from snooker.vision.sources import SourceError, open_source
+
+    session = MatchSession(None)
+    session.apply(frame_log_lines([])[0], origin="bench")
+    messages: list[str] = []
+    table = LiveTable(
+        session,
+        detector,
+        config=LiveTableConfig(analysis=config, status_every_s=max_s + 1.0),
+        report=messages.append,
+    )
+    try:
+        source = open_source(path)
+    except SourceError as exc:
+        raise BenchError(str(exc)) from exc
+    timer = threading.Timer(max_s, table.stop)
+    timer.start()
+    started = time.perf_counter()
+    try:
+        status = table.run(source)
+    finally:
+        timer.cancel()
+    elapsed = time.perf_counter() - started
+    offered = status.frames_processed + status.frames_failed + status.frames_dropped
+    return {
+        "clip": path.name,
+        "source_fps": round(float(source.fps), 3),
+        "frames_offered": offered,
+        "frames_read": source.stats.frames_read,
+        "frames_processed": status.frames_processed,
+        "frames_dropped": status.frames_dropped,
+        "frames_failed": status.frames_failed,
+        "frames_skipped_no_table": status.frames_skipped,
+        "dropped_fraction": round(status.frames_dropped / offered, 4) if offered else math.nan,
+        "processed_fps": round(status.frames_processed / elapsed, 3),
+        "elapsed_s": round(elapsed, 3),
+        "max_queue_latency_ms": round(status.max_latency_s * 1000.0, 1),
+        "strokes_ruled": status.strokes,
+        "ended": status.ended,
+        "keeps_up": status.frames_dropped == 0 and status.frames_failed == 0,
+    }
