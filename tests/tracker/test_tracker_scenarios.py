@@ -229,3 +229,17 @@ def test_a_steady_false_detection_of_a_colour_does_not_capture_that_ball(ghost_a
     result = run([balls[0], black, ghost, *balls[2:4]], duration_s=3.0, noise_mm=1.0)
     assert [s.to_log_line()["potted"] for s in result.strokes] == [[{"ball": "black", "pocket": "top_left"}]]
     assert sum(b.label == "black" for b in result.states[10].balls) == 1
+
+
+def test_something_that_appears_during_a_stroke_and_vanishes_in_a_pocket_is_not_a_pot():
+    balls = _pot_scenario("top_left")
+    mouth = STANDARD_TABLE.pockets["middle_right"].mouth_centre
+    hand = Ball(
+        "yellow",
+        [(0.0, 1500.0, 1700.0), (1.2, 1500.0, 1700.0), (1.5, *mouth)],
+        hidden=[(0.0, 0.9)],
+        gone_after=1.49,
+    )
+    result = run([*balls[:2], *balls[3:], hand], duration_s=3.0, noise_mm=1.0)
+    assert [s.to_log_line()["potted"] for s in result.strokes] == [[{"ball": "red", "pocket": "top_left"}]]
+    assert [e.kind for e in result.outside] == ["unexplained_potted"]

@@ -90,6 +90,7 @@ class VideoAnalysis:
         detections = self.detector(frame.image, self.view)
         state = self.tracker.update(frame.index, frame.t, detections)
         strokes = self.segmenter.push(state)
+        self._forget_inferred_pots(strokes)
         self.strokes.extend(strokes)
         self.frames.append(self._frame_record(state))
         return FrameOutcome(frame, state, strokes)
@@ -102,6 +103,12 @@ class VideoAnalysis:
         strokes = self.segmenter.finish(self.tracker.finish())
         self.strokes.extend(strokes)
         return strokes
+
+    def _forget_inferred_pots(self, strokes: list[StrokeEvents]) -> None:
+        for stroke in strokes:
+            for pot in stroke.potted:
+                if pot.inferred:
+                    self.tracker.forget(pot.label)
 
     def _ensure_view(self, frame: Frame) -> str | None:
         cfg = self.config

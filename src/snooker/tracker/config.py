@@ -35,6 +35,8 @@ class AssociationConfig:
     """The fastest a ball travels (a power shot ~ 6–7 m/s); bounds the re-association gate."""
     reassociation_gate_max_mm: float = 900.0
     """Cap on the re-association gate for a track missing for a long time (same colour only)."""
+    reassociation_min_confidence: float = 0.5
+    """Only detections at least this confident may re-find a lost ball far from its prediction."""
     confusion_cost_mm: float = 35.0
     """Added cost (as if the detection were this much farther) for a confusable colour."""
     confusable_colours: tuple[tuple[str, str], ...] = DEFAULT_CONFUSABLE_COLOURS
@@ -67,6 +69,8 @@ class LifecycleConfig:
     """A new track becomes a ball after this many consecutive detections."""
     tentative_max_misses: int = 1
     """A tentative track missed more often than this is dropped (a false detection)."""
+    spawn_min_confidence: float = 0.5
+    """Only detections at least this confident may start a new track."""
     spawn_margin_mm: float = 30.0
     """New tracks are only born on the playing area widened by this margin."""
     off_cloth_slack_mm: float = 12.0
@@ -121,6 +125,11 @@ class StrokeConfig:
     """A ball the cue ball reached must start moving within this time, else something else moved it."""
     simultaneous_window_s: float = 0.02
     """Two first contacts closer in time than this are one simultaneous hit."""
+    vanished_pot_min_s: float = 1.0
+    """A ball the cue ball hit that is never seen again for this long went down a pocket, if its path
+    leads into one (fast dark balls in motion blur are often not detected at all)."""
+    vanished_pot_tolerance_mm: float = 110.0
+    """How close to a pocket mouth the straight path of such a ball must leave the table."""
     touching_tolerance_mm: float = 6.0
     """Balls at rest no farther apart than a diameter plus this are touching."""
     cushion_tolerance_mm: float = 15.0

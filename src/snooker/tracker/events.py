@@ -22,6 +22,8 @@ class Contact:
     label: str
     t: float
     distance_mm: float
+    cue_xy: tuple[float, float] = (math.nan, math.nan)
+    """Where the cue ball's centre was at the contact (mm)."""
 
 
 def fill_gaps(t: np.ndarray, path: np.ndarray) -> np.ndarray | None:
@@ -90,9 +92,12 @@ def first_contacts(
         displaced = seen & (
             np.linalg.norm(np.where(seen[:, None], raw, p) - p, axis=1) > config.onset_displacement_mm
         )
-        if not displaced.any():
+        if displaced.any():
+            onset = int(np.flatnonzero(displaced)[0])
+        elif seen.any() and not seen[-1]:
+            onset = int(np.flatnonzero(seen)[-1]) + 1  # it vanished (in a pocket or out of sight)
+        else:
             continue
-        onset = int(np.flatnonzero(displaced)[0])
         at_rest_before = np.flatnonzero(seen[:onset])
         last_rest = int(at_rest_before[-1]) if len(at_rest_before) else 0
         # A ball hidden when it was hit started moving somewhere in the hidden stretch.
@@ -109,13 +114,35 @@ def first_contacts(
                 continue
             t_contact = float(t[k - 1] + u * (t[k] - t[k - 1]))
             if t[onset] - t_contact <= allowed_delay:
-                contacts.append(Contact(label, t_contact, closest))
+                at = cue[k - 1] + u * (cue[k] - cue[k - 1])
+                contacts.append(Contact(label, t_contact, closest, (float(at[0]), float(at[1]))))
             break
     if not contacts:
         return ()
     contacts.sort(key=lambda c: (c.t, c.distance_mm))
     earliest = contacts[0].t
     return tuple(c for c in contacts if c.t - earliest <= config.simultaneous_window_s)
+
+
+def pocket_ahead(
+    start: np.ndarray, direction: np.ndarray, table: TableSpec, tolerance_mm: float
+) -> str | None:
+    """The pocket a ball sent from ``start`` along ``direction`` runs into before any cushion, if any:
+    the pocket whose mouth lies within ``tolerance_mm`` of where the straight path leaves the table."""
+    norm = float(np.linalg.norm(direction))
+    if norm == 0.0 or not np.all(np.isfinite(direction)):
+        return None
+    u = np.asarray(direction, dtype=float) / norm
+    exits = []
+    for axis, size in ((0, table.width_mm), (1, table.length_mm)):
+        if u[axis] > 0:
+            exits.append((size - start[axis]) / u[axis])
+        elif u[axis] < 0:
+            exits.append(-start[axis] / u[axis])
+    exit_point = start + min(exits) * u
+    mouths = {name: np.array(p.mouth_centre) for name, p in table.pockets.items()}
+    name, mouth = min(mouths.items(), key=lambda item: float(np.linalg.norm(item[1] - exit_point)))
+    return name if float(np.linalg.norm(mouth - exit_point)) <= tolerance_mm else None
 
 
 def cushion_contacts(

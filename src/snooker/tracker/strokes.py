@@ -24,7 +24,9 @@ class OutsideEvent:
     """A ball that changed while no stroke was being played.
 
     ``kind``: ``moved`` (came to rest elsewhere: moved by a person, or the cue ball placed in
-    hand), ``potted`` (fell into ``pocket`` by itself) or ``off_table``; ``frame`` when it was
+    hand), ``potted`` (fell into ``pocket`` by itself) or ``off_table``; ``unexplained_potted`` /
+    ``unexplained_off_table`` for a track that vanished in a stroke without having been on the
+    table when the stroke began (not a ball of the stroke); ``frame`` when it was
     noticed; ``from_mm`` / ``to_mm`` table mm (``to_mm`` None when it left the table).
     """
 
@@ -108,7 +110,15 @@ class StrokeSegmenter:
         for event in events:
             if event.kind not in ("potted", "off_table"):
                 continue
-            if self.in_stroke:
+            if self.in_stroke and event.label not in self._before:
+                # A ball that was not on the table when the stroke began cannot leave it in the
+                # stroke: it is a track of something else (a hand, the cue) and is reported apart.
+                self.outside_events.append(
+                    OutsideEvent(
+                        f"unexplained_{event.kind}", event.label, event.frame, event.xy_mm, None, event.pocket
+                    )
+                )
+            elif self.in_stroke:
                 if event.kind == "potted":
                     self._pots.append(PotEvent(event.label, event.pocket, event.frame))
                 else:
@@ -187,7 +197,11 @@ class StrokeSegmenter:
         after = {label: _pair(xy) for label, xy in last.xy.items()}
         cue_after = last.xy.get(CUE_BALL)
         others_after = {label: xy for label, xy in last.xy.items() if label != CUE_BALL}
-        pots_object = tuple(p for p in self._pots if p.label != CUE_BALL)
+        inferred = self._vanished_pots(frames, t, paths, contacts)
+        for pot in inferred:
+            after.pop(pot.label, None)
+            others_after.pop(pot.label, None)
+        pots_object = tuple(p for p in [*self._pots, *inferred] if p.label != CUE_BALL)
         cue_state = "on_table"
         if any(p.label == CUE_BALL for p in self._pots):
             cue_state = "potted"
@@ -207,10 +221,42 @@ class StrokeSegmenter:
             truncated=truncated,
         )
         self._start_index = None
-        self._rest = {label: xy for label, xy in last.xy.items()}
+        self._rest = {label: xy for label, xy in last.xy.items() if label in after}
         self._frames = self._frames[end:]
         self._cue_moving_frames = 0
         return stroke
+
+    def _vanished_pots(
+        self, frames: list[_FrameRecord], t: np.ndarray, paths: dict[str, np.ndarray], contacts
+    ) -> list[PotEvent]:
+        """Balls the cue ball hit that were never seen again: potted where their path led, if it
+        led into a pocket (a fast dark ball in motion blur may go undetected all the way)."""
+        cfg = self.config
+        taken = {p.label for p in self._pots} | set(self._offs)
+        out = []
+        for contact in contacts:
+            label = contact.label
+            raw = paths.get(label)
+            if label in taken or raw is None or label not in self._before:
+                continue
+            seen = np.flatnonzero(np.isfinite(raw).all(axis=1))
+            last_seen = int(seen[-1]) if len(seen) else 0
+            if len(seen) and last_seen == len(raw) - 1:
+                continue
+            if t[-1] - t[last_seen] < cfg.vanished_pot_min_s:
+                continue
+            rest = np.array(self._before[label])
+            run = _first_displaced_run(raw, rest, 2.0 * cfg.onset_displacement_mm)
+            if run is not None:
+                start, direction = run, run - rest  # where it was last seen running off
+            else:
+                start, direction = rest, rest - np.array(contact.cue_xy)  # along the line of centres
+            pocket = ev.pocket_ahead(start, direction, self.table, cfg.vanished_pot_tolerance_mm)
+            if pocket is not None:
+                out.append(
+                    PotEvent(label, pocket, frames[min(last_seen + 1, len(frames) - 1)].frame, inferred=True)
+                )
+        return out
 
     def _trim_preroll(self, now_t: float) -> None:
         keep_from = 0
@@ -226,6 +272,19 @@ class StrokeSegmenter:
             if label in f.xy and f.visible.get(label, False):
                 out[k] = f.xy[label]
         return out
+
+
+def _first_displaced_run(path: np.ndarray, rest: np.ndarray, displacement_mm: float) -> np.ndarray | None:
+    """The last position of the first unbroken run of sightings away from ``rest`` (None if none)."""
+    seen = np.isfinite(path).all(axis=1)
+    away = seen & (np.linalg.norm(np.where(seen[:, None], path, rest) - rest, axis=1) > displacement_mm)
+    idx = np.flatnonzero(away)
+    if not len(idx):
+        return None
+    end = idx[0]
+    while end + 1 < len(path) and away[end + 1]:
+        end += 1
+    return path[end]
 
 
 def _pair(xy: np.ndarray) -> tuple[float, float]:

@@ -105,7 +105,8 @@ class BallTracker:
         px = detections.xy_px[usable]
         rpx = detections.radius_px[usable]
 
-        matched = self._associate(t, dt, xy, balls)
+        confidence = detections.confidence[usable]
+        matched = self._associate(t, dt, xy, balls, confidence)
         events: list[TrackEvent] = []
         seen_tracks = set()
         used = set()
@@ -123,7 +124,7 @@ class BallTracker:
             if ti not in seen_tracks:
                 events.extend(self._miss(track, frame, t))
         for dj in range(len(xy)):
-            if dj not in used:
+            if dj not in used and confidence[dj] >= self.config.lifecycle.spawn_min_confidence:
                 self._spawn(frame, t, xy[dj], balls[dj], (float(px[dj][0]), float(px[dj][1])), float(rpx[dj]))
         self._confirm_tentatives()
         events.extend(self._settle_pending(frame, t, self.config.lifecycle.pot_confirm_s))
@@ -150,6 +151,13 @@ class BallTracker:
         near_mouth = np.min(np.linalg.norm(xy[:, None, :] - self._mouths[None], axis=2), axis=1)
         return inside | (near_mouth <= life.pocket_capture_radius_mm)
 
+    def forget(self, label: str) -> None:
+        """Take a ball off the table (the stroke events found it potted without the tracker seeing it)."""
+        for track in self._tracks:
+            if track.label == label and track.confirmed:
+                track.status = TrackStatus.POTTED
+        self._tracks = [tr for tr in self._tracks if tr.alive]
+
     # ------------------------------------------------------------- association
     def _predict(self, track: _Track, t: float) -> np.ndarray:
         elapsed = max(t - track.last_seen_t, 0.0)
@@ -158,7 +166,9 @@ class BallTracker:
         tau = self.config.motion.held_velocity_decay_s
         return track.xy + track.velocity * tau * (1.0 - math.exp(-elapsed / tau))
 
-    def _associate(self, t: float, dt: float, xy: np.ndarray, balls: list[str]) -> list[tuple[int, int]]:
+    def _associate(
+        self, t: float, dt: float, xy: np.ndarray, balls: list[str], confidence: np.ndarray
+    ) -> list[tuple[int, int]]:
         cfg = self.config.association
         if not self._tracks or len(xy) == 0:
             return []
@@ -174,7 +184,11 @@ class BallTracker:
         matched_tracks = {ti for ti, _ in first}
         matched_dets = {dj for _, dj in first}
         rest_t = [ti for ti, tr in enumerate(self._tracks) if ti not in matched_tracks and tr.confirmed]
-        rest_d = [dj for dj in range(len(xy)) if dj not in matched_dets]
+        rest_d = [
+            dj
+            for dj in range(len(xy))
+            if dj not in matched_dets and confidence[dj] >= cfg.reassociation_min_confidence
+        ]
         if not rest_t or not rest_d:
             return first
         gates2 = np.array([self._reassociation_gate(self._tracks[ti], t) for ti in rest_t])

@@ -93,11 +93,16 @@ class TableState:
 
 @dataclass(frozen=True)
 class PotEvent:
-    """A ball that dropped into ``pocket`` (a CONTRACTS.md pocket name) at ``frame``."""
+    """A ball that dropped into ``pocket`` (a CONTRACTS.md pocket name) at ``frame``.
+
+    ``inferred``: the ball was not seen dropping; it vanished after the cue ball hit it and its
+    path led into this pocket.
+    """
 
     label: str
     pocket: str | None
     frame: int
+    inferred: bool = False
 
     @property
     def ball(self) -> str:
