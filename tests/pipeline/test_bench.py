@@ -25,6 +25,7 @@ from snooker.pipeline.bench import (
     throughput,
     yolo_realtime_analysis,
 )
+from snooker.pipeline.bench import run as bench_run
 from snooker.vision.classic import ClassicDetector
 
 TINY_STROKE = RollingClipConfig(
@@ -209,7 +210,7 @@ def test_throughput_compares_the_pipeline_with_plain_decoding_of_the_same_frames
     assert set(classic["projected"]["detect_every_nth_at_rest"]) == {"2", "5", "10"}
 
 
-def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, tiny_stroke):
+def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, tiny_stroke, monkeypatch):
     clip = tmp_path / "tiny.mp4"
     _write_clip(clip, [f.image for f in itertools.islice(tiny_stroke.frames(), 6)], TINY_STROKE.fps)
     config = BenchConfig(
@@ -222,15 +223,25 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
         synthetic_clips=0,
         yolo_network=False,
     )
+    real_memory = bench_run.memory
+    memory_calls = []
+
+    def memory_then_fail(*args, **kwargs):
+        memory_calls.append(real_memory(*args, **kwargs))
+        raise RuntimeError("measuring broke")
+
+    monkeypatch.setattr(bench_run, "memory", memory_then_fail)
     doc = bench.run_bench(config, report=lambda line: None)
 
     assert doc["schema"] == bench.BENCH_SCHEMA
-    assert doc["errors"] == {}
+    assert doc["errors"] == {"memory": "RuntimeError: measuring broke"}, "a failure is recorded, not fatal"
+    assert "memory" not in doc
     assert "no-such-detector" in doc["detectors_skipped"]
     assert doc["machine"]["usable_cpus"] >= 1
     assert doc["throughput"]["total"]["classic"]["frames"] == 4
-    assert doc["memory"]["classic"]["frames"] == 2
-    assert doc["memory"]["classic"]["tracemalloc_peak_mib"] > 0
+    (memory,) = memory_calls
+    assert memory["frames"] == 2
+    assert memory["tracemalloc_peak_mib"] > 0
     (live,) = doc["live"]["classic"]
     assert live["frames_processed"] + live["frames_dropped"] + live["frames_failed"] == live["frames_offered"]
     assert live["frames_read"] == 6
@@ -238,3 +249,4 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
     assert peaks == sorted(peaks), "a peak never falls"
     text = format_report(doc)
     assert "classic" in text and "decode" in text and "live classic tiny.mp4" in text
+    assert "FAILED memory" in text
