@@ -58,11 +58,16 @@ class FeedConfig:
       for at most 1 s).
     - ``send_high_water_mark``: messages ZeroMQ queues per subscriber before dropping for that one.
     - ``linger_ms``: on close, how long queued messages may still be sent (ms).
+    - ``bind_retry_s``: how long a bind keeps retrying an address still held by a publisher that
+      just closed (ZeroMQ releases ports asynchronously), before giving up (seconds).
+    - ``bind_retry_interval_s``: wait between those retries (seconds).
     """
 
     heartbeat_s: float = 0.5
     send_high_water_mark: int = 100
     linger_ms: int = 200
+    bind_retry_s: float = 2.0
+    bind_retry_interval_s: float = 0.05
 
     def __post_init__(self) -> None:
         if not 0 < self.heartbeat_s <= 1.0:
@@ -131,11 +136,17 @@ class FeedPublisher:
         socket = self._context.socket(zmq.PUB)
         socket.setsockopt(zmq.SNDHWM, self.config.send_high_water_mark)
         socket.setsockopt(zmq.LINGER, self.config.linger_ms)
-        try:
-            socket.bind(self.endpoint)
-        except zmq.ZMQError as exc:
-            socket.close(linger=0)
-            raise FeedError(f"cannot publish the feed on {self.endpoint}: {exc}") from exc
+        deadline = time.monotonic() + self.config.bind_retry_s
+        while True:
+            try:
+                socket.bind(self.endpoint)
+                break
+            except zmq.ZMQError as exc:
+                if exc.errno == zmq.EADDRINUSE and time.monotonic() < deadline:
+                    time.sleep(self.config.bind_retry_interval_s)
+                    continue
+                socket.close(linger=0)
+                raise FeedError(f"cannot publish the feed on {self.endpoint}: {exc}") from exc
         self._socket = socket
         self._heartbeat = threading.Thread(
             target=self._beat, name=f"feed-heartbeat:{self.table_id}", daemon=True
