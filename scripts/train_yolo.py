@@ -153,6 +153,13 @@ def command_data(args: argparse.Namespace) -> int:
     return 0
 
 
+def _record_beside(weights: Path | None) -> dict | None:
+    """The JSON record shipped beside a checkpoint (its own training history), if any."""
+    if weights is None or not weights.with_suffix(".json").is_file():
+        return None
+    return json.loads(weights.with_suffix(".json").read_text())
+
+
 def command_train(args: argparse.Namespace) -> int:
     from snooker.vision.yolo import DEFAULT_WEIGHTS
     from snooker.vision.yolo_train import TrainConfig, ship, train
@@ -165,14 +172,22 @@ def command_train(args: argparse.Namespace) -> int:
         imgsz=args.imgsz,
         batch=args.batch,
         seed=args.seed,
+        lr0=args.lr0,
+        warmup_epochs=args.warmup_epochs,
+        hsv_s=args.hsv_s,
+        hsv_v=args.hsv_v,
+        close_mosaic=args.close_mosaic,
     )
     started = time.perf_counter()
-    best = train(data / "data.yaml", config, Path(args.project), args.name)
+    init = Path(args.init) if args.init else None
+    best = train(data / "data.yaml", config, Path(args.project), args.name, init)
     minutes = (time.perf_counter() - started) / 60
     record = {
         "train_config": asdict(config),
         "data_provenance": json.loads((data / "provenance.json").read_text()),
         "training_minutes": round(minutes, 1),
+        "initial_weights": args.init or "none (built from the yaml)",
+        "initial_weights_record": _record_beside(init),
         "git_commit": _git_commit(),
         "command": " ".join(sys.argv),
     }
@@ -182,6 +197,17 @@ def command_train(args: argparse.Namespace) -> int:
     destination = Path(args.ship_to) if args.ship_to else DEFAULT_WEIGHTS
     ship(best, destination, record)
     print(f"shipped {destination} ({destination.stat().st_size / 1e6:.1f} MB) after {minutes:.1f} min")
+    return 0
+
+
+def command_export(args: argparse.Namespace) -> int:
+    from snooker.vision.yolo import DEFAULT_WEIGHTS
+    from snooker.vision.yolo_offline import OfflineConfig
+    from snooker.vision.yolo_train import export_onnx
+
+    weights = Path(args.weights) if args.weights else DEFAULT_WEIGHTS
+    onnx_path = export_onnx(weights, OfflineConfig(), (args.height, args.width))
+    print(f"exported {onnx_path} ({onnx_path.stat().st_size / 1e6:.1f} MB)")
     return 0
 
 
@@ -215,8 +241,19 @@ def main(argv: list[str] | None = None) -> int:
     fit.add_argument("--seed", type=int, default=0)
     fit.add_argument("--project", default=str(REPO / "runs" / "yolo_train"))
     fit.add_argument("--name", default="balls")
+    fit.add_argument("--init", default="", help="continue from this checkpoint of an earlier run")
+    fit.add_argument("--lr0", type=float, default=0.002)
+    fit.add_argument("--warmup-epochs", type=float, default=1.0)
+    fit.add_argument("--hsv-s", type=float, default=0.15, help="saturation jitter (fraction)")
+    fit.add_argument("--hsv-v", type=float, default=0.25, help="brightness jitter (fraction)")
+    fit.add_argument("--close-mosaic", type=int, default=5, help="last epochs without mosaic")
     fit.add_argument("--ship-to", default="", help="weights destination (default: the shipped path)")
     fit.set_defaults(run=command_train)
+    export = sub.add_parser("export-onnx", help="export the weights to ONNX (needs the onnx package)")
+    export.add_argument("--weights", default="", help="checkpoint (default: the shipped one)")
+    export.add_argument("--height", type=int, default=576, help="example input height (dynamic axes)")
+    export.add_argument("--width", type=int, default=768, help="example input width (dynamic axes)")
+    export.set_defaults(run=command_export)
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -21,7 +21,9 @@ class TrainConfig:
 
     Geometry: ``imgsz`` is the tile side (px) the data set was cut at; no scale change beyond
     ``scale`` (± fraction) is wanted, since inputs are normalised to a fixed ball size. Colour is
-    the class, so hue augmentation stays small; lights are above the table, so no vertical flip.
+    the class, so hue and saturation jitter stay small (a desaturated yellow looks like the white:
+    a first run with ``hsv_s`` 0.4 confused the two); lights are above the table, so no vertical
+    flip.
     """
 
     model_yaml: str = "yolo11n.yaml"
@@ -39,8 +41,8 @@ class TrainConfig:
     workers: int = 2
     cache: str = "ram"
     hsv_h: float = 0.005
-    hsv_s: float = 0.4
-    hsv_v: float = 0.3
+    hsv_s: float = 0.15
+    hsv_v: float = 0.25
     degrees: float = 0.0
     translate: float = 0.1
     scale: float = 0.2
@@ -60,12 +62,15 @@ class TrainConfig:
         return args
 
 
-def train(data_yaml: Path, config: TrainConfig, project: Path, name: str) -> Path:
-    """Train from scratch on ``data_yaml``; return the path of the best checkpoint."""
+def train(
+    data_yaml: Path, config: TrainConfig, project: Path, name: str, init_weights: Path | None = None
+) -> Path:
+    """Train on ``data_yaml`` from scratch (the yaml), or on from ``init_weights`` (a checkpoint
+    made by an earlier run of this function); return the path of the best checkpoint."""
     import_ultralytics(config.offline)
     from ultralytics import YOLO
 
-    model = YOLO(config.model_yaml)
+    model = YOLO(str(init_weights) if init_weights else config.model_yaml)
     model.train(
         data=str(data_yaml),
         project=str(project.resolve()),
@@ -93,9 +98,34 @@ def ship(checkpoint: Path, destination: Path, record: dict) -> Path:
     return destination
 
 
-def export_onnx(checkpoint: Path, offline: OfflineConfig, imgsz: tuple[int, int]) -> Path:
-    """Export ``checkpoint`` to ONNX (dynamic input size, raw output); needs the ``onnx`` package."""
-    import_ultralytics(offline)
-    from ultralytics import YOLO
+def export_onnx(checkpoint: Path, offline: OfflineConfig, example_size: tuple[int, int]) -> Path:
+    """Export ``checkpoint`` to ``.onnx`` beside it: raw output (1, 4 + classes, anchors), input
+    height and width dynamic, class names in the metadata. Needs the ``onnx`` package.
 
-    return Path(YOLO(str(checkpoint)).export(format="onnx", imgsz=list(imgsz), dynamic=True, simplify=False))
+    Exported with torch's exporter directly (not ultralytics' ``export``) so the graph keeps the
+    raw output that ``YoloDetector`` decodes, identical to the torch path.
+    """
+    import_ultralytics(offline)
+    import onnx
+    import torch
+    from ultralytics.nn.tasks import load_checkpoint
+
+    model, _ = load_checkpoint(str(checkpoint), device="cpu", fuse=True)
+    model = model.float().eval()
+    destination = checkpoint.with_suffix(".onnx")
+    height, width = example_size
+    torch.onnx.export(
+        model,
+        torch.zeros(1, 3, height, width),
+        str(destination),
+        dynamo=False,
+        opset_version=17,
+        input_names=["images"],
+        output_names=["output0"],
+        dynamic_axes={"images": {2: "height", 3: "width"}, "output0": {2: "anchors"}},
+    )
+    graph = onnx.load(str(destination))
+    entry = graph.metadata_props.add()
+    entry.key, entry.value = "names", str(dict(model.names))
+    onnx.save(graph, str(destination))
+    return destination
