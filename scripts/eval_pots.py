@@ -4,7 +4,8 @@
 
 Prints one line per clip and the task score (units out of 4 per clip), plus pot precision and
 recall (a pot is right when its colour and image pocket match the truth). With ``--cache`` the
-per-clip analyses are kept and reused (``scripts/eval_tracking.py`` reads the same cache).
+per-clip detections are kept and reused, so only the tracker runs again (``scripts/eval_tracking.py``
+reads the same cache; delete it after changing the detector or the calibration).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
         "--data", type=Path, default=DEFAULT_DATA, help="folder holding Task2/ (training split)"
     )
     parser.add_argument("--clips", type=int, nargs="*", help="clip numbers (default: all)")
-    parser.add_argument("--cache", type=Path, help="folder to keep / reuse per-clip analyses")
+    parser.add_argument("--cache", type=Path, help="folder to keep / reuse per-clip detections")
     parser.add_argument("--detector", default="classic", choices=("classic", "yolo"))
     args = parser.parse_args(argv)
     task2 = args.data / "Task2"

@@ -23,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder holding Task2/ and Task3/")
     parser.add_argument("--clips", type=int, nargs="*", help="clip numbers (default: all)")
-    parser.add_argument("--cache", type=Path, help="folder to keep / reuse per-clip analyses")
+    parser.add_argument("--cache", type=Path, help="folder to keep / reuse per-clip detections")
     parser.add_argument("--detector", default="classic", choices=("classic", "yolo"))
     args = parser.parse_args(argv)
     task3 = args.data / "Task3"

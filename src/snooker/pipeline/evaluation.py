@@ -12,14 +12,15 @@ least 80 % of the truth frames. We also report the centre error in pixels and in
 
 from __future__ import annotations
 
-import json
 import math
+import pickle
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from snooker.pipeline.analyze import AnalysisConfig, Detector, VideoAnalysis
+from snooker.vision.types import BallDetections, Frame
 
 TASK2_POCKET_UNITS = 1
 TASK2_YES_UNITS = 2
@@ -45,42 +46,79 @@ class ClipResult:
             analysis.frames, analysis.all_pots(), analysis.view, [s.to_analysis() for s in analysis.strokes]
         )
 
-    def save(self, path: Path) -> None:
-        view = None if self.view is None else json.loads(self.view.to_json())  # type: ignore[attr-defined]
-        doc = {"frames": self.frames, "pots": self.pots, "view": view, "strokes": self.strokes}
-        path.write_text(json.dumps(doc))
-
-    @classmethod
-    def load(cls, path: Path) -> ClipResult:
-        from snooker.calibration import TableView
-
-        doc = json.loads(path.read_text())
-        view = None if doc["view"] is None else TableView.from_json(json.dumps(doc["view"]))
-        return cls(doc["frames"], doc["pots"], view, doc.get("strokes", []))
-
 
 def run_clip(path: Path, detector: Detector, config: AnalysisConfig | None = None) -> VideoAnalysis:
     """Analyse one video file to the end."""
+    return replay_detections(detect_clip(path, detector), config)
+
+
+@dataclass(frozen=True)
+class ClipDetections:
+    """What the perception front end saw in a clip, frame by frame, so the tracker can be re-run
+    without decoding and detecting again: the view (calibration JSON, None if no table was found)
+    and ``(index, t, detections or None, shows_table)`` per frame."""
+
+    view_json: str | None
+    frames: list[tuple[int, float, BallDetections | None, bool]]
+
+
+def detect_clip(path: Path, detector: Detector) -> ClipDetections:
+    """Decode, calibrate (on the first frame showing a table), check the view and detect, per frame."""
+    from snooker.calibration import TableNotFound, find_table, shows_table
     from snooker.vision.sources import open_source
 
-    analysis = VideoAnalysis(detector, config=config)
+    view = None
+    frames: list[tuple[int, float, BallDetections | None, bool]] = []
     with open_source(str(path)) as source:
         for frame in source:
-            analysis.process(frame)
+            if view is None:
+                try:
+                    view = find_table(frame.image)
+                except TableNotFound:
+                    frames.append((frame.index, frame.t, None, False))
+                    continue
+            ok = bool(shows_table(frame.image, view))
+            frames.append((frame.index, frame.t, detector(frame.image, view) if ok else None, ok))
+    return ClipDetections(None if view is None else view.to_json(), frames)
+
+
+def replay_detections(clip: ClipDetections, config: AnalysisConfig | None = None) -> VideoAnalysis:
+    """Run the tracker and stroke finder over recorded detections (see :class:`ClipDetections`)."""
+    from snooker.calibration import TableView
+
+    view = None if clip.view_json is None else TableView.from_json(clip.view_json)
+    by_index = {i: (det, ok) for i, _t, det, ok in clip.frames}
+    current = {"index": 0}
+    analysis = VideoAnalysis(
+        lambda image, v: by_index[current["index"]][0],
+        view=view,
+        config=config,
+        find_table=lambda image: (_ for _ in ()).throw(RuntimeError("no table in this clip")),
+        shows_table=lambda image, v: by_index[current["index"]][1],
+    )
+    blank = np.zeros((1, 1, 3), dtype=np.uint8)
+    for index, t, _det, _ok in clip.frames:
+        current["index"] = index
+        analysis.process(Frame(index, t, blank))
     analysis.finish()
     return analysis
 
 
 def clip_result(path: Path, detector: Detector, cache: Path | None = None) -> ClipResult:
-    """The clip's result, read from ``cache`` (a folder) when there, else computed (and cached)."""
-    cached = None if cache is None else cache / f"{path.stem}.clip.json"
-    if cached is not None and cached.exists():
-        return ClipResult.load(cached)
-    result = ClipResult.of(run_clip(path, detector))
-    if cached is not None:
+    """The clip's result; with ``cache`` (a folder) the detections are kept there and reused, so
+    only the tracker runs again (delete the folder after changing the detector or calibration)."""
+    if cache is None:
+        return ClipResult.of(run_clip(path, detector))
+    cached = cache / f"{path.stem}.detections.pkl"
+    if cached.exists():
+        with cached.open("rb") as f:
+            clip = pickle.load(f)
+    else:
+        clip = detect_clip(path, detector)
         cache.mkdir(parents=True, exist_ok=True)
-        result.save(cached)
-    return result
+        with cached.open("wb") as f:
+            pickle.dump(clip, f)
+    return ClipResult.of(replay_detections(clip))
 
 
 def image_pocket_numbers(pockets_px: dict[str, tuple[float, float]]) -> dict[str, int]:

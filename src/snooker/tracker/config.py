@@ -33,10 +33,13 @@ class AssociationConfig:
     """Extra gate per predicted displacement this frame (fraction of |v|·dt): absorbs collisions."""
     max_ball_speed_mm_s: float = 7000.0
     """The fastest a ball travels (a power shot ~ 6–7 m/s); bounds the re-association gate."""
-    reassociation_gate_max_mm: float = 900.0
+    reassociation_gate_max_mm: float = 2500.0
     """Cap on the re-association gate for a track missing for a long time (same colour only)."""
     reassociation_min_confidence: float = 0.5
     """Only detections at least this confident may re-find a lost ball far from its prediction."""
+    confusion_gate_mm: float = 30.0
+    """A detection of a confusable colour is only taken this close to the prediction (never across
+    a collision, where the prediction is off and the other ball is right there)."""
     confusion_cost_mm: float = 35.0
     """Added cost (as if the detection were this much farther) for a confusable colour."""
     confusable_colours: tuple[tuple[str, str], ...] = DEFAULT_CONFUSABLE_COLOURS
@@ -76,6 +79,9 @@ class LifecycleConfig:
     off_cloth_slack_mm: float = 12.0
     """A detection centred more than this beyond a cushion nose, away from the pocket mouths, is no
     ball on the table (a score graphic, the rail, a hand) and is ignored. Covers calibration error."""
+    long_absence_s: float = 3.0
+    """A ball unseen this long may turn up anywhere (a person may have moved it); one found sooner
+    must be within reach of where it was lost, else the new sighting is a ghost."""
     pocket_capture_radius_mm: float = 130.0
     """A moving ball that vanishes within this distance of a pocket mouth is a pot candidate."""
     pot_confirm_s: float = 0.6

@@ -178,6 +178,9 @@ class BallTracker:
         penalty = colour_penalty_matrix(
             [tr.colour for tr in self._tracks], balls, cfg.confusable_colours, cfg.confusion_cost_mm
         )
+        distance = np.linalg.norm(predicted[:, None, :] - xy[None, :, :], axis=2)
+        confusable = (penalty > 0.0) & (penalty < FORBIDDEN)
+        penalty = np.where(confusable & (distance > cfg.confusion_gate_mm), FORBIDDEN, penalty)
         first = assign(predicted, gates, xy, penalty)
 
         # Re-association: tracks and detections left over, same colour only, gate = reachable distance.
@@ -353,14 +356,19 @@ class BallTracker:
             if twin is None:
                 track.label = colour
                 track.status = TrackStatus.VISIBLE
-            elif twin.status == TrackStatus.HELD and (twin.pending != "pot" or self._reachable(twin, track)):
+            elif twin.status == TrackStatus.HELD and self._reachable(twin, track):
                 self._merge_into(twin, track)
             else:
                 track.duplicate = True
                 track.status = TrackStatus.VISIBLE
 
     def _reachable(self, held: _Track, found: _Track) -> bool:
-        """Whether a ball that may have been potted could be where the new track was born."""
+        """Whether the held ball can be the one a new track found: within reach of where it was
+        lost, or anywhere once it has been unseen long enough for a person to have moved it (not
+        for a pot candidate, which can only come back out of its pocket)."""
+        absent = found.born_t - held.last_seen_t
+        if held.pending != "pot" and absent >= self.config.lifecycle.long_absence_s:
+            return True
         gate = self._reassociation_gate(held, found.born_t)
         return float(np.linalg.norm(found.born_xy - held.last_measured)) <= gate
 

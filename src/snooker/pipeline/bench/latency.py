@@ -204,7 +204,9 @@ def rest_to_ruling(clip: SyntheticClip, detector: Detector, config: AnalysisConf
     ``processing_ms`` is the pipeline's own time (every stage but the frame source, which here
     renders rather than decodes) over the frames from the rest frame to the emitting frame (what
     an offline run spends); live, the ruling arrives ``latency_video_ms`` after the balls stopped
-    plus the emitting frame's processing (``ruling_frame_ms``).
+    plus the emitting frame's processing (``ruling_frame_ms``). ``stroke_end_frame`` is where the
+    tracker itself saw the last ball stop; the latency is negative when the ruling came while a
+    ball still crept slower than the tracker's rest threshold.
     """
     run = run_pipeline(clip.frames(), detector, view=clip.view, config=config)
     result: dict[str, Any] = {
@@ -228,6 +230,7 @@ def rest_to_ruling(clip: SyntheticClip, detector: Detector, config: AnalysisConf
             "emitted_frame": emitted_frame,
             "stroke_end_frame": stroke_end,
             "latency_frames": emitted_frame - clip.rest_frame,
+            "frames_after_tracker_rest": emitted_frame - stroke_end,
             "latency_video_ms": round((emitted_frame - clip.rest_frame) / clip.fps * 1000.0, 1),
             "processing_ms": round(sum(per_frame[clip.rest_frame : emitted_frame + 1]) * 1000.0, 1),
             "ruling_frame_ms": round(per_frame[emitted_frame] * 1000.0, 1)
