@@ -243,3 +243,17 @@ def test_something_that_appears_during_a_stroke_and_vanishes_in_a_pocket_is_not_
     result = run([*balls[:2], *balls[3:], hand], duration_s=3.0, noise_mm=1.0)
     assert [s.to_log_line()["potted"] for s in result.strokes] == [[{"ball": "red", "pocket": "top_left"}]]
     assert [e.kind for e in result.outside] == ["unexplained_potted"]
+
+
+@pytest.mark.parametrize(("aim", "potted"), [("top_left", True), ("cushion", False)])
+def test_a_hit_ball_never_seen_again_is_potted_only_if_its_path_leads_into_a_pocket(aim, potted):
+    target = STANDARD_TABLE.pockets["top_left"].mouth_centre if aim == "top_left" else (0.0, 2600.0)
+    black_at = _towards(target, (889.0, 1784.0), 900.0)
+    white_at = _towards(black_at, target, -500.0)
+    keys, tc = _shot(white_at, black_at, 2500.0, 0.5)
+    # The white stops dead (a stun shot); the black is never detected once it moves (motion blur).
+    black = Ball("black", [(0, *black_at)], gone_after=tc)
+    result = run([Ball("white", keys), black, still("blue", *SPOTS["blue"])], duration_s=3.5, noise_mm=1.0)
+    line = result.strokes[0].to_log_line()
+    assert line["first_contact"] == ["black"]
+    assert line["potted"] == ([{"ball": "black", "pocket": "top_left"}] if potted else [])

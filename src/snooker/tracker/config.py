@@ -131,9 +131,10 @@ class StrokeConfig:
     """A ball the cue ball reached must start moving within this time, else something else moved it."""
     simultaneous_window_s: float = 0.02
     """Two first contacts closer in time than this are one simultaneous hit."""
-    vanished_pot_min_s: float = 1.0
-    """A ball the cue ball hit that is never seen again for this long went down a pocket, if its path
-    leads into one (fast dark balls in motion blur are often not detected at all)."""
+    vanished_pot_min_s: float = 0.6
+    """A ball the cue ball hit that is never seen again for this long (and not up to the end of the
+    stroke) went down a pocket, if its path leads into one (fast dark balls in motion blur are
+    often not detected at all). Below ``rest_duration_s``, so it can be judged when the stroke ends."""
     vanished_pot_tolerance_mm: float = 110.0
     """How close to a pocket mouth the straight path of such a ball must leave the table."""
     touching_tolerance_mm: float = 6.0

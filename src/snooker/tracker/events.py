@@ -24,6 +24,9 @@ class Contact:
     distance_mm: float
     cue_xy: tuple[float, float] = (math.nan, math.nan)
     """Where the cue ball's centre was at the contact (mm)."""
+    impulse: tuple[float, float] = (math.nan, math.nan)
+    """The cue ball's velocity lost in the contact (mm/s): the direction the struck ball set off in
+    (equal masses; spin acts only later). NaN where the path around the contact is too short."""
 
 
 def fill_gaps(t: np.ndarray, path: np.ndarray) -> np.ndarray | None:
@@ -55,6 +58,15 @@ def _segment_entry(c0: np.ndarray, c1: np.ndarray, p: np.ndarray, radius: float)
     disc = max(b * b - 4.0 * dd * c, 0.0)
     u_enter = (-b - math.sqrt(disc)) / (2.0 * dd)
     return closest, float(np.clip(u_enter, 0.0, u_close))
+
+
+def _velocity_lost(t: np.ndarray, path: np.ndarray, k: int) -> np.ndarray:
+    """Velocity into frame ``k`` minus velocity two frames later (mm/s); NaN near the ends."""
+    if k < 1 or k + 2 >= len(path):
+        return np.array([math.nan, math.nan])
+    before = (path[k] - path[k - 1]) / (t[k] - t[k - 1])
+    after = (path[k + 2] - path[k + 1]) / (t[k + 2] - t[k + 1])
+    return before - after
 
 
 def _deflection_deg(path: np.ndarray, k: int) -> float:
@@ -115,7 +127,16 @@ def first_contacts(
             t_contact = float(t[k - 1] + u * (t[k] - t[k - 1]))
             if t[onset] - t_contact <= allowed_delay:
                 at = cue[k - 1] + u * (cue[k] - cue[k - 1])
-                contacts.append(Contact(label, t_contact, closest, (float(at[0]), float(at[1]))))
+                lost = _velocity_lost(t, cue, k)
+                contacts.append(
+                    Contact(
+                        label,
+                        t_contact,
+                        closest,
+                        (float(at[0]), float(at[1])),
+                        (float(lost[0]), float(lost[1])),
+                    )
+                )
             break
     if not contacts:
         return ()

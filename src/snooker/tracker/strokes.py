@@ -197,7 +197,9 @@ class StrokeSegmenter:
         after = {label: _pair(xy) for label, xy in last.xy.items()}
         cue_after = last.xy.get(CUE_BALL)
         others_after = {label: xy for label, xy in last.xy.items() if label != CUE_BALL}
-        inferred = self._vanished_pots(frames, t, paths, contacts)
+        upto_now = self._frames[self._start_index :]
+        seen_until_now = {label: self._path(upto_now, label) for label in paths}
+        inferred = self._vanished_pots(upto_now, np.array([f.t for f in upto_now]), seen_until_now, contacts)
         for pot in inferred:
             after.pop(pot.label, None)
             others_after.pop(pot.label, None)
@@ -229,8 +231,9 @@ class StrokeSegmenter:
     def _vanished_pots(
         self, frames: list[_FrameRecord], t: np.ndarray, paths: dict[str, np.ndarray], contacts
     ) -> list[PotEvent]:
-        """Balls the cue ball hit that were never seen again: potted where their path led, if it
-        led into a pocket (a fast dark ball in motion blur may go undetected all the way)."""
+        """Balls the cue ball hit that were never seen again (up to now, which may be after the
+        stroke's end): potted where their path led, if it led into a pocket (a fast dark ball in
+        motion blur may go undetected all the way)."""
         cfg = self.config
         taken = {p.label for p in self._pots} | set(self._offs)
         out = []
@@ -249,6 +252,8 @@ class StrokeSegmenter:
             run = _first_displaced_run(raw, rest, 2.0 * cfg.onset_displacement_mm)
             if run is not None:
                 start, direction = run, run - rest  # where it was last seen running off
+            elif np.all(np.isfinite(contact.impulse)):
+                start, direction = rest, np.array(contact.impulse)  # the cue ball's lost momentum
             else:
                 start, direction = rest, rest - np.array(contact.cue_xy)  # along the line of centres
             pocket = ev.pocket_ahead(start, direction, self.table, cfg.vanished_pot_tolerance_mm)

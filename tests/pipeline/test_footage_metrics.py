@@ -1,0 +1,67 @@
+"""Metric regression on real broadcast clips (Bucharest 2020 Task2 pots, Task3 tracks).
+
+A representative subset (short clips: a middle-pocket pot, a corner pot, a black never detected
+while running to its pocket, a NO clip) keeps the test
+within budget; ``scripts/eval_pots.py`` and ``scripts/eval_tracking.py`` run all 25 clips. Skips
+where ../shared/data is absent.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from snooker.pipeline.evaluation import (
+    ClipResult,
+    PotTruth,
+    pot_answer,
+    read_boxes,
+    run_clip,
+    score_track,
+    task2_units,
+)
+
+SHARED = Path(
+    os.environ.get("SNOOKER_SHARED_DATA", Path(__file__).resolve().parents[2] / ".." / "shared" / "data")
+)
+DATA = SHARED / "bucharest-2020" / "training"
+SUBSET = (2, 4, 6, 18)
+MIN_TASK_SCORE = 0.96
+MIN_TRACKS_PASSING = 0.96
+MAX_MEDIAN_CENTRE_ERROR_PX = 2.0
+
+pytestmark = pytest.mark.footage
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[int, ClipResult]:
+    if not (DATA / "Task2").is_dir():
+        pytest.skip(f"shared footage not found at {DATA}")
+    from snooker.vision.detector import make_detector
+
+    detector = make_detector("classic")
+    return {n: ClipResult.of(run_clip(DATA / "Task2" / f"{n}.mp4", detector)) for n in SUBSET}
+
+
+def test_pots_are_found_with_pocket_and_colour_and_no_false_pots(results):
+    units = {}
+    for n, result in results.items():
+        truth = PotTruth.read(DATA / "Task2" / "ground-truth" / f"{n}_gt.txt")
+        units[n] = (task2_units(truth, pot_answer(result)), truth, pot_answer(result))
+    score = sum(u for u, _, _ in units.values()) / (4 * len(units))
+    assert score >= MIN_TASK_SCORE, units
+
+
+def test_tracks_pass_the_original_rule_with_small_centre_error(results):
+    scores = [
+        score_track(result, read_boxes(DATA / "Task3" / "ground-truth" / f"{n}_ball_{k}_gt.txt"), cue=k == 1)
+        for n, result in results.items()
+        for k in (1, 2)
+    ]
+    passing = sum(s.passed for s in scores) / len(scores)
+    assert passing >= MIN_TRACKS_PASSING, [(s.label, round(s.hit_fraction, 2)) for s in scores]
+    errors = np.concatenate([s.centre_errors_px for s in scores])
+    assert np.median(errors) <= MAX_MEDIAN_CENTRE_ERROR_PX
