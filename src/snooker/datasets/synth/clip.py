@@ -1,0 +1,117 @@
+"""Turn a simulated trajectory into a video (mp4) and its truth document (JSON).
+
+The player's cue and arms cover the cue ball's surroundings until just after each strike; the
+broadcast score graphic sits over the bottom cushion; moving balls are motion-blurred over the
+shutter interval; every frame gets sensor noise, and the mp4 encoder adds compression.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from snooker.datasets.synth.camera import Camera
+from snooker.datasets.synth.physics import Trajectory
+from snooker.datasets.synth.render import Renderer, RenderOptions, ScoreGraphic, cue_and_arm
+from snooker.datasets.synth.truth import clip_truth
+
+
+@dataclass(frozen=True)
+class ClipConfig:
+    """How a clip is filmed."""
+
+    shutter_fraction: float = 0.5
+    """Exposure time as a fraction of the frame interval (motion blur length)."""
+    player_leaves_after_s: float = 0.25
+    """The cue and arms stay in the picture this long after a strike."""
+    tip_gap_mm: float = 25.0
+    """Cue tip to cue ball before the strike."""
+    follow_through_mm: float = 120.0
+    """How far the cue moves on through the cue ball's place after the strike."""
+    player_occluders: bool = True
+    score_graphic: bool = True
+    fourcc: str = "mp4v"
+
+
+def render_frames(traj: Trajectory, camera: Camera, options: RenderOptions, seed: int, config: ClipConfig):
+    """Yield (frame index, BGR uint8 image, labels) for every frame of the trajectory."""
+    renderer = Renderer(camera, options)
+    rng = np.random.default_rng(seed)
+    times = traj.frame_times
+    shutter = config.shutter_fraction / traj.fps
+    offsets = np.linspace(-shutter / 2, shutter / 2, options.motion_blur_samples)
+    graphic = ScoreGraphic() if config.score_graphic else None
+    strikes = list(traj.shots)
+    for k, t in enumerate(times):
+        positions = {}
+        motion = {}
+        for b in traj.balls:
+            p = traj.position(b, np.array([t]))[0]
+            if not np.all(np.isfinite(p)):
+                continue
+            positions[b] = tuple(p)
+            if traj.moving(b, np.array([t]))[0]:
+                path = traj.position(b, t + offsets)
+                path = path[np.all(np.isfinite(path), axis=1)]
+                if len(path):
+                    motion[b] = path
+        occluders = ()
+        if config.player_occluders:
+            upcoming = [s for s in strikes if t <= s.time_s + config.player_leaves_after_s]
+            if upcoming:
+                shot = upcoming[0]
+                cue_xy = traj.position(shot.ball, np.array([min(t, shot.time_s)]))[0]
+                if np.all(np.isfinite(cue_xy)):
+                    gap = config.tip_gap_mm - (config.follow_through_mm if t > shot.time_s else 0.0)
+                    occluders = cue_and_arm(tuple(cue_xy[:2]), shot.angle_deg, tip_gap_mm=gap)
+        image, labels = renderer.render(
+            positions, rng, motion=motion, occluders=occluders, score_graphic=graphic
+        )
+        yield k, image, labels
+
+
+def write_clip(
+    traj: Trajectory,
+    camera: Camera,
+    out_stem: Path,
+    name: str,
+    ball_on: str | None,
+    seed: int,
+    options: RenderOptions | None = None,
+    config: ClipConfig | None = None,
+    render_video: bool = True,
+    extra: dict | None = None,
+) -> dict:
+    """Write ``<out_stem>.mp4`` (unless ``render_video`` is false) and ``<out_stem>.json``.
+
+    Returns the truth document. The truth does not depend on the video: the same trajectory and
+    camera give the same JSON whether or not frames are rendered (visibility aside, which is
+    only added when frames are rendered).
+    """
+    config = config or ClipConfig()
+    options = options or RenderOptions()
+    out_stem = Path(out_stem)
+    out_stem.parent.mkdir(parents=True, exist_ok=True)
+    labels_per_frame = None
+    if render_video:
+        video_path = out_stem.with_suffix(".mp4")
+        writer = cv2.VideoWriter(
+            str(video_path), cv2.VideoWriter_fourcc(*config.fourcc), traj.fps, (camera.width, camera.height)
+        )
+        if not writer.isOpened():
+            raise RuntimeError(f"cannot open a {config.fourcc} video writer for {video_path}")
+        labels_per_frame = []
+        try:
+            for _, image, labels in render_frames(traj, camera, options, seed, config):
+                writer.write(image)
+                labels_per_frame.append({"balls": [b.to_dict() for b in labels.balls]})
+        finally:
+            writer.release()
+    truth = clip_truth(traj, camera, name, ball_on, labels_per_frame, extra)
+    truth["video"] = out_stem.with_suffix(".mp4").name if render_video else None
+    out_stem.with_suffix(".json").write_text(json.dumps(truth, indent=1))
+    return truth

@@ -1,0 +1,133 @@
+"""Physics invariants of the synthetic-footage simulator."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from snooker.calibration.table import STANDARD_TABLE
+from snooker.datasets.synth.physics import PhysicsConfig, Shot, simulate
+
+R = STANDARD_TABLE.ball_radius_mm
+
+
+def _break_layout(white_x: float, white_y: float) -> dict:
+    layout = dict(STANDARD_TABLE.rack_positions())
+    layout["white"] = (white_x, white_y)
+    return layout
+
+
+def _min_gap_mm(traj, step_s: float = 0.004) -> float:
+    times = np.arange(0.0, traj.duration_s, step_s)
+    xy = np.stack([traj.position(b, times)[:, :2] for b in traj.balls])
+    worst = math.inf
+    for i in range(len(traj.balls)):
+        d = np.linalg.norm(xy[i + 1 :] - xy[i], axis=2) - 2 * R
+        if d.size and np.isfinite(d).any():
+            worst = min(worst, float(np.nanmin(d)))
+    return worst
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    speed=st.floats(1000, 9000),
+    angle=st.floats(0, 360),
+    top=st.floats(-0.4, 0.4),
+    side=st.floats(-0.3, 0.3),
+    white_x=st.floats(600, 1200),
+    white_y=st.floats(150, 600),
+)
+def test_energy_never_increases_and_balls_never_overlap(speed, angle, top, side, white_x, white_y):
+    traj = simulate(_break_layout(white_x, white_y), Shot(speed, angle, top=top, side=side))
+    energy = np.array([e for _, e in traj.energy])
+    assert np.all(np.diff(energy) <= 1e-9 * np.maximum(energy[:-1], 1.0))
+    assert _min_gap_mm(traj) > -1e-6
+    final = np.array(list(traj.final_layout.values()))
+    gaps = np.linalg.norm(final[:, None] - final[None], axis=2) + np.eye(len(final)) * 1e9
+    assert gaps.min() >= 2 * R - 1e-6
+    assert STANDARD_TABLE.on_playing_area(final, margin_mm=1e-6).all()
+
+
+@pytest.mark.parametrize("pocket", ["baulk_left", "middle_right", "top_left", "top_right"])
+def test_straight_full_ball_pot_goes_into_the_aimed_pocket(pocket):
+    p = STANDARD_TABLE.pockets[pocket]
+    mouth, drop = np.array(p.mouth_centre), np.array(p.drop_centre)
+    inward = (mouth - drop) / np.linalg.norm(mouth - drop)
+    red = mouth + inward * 500.0
+    white = red + inward * 600.0
+    angle = math.degrees(math.atan2(-inward[1], -inward[0]))
+    traj = simulate({"white": tuple(white), "red-1": tuple(red)}, Shot(2500.0, angle, top=-0.4))
+    pots = [(e.balls, e.where) for e in traj.events if e.kind == "pot"]
+    assert pots == [(("red-1",), pocket)]  # drawn back, the cue ball stays out
+    first = next(e for e in traj.events if e.kind == "ball_ball")
+    assert set(first.balls) == {"white", "red-1"}
+
+
+@pytest.mark.parametrize("beyond_mm", [5.0, 200.0])
+def test_ball_rolling_slowly_into_the_jaw_stays_out_or_rattles(beyond_mm):
+    """A slow ball off the pocket's line strikes the jaw and does not drop."""
+    pocket = STANDARD_TABLE.pockets["top_right"]
+    mouth, drop = np.array(pocket.mouth_centre), np.array(pocket.drop_centre)
+    axis = (drop - mouth) / np.linalg.norm(drop - mouth)
+    across = np.array([-axis[1], axis[0]])
+    jaw = np.array(pocket.jaws[0])
+    start = mouth - axis * 400.0 + across * 30.0 * np.sign((jaw - mouth) @ across)  # 30 mm off line
+    lateral = abs((jaw - start) @ across)
+    reach = (jaw - start) @ axis - math.sqrt(R**2 - lateral**2)  # until it meets the jaw's nose
+    config = PhysicsConfig()
+    speed = math.sqrt(2 * config.mu_roll * config.gravity_mm_s2 * (reach + beyond_mm))
+    angle = math.degrees(math.atan2(axis[1], axis[0]))
+    traj = simulate(
+        {"red-1": tuple(start), "white": (300.0, 300.0)}, Shot(speed, angle, top=0.4, ball="red-1")
+    )
+    assert not [e for e in traj.events if e.kind == "pot"]
+    contacts = [e for e in traj.events if e.kind == "cushion"]
+    assert contacts
+    at_first = traj.position("red-1", np.array([contacts[0].t]))[0, :2]
+    assert np.linalg.norm(at_first - jaw) <= R + 10.0  # struck at the jaw's nose
+    assert "red-1" in traj.final_layout
+
+
+def test_stun_follow_and_draw_after_a_full_ball_contact():
+    """Full-ball contact: stun stops the cue ball, follow carries it on, draw brings it back."""
+    results = {}
+    for name, top in (("stun", 0.0), ("follow", 0.5), ("draw", -0.5)):
+        layout = {"white": (889.0, 1000.0), "red-1": (889.0, 1150.0)}
+        traj = simulate(layout, Shot(3000.0, 90.0, top=top))
+        results[name] = traj.final_layout["white"][1] - 1000.0
+    assert results["draw"] < 0 < results["follow"]
+    assert results["draw"] < results["stun"] < results["follow"]
+
+
+def test_same_input_gives_the_same_trajectory():
+    a = simulate(_break_layout(950.0, 500.0), Shot(7000.0, 93.0, top=-0.1, side=0.2))
+    b = simulate(_break_layout(950.0, 500.0), Shot(7000.0, 93.0, top=-0.1, side=0.2))
+    assert [e.to_dict() for e in a.events] == [e.to_dict() for e in b.events]
+    times = a.frame_times
+    for ball in a.balls:
+        assert np.array_equal(a.position(ball, times), b.position(ball, times), equal_nan=True)
+
+
+def test_cue_ball_hitting_two_balls_at_once_touches_both_at_the_same_time():
+    layout = {"white": (889.0, 1000.0), "red-1": (889.0 - 30.0, 1500.0), "black": (889.0 + 30.0, 1500.0)}
+    traj = simulate(layout, Shot(2000.0, 90.0))
+    contacts = [e for e in traj.events if e.kind == "ball_ball" and "white" in e.balls]
+    assert {b for e in contacts[:2] for b in e.balls} == {"white", "red-1", "black"}
+    assert contacts[0].t == pytest.approx(contacts[1].t, abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("layout", "problem"),
+    [
+        ({"white": (10.0, 500.0)}, "off the playing area"),
+        ({"white": (500.0, 500.0), "red-1": (520.0, 500.0)}, "overlap"),
+        ({"red-1": (500.0, 500.0)}, "not in the layout"),
+    ],
+)
+def test_bad_layouts_are_clear_errors(layout, problem):
+    with pytest.raises(ValueError, match=problem):
+        simulate(layout, Shot(1000.0, 0.0))
