@@ -135,8 +135,11 @@ class StrokeConfig:
     """A ball the cue ball hit that is never seen again for this long (and not up to the end of the
     stroke) went down a pocket, if its path leads into one (fast dark balls in motion blur are
     often not detected at all). Below ``rest_duration_s``, so it can be judged when the stroke ends."""
-    vanished_pot_tolerance_mm: float = 110.0
-    """How close to a pocket mouth the straight path of such a ball must leave the table."""
+    steady_sighting_frames: int = 3
+    """A vanished ball counts as seen again only on this many frames in a row."""
+    vanished_pot_max_angle_deg: float = 12.0
+    """How far (in angle, seen from the ball) a pocket mouth may lie off such a ball's estimated
+    direction (from the cue ball's lost momentum, 30 fps positions) and still be where it went."""
     touching_tolerance_mm: float = 6.0
     """Balls at rest no farther apart than a diameter plus this are touching."""
     cushion_tolerance_mm: float = 15.0

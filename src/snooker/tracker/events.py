@@ -146,24 +146,24 @@ def first_contacts(
 
 
 def pocket_ahead(
-    start: np.ndarray, direction: np.ndarray, table: TableSpec, tolerance_mm: float
+    start: np.ndarray, direction: np.ndarray, table: TableSpec, max_angle_deg: float
 ) -> str | None:
-    """The pocket a ball sent from ``start`` along ``direction`` runs into before any cushion, if any:
-    the pocket whose mouth lies within ``tolerance_mm`` of where the straight path leaves the table."""
+    """The pocket a ball sent from ``start`` along ``direction`` heads for: the pocket whose mouth
+    lies closest in angle to the direction, if within ``max_angle_deg`` (None otherwise)."""
     norm = float(np.linalg.norm(direction))
     if norm == 0.0 or not np.all(np.isfinite(direction)):
         return None
     u = np.asarray(direction, dtype=float) / norm
-    exits = []
-    for axis, size in ((0, table.width_mm), (1, table.length_mm)):
-        if u[axis] > 0:
-            exits.append((size - start[axis]) / u[axis])
-        elif u[axis] < 0:
-            exits.append(-start[axis] / u[axis])
-    exit_point = start + min(exits) * u
-    mouths = {name: np.array(p.mouth_centre) for name, p in table.pockets.items()}
-    name, mouth = min(mouths.items(), key=lambda item: float(np.linalg.norm(item[1] - exit_point)))
-    return name if float(np.linalg.norm(mouth - exit_point)) <= tolerance_mm else None
+    best, best_angle = None, max_angle_deg
+    for name, pocket in table.pockets.items():
+        to_mouth = np.array(pocket.mouth_centre) - start
+        distance = float(np.linalg.norm(to_mouth))
+        if distance == 0.0:
+            continue
+        angle = math.degrees(math.acos(float(np.clip(to_mouth @ u / distance, -1.0, 1.0))))
+        if angle <= best_angle:
+            best, best_angle = name, angle
+    return best
 
 
 def cushion_contacts(

@@ -242,21 +242,21 @@ class StrokeSegmenter:
             raw = paths.get(label)
             if label in taken or raw is None or label not in self._before:
                 continue
-            seen = np.flatnonzero(np.isfinite(raw).all(axis=1))
-            last_seen = int(seen[-1]) if len(seen) else 0
-            if len(seen) and last_seen == len(raw) - 1:
+            seen = np.isfinite(raw).all(axis=1)
+            last_seen = _last_steady_sighting(seen, cfg.steady_sighting_frames)
+            if seen[-1] and last_seen == len(raw) - 1:
                 continue
             if t[-1] - t[last_seen] < cfg.vanished_pot_min_s:
                 continue
             rest = np.array(self._before[label])
-            run = _first_displaced_run(raw, rest, 2.0 * cfg.onset_displacement_mm)
+            run = _first_displaced_run(raw, rest, 2.0 * cfg.onset_displacement_mm, cfg.steady_sighting_frames)
             if run is not None:
                 start, direction = run, run - rest  # where it was last seen running off
             elif np.all(np.isfinite(contact.impulse)):
                 start, direction = rest, np.array(contact.impulse)  # the cue ball's lost momentum
             else:
                 start, direction = rest, rest - np.array(contact.cue_xy)  # along the line of centres
-            pocket = ev.pocket_ahead(start, direction, self.table, cfg.vanished_pot_tolerance_mm)
+            pocket = ev.pocket_ahead(start, direction, self.table, cfg.vanished_pot_max_angle_deg)
             if pocket is not None:
                 out.append(
                     PotEvent(label, pocket, frames[min(last_seen + 1, len(frames) - 1)].frame, inferred=True)
@@ -279,17 +279,44 @@ class StrokeSegmenter:
         return out
 
 
-def _first_displaced_run(path: np.ndarray, rest: np.ndarray, displacement_mm: float) -> np.ndarray | None:
-    """The last position of the first unbroken run of sightings away from ``rest`` (None if none)."""
+def _last_steady_sighting(seen: np.ndarray, frames: int) -> int:
+    """Index of the last frame of the last run of at least ``frames`` consecutive sightings (a run
+    at the very start counts whatever its length); 0 when there is none. Odd single sightings of
+    a colour after a ball vanished are other things (a ball in a pocket's net, a reflection)."""
+    last = 0
+    k = 0
+    while k < len(seen):
+        if not seen[k]:
+            k += 1
+            continue
+        end = k
+        while end + 1 < len(seen) and seen[end + 1]:
+            end += 1
+        if end - k + 1 >= frames or k == 0:
+            last = end
+        k = end + 1
+    return last
+
+
+def _first_displaced_run(
+    path: np.ndarray, rest: np.ndarray, displacement_mm: float, min_frames: int
+) -> np.ndarray | None:
+    """The last position of the first run of at least ``min_frames`` sightings in a row away from
+    ``rest`` (None if there is none)."""
     seen = np.isfinite(path).all(axis=1)
     away = seen & (np.linalg.norm(np.where(seen[:, None], path, rest) - rest, axis=1) > displacement_mm)
-    idx = np.flatnonzero(away)
-    if not len(idx):
-        return None
-    end = idx[0]
-    while end + 1 < len(path) and away[end + 1]:
-        end += 1
-    return path[end]
+    k = 0
+    while k < len(path):
+        if not away[k]:
+            k += 1
+            continue
+        end = k
+        while end + 1 < len(path) and away[end + 1]:
+            end += 1
+        if end - k + 1 >= min_frames:
+            return path[end]
+        k = end + 1
+    return None
 
 
 def _pair(xy: np.ndarray) -> tuple[float, float]:
