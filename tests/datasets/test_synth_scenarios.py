@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+
+import numpy as np
 import pytest
 
 from snooker.balls import POCKET_NAMES
@@ -88,3 +91,24 @@ def test_truth_frame_log_line_has_the_contract_fields():
 def test_unknown_scenario_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown scenario"):
         make_scenario("nonsense", 0)
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_simple_player_frame_truth_is_consistent(seed):
+    from snooker.datasets.synth.player import play_frame
+
+    game = play_frame(seed)
+    strokes = stroke_truths(game.trajectory, game.balls_on)
+    assert len(strokes) == len(game.balls_on) >= 2
+    times = game.trajectory.frame_times
+    for previous, stroke in itertools.pairwise(strokes):
+        assert previous["analysis"]["end_frame"] < stroke["analysis"]["start_frame"]
+    for stroke in strokes:
+        after = stroke["log"]["positions"]["after"]
+        for pot in stroke["analysis"]["potted"]:
+            assert stroke["analysis"]["start_frame"] <= pot["frame"] <= stroke["analysis"]["end_frame"]
+        assert "white" in after or stroke["log"]["cue_ball"] != "on_table"
+    # A potted red never comes back; every position sample of a potted red after its pot is empty.
+    for event in (e for e in game.trajectory.events if e.kind == "pot" and e.balls[0].startswith("red-")):
+        later = times[times > event.t + 1e-6]
+        assert np.isnan(game.trajectory.position(event.balls[0], later)).all()

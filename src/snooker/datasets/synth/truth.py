@@ -36,20 +36,23 @@ def frame_of(t: float, fps: float) -> int:
 
 
 def stroke_truths(
-    traj: Trajectory, ball_on: str | None = None, config: TruthConfig | None = None
+    traj: Trajectory, ball_on: str | list[str] | None = None, config: TruthConfig | None = None
 ) -> list[dict]:
     """One dict per strike: ``log`` (the frame-log stroke line), ``analysis`` (the analysis.json
-    stroke), ``expected`` (fouls by the simple rules, when ``ball_on`` is given) and times."""
+    stroke), ``expected`` (fouls by the simple rules, when the ball on is given — one name for
+    every stroke or a list, one per stroke) and times. A stroke ends when the balls come to rest,
+    or at the next strike if that comes first."""
     config = config or TruthConfig()
     strikes = [e for e in traj.events if e.kind == "strike"]
-    rest_events = [e for e in traj.events if e.kind == "rest"]
+    rests = [e.t for e in traj.events if e.kind == "rest"]
     out = []
     for n, strike in enumerate(strikes):
         t0 = strike.t
-        t1 = strikes[n + 1].t if n + 1 < len(strikes) else rest_events[-1].t
-        within = [e for e in traj.events if t0 <= e.t < t1 or (n + 1 == len(strikes) and e.t == t1)]
-        cue = strike.balls[0]
-        out.append(_one_stroke(traj, cue, t0, t1, within, n, ball_on, config))
+        t_next = strikes[n + 1].t if n + 1 < len(strikes) else math.inf
+        t1 = min([t for t in rests if t >= t0] + [t_next])
+        within = [e for e in traj.events if t0 <= e.t <= t1 and e.t < t_next and e.kind != "rest"]
+        on = ball_on[n] if isinstance(ball_on, list) else ball_on
+        out.append(_one_stroke(traj, strike.balls[0], t0, t1, within, n, on, config))
     return out
 
 
@@ -171,7 +174,7 @@ def clip_truth(
     traj: Trajectory,
     camera: Camera,
     name: str,
-    ball_on: str | None = None,
+    ball_on: str | list[str] | None = None,
     frame_labels: list[dict] | None = None,
     extra: dict | None = None,
     config: TruthConfig | None = None,
