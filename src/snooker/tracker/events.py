@@ -60,6 +60,26 @@ def _segment_entry(c0: np.ndarray, c1: np.ndarray, p: np.ndarray, radius: float)
     return closest, float(np.clip(u_enter, 0.0, u_close))
 
 
+def _first_segment_within(
+    cue: np.ndarray, p: np.ndarray, onset: int, diameter: float, config: StrokeConfig
+) -> tuple[int, float, float] | None:
+    """The first step of the cue ball's path (index k: from k-1 to k, up to ``onset``) that came
+    within a diameter plus the tight tolerance of ``p``; failing that, the first within the loose
+    tolerance where the path turned. Returns (k, closest distance, entry parameter) or None."""
+    loose_hit = None
+    for k in range(1, onset + 1):
+        closest, u = _segment_entry(cue[k - 1], cue[k], p, diameter)
+        if closest <= diameter + config.contact_tolerance_mm:
+            return k, closest, u
+        if (
+            loose_hit is None
+            and closest <= diameter + config.contact_tolerance_with_deflection_mm
+            and _deflection_deg(cue, k) >= config.min_deflection_deg
+        ):
+            loose_hit = (k, closest, u)
+    return loose_hit
+
+
 def _velocity_lost(t: np.ndarray, path: np.ndarray, k: int) -> np.ndarray:
     """Velocity into frame ``k`` minus velocity two frames later (mm/s); NaN near the ends."""
     if k < 1 or k + 2 >= len(path):
@@ -118,26 +138,19 @@ def first_contacts(
             + float(t[onset] - t[last_rest])
             - float(t[onset] - t[onset - 1] if onset else 0.0)
         )
-        for k in range(1, onset + 1):
-            closest, u = _segment_entry(cue[k - 1], cue[k], p, diameter)
-            tight = closest <= diameter + config.contact_tolerance_mm
-            loose = closest <= diameter + config.contact_tolerance_with_deflection_mm
-            if not (tight or (loose and _deflection_deg(cue, k) >= config.min_deflection_deg)):
-                continue
-            t_contact = float(t[k - 1] + u * (t[k] - t[k - 1]))
-            if t[onset] - t_contact <= allowed_delay:
-                at = cue[k - 1] + u * (cue[k] - cue[k - 1])
-                lost = _velocity_lost(t, cue, k)
-                contacts.append(
-                    Contact(
-                        label,
-                        t_contact,
-                        closest,
-                        (float(at[0]), float(at[1])),
-                        (float(lost[0]), float(lost[1])),
-                    )
+        hit = _first_segment_within(cue, p, onset, diameter, config)
+        if hit is None:
+            continue
+        k, closest, u = hit
+        t_contact = float(t[k - 1] + u * (t[k] - t[k - 1]))
+        if t[onset] - t_contact <= allowed_delay:
+            at = cue[k - 1] + u * (cue[k] - cue[k - 1])
+            lost = _velocity_lost(t, cue, k)
+            contacts.append(
+                Contact(
+                    label, t_contact, closest, (float(at[0]), float(at[1])), (float(lost[0]), float(lost[1]))
                 )
-            break
+            )
     if not contacts:
         return ()
     contacts.sort(key=lambda c: (c.t, c.distance_mm))

@@ -194,9 +194,10 @@ class StrokeSegmenter:
                 cushions.append(CushionContact(label, cushion, frames[k].frame))
         cushions.sort(key=lambda c: (c.frame, c.label))
         last = frames[-1]
-        after = {label: _pair(xy) for label, xy in last.xy.items()}
-        cue_after = last.xy.get(CUE_BALL)
-        others_after = {label: xy for label, xy in last.xy.items() if label != CUE_BALL}
+        settled = self._settled_positions(self._frames[end:] if not truncated else [last])
+        after = {label: _pair(xy) for label, xy in settled.items()}
+        cue_after = settled.get(CUE_BALL)
+        others_after = {label: xy for label, xy in settled.items() if label != CUE_BALL}
         upto_now = self._frames[self._start_index :]
         seen_until_now = {label: self._path(upto_now, label) for label in paths}
         inferred = self._vanished_pots(upto_now, np.array([f.t for f in upto_now]), seen_until_now, contacts)
@@ -261,6 +262,17 @@ class StrokeSegmenter:
                 out.append(
                     PotEvent(label, pocket, frames[min(last_seen + 1, len(frames) - 1)].frame, inferred=True)
                 )
+        return out
+
+    @staticmethod
+    def _settled_positions(rest_frames: list[_FrameRecord]) -> dict[str, np.ndarray]:
+        """Each ball's position averaged over the frames it was seen at rest (the detector's noise
+        averages out; touching is judged on these), else where it was held on the last frame."""
+        last = rest_frames[-1]
+        out = {}
+        for label, held_xy in last.xy.items():
+            seen = [f.xy[label] for f in rest_frames if label in f.xy and f.visible.get(label, False)]
+            out[label] = np.mean(seen, axis=0) if seen else held_xy
         return out
 
     def _trim_preroll(self, now_t: float) -> None:
