@@ -21,7 +21,7 @@ EXPECTED = {
     "two_balls_hit_at_once": lambda s: len(s[0]["log"]["first_contact"]) == 2,
     "in_off": lambda s: s[0]["log"]["cue_ball"] == "potted" and "in_off" in s[0]["expected"]["reasons"],
     "forced_off_table": lambda s: s[0]["log"]["off_table"] == ["red"] and s[0]["expected"]["foul"],
-    "touching_ball": lambda s: s[0]["log"]["touching"] == ["red"],
+    "touching_ball": lambda s: s[0]["log"]["touching"] == ["red"] and s[0]["log"]["first_contact"] == ["red"],
     "pot_rattles_out": lambda s: s[0]["log"]["potted"] == [] and s[0]["log"]["first_contact"] == ["red"],
     "pack_split": lambda s: s[0]["log"]["first_contact"] == ["red"] and not s[0]["expected"]["foul"],
     "stroke_while_ball_moving": lambda s: len(s) == 2 and s[1]["log"].get("fouls") == ["balls_moving"],

@@ -266,29 +266,49 @@ def forced_off_table(rng, config: ScenarioConfig) -> Scenario:
 
 
 def touching_ball(rng, config: ScenarioConfig) -> Scenario:
-    """The cue ball rolls up to a red and stops against it (gap under the touching limit)."""
-    physics = config.physics
+    """The cue ball hits a red, rolls on and comes to rest touching another red.
+
+    Built in two passes: the stroke is simulated without the second red, which is then placed
+    just ahead of where the cue ball stopped, along its last direction of travel (the cue ball
+    stops a fraction of a millimetre short of it); the stroke is simulated again with it.
+    """
 
     def build(r):
         layout = _colours_on_spots()
-        red = np.array([r.uniform(300, 1500), r.uniform(1000, 3000)])
+        red = np.array([r.uniform(400, 1400), r.uniform(1200, 2800)])
         angle = r.uniform(0, 2 * math.pi)
         direction = np.array([math.cos(angle), math.sin(angle)])
-        travel = r.uniform(400, 900)
-        white = red - direction * (D + travel)
+        white = red - direction * r.uniform(250, 600)
         if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
             return None
         layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
-        gap = r.uniform(0.05, 0.3)
-        # Struck at natural-roll height the ball rolls from the start: it stops after v²/(2 μr g).
-        speed = math.sqrt(2 * physics.mu_roll * physics.gravity_mm_s2 * (travel - gap))
-        return layout, Shot(speed, _aim(white, red), top=0.4)
+        aim = _aim(white, red) + r.uniform(-25, 25)
+        shot = Shot(float(r.uniform(900, 1800)), aim, top=float(r.uniform(0.1, 0.4)))
+        first = simulate(layout, shot, fps=config.fps, config=config.physics)
+        last = first.pieces[CUE_BALL][-2] if len(first.pieces[CUE_BALL]) > 1 else None
+        if last is None or CUE_BALL not in first.final_layout or np.linalg.norm(last.v0) == 0:
+            return None
+        heading = np.asarray(last.v0) / np.linalg.norm(last.v0)
+        rest = np.asarray(first.final_layout[CUE_BALL])
+        second = rest + heading * (D + r.uniform(0.05, 0.3))
+        others = {b: xy for b, xy in {**layout, **first.final_layout}.items() if b != CUE_BALL}
+        if not _free(others, tuple(second)):
+            return None
+        layout["red-2"] = tuple(map(float, second))
+        return layout, shot
 
     def check(traj, strokes, _):
-        return strokes[0]["log"]["touching"] == ["red"] and strokes[0]["log"]["first_contact"] == []
+        log = strokes[0]["log"]
+        return (
+            log["touching"] == ["red"]
+            and strokes[0]["touching_ids"] == ["red-2"]
+            and log["first_contact"] == ["red"]
+        )
 
     traj, _ = _search("touching_ball", rng, config, build, check)
-    return Scenario("touching_ball", "red", traj, "the cue ball comes to rest touching a red")
+    return Scenario(
+        "touching_ball", "red", traj, "the cue ball hits a red and comes to rest touching another"
+    )
 
 
 def pot_rattles_out(rng, config: ScenarioConfig) -> Scenario:
