@@ -24,11 +24,11 @@ Times are wall-clock (``time.perf_counter``) in seconds internally and reported 
 
 from snooker.pipeline.bench.latency import (
     RollingClipConfig,
-    StruckClipConfig,
+    ScenarioClipConfig,
     SyntheticClip,
     rest_to_ruling,
     rolling_clip,
-    struck_clip,
+    scenario_clip,
     synthetic_clips,
 )
 from snooker.pipeline.bench.run import BenchConfig, format_report, run_bench
@@ -60,8 +60,8 @@ __all__ = [
     "BenchError",
     "PipelineRun",
     "RollingClipConfig",
+    "ScenarioClipConfig",
     "StageClock",
-    "StruckClipConfig",
     "SyntheticClip",
     "analyze_clip",
     "decode_clip",
@@ -75,7 +75,7 @@ __all__ = [
     "rolling_clip",
     "run_bench",
     "run_pipeline",
-    "struck_clip",
+    "scenario_clip",
     "summarise_ms",
     "synthetic_clips",
     "throughput",

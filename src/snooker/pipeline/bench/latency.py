@@ -52,34 +52,19 @@ class RollingClipConfig:
 
 
 @dataclass(frozen=True)
-class StruckClipConfig:
-    """A synthetic stroke from the synthetic package's physics: the cue ball struck at a red.
+class ScenarioClipConfig:
+    """Synthetic strokes from the synthetic package's scenario library, filmed by its clip renderer.
 
-    - ``image_size``, ``fps``: the broadcast camera's picture (px) and frame rate.
-    - ``lead_in_s`` / ``tail_s``: seconds before the strike / after every ball rests (the tail must
-      exceed the stroke segmenter's rest duration plus its motion window).
-    - ``cue_area_mm``: (x0, y0, x1, y1) where the cue ball is placed (table mm).
-    - ``red_ahead_mm``: (min, max) distance of the red up the table from the cue ball.
-    - ``red_side_mm``: the red lies at most this far to either side of the cue ball.
-    - ``cut_deg``: the aim misses the red's centre by at most this angle (a cut).
-    - ``speed_mm_s``: (min, max) cue-ball speed.
-    - ``top``: tip offset above centre (fraction of the radius).
-    - ``colours``: colours left on their spots.
-    - ``shutter_fraction``: fraction of the frame period the shutter is open (motion blur).
+    - ``scenarios``: scenario names (``snooker.datasets.synth.scenarios.SCENARIOS``), used in turn.
+    - ``image_size``: (width, height) px of the broadcast camera; ``fps``: frames per second.
+    - ``tail_s``: seconds filmed after every ball rests (must exceed the stroke segmenter's rest
+      duration plus its motion window, or no stroke is emitted before the clip ends).
     """
 
+    scenarios: tuple[str, ...] = ("miss", "pack_split", "plain_pot_top_left")
     image_size: tuple[int, int] = (1280, 720)
     fps: float = 30.0
-    lead_in_s: float = 0.7
     tail_s: float = 1.6
-    cue_area_mm: tuple[float, float, float, float] = (600.0, 500.0, 1180.0, 900.0)
-    red_ahead_mm: tuple[float, float] = (450.0, 700.0)
-    red_side_mm: float = 150.0
-    cut_deg: float = 10.0
-    speed_mm_s: tuple[float, float] = (1500.0, 2300.0)
-    top: float = 0.2
-    colours: tuple[str, ...] = ("black", "pink")
-    shutter_fraction: float = 0.5
 
 
 @dataclass
@@ -138,62 +123,37 @@ def rolling_clip(config: RollingClipConfig, seed: int) -> SyntheticClip:
     return SyntheticClip(f"rolling-{seed}", config.fps, camera.table_view(), rest_frame, frames)
 
 
-def struck_clip(config: StruckClipConfig, seed: int) -> SyntheticClip:
-    """The cue ball struck at a red, simulated by ``snooker.datasets.synth.physics`` and rendered.
-
-    The truth's ``rest_time`` (every ball at rest) gives the rest frame. Raises ImportError where
-    the synthetic package has no physics.
-    """
-    from snooker.calibration.table import STANDARD_TABLE
+def scenario_clip(config: ScenarioClipConfig, seed: int) -> SyntheticClip:
+    """Scenario ``seed`` (in turn over ``config.scenarios``), simulated and rendered by the synthetic
+    package (player's cue and arm, score graphic, motion blur, noise); its truth's ``rest_time``
+    (every ball at rest) gives the rest frame. Raises ImportError where that package lacks them."""
     from snooker.datasets.synth.camera import Camera
-    from snooker.datasets.synth.physics import Shot, simulate
-    from snooker.datasets.synth.render import Renderer, RenderOptions
+    from snooker.datasets.synth.clip import ClipConfig, render_frames
+    from snooker.datasets.synth.render import RenderOptions
+    from snooker.datasets.synth.scenarios import ScenarioConfig, make_scenario
 
-    rng = np.random.default_rng(seed)
-    x0, y0, x1, y1 = config.cue_area_mm
-    cue = np.array([rng.uniform(x0, x1), rng.uniform(y0, y1)])
-    offset = np.array(
-        [rng.uniform(-config.red_side_mm, config.red_side_mm), rng.uniform(*config.red_ahead_mm)]
-    )
-    red = cue + offset
-    layout = {"white": tuple(cue), "red-1": tuple(red)}
-    layout.update({name: tuple(STANDARD_TABLE.spots[name]) for name in config.colours})
-    aim = math.degrees(math.atan2(*(red - cue)[::-1])) + rng.uniform(-config.cut_deg, config.cut_deg)
-    shot = Shot(speed_mm_s=float(rng.uniform(*config.speed_mm_s)), angle_deg=aim, top=config.top)
-    trajectory = simulate(layout, shot, fps=config.fps, lead_in_s=config.lead_in_s, tail_s=config.tail_s)
+    name = config.scenarios[seed % len(config.scenarios)]
+    scenario = make_scenario(name, seed, ScenarioConfig(fps=config.fps, tail_s=config.tail_s))
+    trajectory = scenario.trajectory
     camera = Camera.broadcast(image_size=config.image_size)
-    renderer = Renderer(camera, RenderOptions.randomised(rng))
-    period = 1.0 / config.fps
-    samples = renderer.options.motion_blur_samples
-    noise_seed = int(rng.integers(0, 2**31))
+    options = RenderOptions.randomised(np.random.default_rng(seed))
     times = trajectory.frame_times
 
     def frames() -> Iterator[Frame]:
-        noise = np.random.default_rng(noise_seed)
-        for index, t in enumerate(times):
-            shutter = np.linspace(t, t + period * config.shutter_fraction, samples)
-            positions, motion = {}, {}
-            for ball in trajectory.balls:
-                path = trajectory.position(ball, shutter)
-                if np.isnan(path[0]).any():
-                    continue  # potted or gone
-                positions[ball] = tuple(path[0])
-                if trajectory.moving(ball, np.array([t]))[0]:
-                    motion[ball] = path[~np.isnan(path).any(axis=1)]
-            image, _ = renderer.render(positions, noise, motion=motion or None)
-            yield Frame(index=index, t=float(t), image=image)
+        for index, image, _labels in render_frames(trajectory, camera, options, seed, ClipConfig()):
+            yield Frame(index=index, t=float(times[index]), image=image)
 
     rest_frame = math.ceil(trajectory.rest_time * config.fps - 1e-9)
-    return SyntheticClip(f"struck-{seed}", config.fps, camera.table_view(), rest_frame, frames)
+    return SyntheticClip(f"{name}-{seed}", config.fps, camera.table_view(), rest_frame, frames)
 
 
 def synthetic_clips(
-    count: int, struck: StruckClipConfig, rolling: RollingClipConfig, seed: int
+    count: int, scenarios: ScenarioClipConfig, rolling: RollingClipConfig, seed: int
 ) -> list[SyntheticClip]:
-    """``count`` synthetic strokes with their exact rest frame: physics-simulated where the
-    synthetic package has its physics, else a cue ball rolling to a stop."""
+    """``count`` synthetic strokes with their exact rest frame: the synthetic package's scenarios
+    where it has them, else a cue ball rolling to a stop."""
     try:
-        return [struck_clip(struck, seed + k) for k in range(count)]
+        return [scenario_clip(scenarios, seed + k) for k in range(count)]
     except ImportError:
         return [rolling_clip(rolling, seed + k) for k in range(count)]
 

@@ -14,7 +14,7 @@ import cv2
 from snooker.pipeline.analyze import AnalysisConfig, Detector
 from snooker.pipeline.bench.latency import (
     RollingClipConfig,
-    StruckClipConfig,
+    ScenarioClipConfig,
     rest_to_ruling,
     synthetic_clips,
 )
@@ -42,8 +42,8 @@ class BenchConfig:
     - ``live_clips``: how many of ``clips`` are played live at their own frame rate (0 skips).
     - ``live_max_s``: a live run is stopped after this many seconds.
     - ``synthetic_clips``: synthetic strokes for the rest → ruling latency (0 skips).
-    - ``struck_clip``: those strokes (physics from the synthetic package); ``rolling_clip`` the
-      stand-in where that package has no physics.
+    - ``scenario_clip``: those strokes (the synthetic package's scenarios); ``rolling_clip`` the
+      stand-in where that package has none.
     - ``yolo_network``: time the YOLO network's forward pass (torch; onnxruntime if exportable).
     - ``yolo_ball_radii_px``: network-input ball radii to time (the detector's is the first).
     - ``yolo_repeats``: forward passes per size (the first is a warm-up, not counted).
@@ -59,7 +59,7 @@ class BenchConfig:
     live_clips: int = 1
     live_max_s: float = 30.0
     synthetic_clips: int = 2
-    struck_clip: StruckClipConfig = field(default_factory=StruckClipConfig)
+    scenario_clip: ScenarioClipConfig = field(default_factory=ScenarioClipConfig)
     rolling_clip: RollingClipConfig = field(default_factory=RollingClipConfig)
     yolo_network: bool = True
     yolo_ball_radii_px: tuple[float, ...] = (8.0, 6.0, 4.0)
@@ -143,7 +143,7 @@ def run_bench(config: BenchConfig, report: Reporter) -> dict[str, Any]:
             lambda: [
                 rest_to_ruling(clip, detectors["classic"], config.analysis)
                 for clip in synthetic_clips(
-                    config.synthetic_clips, config.struck_clip, config.rolling_clip, config.seed
+                    config.synthetic_clips, config.scenario_clip, config.rolling_clip, config.seed
                 )
             ],
         )
