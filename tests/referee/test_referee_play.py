@@ -289,6 +289,7 @@ def test_scoreboard_has_everything_the_feed_shows():
         "players",
         "frames",
         "score",
+        "scores",
         "break",
         "striker",
         "ball_on",

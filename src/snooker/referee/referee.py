@@ -206,6 +206,7 @@ def scoreboard(state: MatchState) -> dict[str, Any]:
         "frames": list(state.frames),
         "totals": list(state.totals),
         "score": list(frame.scores),
+        "scores": list(frame.scores),
         "break": frame.break_points,
         "highest_break": list(frame.highest_break),
         "striker": frame.striker,
