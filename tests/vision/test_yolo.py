@@ -178,8 +178,10 @@ def _still_counts(name: str) -> int:
 
 REAL_STILLS = ("1", "9", "16", "24", "33", "37", "44", "49")
 MIN_EXACT_OF_REAL_STILLS = 6
-"""Stills of REAL_STILLS whose ball count must be exactly right (measured: see the report)."""
-MAX_COUNT_ERROR_ON_REAL_STILLS = 2
+"""Stills of REAL_STILLS whose ball count must be exactly right: 7 of 8 with the shipped weights
+(2026-12-02; 33.jpg misses the black), one still of slack."""
+MAX_COUNT_ERROR_ON_REAL_STILLS = 1
+"""Largest count error on any of them (measured: 1)."""
 
 
 @pytest.mark.footage

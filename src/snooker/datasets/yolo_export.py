@@ -34,6 +34,8 @@ class TileConfig:
     - ``min_visible_fraction``: a ball cut by the tile edge is labelled when at least this share
       of its box is inside; balls less visible are greyed out so they teach nothing wrong.
     - ``jitter_fraction``: a ball-centred tile's centre moves by up to this fraction of the tile.
+    - ``class_balanced``: a ball-centred tile picks a ball name first (uniformly among the names
+      present), then a ball of that name — otherwise reds (up to 15 per frame) swamp the colours.
     """
 
     tile_px: int = 320
@@ -41,6 +43,7 @@ class TileConfig:
     ball_centred_fraction: float = 0.75
     min_visible_fraction: float = 0.5
     jitter_fraction: float = 0.35
+    class_balanced: bool = True
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,7 @@ def cut_tiles(
     height, width = image.shape[:2]
     for k in range(config.tiles_per_frame):
         if len(boxes) and rng.random() < config.ball_centred_fraction:
-            ball = boxes[rng.integers(len(boxes))]
+            ball = boxes[_pick_ball(boxes[:, 0], config.class_balanced, rng)]
             centre = (ball[1:3] + ball[3:5]) / 2 + rng.uniform(-1, 1, 2) * config.jitter_fraction * size
             x0, y0 = (centre - size / 2).round().astype(int)
         else:
@@ -94,6 +97,14 @@ def cut_tiles(
         x0, y0 = int(np.clip(x0, 0, width - size)), int(np.clip(y0, 0, height - size))
         tile = image[y0 : y0 + size, x0 : x0 + size].copy()
         yield Tile(f"{name}_t{k}", tile, _clip_boxes(tile, boxes, x0, y0, config))
+
+
+def _pick_ball(classes: np.ndarray, class_balanced: bool, rng: np.random.Generator) -> int:
+    """Index of the ball a tile is centred on: uniform over balls, or over names then balls."""
+    if not class_balanced:
+        return int(rng.integers(len(classes)))
+    name = rng.choice(np.unique(classes))
+    return int(rng.choice(np.flatnonzero(classes == name)))
 
 
 def _clip_boxes(tile: np.ndarray, boxes: np.ndarray, x0: int, y0: int, config: TileConfig) -> np.ndarray:
