@@ -27,7 +27,8 @@ Fields this referee adds to the contract (all optional):
 - respotted_black: ``first`` (index of the player who plays first, by lot).
 - new_frame: optional ``order`` (player indices in order of play, the first breaks; 3.17(b)).
 - rerack: the referee re-racks a stalemate (3.16): scores cancelled, same breaker, same order.
-- edge_fall: ``ball`` fell into a pocket by itself, outside a stroke (3.9(a)): replaced, no score.
+- edge_fall: ``ball`` (the cue ball too) fell into a pocket by itself, outside a stroke (3.9(a)): replaced,
+  no score.
 - ball_moved: ``ball`` moved by someone other than the striker (3.15): replaced, no penalty;
   optional ``position`` [x, y] where the referee puts it.
 """
@@ -421,7 +422,7 @@ def _parse_new_frame(line: dict) -> NewFrameLine:
 
 
 def _parse_edge_fall(line: dict) -> EdgeFallLine:
-    return EdgeFallLine(_ball_id(line.get("ball"), "edge_fall.ball"))
+    return EdgeFallLine(_ball_id(line.get("ball"), "edge_fall.ball", allow_cue=True))
 
 
 def _parse_ball_moved(line: dict) -> BallMovedLine:

@@ -22,6 +22,10 @@ Judgements documented here because the texts leave them open:
   cue ball is snookered on the next player's balls on and the free ball is the effective
   snookering ball (of the obstructing balls, the one nearest the cue ball).
 - Replacing after a miss (3.14) restores every ball to its place before the missed stroke.
+- The seven-point fouls of an undeclared colour after a red (3.12(d)) are the striker's who potted
+  the red; a player striking out of turn then is penalised on the ball his stroke shows he played.
+- A foul by someone other than the striker, penalised as if striker (3.2(b), 3.14(h)), is still a
+  foul: with only the black left it ends the frame (3.4(a)).
 """
 
 from __future__ import annotations
@@ -63,6 +67,8 @@ from snooker.referee.state import (
     Table,
 )
 
+BLACK = COLOURS[-1]
+"""The black: the last ball, re-spotted on its spot to break a tie (3.4(b))."""
 MISS_FRAME_AWARDED_AT = 3
 """3.14(c): the third failure from the same position (full ball open) awards the frame."""
 MISS_WARNING_AT = 2
@@ -331,9 +337,10 @@ def _frame_end(
     # match a level aggregate after the last frame does.
     respot = (last_frame and totals_tied) if match.aggregate else a == b
     if respot:
+        black_spot = None if frame.table.positions is None else ((BLACK, STANDARD_TABLE.spots[BLACK]),)
         frame = replace(
             frame,
-            table=Table(reds=0, colours=("black",), cue_in_hand=True, positions=None),
+            table=Table(reds=0, colours=(BLACK,), cue_in_hand=True, positions=black_spot),
             phase=Phase.ASCENDING,
             respotted_black=True,
             awaiting_lot=True,
@@ -350,6 +357,19 @@ def _frame_end(
         return match, frame
     winner = None if a == b else (0 if a > b else 1)
     return _close_frame(match, frame, winner, announcements)
+
+
+def _settled_respots(
+    after: FrameState, respotted: tuple[tuple[str, Point | None], ...]
+) -> tuple[tuple[str, Point | None], ...]:
+    """What is re-spotted once the frame's end is settled: nothing when the frame is over; the black
+    on its spot when a tie has just brought a re-spotted black (3.4(b)); else ``respotted``."""
+    if after.over:
+        return ()
+    if after.awaiting_lot:
+        positions = after.table.position_map()
+        return ((BLACK, None if positions is None else positions[BLACK]),)
+    return respotted
 
 
 def _close_frame(
@@ -476,6 +496,8 @@ def _contact_fouls(
             return [(FoulReason.REDS_IN_SUCCESSIVE_STROKES, ())]
         return [(FoulReason.WRONG_BALL_FIRST, (view.value_of(kind),))]
     distinct = set(kinds)
+    if frame.phase is Phase.COLOUR and distinct == {RED} and not declared:
+        return [(FoulReason.REDS_IN_SUCCESSIVE_STROKES, ())]
     if view.free_ball is None:
         legal = frame.phase is Phase.RED and distinct == {RED}
     else:
@@ -491,8 +513,13 @@ def _stroke_fouls(
     match: MatchState, frame: FrameState, stroke: StrokeLine, view: _StrokeView, config: RefereeConfig
 ) -> list[tuple[FoulReason, tuple[int, ...]]]:
     """Every foul of the stroke with the values of the balls concerned (3.12): contact, pots, balls
-    off the table, the cue ball, called fouls, out of turn, in hand outside the D (3.5)."""
-    declared = (stroke.nominated or frame.nominated) is not None
+    off the table, the cue ball, called fouls, out of turn, in hand outside the D (3.5).
+
+    The seven-point fouls of an undeclared colour after a red (3.12(d)) belong to the striker who
+    potted the red: a player striking out of turn then did neither.
+    """
+    own_turn = stroke.player is None or stroke.player == frame.striker
+    declared = (stroke.nominated or frame.nominated) is not None or not own_turn
     fouls = _contact_fouls(frame, view, declared)
     for ball in stroke.potted:
         if ball_kind(ball) not in view.on_kinds:
@@ -520,7 +547,7 @@ def _stroke_fouls(
         if cue is not None and not _in_d(cue, config):
             fouls.append((FoulReason.IMPROPER_IN_HAND, ()))
     seven_already = any(r is FoulReason.REDS_IN_SUCCESSIVE_STROKES for r, _ in fouls)
-    if fouls and frame.phase is Phase.COLOUR and view.nominated is None and not seven_already:
+    if fouls and own_turn and frame.phase is Phase.COLOUR and view.nominated is None and not seven_already:
         fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
     return fouls
 
@@ -680,6 +707,9 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
     frame = match.frame
     table = frame.table
     _check_balls_on_table(table, stroke)
+    for ball in stroke.fell_from_edge:
+        if not table.has(ball):
+            raise LogError(f"fell_from_edge: the {ball_kind(ball)} is not on the table")
     view = _resolve(frame, stroke)
     fouls = _stroke_fouls(match, frame, stroke, view, config)
     striker = frame.striker
@@ -769,7 +799,7 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
             match, new_frame = _frame_end(match, new_frame, announcements)
         return replace(match, frame=new_frame), Outcome(
             points=points,
-            respotted=respotted,
+            respotted=_settled_respots(new_frame, respotted),
             announcements=tuple(announcements),
             scored=tuple(scored),
             touching_called=touching_called,
@@ -817,7 +847,7 @@ def _foul_stroke(
     if frame.table.only_black_left or frame.respotted_black:
         match, after = _frame_end(match, after, announcements)
         return replace(match, frame=after), _foul_outcome(
-            penalty, codes, miss, respotted, announcements, offender
+            penalty, codes, miss, _settled_respots(after, respotted), announcements, offender
         )
 
     chain = None
@@ -830,9 +860,7 @@ def _foul_stroke(
     if chain is not None and chain.full_ball and chain.count >= MISS_FRAME_AWARDED_AT:
         after = replace(after, miss_chain=chain)
         match, after = _close_frame(match, after, 1 - offender_side, announcements)
-        return replace(match, frame=after), _foul_outcome(
-            penalty, codes, miss, respotted, announcements, offender
-        )
+        return replace(match, frame=after), _foul_outcome(penalty, codes, miss, (), announcements, offender)
 
     options = OPTIONS_AFTER_MISS if miss else OPTIONS_AFTER_FOUL
     free_ball = _snookered_next(after, stroke.free_ball, match.geometry)
@@ -924,7 +952,9 @@ def _edge_fall_in_stroke(
     elif _snookered_next(after, explicit_free_ball, match.geometry):
         after = replace(after, free_ball=True)
         announcements.append(announce.FREE_BALL)
-    return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)
+    return replace(match, frame=after), _foul_outcome(
+        penalty, codes, False, _settled_respots(after, ()), announcements, offender
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1014,7 +1044,11 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     nominated = frame.nominated if frame.phase is Phase.COLOUR else None
     free_ball = frame.nominated if frame.free_ball else None
     value = _ball_on_value(frame, nominated, free_ball)
-    fouls = [(reason, () if event.ball is None else (_value(event.ball),))]
+    concerned: tuple[int, ...] = ()
+    if event.ball is not None:
+        # The nominated free ball counts as the ball on (3.10(a)(ii)), as in a stroke.
+        concerned = (value if ball_kind(event.ball) == free_ball else _value(event.ball),)
+    fouls = [(reason, concerned)]
     if striker_fouls and frame.phase is Phase.COLOUR and nominated is None:
         fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
     penalty = _penalty(fouls, value)
@@ -1024,9 +1058,13 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     announcements = [announce.FOUL, announce.penalty_call(penalty)]
     last = LastFoul(offender, penalty, codes, False)
     if not striker_fouls:
-        # 3.2(b), 3.14(h): penalised as if striker; the order of play is unchanged.
-        return replace(match, frame=replace(frame, scores=scores, last_foul=last)), _foul_outcome(
-            penalty, codes, False, (), announcements, offender
+        # 3.2(b), 3.14(h): penalised as if striker; the order of play is unchanged. With only the
+        # black left (or on a re-spotted black) that foul, like any, ends the frame (3.4(a)-(b)).
+        after = replace(frame, scores=scores, last_foul=last)
+        if frame.table.only_black_left or frame.respotted_black:
+            match, after = _frame_end(match, replace(after, pending=None), announcements)
+        return replace(match, frame=after), _foul_outcome(
+            penalty, codes, False, _settled_respots(after, ()), announcements, offender
         )
     replay = frame.replayed_from
     options = OPTIONS_AFTER_MISS if replay is not None else OPTIONS_AFTER_FOUL
@@ -1045,7 +1083,9 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     )
     if frame.table.only_black_left or frame.respotted_black:
         match, after = _frame_end(match, replace(after, pending=None), announcements)
-        return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)
+        return replace(match, frame=after), _foul_outcome(
+            penalty, codes, False, _settled_respots(after, ()), announcements, offender
+        )
     if _snookered_next(after, event.free_ball, match.geometry):
         after = replace(after, free_ball=True)
         announcements.append(announce.FREE_BALL)
@@ -1066,6 +1106,8 @@ def _respotted_black(match: MatchState, event: RespottedBlackLine) -> tuple[Matc
     frame = match.frame
     if not frame.respotted_black:
         raise LogError("respotted_black: there is no re-spotted black to play (3.4)")
+    if not frame.awaiting_lot:
+        raise LogError("respotted_black: the lot for the re-spotted black has already been drawn (3.4(b))")
     if event.first >= len(match.players):
         raise LogError(f"respotted_black.first: no player {event.first} among {len(match.players)}")
     frame = replace(
@@ -1081,8 +1123,12 @@ def _rerack(match: MatchState, event: RerackLine) -> tuple[MatchState, Outcome]:
 
 
 def _edge_fall(match: MatchState, event: EdgeFallLine) -> tuple[MatchState, Outcome]:
-    """3.9(a): a ball falls in by itself, outside a stroke: replaced, no points."""
-    if not match.frame.table.has(event.ball):
+    """3.9(a): a ball (the cue ball too) falls in by itself, outside a stroke: replaced, no points."""
+    table = match.frame.table
+    if event.ball == CUE_BALL:
+        if table.cue_in_hand:
+            raise LogError("edge_fall: the cue ball is in hand, not on the table")
+    elif not table.has(event.ball):
         raise LogError(f"edge_fall: the {ball_kind(event.ball)} is not on the table")
     return match, Outcome(announcements=(announce.BALL_REPLACED,))
 
