@@ -46,6 +46,12 @@ OUTSIDE_D_MM = 10.0
 """How far beyond the D's lines an in-hand cue ball is put for the improper placements (well past
 the referee's measurement tolerance)."""
 
+BLUE_SPOT = list(STANDARD_TABLE.spots["blue"])
+PARTLY_HIDDEN = {"white": [CX, 1000.0], "blue": BLUE_SPOT, "red-1": [CX + 70.0, 1900.0]}
+"""After Ann's safety: the blue hides part of the only red tracked, not all of it (3.14(b) path open)."""
+FULL_WIDTH_OPEN = {"white": [CX, 1000.0], "blue": BLUE_SPOT, "red-1": [CX + 150.0, 1900.0]}
+"""The same red moved clear of the blue's shadow: its full width is open (3.14(c))."""
+
 # Ann misses the pink and leaves Ben a free ball: Ben 6, pink on, only pink and black left.
 FREE_ON_PINK = [*ON_PINK, stroke([], free_ball=True)]
 # Ben plays the free ball black and pots the pink off it: Ben 12, black on.
@@ -171,6 +177,18 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         "on a red, a red and the pink at once: six",
         [match(), stroke(["red", "pink"])],
         {"penalty": 6, "fouls": ["two_balls_at_once"], "score": [0, 6]},
+    ),
+    (
+        "3.12(b)",
+        "pink on, the cue ball touched before the stroke: six (the cue ball has no value)",
+        [*ON_PINK, foul("touched_ball", "white")],
+        {"penalty": 6, "score": [62, 6], "fouls": ["touched_ball"], "striker": 1},
+    ),
+    (
+        "3.12(b)",
+        "red on, the cue ball touched in the stroke: four",
+        [match(), safe("red", fouls=[{"reason": "touched_ball", "ball": "white"}])],
+        {"penalty": 4, "score": [0, 4]},
     ),
     (
         "3.12(a)",
@@ -339,6 +357,18 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
             miss_stroke(["pink"], potted=["pink"], full_ball=True),
         ],
         {"frame_over": True, "winner": 1, "respotted": [], "score": [0, 14]},
+    ),
+    (
+        "3.14(c)",
+        "positions: part of a red open behind the blue, not its full width: no award on the third miss",
+        [match(), safe("red", positions={"after": PARTLY_HIDDEN}), *[stroke([]), REPLACE] * 2, stroke([])],
+        {"miss": True, "frame_over": False, "warning": False, "score": [12, 0]},
+    ),
+    (
+        "3.14(c)",
+        "positions: the full width of a red open: the third miss awards the frame",
+        [match(), safe("red", positions={"after": FULL_WIDTH_OPEN}), *[stroke([]), REPLACE] * 2, stroke([])],
+        {"miss": True, "frame_over": True, "winner": 0, "score": [12, 0]},
     ),
     # 3.8 touching ball -----------------------------------------------------------------------
     (

@@ -21,8 +21,8 @@ Fields this referee adds to the contract (all optional):
   ``{"reason", "ball"}``. Without positions and without these fields no free ball and no miss is
   called. Unknown fields (e.g. ``expect`` in golden logs) are ignored.
 - decision: ``choice`` as in the contract.
-- foul: ``reason``, optional ``ball`` (the ball concerned), optional ``player`` (the offender when
-  someone other than the player to play is penalised as if striker, 3.2(b)/3.14(h)).
+- foul: ``reason``, optional ``ball`` (the ball concerned, the cue ball too), optional ``player`` (the
+  offender when someone other than the player to play is penalised as if striker, 3.2(b)/3.14(h)).
 - concede: optional ``player`` (index of the player conceding; default the player to play).
 - respotted_black: ``first`` (index of the player who plays first, by lot).
 - new_frame: optional ``order`` (player indices in order of play, the first breaks; 3.17(b)).
@@ -303,7 +303,8 @@ def _parse_fouls(value: object) -> tuple[FoulCall, ...]:
             calls.append(FoulCall(item))
         elif isinstance(item, dict) and isinstance(item.get("reason"), str):
             ball = item.get("ball")
-            calls.append(FoulCall(item["reason"], None if ball is None else _ball_id(ball, "fouls.ball")))
+            concerned = None if ball is None else _ball_id(ball, "fouls.ball", allow_cue=True)
+            calls.append(FoulCall(item["reason"], concerned))
         else:
             raise LogError(f"fouls: expected a reason code or {{'reason', 'ball'}}, got {item!r}")
     return tuple(calls)
@@ -393,7 +394,7 @@ def _parse_foul(line: dict) -> FoulLine:
     ball = line.get("ball")
     return FoulLine(
         reason=reason,
-        ball=None if ball is None else _ball_id(ball, "foul.ball"),
+        ball=None if ball is None else _ball_id(ball, "foul.ball", allow_cue=True),
         player=_optional_index(line, "player"),
         free_ball=_optional_bool(line, "free_ball"),
     )

@@ -535,7 +535,8 @@ def _stroke_fouls(
             reason = FoulReason.from_code(call.reason)
         except ValueError as exc:
             raise LogError(f"fouls: {exc}") from None
-        fouls.append((reason, () if call.ball is None else (view.value_of(ball_kind(call.ball)),)))
+        concerned = () if call.ball in (None, CUE_BALL) else (view.value_of(ball_kind(call.ball)),)
+        fouls.append((reason, concerned))
     if stroke.player is not None:
         if stroke.player >= len(match.players):
             raise LogError(f"player: no player {stroke.player} among {len(match.players)}")
@@ -1039,14 +1040,15 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
         match = _implicit_play(match)
         frame = match.frame
     offender = frame.striker if event.player is None else event.player
-    if event.ball is not None and not frame.table.has(event.ball):
+    if event.ball not in (None, CUE_BALL) and not frame.table.has(event.ball):
         raise LogError(f"foul.ball: the {ball_kind(event.ball)} is not on the table")
     nominated = frame.nominated if frame.phase is Phase.COLOUR else None
     free_ball = frame.nominated if frame.free_ball else None
     value = _ball_on_value(frame, nominated, free_ball)
+    # The cue ball has no value of its own (the ball on's counts); the nominated free ball counts
+    # as the ball on (3.10(a)(ii)), as in a stroke.
     concerned: tuple[int, ...] = ()
-    if event.ball is not None:
-        # The nominated free ball counts as the ball on (3.10(a)(ii)), as in a stroke.
+    if event.ball not in (None, CUE_BALL):
         concerned = (value if ball_kind(event.ball) == free_ball else _value(event.ball),)
     fouls = [(reason, concerned)]
     if striker_fouls and frame.phase is Phase.COLOUR and nominated is None:
