@@ -125,6 +125,18 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         {"penalty": 6, "score": [68, 6], "ball_on": "pink", "striker": 0},
     ),
     (
+        "3.10(a)/3.12(a)",
+        "only pink and black, free ball black, an in-off off the black: six (the pink's value)",
+        [*FREE_ON_PINK, nominate("black"), stroke(["black"], cue_ball="potted")],
+        {"penalty": 6, "score": [68, 6], "in_hand": True},
+    ),
+    (
+        "3.10(a)/3.12(a)",
+        "ascending, yellow on, free ball blue potted with an in-off: four, the blue re-spotted",
+        [*FREE_ON_YELLOW, nominate("blue"), stroke(["blue"], ["blue"], cue_ball="potted")],
+        {"penalty": 4, "score": [52, 4], "respotted": ["blue"], "ball_on": "yellow"},
+    ),
+    (
         "3.10/3.12(a)",
         "ascending, yellow on, free ball green nominated, nothing hit: four",
         [*FREE_ON_YELLOW, nominate("green"), stroke([])],
