@@ -107,24 +107,20 @@ def run_pipeline(
 
     ``frames`` is an iterator of frames (its ``next`` is the decode stage); ``max_frames`` >= 1.
     The referee rules each stroke as the pipeline emits it, as ``snooker-referee analyze --referee``
-    does. ``find_table`` / ``shows_table`` default to the calibration package's.
+    does. ``find_table`` / ``shows_table`` default to the calibration package's (the frame loop's
+    own defaults, the view check behind the fast path's gate).
     """
     from snooker.referee import Referee
 
-    if find_table is None or shows_table is None:
-        from snooker import calibration
-
-        find_table = find_table or calibration.find_table
-        shows_table = shows_table or calibration.shows_table
     clock = StageClock()
     analysis = VideoAnalysis(
-        clock.wrap("detection", detector),
-        view=view,
-        config=config,
-        find_table=clock.wrap("calibration", find_table),
-        shows_table=clock.wrap("calibration", shows_table),
+        detector, view=view, config=config, find_table=find_table, shows_table=shows_table
     )
-    # time the tracker and the stroke segmenter where the frame loop calls them (this object only)
+    # time the stages as the frame loop calls them (the detector and the view check behind their
+    # fast-path gates, whose own work counts in their stage; this object only)
+    analysis.detector = clock.wrap("detection", analysis.detector)
+    analysis.find_table = clock.wrap("calibration", analysis.find_table)
+    analysis.shows_table = clock.wrap("calibration", analysis.shows_table)
     analysis.tracker.update = clock.wrap("tracking", analysis.tracker.update)  # type: ignore[method-assign]
     analysis.segmenter.push = clock.wrap("tracking", analysis.segmenter.push)  # type: ignore[method-assign]
     referee = Referee()
@@ -175,24 +171,27 @@ def _rule(referee: Any, strokes: list[Any], run: PipelineRun, frame_index: int, 
 def analyze_clip(
     path: Path, detector: Detector, max_frames: int, config: AnalysisConfig, view: object | None = None
 ) -> PipelineRun:
-    """The offline pipeline over the first ``max_frames`` frames of a clip, from the real frame source.
+    """The offline pipeline over the first ``max_frames`` frames of a clip, from the real frame source
+    read ahead on its own thread (as ``snooker-referee analyze`` reads it).
 
     Opening the source counts as decoding (as opening the capture does for plain decoding). With
     ``view`` (a known calibration, as ``analyze --calibration`` gives) the table is not searched for.
     """
-    from snooker.vision.sources import SourceError, open_source
+    from snooker.vision.sources import SourceError, open_source, read_ahead
 
     clock_open = time.perf_counter()
     try:
-        source = open_source(path)
-        source.open()
+        frames = read_ahead(open_source(path))
+        frames.__enter__()
     except SourceError as exc:
         raise BenchError(str(exc)) from exc
     open_s = time.perf_counter() - clock_open
     try:
-        run = run_pipeline(iter(source), detector, view=view, config=config, max_frames=max_frames)
+        run = run_pipeline(iter(frames), detector, view=view, config=config, max_frames=max_frames)
+    except SourceError as exc:
+        raise BenchError(str(exc)) from exc
     finally:
-        source.close()
+        frames.close()
     run.wall_s += open_s
     if run.clock.rows:
         run.clock.rows[0]["decode"] += open_s
