@@ -346,6 +346,8 @@ def redetect_scene(
             wanted=owned,
         )
         fresh = _Found(mosaic.to_crop(found.centres), found.centres_mm, found.highlight, found.features)
+    if len(fresh.centres) == 0 and len(old.centres) == len(before.centres):
+        return scene  # no candidate was there nor is now: the balls and their names stand
     keep_old, keep_new = _merge(old, fresh, config)
     merged = _concat([old.select(keep_old), fresh.select(keep_new)])
     scene.centres, scene.centres_mm = merged.centres, merged.centres_mm
@@ -559,12 +561,10 @@ class _MosaicIntruders:
         if len(centres) == 0:
             return np.zeros(0, dtype=bool)
         mosaic, regions = self.mosaic, self.regions
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(
-            self.foreground.astype(np.uint8), connectivity=8
-        )
+        count, labels, areas = _region_areas(self.foreground)
         touching = np.zeros(count, dtype=bool)
         touching[np.unique(labels[mosaic.geometry.band & self.foreground])] = True
-        intruder = touching & (stats[:, cv2.CC_STAT_AREA] > regions.min_area_px)
+        intruder = touching & (areas > regions.min_area_px)
         cut = np.zeros(count, dtype=bool)
         crop_h, crop_w = mosaic.crop_shape
         for (x0, y0, x1, y1), top in zip(mosaic.boxes, mosaic.tops, strict=True):
@@ -899,11 +899,11 @@ def _in_intruders(
     (reaches ``band``, the playing area's edge)."""
     if len(centres) == 0:
         return np.zeros(0, dtype=bool)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(foreground.astype(np.uint8), connectivity=8)
+    count, labels, areas = _region_areas(foreground)
     touching = np.zeros(count, dtype=bool)
     touching[np.unique(labels[band & foreground])] = True
     ball_area = np.pi * typical_radius**2
-    intruder = touching & (stats[:, cv2.CC_STAT_AREA] > config.intruder_min_area * ball_area)
+    intruder = touching & (areas > config.intruder_min_area * ball_area)
     intruder[0] = False
     h, w = foreground.shape
     ix = _clamp(np.round(centres[:, 0]).astype(int), w - 1)
@@ -929,10 +929,10 @@ def _highlight_centres(
     spots = (tophat >= config.highlight_min_tophat) & (lightness >= config.highlight_min_lightness)
     near_foreground = cv2.dilate(foreground.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     spots &= near_foreground
-    count, _, stats, centroids = cv2.connectedComponentsWithStats(spots.astype(np.uint8), connectivity=8)
-    if count <= 1:
+    areas, centroids = _sparse_regions(spots)
+    if len(areas) == 0:
         return np.zeros((0, 2))
-    centroids, areas = centroids[1:], stats[1:, cv2.CC_STAT_AREA].astype(float)
+    areas = areas.astype(float)
     r = _radius_at(radius, centroids)
     small = areas <= config.highlight_max_area * np.pi * r**2
     centroids, areas, r = centroids[small], areas[small], r[small]
@@ -949,14 +949,38 @@ def _merge_close(points: np.ndarray, weights: np.ndarray, distance: np.ndarray) 
         return points
     gap = np.linalg.norm(points[:, None] - points[None], axis=2)
     linked = gap < np.minimum(distance[:, None], distance[None])
-    group = _components(linked)
+    group = _graph_components(linked)
     sums = np.zeros((group.max() + 1, 2))
     np.add.at(sums, group, points * weights[:, None])
     totals = np.bincount(group, weights=weights)
     return sums / totals[:, None]
 
 
-def _components(linked: np.ndarray) -> np.ndarray:
+def _region_areas(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """8-connected regions of a bool mask: their count (label 0, the background, included), the
+    (H, W) int32 labels and the area of each label (px) (as ``cv2.connectedComponentsWithStats``
+    labels them, without its slower statistics)."""
+    count, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    return count, labels, np.bincount(labels.ravel(), minlength=count)
+
+
+def _sparse_regions(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Area (k,) and centroid (k, 2) (x, y) of each 8-connected region of a bool mask with few
+    pixels, background left out (as ``cv2.connectedComponentsWithStats`` gives them, in its
+    order, summing only the mask's own pixels)."""
+    mask_u8 = mask.astype(np.uint8)
+    if not cv2.countNonZero(mask_u8):
+        return np.zeros(0, dtype=np.int64), np.zeros((0, 2))
+    count, labels = cv2.connectedComponents(mask_u8, connectivity=8)
+    ys, xs = np.nonzero(mask_u8)
+    which = labels[ys, xs]
+    areas = np.bincount(which, minlength=count)[1:]
+    cx = np.bincount(which, weights=xs.astype(float), minlength=count)[1:] / areas
+    cy = np.bincount(which, weights=ys.astype(float), minlength=count)[1:] / areas
+    return areas, np.stack([cx, cy], axis=1)
+
+
+def _graph_components(linked: np.ndarray) -> np.ndarray:
     """Connected components of the symmetric (n, n) bool graph ``linked``: (n,) labels numbered
     in the order of each component's first node (as ``scipy.sparse.csgraph`` numbers them)."""
     n = len(linked)
@@ -1045,12 +1069,12 @@ def _blob_centres(
     window = max(3, round(config.blob_peak_window * peak_radius) | 1)
     peaks = (depth >= cv2.dilate(depth, np.ones((window, window), np.uint8))) & (depth > 0)
     # A plateau of equal maxima is one peak, at its centroid.
-    count, _, _, centroids = cv2.connectedComponentsWithStats(peaks.astype(np.uint8), connectivity=8)
-    if count <= 1:
+    _, centroids = _sparse_regions(peaks)
+    if len(centroids) == 0:
         return np.zeros((0, 2))
     h, w = foreground.shape
-    xs = _clamp(np.round(centroids[1:, 0]).astype(int), w - 1)
-    ys = _clamp(np.round(centroids[1:, 1]).astype(int), h - 1)
+    xs = _clamp(np.round(centroids[:, 0]).astype(int), w - 1)
+    ys = _clamp(np.round(centroids[:, 1]).astype(int), h - 1)
     r = radius[ys, xs]
     ok = (depth[ys, xs] >= config.min_blob_depth * r) & (depth[ys, xs] <= config.max_blob_depth * r)
     xs, ys = xs[ok], ys[ok]

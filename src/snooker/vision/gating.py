@@ -69,7 +69,7 @@ class MotionGateConfig:
 
     enabled: bool = True
     thumbnail_scale: int = 4
-    change_threshold: int = 14
+    change_threshold: int = 8
     area_margin_px: int = 2
     core_reach_radii: float = 1.5
     tile_radii: float = 12.0
@@ -123,7 +123,7 @@ class GateCounts:
 def thumbnail(image: np.ndarray, scale: int) -> np.ndarray:
     """``image`` averaged over blocks of ``scale`` × ``scale`` pixels (``scale`` a power of two; the
     image's size a multiple of it): halved repeatedly, each time by bilinear sampling at the
-    centre of every 2 × 2 block (exactly their mean, and several times faster than ``INTER_AREA``)."""
+    centre of every 2 × 2 block (their mean, rounded; several times faster than ``INTER_AREA``)."""
     while scale > 1:
         h, w = image.shape[:2]
         image = cv2.resize(image, (w // 2, h // 2), interpolation=cv2.INTER_LINEAR)
@@ -199,11 +199,24 @@ class MotionGatedDetector:
         redetect = getattr(self.detector, "redetect", None)
         if redetect is None or count > self.config.full_above_fraction * t.area_px:
             return self._full(frame_bgr, view, small)
+        previous = self._last
         whole = self._frames % self.config.large_every_frames == 0
-        owners, windows = self._regions(changed, t, None if whole else self._last.xy_px)
+        owners, windows, followed = self._regions(changed, t, None if whole else previous.xy_px)
         if not windows:
             self.counts.reused += 1
-            return self._last
+            return previous
+        self._last = redetect(frame_bgr, view, windows, self._owner(owners, t))
+        if len(followed) and self._lost(followed, self._last.xy_px, t):
+            # A ball followed in a large region left its square (a cue ball struck hard): search
+            # the whole regions now.
+            owners, windows, _ = self._regions(changed, t, None)
+            self._last = redetect(frame_bgr, view, windows, self._owner(owners, t))
+        np.copyto(self._reference, small, where=(owners >= 0)[..., None])
+        self.counts.partial += 1
+        return self._last
+
+    def _owner(self, owners: np.ndarray, t: _TableThumb) -> Callable[[np.ndarray], np.ndarray]:
+        """``owner(xy_px)``: the tile index of the owner map at frame points (n, 2), -1 outside."""
         scale = self.config.thumbnail_scale
 
         def owner(xy_px: np.ndarray) -> np.ndarray:
@@ -214,10 +227,15 @@ class MotionGatedDetector:
             result[inside] = owners[iy[inside], ix[inside]]
             return result
 
-        self._last = redetect(frame_bgr, view, windows, owner)
-        np.copyto(self._reference, small, where=(owners >= 0)[..., None])
-        self.counts.partial += 1
-        return self._last
+        return owner
+
+    def _lost(self, followed: np.ndarray, found: np.ndarray, t: _TableThumb) -> bool:
+        """Whether some ball followed (frame px, (k, 2)) has no ball found within its square."""
+        if len(found) == 0:
+            return True
+        half = self.config.follow_radii * t.ball_radius_px
+        gap = np.abs(followed[:, None, :] - found[None, :, :]).max(axis=2)
+        return bool(np.any(gap.min(axis=1) > half))
 
     def _full(self, frame_bgr: np.ndarray, view: object, small: np.ndarray | None) -> BallDetections:
         self._last = self.detector(frame_bgr, view)
@@ -228,23 +246,28 @@ class MotionGatedDetector:
 
     def _regions(
         self, changed: np.ndarray, t: _TableThumb, balls_px: np.ndarray | None
-    ) -> tuple[np.ndarray, list[Box]]:
+    ) -> tuple[np.ndarray, list[Box], np.ndarray]:
         """The changed pixels grown into the region detected again (the core), cut into tiles; the
-        owner map (thumbnail, int: the index of the tile holding each core pixel, -1 elsewhere) and
-        each tile's window (frame px, with room around the tile). With ``balls_px`` (frame px of
-        the balls last seen), large regions keep only their parts around those balls."""
+        owner map (thumbnail, int: the index of the tile holding each core pixel, -1 elsewhere),
+        each tile's window (frame px, with room around the tile) and the balls followed. With
+        ``balls_px`` (frame px of the balls last seen), large regions keep only their parts around
+        the balls in them (those followed)."""
         cfg = self.config
         scale = cfg.thumbnail_scale
         reach = max(1, round(cfg.core_reach_radii * t.ball_radius_px / scale))
         disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
         core = cv2.dilate(changed.astype(np.uint8), disc)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
-        if balls_px is not None:
+        followed = np.zeros((0, 2))
+        if balls_px is not None and len(balls_px):
             ball_area = np.pi * (t.ball_radius_px / scale) ** 2
             large = stats[:, cv2.CC_STAT_AREA] > cfg.large_region_ball_areas * ball_area
             large[0] = False
             if large.any():
-                core = self._around_balls(labels, large, balls_px, t)
+                ix = np.clip(((balls_px[:, 0] - t.x0) // scale).astype(int), 0, labels.shape[1] - 1)
+                iy = np.clip(((balls_px[:, 1] - t.y0) // scale).astype(int), 0, labels.shape[0] - 1)
+                followed = balls_px[large[labels[iy, ix]]]
+                core = self._around_balls(labels, large, followed, t)
                 count, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
         margin = round(cfg.window_margin_radii * t.ball_radius_px)
         tile = max(1, round(cfg.tile_radii * t.ball_radius_px / scale))
@@ -269,13 +292,13 @@ class MotionGatedDetector:
                             t.y0 + y1 * scale + margin,
                         )
                     )
-        return owners, windows
+        return owners, windows, followed
 
     def _around_balls(
         self, labels: np.ndarray, large: np.ndarray, balls_px: np.ndarray, t: _TableThumb
     ) -> np.ndarray:
-        """uint8 core: the small regions whole, the large ones only within ``follow_radii`` of a
-        ball."""
+        """uint8 core: the small regions whole, the large ones only within ``follow_radii`` of one
+        of the balls ``balls_px`` (frame px)."""
         scale = self.config.thumbnail_scale
         near = np.zeros(labels.shape, np.uint8)
         half = max(1, round(self.config.follow_radii * t.ball_radius_px / scale))
