@@ -75,6 +75,9 @@ class PipelineRun:
     emitted: list[dict[str, Any]] = field(default_factory=list)
     """Per stroke: ``frame`` it was emitted (and ruled) on, its ``end_frame``, ``ruled``, and
     ``at_finish`` (emitted only when the input ended, as a truncated stroke)."""
+    gates: dict[str, dict[str, int]] = field(default_factory=dict)
+    """What the fast path's gates did (``detection``, ``view_check``): frames whose result was
+    reused, searched in changed regions only (``partial``), or computed in full."""
 
     def summary(self) -> dict[str, Any]:
         per_stage = self.clock.per_stage()
@@ -91,6 +94,7 @@ class PipelineRun:
             "strokes": self.strokes,
             "rulings": self.rulings,
             "referee_errors": list(self.referee_errors),
+            "gates": {name: dict(counts) for name, counts in self.gates.items()},
         }
 
 
@@ -118,6 +122,7 @@ def run_pipeline(
     )
     # time the stages as the frame loop calls them (the detector and the view check behind their
     # fast-path gates, whose own work counts in their stage; this object only)
+    gates = {"detection": analysis.detector, "view_check": analysis.shows_table}
     analysis.detector = clock.wrap("detection", analysis.detector)
     analysis.find_table = clock.wrap("calibration", analysis.find_table)
     analysis.shows_table = clock.wrap("calibration", analysis.shows_table)
@@ -150,7 +155,17 @@ def run_pipeline(
     run.wall_s = time.perf_counter() - started
     _rule(referee, analysis.finish(), run, last_index, at_finish=True)
     run.skipped = dict(analysis.skipped)
+    run.gates = {name: gate_counts(gate) for name, gate in gates.items()}
     return run
+
+
+def gate_counts(gate: object) -> dict[str, int]:
+    """Frames a fast-path gate reused, searched in part and computed in full (all in full when
+    the stage has no gate: its calls are then not counted here)."""
+    counts = getattr(gate, "counts", None)
+    if counts is None:
+        return {}
+    return {"reused": counts.reused, "partial": counts.partial, "full": counts.full}
 
 
 def _rule(referee: Any, strokes: list[Any], run: PipelineRun, frame_index: int, at_finish: bool) -> None:
@@ -288,6 +303,10 @@ def _merge_runs(runs: list[PipelineRun]) -> dict[str, Any]:
         merged.referee_errors += run.referee_errors
         for reason, count in run.skipped.items():
             merged.skipped[reason] = merged.skipped.get(reason, 0) + count
+        for name, counts in run.gates.items():
+            total = merged.gates.setdefault(name, {})
+            for kind, count in counts.items():
+                total[kind] = total.get(kind, 0) + count
     return merged.summary()
 
 
@@ -357,4 +376,8 @@ def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -
         "strokes_ruled": status.strokes,
         "ended": status.ended,
         "keeps_up": status.frames_dropped == 0 and status.frames_failed == 0,
+        "gates": {
+            "detection": gate_counts(table.analysis.detector),
+            "view_check": gate_counts(table.analysis.shows_table),
+        },
     }
