@@ -279,6 +279,9 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
     assert live["frames_read"] == 6
     peaks = list(doc["peak_rss_mib"].values())
     assert peaks == sorted(peaks), "a peak never falls"
+    if live["dropped_before_first_table_frame"] is not None:
+        parts = live["dropped_before_first_table_frame"] + live["dropped_after_first_table_frame"]
+        assert parts == live["frames_dropped"]
     tracked_live = live["frames_processed"] - live["frames_skipped_no_table"]
     assert sum(live["gates"]["detection"].values()) == tracked_live
     text = format_report(doc)

@@ -2,26 +2,32 @@
 
 Broadcast snooker is mostly still: the balls rest between strokes, the camera holds its view, and
 even while a stroke runs only a few small regions of the table change from one frame to the next.
-Two wrappers exploit this, each deciding from a cheap comparison of block-averaged thumbnails:
+Two wrappers exploit this, each deciding from a cheap comparison of small thumbnails:
 
 - :class:`MotionGatedDetector` wraps a ball detector. A thumbnail of the table crop is compared,
   pixel by pixel, with a reference holding each place as it looked when its balls were last
   detected. Where nothing changed by more than ``change_threshold``, the balls found there stand
   (at rest, the last detections are returned as they are: the tracker still sees time pass).
   Changed places, grown by about a ball, are detected again — in windows around them when the
-  detector can (``redetect``), else in full — and the reference is brought up to date there.
+  detector can (``redetect``: the classical detector searches all windows in one pass and names
+  every ball jointly, as a full detection does), else in full — and the reference is brought up
+  to date there. A changed region larger than a few balls (a player, the cue, an arm) is searched
+  whole only every ``large_every_frames`` frames; in between only around the balls last seen in
+  it — and at once whole if one of them is no longer found there (a cue ball struck hard).
   A full detection runs at least every ``full_every_frames`` frames, and whenever a large part of
   the table changed.
 - :class:`GatedViewCheck` wraps the check that a frame still shows the calibrated table: it runs
-  when a thumbnail of the whole frame differs from the one of its last run (a cut, a camera move)
-  or every ``every_frames`` frames, and its last answer stands in between.
+  when a sparse sample of the whole frame differs from the one of its last run (a cut, a camera
+  move) or every ``every_frames`` frames, and its last answer stands in between.
 
 Why a stroke start or a pot cannot be missed: a ball that starts to move, rolls or drops changes
 the pixels it leaves and enters — by the contrast between the ball and the cloth, far above the
-threshold once it has moved a few pixels — so its region is detected again on the frame where the
-difference first exceeds the threshold; comparison is with the reference (the last detection there),
-not with the previous frame, so slow creeping accumulates until it counts. What stays below the
-threshold looks, to the detector too, like what was there.
+threshold once it has moved a pixel or two — so its region is detected again on the frame where the
+difference first exceeds the threshold (a ball under a player's cue or hand is followed on every
+frame); comparison is with the reference (the last detection there), not with the previous frame,
+so slow creeping accumulates until it counts. What stays below the threshold looks, to the
+detector too, like what was there. What can come late: a ball a player uncovers (at most
+``large_every_frames`` - 1 frames), anything a difference cannot show (the next full detection).
 """
 
 from __future__ import annotations
@@ -91,9 +97,11 @@ class ViewGateConfig:
     """When the calibrated view is checked again (units in the names).
 
     - ``enabled``: False checks every frame.
-    - ``thumbnail_scale``: frame pixels per thumbnail pixel, each way (block average; a power of 2).
+    - ``thumbnail_scale``: frame pixels per thumbnail pixel, each way (a power of 2); the thumbnail
+      is sampled (bilinearly, a 2 × 2 mean every ``thumbnail_scale`` px), not block-averaged: a
+      cut changes most of the frame, so a sparse, cheap sample shows it.
     - ``change_threshold``: a thumbnail pixel changed when a colour channel differs from the
-      thumbnail of the last check by more than this (0–255 levels).
+      thumbnail of the last check by more than this (0–255 levels; above the sample's noise).
     - ``changed_fraction``: check again when more than this fraction of the frame changed (a cut
       or a camera move changes most of it; balls, players and the cue change a few per cent).
     - ``every_frames``: check at least this often anyway (frames).
@@ -379,7 +387,8 @@ class GatedViewCheck:
     def _thumbnail(self, frame_bgr: np.ndarray) -> np.ndarray:
         scale = self.config.thumbnail_scale
         h, w = frame_bgr.shape[:2]
-        return thumbnail(frame_bgr[: h - h % scale, : w - w % scale], scale)
+        size = (max(1, w // scale), max(1, h // scale))
+        return cv2.resize(frame_bgr, size, interpolation=cv2.INTER_LINEAR)
 
 
 @dataclass(frozen=True)

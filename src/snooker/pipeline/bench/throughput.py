@@ -341,11 +341,18 @@ def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -
     session = MatchSession(None)
     session.apply(frame_log_lines([])[0], origin="bench")
     messages: list[str] = []
+    dropped_before_table: list[int] = []
+
+    def first_table(outcome: Any, status: Any) -> None:
+        if outcome.state is not None and not dropped_before_table:
+            dropped_before_table.append(status.frames_dropped)
+
     table = LiveTable(
         session,
         detector,
         config=LiveTableConfig(analysis=config, status_every_s=max_s + 1.0),
         report=messages.append,
+        on_frame=first_table,
     )
     try:
         source = open_source(path)
@@ -370,6 +377,10 @@ def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -
         "frames_failed": status.frames_failed,
         "frames_skipped_no_table": status.frames_skipped,
         "dropped_fraction": round(status.frames_dropped / offered, 4) if offered else math.nan,
+        "dropped_before_first_table_frame": dropped_before_table[0] if dropped_before_table else None,
+        "dropped_after_first_table_frame": status.frames_dropped - dropped_before_table[0]
+        if dropped_before_table
+        else None,
         "processed_fps": round(status.frames_processed / elapsed, 3),
         "elapsed_s": round(elapsed, 3),
         "max_queue_latency_ms": round(status.max_latency_s * 1000.0, 1),
