@@ -27,6 +27,7 @@ from snooker.pipeline.bench import (
     yolo_realtime_analysis,
 )
 from snooker.pipeline.bench import run as bench_run
+from snooker.pipeline.bench.throughput import startup_drops
 from snooker.vision.classic import ClassicDetector
 
 TINY_STROKE = RollingClipConfig(
@@ -151,6 +152,21 @@ def test_yolo_note_says_what_would_make_it_real_time(small_ms, share, says):
     for text in says:
         assert text in note, note
     assert ("of the frames" in note) == (share is not None)
+
+
+@pytest.mark.parametrize(
+    ("seen", "startup"),
+    [
+        ([], None),
+        ([(0, False), (1, False)], None),
+        ([(0, True), (1, True), (2, True)], 0),
+        ([(0, True), (9, True), (12, True)], 8),
+        ([(0, False), (3, True), (10, True), (11, True)], 8),
+        ([(0, False), (5, True)], 4),
+    ],
+)
+def test_drops_while_the_table_is_first_found_are_told_apart(seen, startup):
+    assert startup_drops(seen) == startup
 
 
 def _stage_summary(mean_ms: dict[str, float], tracked: int, at_rest: int) -> dict:
@@ -279,8 +295,8 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
     assert live["frames_read"] == 6
     peaks = list(doc["peak_rss_mib"].values())
     assert peaks == sorted(peaks), "a peak never falls"
-    if live["dropped_before_first_table_frame"] is not None:
-        parts = live["dropped_before_first_table_frame"] + live["dropped_after_first_table_frame"]
+    if live["dropped_finding_the_table"] is not None:
+        parts = live["dropped_finding_the_table"] + live["dropped_after_the_table_was_found"]
         assert parts == live["frames_dropped"]
     tracked_live = live["frames_processed"] - live["frames_skipped_no_table"]
     assert sum(live["gates"]["detection"].values()) == tracked_live

@@ -277,7 +277,7 @@ def format_report(doc: dict[str, Any]) -> str:
             lines.append(
                 f"live {name} {r['clip']} @ {r['source_fps']} fps: {r['frames_processed']} processed, "
                 f"{r['frames_dropped']} dropped of {r['frames_offered']} ({r['dropped_fraction']:.1%}; "
-                f"{r.get('dropped_before_first_table_frame')} of them while the table was first found), "
+                f"{r.get('dropped_finding_the_table')} of them while the table was first found), "
                 f"{r['processed_fps']} fps processed; keeps up: {r['keeps_up']}"
             )
     network = doc.get("yolo_network")

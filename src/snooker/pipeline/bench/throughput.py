@@ -333,7 +333,8 @@ def memory(path: Path, detector: Detector, frames: int, config: AnalysisConfig) 
 
 
 def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -> dict[str, Any]:
-    """Play ``path`` at its own frame rate through ``LiveTable``; count frames processed and dropped."""
+    """Play ``path`` at its own frame rate through ``LiveTable``; count frames processed and dropped
+    (those dropped while the table was first found apart: a one-off at the start)."""
     from snooker.pipeline.live import LiveTable, LiveTableConfig
     from snooker.record.session import MatchSession
     from snooker.vision.sources import SourceError, open_source
@@ -341,11 +342,10 @@ def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -
     session = MatchSession(None)
     session.apply(frame_log_lines([])[0], origin="bench")
     messages: list[str] = []
-    dropped_before_table: list[int] = []
+    seen: list[tuple[int, bool]] = []
 
     def first_table(outcome: Any, status: Any) -> None:
-        if outcome.state is not None and not dropped_before_table:
-            dropped_before_table.append(status.frames_dropped)
+        seen.append((outcome.frame.index, outcome.state is not None))
 
     table = LiveTable(
         session,
@@ -367,6 +367,7 @@ def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -
         timer.cancel()
     elapsed = time.perf_counter() - started
     offered = status.frames_processed + status.frames_failed + status.frames_dropped
+    startup = startup_drops(seen)
     return {
         "clip": path.name,
         "source_fps": round(float(source.fps), 3),
@@ -377,10 +378,8 @@ def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -
         "frames_failed": status.frames_failed,
         "frames_skipped_no_table": status.frames_skipped,
         "dropped_fraction": round(status.frames_dropped / offered, 4) if offered else math.nan,
-        "dropped_before_first_table_frame": dropped_before_table[0] if dropped_before_table else None,
-        "dropped_after_first_table_frame": status.frames_dropped - dropped_before_table[0]
-        if dropped_before_table
-        else None,
+        "dropped_finding_the_table": startup,
+        "dropped_after_the_table_was_found": None if startup is None else status.frames_dropped - startup,
         "processed_fps": round(status.frames_processed / elapsed, 3),
         "elapsed_s": round(elapsed, 3),
         "max_queue_latency_ms": round(status.max_latency_s * 1000.0, 1),
@@ -392,3 +391,14 @@ def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -
             "view_check": gate_counts(table.analysis.shows_table),
         },
     }
+
+
+def startup_drops(seen: list[tuple[int, bool]]) -> int | None:
+    """Frames dropped up to the one after the first frame with a table: while the table was being
+    found. ``seen``: (source frame index, had a table) of each frame processed, in order (the
+    indices count every frame the source gave, so a gap is frames dropped)."""
+    first = next((k for k, (_, tracked) in enumerate(seen) if tracked), None)
+    if first is None:
+        return None
+    end = seen[first + 1][0] if first + 1 < len(seen) else seen[first][0] + 1
+    return end - (first + 1)
