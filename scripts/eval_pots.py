@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from snooker.pipeline.evaluation import PotTruth, clip_result, pot_answer, task2_units
+from snooker.pipeline.evaluation import PotTruth, analysis_config, clip_result, pot_answer, task2_units
 
 DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training"
 
@@ -27,6 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clips", type=int, nargs="*", help="clip numbers (default: all)")
     parser.add_argument("--cache", type=Path, help="folder to keep / reuse per-clip detections")
     parser.add_argument("--detector", default="classic", choices=("classic", "yolo"))
+    parser.add_argument(
+        "--no-fast-path", action="store_true", help="detect and check the view in full on every frame"
+    )
     args = parser.parse_args(argv)
     task2 = args.data / "Task2"
     if not task2.is_dir():
@@ -35,11 +38,12 @@ def main(argv: list[str] | None = None) -> int:
     from snooker.vision.detector import make_detector
 
     detector = make_detector(args.detector)
+    config = analysis_config(fast_path=not args.no_fast_path)
     clips = args.clips or sorted(int(p.stem) for p in task2.glob("*.mp4"))
     units = right = predicted = truths = 0
     for n in clips:
         truth = PotTruth.read(task2 / "ground-truth" / f"{n}_gt.txt")
-        answer = pot_answer(clip_result(task2 / f"{n}.mp4", detector, args.cache))
+        answer = pot_answer(clip_result(task2 / f"{n}.mp4", detector, args.cache, config))
         got = task2_units(truth, answer)
         units += got
         truths += truth.potted

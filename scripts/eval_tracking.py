@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from snooker.pipeline.evaluation import clip_result, read_boxes, score_track
+from snooker.pipeline.evaluation import analysis_config, clip_result, read_boxes, score_track
 
 DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training"
 
@@ -25,6 +25,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clips", type=int, nargs="*", help="clip numbers (default: all)")
     parser.add_argument("--cache", type=Path, help="folder to keep / reuse per-clip detections")
     parser.add_argument("--detector", default="classic", choices=("classic", "yolo"))
+    parser.add_argument(
+        "--no-fast-path", action="store_true", help="detect and check the view in full on every frame"
+    )
     args = parser.parse_args(argv)
     task3 = args.data / "Task3"
     if not task3.is_dir():
@@ -33,12 +36,13 @@ def main(argv: list[str] | None = None) -> int:
     from snooker.vision.detector import make_detector
 
     detector = make_detector(args.detector)
+    config = analysis_config(fast_path=not args.no_fast_path)
     clips = args.clips or sorted(int(p.stem) for p in (args.data / "Task2").glob("*.mp4"))
     passed = tracks = 0
     all_px: list[float] = []
     all_mm: list[float] = []
     for n in clips:
-        result = clip_result(args.data / "Task2" / f"{n}.mp4", detector, args.cache)
+        result = clip_result(args.data / "Task2" / f"{n}.mp4", detector, args.cache, config)
         for k in (1, 2):
             score = score_track(
                 result, read_boxes(task3 / "ground-truth" / f"{n}_ball_{k}_gt.txt"), cue=k == 1

@@ -23,9 +23,11 @@ from snooker.pipeline.bench import (
     rolling_clip,
     summarise_ms,
     throughput,
+    yolo_note,
     yolo_realtime_analysis,
 )
 from snooker.pipeline.bench import run as bench_run
+from snooker.pipeline.bench.throughput import startup_drops
 from snooker.vision.classic import ClassicDetector
 
 TINY_STROKE = RollingClipConfig(
@@ -125,6 +127,48 @@ def test_yolo_analysis_needs_the_speedup_the_budget_implies_and_every_nth_only_h
         assert thinned[-1] >= option["ms_per_frame"] * 0.25
 
 
+@pytest.mark.parametrize(
+    ("small_ms", "share", "says"),
+    [
+        (20.0, None, ["Real time needs onnxruntime at 288x384", "20 ms"]),
+        (60.0, None, ["still 1.8x", "every 2th frame"]),
+        (150.0, 0.25, ["every 5th frame", "on 25% of the frames"]),
+    ],
+)
+def test_yolo_note_says_what_would_make_it_real_time(small_ms, share, says):
+    network = {
+        "model": "shipped weights balls_yolo11n.pt",
+        "parameters": 2_600_000,
+        "weights_file_mib": 5.4,
+        "sizes": [
+            {"ball_radius_px": 8.0, "height": 576, "width": 768, "torch": {"median_ms": 300.0}},
+            {"ball_radius_px": 4.0, "height": 288, "width": 384, "onnxruntime": {"median_ms": small_ms}},
+        ],
+    }
+    realtime = yolo_realtime_analysis(network, rest_fraction=None, realtime_fps=30.0, every_nth=(2,))
+    note = yolo_note(network, realtime, share)
+    assert "2.6 M parameters, 5.4 MiB of weights" in note
+    assert "576x768" in note and "300 ms with torch" in note and "9.0x" in note
+    for text in says:
+        assert text in note, note
+    assert ("of the frames" in note) == (share is not None)
+
+
+@pytest.mark.parametrize(
+    ("seen", "startup"),
+    [
+        ([], None),
+        ([(0, False), (1, False)], None),
+        ([(0, True), (1, True), (2, True)], 0),
+        ([(0, True), (9, True), (12, True)], 8),
+        ([(0, False), (3, True), (10, True), (11, True)], 8),
+        ([(0, False), (5, True)], 4),
+    ],
+)
+def test_drops_while_the_table_is_first_found_are_told_apart(seen, startup):
+    assert startup_drops(seen) == startup
+
+
 def _stage_summary(mean_ms: dict[str, float], tracked: int, at_rest: int) -> dict:
     stages = {stage: {"mean_ms": mean_ms.get(stage, 0.0)} for stage in STAGES}
     return {"stages": stages, "frames_tracked": tracked, "frames_all_at_rest": at_rest}
@@ -208,6 +252,10 @@ def test_throughput_compares_the_pipeline_with_plain_decoding_of_the_same_frames
     assert classic["frames_tracked"] == 6, classic["skipped"]
     assert classic["stages"]["detection"]["total_ms"] > 0
     assert set(classic["projected"]["detect_every_nth_at_rest"]) == {"2", "5", "10"}
+    # every tracked frame went through the detection gate: the first in full
+    detection = classic["gates"]["detection"]
+    assert sum(detection.values()) == 6 and detection["full"] >= 1
+    assert sum(classic["gates"]["view_check"].values()) == 6
 
 
 def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, tiny_stroke, monkeypatch):
@@ -247,6 +295,12 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
     assert live["frames_read"] == 6
     peaks = list(doc["peak_rss_mib"].values())
     assert peaks == sorted(peaks), "a peak never falls"
+    if live["dropped_finding_the_table"] is not None:
+        parts = live["dropped_finding_the_table"] + live["dropped_after_the_table_was_found"]
+        assert parts == live["frames_dropped"]
+    tracked_live = live["frames_processed"] - live["frames_skipped_no_table"]
+    assert sum(live["gates"]["detection"].values()) == tracked_live
     text = format_report(doc)
     assert "classic" in text and "decode" in text and "live classic tiny.mp4" in text
+    assert "fast path, detection" in text
     assert "FAILED memory" in text

@@ -184,3 +184,37 @@ def test_the_referee_accepts_the_strokes_unchanged():
     rulings = [referee.apply(line) for line in frame_log_lines(analysis.strokes)]
     assert all("error" not in r for r in rulings), rulings
     assert rulings[1]["foul"] is True  # the white hit nothing
+
+
+def test_the_fast_path_finds_the_stroke_a_full_detection_of_every_frame_finds():
+    """A cue ball rolling to rest (rendered with exact truth) through the real detector and view:
+    the frame loop's fast path (gated detection and view check) cuts the same stroke, ending
+    where the ball stopped, and looks again only at what changed."""
+    from snooker.pipeline.bench import RollingClipConfig, rolling_clip
+    from snooker.pipeline.evaluation import analysis_config
+    from snooker.vision.classic import ClassicDetector
+
+    clip = rolling_clip(
+        RollingClipConfig(fps=10.0, still_before_s=0.5, still_after_s=1.0, speed_mm_s=700.0), seed=3
+    )
+    frames = list(clip.frames())
+    runs = {}
+    for fast in (True, False):
+        analysis = VideoAnalysis(ClassicDetector(), view=clip.view, config=analysis_config(fast))
+        for frame in frames:
+            analysis.process(frame)
+        analysis.finish()
+        runs[fast] = analysis
+    fast, full = runs[True], runs[False]
+    assert len(fast.strokes) == len(full.strokes) == 1
+    fast_line, full_line = fast.strokes[0].to_log_line(), full.strokes[0].to_log_line()
+    assert set(fast_line["positions"]["after"]) == set(full_line["positions"]["after"])
+    for ball, xy in full_line["positions"]["after"].items():
+        assert math.dist(fast_line["positions"]["after"][ball], xy) < 5.0, ball
+    assert abs(fast.strokes[0].end_frame - full.strokes[0].end_frame) <= 1
+    # one full detection, then only changed regions (the render's noise changes a few places on
+    # every frame); the view is checked on the first frame and every so many frames after
+    counts = fast.detector.counts
+    assert counts.full == 1 and counts.partial + counts.reused == len(frames) - 1
+    every = fast.config.fast_path.view_check.every_frames
+    assert fast.shows_table.counts.full == 1 + (len(frames) - 1) // every

@@ -26,6 +26,7 @@ from snooker.vision.sources import (
     VideoFileSource,
     iter_frames,
     open_source,
+    read_ahead,
 )
 from snooker.vision.types import Frame
 
@@ -331,3 +332,16 @@ def test_live_reader_error_reaches_the_consumer(tmp_path: Path):
     live = LiveFrames(ImageFolderSource(folder, report=lambda _: None))
     with pytest.raises(SourceError, match="none of its 1 images is readable"), live:
         list(live)
+
+
+def test_read_ahead_decodes_every_frame_in_order_for_a_slow_consumer(video: Path):
+    source = open_source(str(video))
+    with read_ahead(source, frames=3) as frames:
+        got = []
+        for frame in frames:
+            got.append((frame.index, int(frame.image.mean())))
+            time.sleep(0.001)
+    assert [index for index, _ in got] == list(range(40)) and frames.dropped == 0
+    levels = [level for _, level in got]
+    assert levels == sorted(levels)
+    assert source.stopped

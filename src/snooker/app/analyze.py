@@ -32,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from snooker.calibration import CalibrationError, load_calibration
     from snooker.vision.detector import make_detector
-    from snooker.vision.sources import SourceError, open_source
+    from snooker.vision.sources import SourceError, open_source, read_ahead
 
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
@@ -53,11 +53,12 @@ def run(args: argparse.Namespace) -> int:
     error = None
     annotator = None
     try:
-        with open_source(args.video) as source:
+        source = open_source(args.video)
+        with read_ahead(source) as frames:
             video["fps"] = source.fps
             total = getattr(source, "frame_count", None) or None
             with tqdm(total=total, unit="frame", desc="analyze", file=sys.stderr) as bar:
-                for frame in source:
+                for frame in frames:
                     if args.max_frames is not None and video["frames"] >= args.max_frames:
                         break
                     video["frames"] += 1

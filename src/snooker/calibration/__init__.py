@@ -19,6 +19,7 @@ _LAZY = {
     "TableNotFound": "snooker.calibration.detect",
     "find_table": "snooker.calibration.detect",
     "shows_table": "snooker.calibration.detect",
+    "TableViewCheck": "snooker.calibration.detect",
     "refresh_view": "snooker.calibration.detect",
     "load_calibration": "snooker.calibration.manual",
     "save_calibration": "snooker.calibration.manual",

@@ -670,56 +670,122 @@ def _rail_samples(
     return sides
 
 
-def _lookup(mask: np.ndarray, px: np.ndarray) -> np.ndarray:
-    """Mask values at pixels ``px`` (n, 2); points outside the frame read as False."""
-    h, w = mask.shape
+@dataclass(frozen=True)
+class ViewCheckGeometry:
+    """Where ``shows_table`` looks in frames of one size seen through one view (it depends on the
+    view only, so a video computes it once), as flat pixel indices: ``inside`` the playing area,
+    ``band`` the ring around the table outside the rails, and per rail side the samples just
+    inside and just outside it (with whether each falls in the frame)."""
+
+    shape: tuple[int, int]
+    inside: np.ndarray
+    band: np.ndarray
+    rails: list[tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]]
+
+
+def view_check_geometry(
+    view: TableView, shape: tuple[int, ...], config: CalibrationConfig = DEFAULT_CONFIG
+) -> ViewCheckGeometry:
+    """The pixels ``shows_table`` reads for frames of ``shape`` (H, W[, 3]) seen through ``view``."""
+    h, w = shape[:2]
+    cfg = config.view_check
+    area = view.playing_area_mask((h, w))
+    grow = _odd(cfg.ring_width_fraction * w)
+    outer = cv2.dilate(area, cv2.getStructuringElement(cv2.MORPH_RECT, (grow, grow)))
+    near = cv2.dilate(area, cv2.getStructuringElement(cv2.MORPH_RECT, (grow // 2 | 1, grow // 2 | 1)))
+    band = (outer > 0) & (near == 0)
+    rails = [
+        (_flat_indices(rail_in, (h, w)), _flat_indices(rail_out, (h, w)))
+        for rail_in, rail_out in _rail_samples(view, cfg.rail_inset_mm, cfg.rail_samples_per_side)
+    ]
+    return ViewCheckGeometry((h, w), np.flatnonzero(area > 0), np.flatnonzero(band), rails)
+
+
+def _flat_indices(px: np.ndarray, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Flat indices of the pixels nearest ``px`` (n, 2) in an image of ``shape``, and whether each
+    lies in it (those outside get index 0)."""
+    h, w = shape
     xi, yi = np.round(px[:, 0]).astype(int), np.round(px[:, 1]).astype(int)
     ok = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
-    out = np.zeros(len(px), dtype=bool)
-    out[ok] = mask[yi[ok], xi[ok]] > 0
-    return out
+    return np.where(ok, yi * w + xi, 0), ok
 
 
-def shows_table(image_bgr: np.ndarray, view: TableView, config: CalibrationConfig = DEFAULT_CONFIG) -> bool:
+def shows_table(
+    image_bgr: np.ndarray,
+    view: TableView,
+    config: CalibrationConfig = DEFAULT_CONFIG,
+    geometry: ViewCheckGeometry | None = None,
+) -> bool:
     """Whether ``image_bgr`` still shows the calibrated full-table view.
 
     True when the playing area looks mostly like cloth, the cloth stops at the predicted rail
     lines, and little cloth lies outside them. A player or the cue over the table, or a score
     graphic over a cushion, leaves these true; a close-up, a replay from another angle or a
-    crowd shot does not.
+    crowd shot does not. ``geometry`` (from :func:`view_check_geometry` for this view and frame
+    size) saves recomputing it.
     """
     if image_bgr is None or image_bgr.ndim != 3 or image_bgr.shape[2] != 3:
         return False
     h, w = image_bgr.shape[:2]
     if (w, h) != tuple(view.image_size):
         return False
+    if geometry is None or geometry.shape != (h, w):
+        geometry = view_check_geometry(view, (h, w), config)
     cfg = config.view_check
-    hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
-    area = view.playing_area_mask((h, w))
-    inside_hsv = hsv[area > 0]
-    if len(inside_hsv) == 0:
+    if len(geometry.inside) == 0:
         return False
-    saturated = inside_hsv[:, 1] >= config.cloth.min_saturation
+    hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    inside = hsv[geometry.inside]
+    saturated = inside[:, 1] >= config.cloth.min_saturation
     if saturated.mean() < cfg.min_cloth_inside:
         return False
-    hue = int(np.median(inside_hsv[saturated, 0]))
-    cloth = cloth_mask(image_bgr, config.cloth, hue)
-    if (cloth[area > 0] > 0).mean() < cfg.min_cloth_inside:
+    hue = _median_hue(inside[saturated, 0])
+    if _cloth_of_hsv(inside, config.cloth, hue).mean() < cfg.min_cloth_inside:
         return False
     sides_ok = 0
-    for rail_in, rail_out in _rail_samples(view, cfg.rail_inset_mm, cfg.rail_samples_per_side):
-        edge_ok = _lookup(cloth, rail_in) & ~_lookup(cloth, rail_out)
-        sides_ok += int(edge_ok.mean() >= cfg.min_rail_edge_fraction)
+    for (in_index, in_ok), (out_index, out_ok) in geometry.rails:
+        cloth_in = _cloth_of_hsv(hsv[in_index], config.cloth, hue) & in_ok
+        cloth_out = _cloth_of_hsv(hsv[out_index], config.cloth, hue) & out_ok
+        sides_ok += int((cloth_in & ~cloth_out).mean() >= cfg.min_rail_edge_fraction)
     if sides_ok < cfg.min_rail_sides:
         return False
-    ring = view.playing_area_mask((h, w))
-    grow = _odd(cfg.ring_width_fraction * w)
-    outer = cv2.dilate(ring, cv2.getStructuringElement(cv2.MORPH_RECT, (grow, grow)))
-    near = cv2.dilate(ring, cv2.getStructuringElement(cv2.MORPH_RECT, (grow // 2 | 1, grow // 2 | 1)))
-    band = (outer > 0) & (near == 0)
-    if not band.any():
+    if len(geometry.band) == 0:
         return True
-    return bool((cloth[band] > 0).mean() <= cfg.max_cloth_outside)
+    return bool(_cloth_of_hsv(hsv[geometry.band], config.cloth, hue).mean() <= cfg.max_cloth_outside)
+
+
+def _median_hue(hues: np.ndarray) -> int:
+    """The median of OpenCV hues (uint8), as ``int(np.median(hues))``, from their histogram."""
+    counts = np.cumsum(np.bincount(hues, minlength=256))
+    n = int(counts[-1])
+    lower = int(np.searchsorted(counts, (n - 1) // 2 + 1))
+    upper = int(np.searchsorted(counts, n // 2 + 1))
+    return int((lower + upper) / 2)
+
+
+def _cloth_of_hsv(hsv: np.ndarray, config: ClothConfig, hue: int) -> np.ndarray:
+    """bool (n,): which HSV pixels (n, 3) have the cloth's colour around ``hue`` (as
+    :func:`cloth_mask` with its first tolerance)."""
+    diff = np.abs(hsv[:, 0].astype(np.int16) - hue)
+    diff = np.minimum(diff, 180 - diff)
+    tolerance = config.hue_tolerances[0]
+    return (diff <= tolerance) & (hsv[:, 1] >= config.min_saturation) & (hsv[:, 2] >= config.min_value)
+
+
+class TableViewCheck:
+    """``shows_table`` with the pixels it reads computed once per view and frame size."""
+
+    def __init__(self, config: CalibrationConfig = DEFAULT_CONFIG) -> None:
+        self.config = config
+        self._cached: tuple[TableView, tuple[int, int], ViewCheckGeometry] | None = None
+
+    def __call__(self, image_bgr: np.ndarray, view: TableView) -> bool:
+        if image_bgr is None or image_bgr.ndim != 3 or image_bgr.shape[1::-1] != tuple(view.image_size):
+            return shows_table(image_bgr, view, self.config)
+        shape = (image_bgr.shape[0], image_bgr.shape[1])
+        if self._cached is None or self._cached[0] is not view or self._cached[1] != shape:
+            self._cached = (view, shape, view_check_geometry(view, shape, self.config))
+        return shows_table(image_bgr, view, self.config, self._cached[2])
 
 
 def refresh_view(

@@ -16,6 +16,7 @@ import numpy as np
 
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
 from snooker.tracker.types import TableState, TrackStatus
+from snooker.vision.gating import FastPathConfig, GatedViewCheck, gate_detector
 from snooker.vision.types import BallDetections, Frame
 
 ANALYSIS_SCHEMA = "snooker.analysis/1"
@@ -37,6 +38,10 @@ class AnalysisConfig:
     """After this many frames in a row that do not show the calibrated table, look for a new view."""
     check_view: bool = True
     """Check every frame shows the calibrated table (``shows_table``) before reading it."""
+    fast_path: FastPathConfig = field(default_factory=FastPathConfig)
+    """Detect again only where the picture changed, check the view only when it changed or every
+    few frames (``snooker.vision.gating``; applies to the default view check and to detectors
+    whose output depends only on the image)."""
 
 
 @dataclass
@@ -53,8 +58,9 @@ class VideoAnalysis:
     """Runs the perception chain over frames of one video and keeps what it found.
 
     ``view`` is a ``snooker.calibration.TableView`` (found automatically when None);
-    ``detector`` a ball detector; ``find_table`` / ``shows_table`` default to the calibration
-    package's (injectable for tests and synthetic clips).
+    ``detector`` a ball detector (behind the fast path's motion gate where it allows one);
+    ``find_table`` / ``shows_table`` default to the calibration package's (the view check behind
+    the fast path's gate; both injectable for tests and synthetic clips).
     """
 
     def __init__(
@@ -66,11 +72,11 @@ class VideoAnalysis:
         shows_table: Callable[[np.ndarray, object], bool] | None = None,
     ) -> None:
         self.config = config or AnalysisConfig()
-        self.detector = detector
+        self.detector = fast_detector(detector, self.config)
         self.view = view
         self.fixed_view = view is not None
-        self._find_table = find_table
-        self._shows_table = shows_table
+        self.find_table = find_table or _default_find_table()
+        self.shows_table = shows_table or default_view_check(self.config)
         self.tracker = BallTracker(self.config.tracker)
         self.segmenter = StrokeSegmenter(self.config.strokes)
         self.frames: list[dict] = []
@@ -133,9 +139,8 @@ class VideoAnalysis:
         return "frame does not show the table"
 
     def _try_calibrate(self, frame: Frame) -> bool:
-        find = self._find_table or _default_find_table()
         try:
-            view = find(frame.image)
+            view = self.find_table(frame.image)
         except (RuntimeError, ValueError):
             self.views.append({"frame": frame.index, "found": False})
             return False
@@ -147,8 +152,7 @@ class VideoAnalysis:
         return True
 
     def _shows(self, image: np.ndarray, view: object) -> bool:
-        shows = self._shows_table or _default_shows_table()
-        return bool(shows(image, view))
+        return bool(self.shows_table(image, view))
 
     def _frame_record(self, state: TableState) -> dict:
         balls = []
@@ -272,7 +276,17 @@ def _default_find_table() -> Callable[[np.ndarray], object]:
     return find_table
 
 
-def _default_shows_table() -> Callable[[np.ndarray, object], bool]:
-    from snooker.calibration import shows_table
+def fast_detector(detector: Detector, config: AnalysisConfig) -> Detector:
+    """``detector`` as the frame loop runs it: behind the fast path's motion gate where enabled and
+    the detector allows it (see ``snooker.vision.gating.gate_detector``)."""
+    return gate_detector(detector, config.fast_path.detection)
 
-    return shows_table
+
+def default_view_check(config: AnalysisConfig) -> Callable[[np.ndarray, object], bool]:
+    """The calibration package's ``shows_table`` (its pixels computed once per view), behind the
+    fast path's gate where enabled."""
+    from snooker.calibration import TableViewCheck
+
+    check = TableViewCheck()
+    gate = config.fast_path.view_check
+    return GatedViewCheck(check, gate) if gate.enabled else check

@@ -14,12 +14,18 @@ from __future__ import annotations
 
 import math
 import pickle
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
-from snooker.pipeline.analyze import AnalysisConfig, Detector, VideoAnalysis
+from snooker.pipeline.analyze import (
+    AnalysisConfig,
+    Detector,
+    VideoAnalysis,
+    default_view_check,
+    fast_detector,
+)
 from snooker.vision.types import BallDetections, Frame
 
 TASK2_POCKET_UNITS = 1
@@ -47,9 +53,24 @@ class ClipResult:
         )
 
 
+def analysis_config(fast_path: bool = True) -> AnalysisConfig:
+    """The frame loop's default configuration, with its fast path on or off (everything detected
+    and checked in full on every frame: the reference the fast path is compared with)."""
+    config = AnalysisConfig()
+    if fast_path:
+        return config
+    gates = config.fast_path
+    off = replace(
+        gates,
+        detection=replace(gates.detection, enabled=False),
+        view_check=replace(gates.view_check, enabled=False),
+    )
+    return replace(config, fast_path=off)
+
+
 def run_clip(path: Path, detector: Detector, config: AnalysisConfig | None = None) -> VideoAnalysis:
     """Analyse one video file to the end."""
-    return replay_detections(detect_clip(path, detector), config)
+    return replay_detections(detect_clip(path, detector, config), config)
 
 
 @dataclass(frozen=True)
@@ -62,11 +83,15 @@ class ClipDetections:
     frames: list[tuple[int, float, BallDetections | None, bool]]
 
 
-def detect_clip(path: Path, detector: Detector) -> ClipDetections:
-    """Decode, calibrate (on the first frame showing a table), check the view and detect, per frame."""
-    from snooker.calibration import TableNotFound, find_table, shows_table
+def detect_clip(path: Path, detector: Detector, config: AnalysisConfig | None = None) -> ClipDetections:
+    """Decode, calibrate (on the first frame showing a table), check the view and detect, per frame,
+    as the frame loop does (through its fast path, per ``config``)."""
+    from snooker.calibration import TableNotFound, find_table
     from snooker.vision.sources import open_source
 
+    config = config or AnalysisConfig()
+    shows_table = default_view_check(config)
+    detector = fast_detector(detector, config)
     view = None
     frames: list[tuple[int, float, BallDetections | None, bool]] = []
     with open_source(str(path)) as source:
@@ -104,21 +129,23 @@ def replay_detections(clip: ClipDetections, config: AnalysisConfig | None = None
     return analysis
 
 
-def clip_result(path: Path, detector: Detector, cache: Path | None = None) -> ClipResult:
+def clip_result(
+    path: Path, detector: Detector, cache: Path | None = None, config: AnalysisConfig | None = None
+) -> ClipResult:
     """The clip's result; with ``cache`` (a folder) the detections are kept there and reused, so
     only the tracker runs again (delete the folder after changing the detector or calibration)."""
     if cache is None:
-        return ClipResult.of(run_clip(path, detector))
+        return ClipResult.of(run_clip(path, detector, config))
     cached = cache / f"{path.stem}.detections.pkl"
     if cached.exists():
         with cached.open("rb") as f:
             clip = pickle.load(f)
     else:
-        clip = detect_clip(path, detector)
+        clip = detect_clip(path, detector, config)
         cache.mkdir(parents=True, exist_ok=True)
         with cached.open("wb") as f:
             pickle.dump(clip, f)
-    return ClipResult.of(replay_detections(clip))
+    return ClipResult.of(replay_detections(clip, config))
 
 
 def image_pocket_numbers(pockets_px: dict[str, tuple[float, float]]) -> dict[str, int]:

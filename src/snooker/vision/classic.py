@@ -20,7 +20,8 @@ Steps, all on the crop around the calibrated playing area:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -28,7 +29,7 @@ import numpy as np
 
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.cloth import ClothConfig, ClothEstimate, estimate_cloth, not_cloth
-from snooker.vision.colour import ColourConfig, assign_labels, core_features
+from snooker.vision.colour import FEATURE_NAMES, ColourConfig, assign_labels, core_features
 from snooker.vision.detector import CalibratedView
 from snooker.vision.types import BallDetections
 
@@ -131,28 +132,67 @@ class ClassicDetector:
     """Callable classical detector with a fixed configuration (see :func:`detect_balls`).
 
     It keeps the table geometry of the last view it saw (crop, playing area, expected radii), so
-    the frames of a video with one calibration pay for it once.
+    the frames of a video with one calibration pay for it once, and what its last detection left
+    (:class:`ClassicScene`), so :meth:`redetect` can look again at changed regions only.
     """
+
+    depends_only_on_image = True
+    """The detections are a function of the image and the view alone (so an unchanged picture may
+    reuse them: see ``snooker.vision.gating``)."""
 
     def __init__(self, config: ClassicConfig | None = None) -> None:
         self.config = config or ClassicConfig()
         self._cached: tuple[CalibratedView, tuple[int, ...], TableGeometry | None] | None = None
+        self.scene: ClassicScene | None = None
 
-    def __call__(self, frame_bgr: np.ndarray, view: CalibratedView) -> BallDetections:
-        shape = frame_bgr.shape[:2]
+    def geometry(self, view: CalibratedView, shape: tuple[int, ...]) -> TableGeometry | None:
+        """The table geometry for frames of ``shape`` seen through ``view`` (computed once per view)."""
+        shape = tuple(shape[:2])
         if self._cached is None or self._cached[0] is not view or self._cached[1] != shape:
             self._cached = (view, shape, table_geometry(view, shape, self.config))
-        return detect_balls(frame_bgr, view, self.config, geometry=self._cached[2])
+        return self._cached[2]
+
+    def __call__(self, frame_bgr: np.ndarray, view: CalibratedView) -> BallDetections:
+        geometry = self.geometry(view, frame_bgr.shape)
+        if geometry is None:
+            self.scene = None
+            return BallDetections.empty()
+        self.scene = detect_scene(frame_bgr, view, self.config, geometry)
+        return self.scene.detections
+
+    def redetect(
+        self,
+        frame_bgr: np.ndarray,
+        view: CalibratedView,
+        windows: Sequence[tuple[int, int, int, int]],
+        owner: Callable[[np.ndarray], np.ndarray],
+    ) -> BallDetections:
+        """Detect again only where the picture changed since the last detection; elsewhere the
+        balls found before stay. All candidates are then named together, as in a full detection.
+
+        ``windows``: (x0, y0, x1, y1) frame px, each around one part (its core) of the changed
+        region with room around it; ``owner(xy_px)``: (n,) int, for frame points (n, 2) the index
+        of the window whose core holds each, -1 where nothing changed. Without a previous
+        detection of this view and frame size it detects in full.
+        """
+        scene = self.scene
+        if scene is None or scene.view is not view or scene.shape != tuple(frame_bgr.shape[:2]):
+            return self(frame_bgr, view)
+        self.scene = redetect_scene(frame_bgr, scene, windows, owner, self.config)
+        return self.scene.detections
 
 
 @dataclass(frozen=True)
 class TableGeometry:
     """Where the detector works in frames of one size seen through one view.
 
-    ``x0, y0, x1, y1``: the crop around the playing area (px); ``area``: (h, w) bool, the playing
-    area inside the crop; ``inner``: (h, w) bool, the playing area less a band of ``ring_edge_px``
-    along its edge; ``radius``: (h, w) float32, the expected ball radius (px) at each crop
-    pixel; ``typical_radius``: its median over the playing area (px).
+    ``x0, y0, x1, y1``: the crop around the playing area (frame px); ``area``: (h, w) bool, the
+    playing area inside the crop; ``inner``: (h, w) bool, the playing area less a band of
+    ``ring_edge_px`` along its edge; ``band``: (h, w) bool, the band of ``boundary_band_px`` inside
+    the playing area's edge (a region reaching it comes over the cushions); ``radius``: (h, w)
+    float32, the expected ball radius (px) at each crop pixel; ``typical_radius``: its median over
+    the playing area (px); ``peak_radius``: its median over the whole crop (px; sizes the window
+    of the blob search).
     """
 
     x0: int
@@ -161,8 +201,64 @@ class TableGeometry:
     y1: int
     area: np.ndarray
     inner: np.ndarray
+    band: np.ndarray
     radius: np.ndarray
     typical_radius: float
+    peak_radius: float
+
+    def window(self, x0: int, y0: int, x1: int, y1: int) -> TableGeometry:
+        """The part of this geometry inside crop px [x0, x1) × [y0, y1), as a geometry of its own
+        (same typical radii, so every step behaves as on the whole crop)."""
+        rows, cols = slice(y0, y1), slice(x0, x1)
+        return replace(
+            self,
+            x0=self.x0 + x0,
+            y0=self.y0 + y0,
+            x1=self.x0 + x1,
+            y1=self.y0 + y1,
+            area=self.area[rows, cols],
+            inner=self.inner[rows, cols],
+            band=self.band[rows, cols],
+            radius=self.radius[rows, cols],
+        )
+
+
+@dataclass
+class ClassicScene:
+    """What one detection of a view left behind, for detecting again where the picture changed.
+
+    ``view``, ``shape`` (H, W) and ``geometry`` it was made for; ``cloth``: the cloth model of the
+    crop (from the last full detection: it varies slowly); ``foreground``: (h, w) uint8 0/1 of the
+    crop, updated where regions were detected again; ``centres``: (n, 2) crop px of every plausible
+    candidate, ``centres_mm`` (n, 2) on the table, ``highlight`` (n,) whether it was found by its
+    highlight, ``features`` (n, 4) their colour features; ``detections``: the named balls.
+    """
+
+    view: CalibratedView
+    shape: tuple[int, ...]
+    geometry: TableGeometry
+    cloth: ClothEstimate
+    foreground: np.ndarray
+    centres: np.ndarray
+    centres_mm: np.ndarray
+    highlight: np.ndarray
+    features: np.ndarray
+    detections: BallDetections
+
+
+@dataclass(frozen=True)
+class _Found:
+    """Plausible candidates of one image region: centres (n, 2) px of that region, their table
+    positions (n, 2) mm, whether each was found by its highlight (n,) and colour features (n, 4)."""
+
+    centres: np.ndarray
+    centres_mm: np.ndarray
+    highlight: np.ndarray
+    features: np.ndarray
+
+    def select(self, keep: np.ndarray, shift: np.ndarray | None = None) -> _Found:
+        centres = self.centres[keep] if shift is None else self.centres[keep] + shift
+        return _Found(centres, self.centres_mm[keep], self.highlight[keep], self.features[keep])
 
 
 def detect_balls(
@@ -179,28 +275,355 @@ def detect_balls(
     geometry = geometry or table_geometry(view, frame_bgr.shape, config)
     if geometry is None:
         return BallDetections.empty()
+    return detect_scene(frame_bgr, view, config, geometry).detections
+
+
+def detect_scene(
+    frame_bgr: np.ndarray, view: CalibratedView, config: ClassicConfig, geometry: TableGeometry
+) -> ClassicScene:
+    """A full detection over the whole playing area, with what it leaves for :func:`redetect_scene`."""
     g = geometry
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
+    cloth, foreground, body = _cloth_masks(image, g, config)
     offset = np.array([g.x0, g.y0], dtype=float)
+    found = _find(image, g, view, cloth, foreground, body, config, lambda points: points + offset)
+    return _named(
+        ClassicScene(
+            view,
+            tuple(frame_bgr.shape[:2]),
+            g,
+            cloth,
+            foreground.astype(np.uint8),
+            found.centres,
+            found.centres_mm,
+            found.highlight,
+            found.features,
+            BallDetections.empty(),
+        ),
+        config,
+    )
+
+
+def redetect_scene(
+    frame_bgr: np.ndarray,
+    scene: ClassicScene,
+    windows: Sequence[tuple[int, int, int, int]],
+    owner: Callable[[np.ndarray], np.ndarray],
+    config: ClassicConfig,
+) -> ClassicScene:
+    """``scene`` updated from ``frame_bgr`` inside ``windows`` (frame px) only: candidates whose
+    place changed (``owner`` >= 0) are found again, each by the window owning its place; the others
+    stay (see :meth:`ClassicDetector.redetect`). The windows are stacked into one image and
+    searched in one pass (see :class:`_Mosaic`)."""
+    g = scene.geometry
+    offset = np.array([g.x0, g.y0], dtype=float)
+    before = _Found(scene.centres, scene.centres_mm, scene.highlight, scene.features)
+    old = before.select(owner(before.centres + offset) < 0 if len(before.centres) else np.zeros(0, bool))
+    mosaic = _Mosaic.of(frame_bgr, scene, windows, config)
+    fresh = _concat([])
+    if mosaic is not None:
+        _, foreground, body = _cloth_masks(mosaic.image, mosaic.geometry, config, mosaic.cloth)
+        mosaic.paste(foreground, scene.foreground, config.smooth_kernel_px // 2 + 1)
+        intruders = _MosaicIntruders(_CropRegions(scene, config), foreground, mosaic)
+
+        def to_frame(points: np.ndarray) -> np.ndarray:
+            return mosaic.to_crop(points) + offset
+
+        def owned(points: np.ndarray) -> np.ndarray:
+            return owner(to_frame(points)) == mosaic.index[mosaic.window_of(points)]
+
+        found = _find(
+            mosaic.image,
+            mosaic.geometry,
+            scene.view,
+            mosaic.cloth,
+            foreground,
+            body,
+            config,
+            to_frame,
+            intruders=intruders,
+            apart=mosaic.apart,
+            wanted=owned,
+        )
+        fresh = _Found(mosaic.to_crop(found.centres), found.centres_mm, found.highlight, found.features)
+    if len(fresh.centres) == 0 and len(old.centres) == len(before.centres):
+        return scene  # no candidate was there nor is now: the balls and their names stand
+    keep_old, keep_new = _merge(old, fresh, config)
+    merged = _concat([old.select(keep_old), fresh.select(keep_new)])
+    scene.centres, scene.centres_mm = merged.centres, merged.centres_mm
+    scene.highlight, scene.features = merged.highlight, merged.features
+    return _named(scene, config)
+
+
+@dataclass(frozen=True)
+class _Mosaic:
+    """Windows of the crop stacked one under another (``_MOSAIC_GAP_PX`` empty rows between), so
+    that one pass of the detector searches them all: the stacked ``image`` with its ``geometry``
+    (playing area, radii… of each window's place) and ``cloth`` model; per window its crop box
+    ``boxes`` (k, 4) (x0, y0, x1, y1), its first row ``tops`` (k,) in the mosaic and its ``index``
+    (k,) among the windows asked for; ``crop_shape`` (h, w) of the crop."""
+
+    image: np.ndarray
+    geometry: TableGeometry
+    cloth: ClothEstimate
+    boxes: np.ndarray
+    tops: np.ndarray
+    index: np.ndarray
+    crop_shape: tuple[int, int]
+
+    @classmethod
+    def of(
+        cls,
+        frame_bgr: np.ndarray,
+        scene: ClassicScene,
+        windows: Sequence[tuple[int, int, int, int]],
+        config: ClassicConfig,
+    ) -> _Mosaic | None:
+        """The mosaic of ``windows`` (frame px, clipped to the crop); None when none is left."""
+        g = scene.geometry
+        crop_h, crop_w = g.area.shape
+        minimum = 2 * (config.smooth_kernel_px // 2 + 1)
+        boxes, index = [], []
+        for k, (fx0, fy0, fx1, fy1) in enumerate(windows):
+            x0, y0 = max(0, fx0 - g.x0), max(0, fy0 - g.y0)
+            x1, y1 = min(crop_w, fx1 - g.x0), min(crop_h, fy1 - g.y0)
+            if x1 - x0 > minimum and y1 - y0 > minimum:
+                boxes.append((x0, y0, x1, y1))
+                index.append(k)
+        if not boxes:
+            return None
+        box_array = np.array(boxes, dtype=int)
+        heights = box_array[:, 3] - box_array[:, 1]
+        tops = np.concatenate([[0], np.cumsum(heights + _MOSAIC_GAP_PX)[:-1]])
+        h, w = int(tops[-1] + heights[-1]), int(np.max(box_array[:, 2] - box_array[:, 0]))
+        image = np.zeros((h, w, 3), np.uint8)
+        area, inner, band = (np.zeros((h, w), bool) for _ in range(3))
+        radius = np.full((h, w), g.typical_radius, np.float32)
+        chroma, brightness = np.zeros((h, w, 3), np.float32), np.ones((h, w), np.float32)
+        for (x0, y0, x1, y1), top in zip(boxes, tops, strict=True):
+            rows, cols = slice(top, top + y1 - y0), slice(0, x1 - x0)
+            image[rows, cols] = frame_bgr[g.y0 + y0 : g.y0 + y1, g.x0 + x0 : g.x0 + x1]
+            for target, source in (
+                (area, g.area),
+                (inner, g.inner),
+                (band, g.band),
+                (radius, g.radius),
+                (chroma, scene.cloth.chromaticity),
+                (brightness, scene.cloth.brightness),
+            ):
+                target[rows, cols] = source[y0:y1, x0:x1]
+        geometry = replace(g, x0=0, y0=0, x1=w, y1=h, area=area, inner=inner, band=band, radius=radius)
+        cloth = ClothEstimate(chroma, brightness)
+        return cls(image, geometry, cloth, box_array, tops, np.array(index), (crop_h, crop_w))
+
+    def window_of(self, points: np.ndarray) -> np.ndarray:
+        """(n,) which window each mosaic point (n, 2) lies in."""
+        rows = np.searchsorted(self.tops, points[:, 1], side="right") - 1
+        return np.clip(rows, 0, len(self.tops) - 1)
+
+    def to_crop(self, points: np.ndarray) -> np.ndarray:
+        """Mosaic points (n, 2) as crop points."""
+        k = self.window_of(points)
+        shift = np.stack([self.boxes[k, 0], self.boxes[k, 1] - self.tops[k]], axis=1)
+        return points + shift
+
+    def apart(self, points_mm: np.ndarray, points: np.ndarray) -> np.ndarray:
+        """Table positions of mosaic points, set ``_WINDOWS_APART_MM`` apart per window, so that
+        keeping candidates apart never compares two windows (where windows overlap, each must
+        find its own balls, as it would alone)."""
+        return points_mm + np.outer(self.window_of(points), [_WINDOWS_APART_MM, 0.0])
+
+    def paste(self, mask: np.ndarray, crop_mask: np.ndarray, inset: int) -> None:
+        """Copy each window's part of ``mask`` (mosaic) into ``crop_mask`` (the crop), less the
+        ``inset`` px along window edges inside the crop (where the window's filters saw no
+        further; where windows overlap, each gives its interior)."""
+        crop_h, crop_w = self.crop_shape
+        for (x0, y0, x1, y1), top in zip(self.boxes, self.tops, strict=True):
+            t, left = (inset if y0 > 0 else 0), (inset if x0 > 0 else 0)
+            b, r = (inset if y1 < crop_h else 0), (inset if x1 < crop_w else 0)
+            crop_mask[y0 + t : y1 - b, x0 + left : x1 - r] = mask[
+                top + t : top + y1 - y0 - b, left : x1 - x0 - r
+            ]
+
+
+_MOSAIC_GAP_PX = 4
+"""Empty rows between two windows of a mosaic (no region, filter or search crosses them)."""
+_WINDOWS_APART_MM = 1.0e6
+"""How far apart (mm) the windows of a mosaic are put when candidates are kept apart."""
+
+
+def _concat(parts: list[_Found]) -> _Found:
+    if not parts:
+        empty = np.zeros((0, 2))
+        return _Found(empty, empty, np.zeros(0, bool), np.zeros((0, len(FEATURE_NAMES))))
+    return _Found(
+        np.concatenate([p.centres for p in parts]).reshape(-1, 2),
+        np.concatenate([p.centres_mm for p in parts]).reshape(-1, 2),
+        np.concatenate([p.highlight for p in parts]).astype(bool),
+        np.concatenate([p.features for p in parts]).reshape(-1, len(FEATURE_NAMES)),
+    )
+
+
+def _merge(old: _Found, new: _Found, config: ClassicConfig) -> tuple[np.ndarray, np.ndarray]:
+    """Which candidates kept from before and found anew stay together: two closer than the full
+    detection's separations (``min_separation_mm`` between highlights, ``blob_separation_mm``
+    otherwise) are one ball — the one with a highlight, else the new one."""
+    if len(old.centres) == 0 or len(new.centres) == 0:
+        return np.ones(len(old.centres), bool), np.ones(len(new.centres), bool)
+    gap = np.linalg.norm(old.centres_mm[:, None] - new.centres_mm[None], axis=2)
+    both = old.highlight[:, None] & new.highlight[None]
+    conflict = gap < np.where(both, config.min_separation_mm, config.blob_separation_mm)
+    old_wins = conflict & old.highlight[:, None] & ~new.highlight[None]
+    keep_new = ~old_wins.any(axis=0)
+    keep_old = ~(conflict & keep_new[None] & ~old_wins).any(axis=1)
+    return keep_old, keep_new
+
+
+def _find(
+    image: np.ndarray,
+    g: TableGeometry,
+    view: CalibratedView,
+    cloth: ClothEstimate,
+    foreground: np.ndarray,
+    body: np.ndarray,
+    config: ClassicConfig,
+    to_frame: Callable[[np.ndarray], np.ndarray],
+    intruders: Callable[[np.ndarray], np.ndarray] | None = None,
+    apart: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
+    wanted: Callable[[np.ndarray], np.ndarray] | None = None,
+) -> _Found:
+    """The plausible candidates in ``image`` (the crop, or a mosaic of windows of it, that ``g``
+    describes; ``to_frame`` maps its points to the frame) and their colour features.
+
+    ``intruders(centres)`` says which lie in a region coming over the cushions (default: judged on
+    ``foreground`` alone); ``apart(points_mm, points)`` gives the positions on which candidates are
+    kept apart (default: the table positions); ``wanted(centres)`` which candidates are needed
+    (default: all), so no features are measured for the others.
+    """
 
     def on_table(points: np.ndarray) -> np.ndarray:
-        return view.image_to_table(points + offset) if len(points) else np.zeros((0, 2))
+        return view.image_to_table(to_frame(points)) if len(points) else np.zeros((0, 2))
 
-    cloth, foreground, body = _cloth_masks(image, g, config)
     lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
     tophat = _tophat(lab[..., 0], g.typical_radius)
-    spots, blobs = _candidates(lab[..., 0], tophat, foreground, body, g, on_table, config)
+    spots, blobs, spots_mm, blobs_mm = _candidates(
+        lab[..., 0], tophat, foreground, body, g, on_table, apart, config
+    )
     centres = np.concatenate([spots, blobs])
     has_highlight = np.arange(len(centres)) < len(spots)
-    centres = centres[_plausible(centres, has_highlight, foreground, body, g, on_table(centres), config)]
+    centres_mm = np.concatenate([spots_mm, blobs_mm])
+    if intruders is None:
+        intruding = _in_intruders(centres, foreground, g.band, g.typical_radius, config)
+    else:
+        intruding = intruders(centres)
+    keep = _plausible(centres, has_highlight, foreground, body, g, centres_mm, intruding, config)
+    if wanted is not None and keep.any():
+        keep[keep] = wanted(centres[keep])
+    centres, centres_mm = centres[keep], centres_mm[keep]
     if len(centres) == 0:
-        return BallDetections.empty()
+        return _concat([])
     radii = _radius_at(g.radius, centres)
     ix, iy = _pixel_indices(centres, g.area.shape)
     features = core_features(image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour)
-    labels, confidence, keep = assign_labels(features, config.colour)
-    xy_px = centres[keep] + offset
-    return BallDetections(xy_px, radii[keep], labels[keep], confidence[keep], on_table(centres[keep]))
+    return _Found(centres, centres_mm, has_highlight[keep], features)
+
+
+def _named(scene: ClassicScene, config: ClassicConfig) -> ClassicScene:
+    """``scene`` with its candidates named jointly under the game's constraints."""
+    if len(scene.centres) == 0:
+        scene.detections = BallDetections.empty()
+        return scene
+    g = scene.geometry
+    labels, confidence, keep = assign_labels(scene.features, config.colour)
+    centres = scene.centres[keep]
+    scene.detections = BallDetections(
+        centres + np.array([g.x0, g.y0], dtype=float),
+        _radius_at(g.radius, centres),
+        labels[keep],
+        confidence[keep],
+        scene.centres_mm[keep],
+    )
+    return scene
+
+
+class _MosaicIntruders:
+    """Which candidates of a mosaic lie in a region coming over the cushions.
+
+    Judged as :func:`_in_intruders` does on the whole crop, on the mosaic's ``foreground``; a region
+    that a window edge inside the crop cuts continues beyond it, so it is followed over the crop's
+    foreground (``regions``).
+    """
+
+    def __init__(self, regions: _CropRegions, foreground: np.ndarray, mosaic: _Mosaic) -> None:
+        self.regions, self.foreground, self.mosaic = regions, foreground, mosaic
+
+    def __call__(self, centres: np.ndarray) -> np.ndarray:
+        if len(centres) == 0:
+            return np.zeros(0, dtype=bool)
+        mosaic, regions = self.mosaic, self.regions
+        count, labels, areas = _region_areas(self.foreground)
+        touching = np.zeros(count, dtype=bool)
+        touching[np.unique(labels[mosaic.geometry.band & self.foreground])] = True
+        intruder = touching & (areas > regions.min_area_px)
+        cut = np.zeros(count, dtype=bool)
+        crop_h, crop_w = mosaic.crop_shape
+        for (x0, y0, x1, y1), top in zip(mosaic.boxes, mosaic.tops, strict=True):
+            h, w = y1 - y0, x1 - x0
+            for inside, edge in (
+                (y0 > 0, labels[top, :w]),
+                (y1 < crop_h, labels[top + h - 1, :w]),
+                (x0 > 0, labels[top : top + h, 0]),
+                (x1 < crop_w, labels[top : top + h, w - 1]),
+            ):
+                if inside:
+                    cut[np.unique(edge)] = True
+        cut[0] = intruder[0] = False
+        ix, iy = _pixel_indices(centres, labels.shape)
+        which = labels[iy, ix]
+        result = intruder[which]
+        for k in np.unique(which[cut[which]]):
+            first = int(np.flatnonzero(which == k)[0])
+            seed = mosaic.to_crop(np.array([[ix[first], iy[first]]], dtype=float))[0].astype(int)
+            followed = regions.intrudes(int(seed[0]), int(seed[1]))
+            if followed is not None:
+                result[which == k] = followed
+        return result
+
+
+class _CropRegions:
+    """Foreground regions of the whole crop followed from a seed pixel (one flood fill each, kept
+    for the other windows of the same frame): whether each is an intruder (big, reaching the
+    playing area's edge)."""
+
+    def __init__(self, scene: ClassicScene, config: ClassicConfig) -> None:
+        self.scene = scene
+        self.geometry = scene.geometry
+        self.min_area_px = config.intruder_min_area * np.pi * scene.geometry.typical_radius**2
+        self._mask: np.ndarray | None = None
+        self._answers: list[bool] = []
+
+    def intrudes(self, x: int, y: int) -> bool | None:
+        """Whether the region through crop pixel (x, y) is an intruder (None: no region there)."""
+        full = self.scene.foreground
+        if not full[y, x]:
+            return None
+        if self._mask is None or len(self._answers) >= _MAX_FILLS:
+            self._mask = np.zeros((full.shape[0] + 2, full.shape[1] + 2), np.uint8)
+            self._answers = []
+        known = int(self._mask[y + 1, x + 1])
+        if known:
+            return self._answers[known - 1]
+        mark = len(self._answers) + 1
+        flags = 8 | cv2.FLOODFILL_MASK_ONLY | (mark << 8)
+        area, _, _, (rx, ry, rw, rh) = cv2.floodFill(full, self._mask, (x, y), 1, 0, 0, flags)
+        region = self._mask[1 + ry : 1 + ry + rh, 1 + rx : 1 + rx + rw] == mark
+        touches = bool(np.any(region & self.geometry.band[ry : ry + rh, rx : rx + rw]))
+        self._answers.append(touches and area > self.min_area_px)
+        return self._answers[-1]
+
+
+_MAX_FILLS = 255
+"""Regions one flood-fill mask can tell apart (its marks are uint8)."""
 
 
 def describe(
@@ -223,10 +646,20 @@ def describe(
 
 
 def _cloth_masks(
-    image: np.ndarray, g: TableGeometry, config: ClassicConfig
+    image: np.ndarray, g: TableGeometry, config: ClassicConfig, cloth: ClothEstimate | None = None
 ) -> tuple[ClothEstimate, np.ndarray, np.ndarray]:
-    """The cloth model, the foreground (not cloth) and the ball-body mask (foreground, or darker
-    than the cloth: a green ball in its own shade) on the crop ``image``."""
+    """The cloth model (estimated here unless given), the foreground (not cloth) and the ball-body
+    mask (foreground, or darker than the cloth: a green ball in its own shade) on ``image``."""
+    if cloth is None:
+        cloth = _estimate_cloth(image, g, config)
+    different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
+    foreground = _smooth(different & g.area, config)
+    body = foreground | _smooth(darker & g.area, config)
+    return cloth, foreground, body
+
+
+def _estimate_cloth(image: np.ndarray, g: TableGeometry, config: ClassicConfig) -> ClothEstimate:
+    """The cloth model of the crop ``image``."""
     # The cloth is smooth: it is estimated on the image shrunk by ``cloth_scale`` and its maps
     # are interpolated back; the comparison with it runs at full resolution.
     scale = config.cloth_scale
@@ -237,11 +670,7 @@ def _cloth_masks(
         cell_px=max(1, config.cloth.cell_px // scale),
         sample_step_px=max(1, config.cloth.sample_step_px // scale),
     )
-    cloth = _resize_cloth(estimate_cloth(small, small_area, cloth_config), g.area.shape)
-    different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
-    foreground = _smooth(different & g.area, config)
-    body = foreground | _smooth(darker & g.area, config)
-    return cloth, foreground, body
+    return _resize_cloth(estimate_cloth(small, small_area, cloth_config), g.area.shape)
 
 
 def _candidates(
@@ -251,25 +680,35 @@ def _candidates(
     body: np.ndarray,
     g: TableGeometry,
     on_table: Callable[[np.ndarray], np.ndarray],
+    apart: Callable[[np.ndarray, np.ndarray], np.ndarray] | None,
     config: ClassicConfig,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Candidate centres (crop px): one per highlight, then one per ball-sized blob no highlight
-    explains; each centred on its foreground and kept apart from the others on the table."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Candidate centres (px of ``lightness``): one per highlight, then one per ball-sized blob no
+    highlight explains; each centred on its foreground and kept apart from the others on the
+    table (positions from ``apart(points_mm, points)`` when given). Also their table positions."""
+
+    def separation_space(points_mm: np.ndarray, points: np.ndarray) -> np.ndarray:
+        return points_mm if apart is None else apart(points_mm, points)
+
     coverage = _coverage_map(foreground, g.typical_radius, config)
     spots = _highlight_centres(lightness, tophat, body, g.radius, config)
     spots = _refine(spots, coverage, g.radius, config)
     spot_r = _radius_at(g.radius, spots)
     spots = spots[_coverage(body, spots, config.coverage_radius * spot_r) >= config.min_coverage]
-    spots = spots[_separated(on_table(spots), np.zeros((0, 2)), config.min_separation_mm)]
+    spots_mm = on_table(spots)
+    kept = _separated(separation_space(spots_mm, spots), np.zeros((0, 2)), config.min_separation_mm)
+    spots, spots_mm = spots[kept], spots_mm[kept]
     support = foreground | ~g.area
     blob_coverage = _coverage_map(support, g.typical_radius, config)
-    blobs = _refine(
-        _blob_centres(foreground, g.area, spots, g.radius, config), blob_coverage, g.radius, config
-    )
+    blobs = _blob_centres(foreground, g.area, spots, g.radius, g.peak_radius, config)
+    blobs = _refine(blobs, blob_coverage, g.radius, config)
     blob_r = _radius_at(g.radius, blobs)
     blobs = blobs[_coverage(support, blobs, config.coverage_radius * blob_r) >= config.min_coverage]
-    blobs = blobs[_separated(on_table(blobs), on_table(spots), config.blob_separation_mm)]
-    return spots, blobs
+    blobs_mm = on_table(blobs)
+    kept = _separated(
+        separation_space(blobs_mm, blobs), separation_space(spots_mm, spots), config.blob_separation_mm
+    )
+    return spots, blobs[kept], spots_mm, blobs_mm[kept]
 
 
 def _plausible(
@@ -279,13 +718,14 @@ def _plausible(
     body: np.ndarray,
     g: TableGeometry,
     centres_mm: np.ndarray,
+    intruding: np.ndarray,
     config: ClassicConfig,
 ) -> np.ndarray:
     """Which candidates can be balls: round, resting on the playing area, and — when without a
-    highlight, near a cushion or inside a region coming over the cushions — standing out from
-    the cloth around them (a stripe crossing them, a hand or a cue's shadow does not)."""
+    highlight, near a cushion or inside a region coming over the cushions (``intruding``) —
+    standing out from the cloth around them (a stripe crossing them, a hand or a cue's shadow
+    does not)."""
     radii = _radius_at(g.radius, centres)
-    intruding = _in_intruders(centres, foreground, g.area, g.typical_radius, config)
     must_stand_out = ~has_highlight | intruding | _near_cushion(centres_mm, config.near_cushion_mm)
     # Near the playing area's edge (cushion faces, rails) the ring is unknown: only samples well
     # inside it count, as cloth or as blocked.
@@ -339,8 +779,10 @@ def table_geometry(
     radius = np.ascontiguousarray(radius[: y1 - y0, : x1 - x0])
     area = area_full[y0:y1, x0:x1] > 0
     inner = cv2.erode(area.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=config.ring_edge_px) > 0
+    band_kernel = np.ones((2 * config.boundary_band_px + 1,) * 2, np.uint8)
+    band = area & ~cv2.erode(area.astype(np.uint8), band_kernel).astype(bool)
     typical = float(np.median(radius[area]))
-    return TableGeometry(x0, y0, x1, y1, area, inner, radius, typical)
+    return TableGeometry(x0, y0, x1, y1, area, inner, band, radius, typical, float(np.median(radius)))
 
 
 def _resize_cloth(cloth: ClothEstimate, shape: tuple[int, ...]) -> ClothEstimate:
@@ -354,8 +796,8 @@ def _resize_cloth(cloth: ClothEstimate, shape: tuple[int, ...]) -> ClothEstimate
 
 def _pixel_indices(points: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """Rounded (x, y) pixel indices of ``points`` (n, 2), clipped to an image of ``shape``."""
-    ix = np.clip(np.round(points[:, 0]).astype(int), 0, shape[1] - 1)
-    iy = np.clip(np.round(points[:, 1]).astype(int), 0, shape[0] - 1)
+    ix = _clamp(np.round(points[:, 0]).astype(int), shape[1] - 1)
+    iy = _clamp(np.round(points[:, 1]).astype(int), shape[0] - 1)
     return ix, iy
 
 
@@ -387,17 +829,25 @@ def _refine(
         return centres
     h, w = coverage.shape
     reach = max(1, round(config.refine_reach * float(np.median(_radius_at(radius, centres)))))
-    steps = np.arange(-reach, reach + 1)
-    dx, dy = (a.ravel() for a in np.meshgrid(steps, steps))
+    dx, dy = _square_offsets(reach)
     base = np.round(centres).astype(int)
-    ix = np.clip(base[:, 0:1] + dx[None], 0, w - 1)
-    iy = np.clip(base[:, 1:2] + dy[None], 0, h - 1)
+    ix = _clamp(base[:, 0:1] + dx[None], w - 1)
+    iy = _clamp(base[:, 1:2] + dy[None], h - 1)
     r = _radius_at(radius, centres)[:, None]
     moved = np.hypot(ix - centres[:, 0:1], iy - centres[:, 1:2]) / r
     score = coverage[iy, ix] - config.refine_distance_penalty * moved
     best = np.argmax(score, axis=1)
     rows = np.arange(len(centres))
     return np.stack([ix[rows, best], iy[rows, best]], axis=1).astype(float)
+
+
+@functools.cache
+def _square_offsets(reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """x and y offsets of every pixel of the square of half-side ``reach`` (read-only)."""
+    steps = np.arange(-reach, reach + 1)
+    dx, dy = (a.ravel() for a in np.meshgrid(steps, steps))
+    dx.flags.writeable = dy.flags.writeable = False
+    return dx, dy
 
 
 def _near_cushion(points_mm: np.ndarray, distance_mm: float) -> np.ndarray:
@@ -422,7 +872,7 @@ def _round(
     dy = np.sin(angle)[:, None] * reach[None]
     ix = np.round(centres[:, 0, None, None] + radii[:, None, None] * dx[None]).astype(int)
     iy = np.round(centres[:, 1, None, None] + radii[:, None, None] * dy[None]).astype(int)
-    filled = foreground[np.clip(iy, 0, h - 1), np.clip(ix, 0, w - 1)].mean(axis=2)
+    filled = foreground[_clamp(iy, h - 1), _clamp(ix, w - 1)].mean(axis=2)
     return (filled >= config.min_round_fill).mean(axis=1) >= config.min_round_directions
 
 
@@ -435,37 +885,36 @@ def _ring_samples(bare_cloth: np.ndarray, centres: np.ndarray, radii: np.ndarray
     angle = np.linspace(0.0, 2.0 * np.pi, samples, endpoint=False)
     ix = np.round(centres[:, 0:1] + radii[:, None] * np.cos(angle)[None]).astype(int)
     iy = np.round(centres[:, 1:2] + radii[:, None] * np.sin(angle)[None]).astype(int)
-    return bare_cloth[np.clip(iy, 0, h - 1), np.clip(ix, 0, w - 1)]
+    return bare_cloth[_clamp(iy, h - 1), _clamp(ix, w - 1)]
 
 
 def _in_intruders(
     centres: np.ndarray,
     foreground: np.ndarray,
-    area: np.ndarray,
+    band: np.ndarray,
     typical_radius: float,
     config: ClassicConfig,
 ) -> np.ndarray:
-    """Whether each centre lies in a large foreground region that comes in over the cushions."""
+    """Whether each centre lies in a large foreground region that comes in over the cushions
+    (reaches ``band``, the playing area's edge)."""
     if len(centres) == 0:
         return np.zeros(0, dtype=bool)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(foreground.astype(np.uint8), connectivity=8)
-    band_kernel = np.ones((2 * config.boundary_band_px + 1,) * 2, np.uint8)
-    band = area & ~cv2.erode(area.astype(np.uint8), band_kernel).astype(bool)
+    count, labels, areas = _region_areas(foreground)
     touching = np.zeros(count, dtype=bool)
     touching[np.unique(labels[band & foreground])] = True
     ball_area = np.pi * typical_radius**2
-    intruder = touching & (stats[:, cv2.CC_STAT_AREA] > config.intruder_min_area * ball_area)
+    intruder = touching & (areas > config.intruder_min_area * ball_area)
     intruder[0] = False
     h, w = foreground.shape
-    ix = np.clip(np.round(centres[:, 0]).astype(int), 0, w - 1)
-    iy = np.clip(np.round(centres[:, 1]).astype(int), 0, h - 1)
+    ix = _clamp(np.round(centres[:, 0]).astype(int), w - 1)
+    iy = _clamp(np.round(centres[:, 1]).astype(int), h - 1)
     return intruder[labels[iy, ix]]
 
 
 def _radius_at(radius: np.ndarray, xy: np.ndarray) -> np.ndarray:
     h, w = radius.shape
-    ix = np.clip(np.round(xy[:, 0]).astype(int), 0, w - 1)
-    iy = np.clip(np.round(xy[:, 1]).astype(int), 0, h - 1)
+    ix = _clamp(np.round(xy[:, 0]).astype(int), w - 1)
+    iy = _clamp(np.round(xy[:, 1]).astype(int), h - 1)
     return radius[iy, ix].astype(float)
 
 
@@ -480,10 +929,10 @@ def _highlight_centres(
     spots = (tophat >= config.highlight_min_tophat) & (lightness >= config.highlight_min_lightness)
     near_foreground = cv2.dilate(foreground.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     spots &= near_foreground
-    count, _, stats, centroids = cv2.connectedComponentsWithStats(spots.astype(np.uint8), connectivity=8)
-    if count <= 1:
+    areas, centroids = _sparse_regions(spots)
+    if len(areas) == 0:
         return np.zeros((0, 2))
-    centroids, areas = centroids[1:], stats[1:, cv2.CC_STAT_AREA].astype(float)
+    areas = areas.astype(float)
     r = _radius_at(radius, centroids)
     small = areas <= config.highlight_max_area * np.pi * r**2
     centroids, areas, r = centroids[small], areas[small], r[small]
@@ -498,22 +947,68 @@ def _merge_close(points: np.ndarray, weights: np.ndarray, distance: np.ndarray) 
     """Merge points closer than ``distance`` (per point) into their weighted centroid."""
     if len(points) == 0:
         return points
-    from scipy.sparse.csgraph import connected_components
-
     gap = np.linalg.norm(points[:, None] - points[None], axis=2)
     linked = gap < np.minimum(distance[:, None], distance[None])
-    _, group = connected_components(linked, directed=False)
+    group = _graph_components(linked)
     sums = np.zeros((group.max() + 1, 2))
     np.add.at(sums, group, points * weights[:, None])
     totals = np.bincount(group, weights=weights)
     return sums / totals[:, None]
 
 
+def _region_areas(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """8-connected regions of a bool mask: their count (label 0, the background, included), the
+    (H, W) int32 labels and the area of each label (px) (as ``cv2.connectedComponentsWithStats``
+    labels them, without its slower statistics)."""
+    count, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    return count, labels, np.bincount(labels.ravel(), minlength=count)
+
+
+def _sparse_regions(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Area (k,) and centroid (k, 2) (x, y) of each 8-connected region of a bool mask with few
+    pixels, background left out (as ``cv2.connectedComponentsWithStats`` gives them, in its
+    order, summing only the mask's own pixels)."""
+    mask_u8 = mask.astype(np.uint8)
+    if not cv2.countNonZero(mask_u8):
+        return np.zeros(0, dtype=np.int64), np.zeros((0, 2))
+    count, labels = cv2.connectedComponents(mask_u8, connectivity=8)
+    ys, xs = np.nonzero(mask_u8)
+    which = labels[ys, xs]
+    areas = np.bincount(which, minlength=count)[1:]
+    cx = np.bincount(which, weights=xs.astype(float), minlength=count)[1:] / areas
+    cy = np.bincount(which, weights=ys.astype(float), minlength=count)[1:] / areas
+    return areas, np.stack([cx, cy], axis=1)
+
+
+def _graph_components(linked: np.ndarray) -> np.ndarray:
+    """Connected components of the symmetric (n, n) bool graph ``linked``: (n,) labels numbered
+    in the order of each component's first node (as ``scipy.sparse.csgraph`` numbers them)."""
+    n = len(linked)
+    group = np.arange(n)
+    if not np.any(linked & ~np.eye(n, dtype=bool)):
+        return group
+    while True:
+        lowest = np.minimum(group, np.where(linked, group[None, :], n).min(axis=1))
+        lowest = lowest[lowest]
+        if np.array_equal(lowest, group):
+            break
+        group = lowest
+    return np.unique(group, return_inverse=True)[1]
+
+
+def _clamp(index: np.ndarray, last: int) -> np.ndarray:
+    """Integer indices limited to [0, last] (``np.clip`` for small arrays, without its overhead)."""
+    return np.minimum(np.maximum(index, 0), last)
+
+
+@functools.cache
 def _disc_offsets(samples: int = 9) -> np.ndarray:
     """Offsets on a unit disc, (k, 2): a square grid of ``samples``² points clipped to the disc."""
     t = np.linspace(-1.0, 1.0, samples)
     grid = np.stack(np.meshgrid(t, t), axis=-1).reshape(-1, 2)
-    return grid[np.hypot(grid[:, 0], grid[:, 1]) <= 1.0]
+    offsets = grid[np.hypot(grid[:, 0], grid[:, 1]) <= 1.0]
+    offsets.flags.writeable = False
+    return offsets
 
 
 def _coverage(foreground: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
@@ -522,8 +1017,8 @@ def _coverage(foreground: np.ndarray, centres: np.ndarray, radii: np.ndarray) ->
         return np.zeros(0)
     h, w = foreground.shape
     pts = centres[:, None, :] + radii[:, None, None] * _disc_offsets()[None]
-    ix = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
-    iy = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+    ix = _clamp(np.round(pts[..., 0]).astype(int), w - 1)
+    iy = _clamp(np.round(pts[..., 1]).astype(int), h - 1)
     return foreground[iy, ix].mean(axis=1)
 
 
@@ -544,9 +1039,15 @@ def _separated(points_mm: np.ndarray, taken_mm: np.ndarray, separation_mm: float
 
 
 def _blob_centres(
-    foreground: np.ndarray, area: np.ndarray, found: np.ndarray, radius: np.ndarray, config: ClassicConfig
+    foreground: np.ndarray,
+    area: np.ndarray,
+    found: np.ndarray,
+    radius: np.ndarray,
+    peak_radius: float,
+    config: ClassicConfig,
 ) -> np.ndarray:
-    """Ball centres in foreground no found ball explains: distance-transform peaks of ball depth."""
+    """Ball centres in foreground no found ball explains: distance-transform peaks of ball depth
+    (local maxima over a window of ``blob_peak_window`` × ``peak_radius`` px)."""
     residual = foreground.astype(np.uint8)
     area_mask = area.astype(np.uint8)
     r_found = _radius_at(radius, found)
@@ -565,15 +1066,15 @@ def _blob_centres(
     # Beyond the playing area nothing is known: it is not cloth that ends a blob (a ball against
     # the far cushion rises over the nose line), but no peak is taken there.
     depth = cv2.distanceTransform(residual | (1 - area_mask), cv2.DIST_L2, 3) * area_mask
-    window = max(3, round(config.blob_peak_window * float(np.median(radius))) | 1)
+    window = max(3, round(config.blob_peak_window * peak_radius) | 1)
     peaks = (depth >= cv2.dilate(depth, np.ones((window, window), np.uint8))) & (depth > 0)
     # A plateau of equal maxima is one peak, at its centroid.
-    count, _, _, centroids = cv2.connectedComponentsWithStats(peaks.astype(np.uint8), connectivity=8)
-    if count <= 1:
+    _, centroids = _sparse_regions(peaks)
+    if len(centroids) == 0:
         return np.zeros((0, 2))
     h, w = foreground.shape
-    xs = np.clip(np.round(centroids[1:, 0]).astype(int), 0, w - 1)
-    ys = np.clip(np.round(centroids[1:, 1]).astype(int), 0, h - 1)
+    xs = _clamp(np.round(centroids[:, 0]).astype(int), w - 1)
+    ys = _clamp(np.round(centroids[:, 1]).astype(int), h - 1)
     r = radius[ys, xs]
     ok = (depth[ys, xs] >= config.min_blob_depth * r) & (depth[ys, xs] <= config.max_blob_depth * r)
     xs, ys = xs[ok], ys[ok]

@@ -15,7 +15,8 @@ Problems are named, never a traceback: a missing or unreadable file raises :clas
 naming it; a video that ends early (truncated, broken mid-stroke) ends the iteration and is reported;
 a camera or stream that drops out is reopened with exponential backoff, each attempt reported.
 :class:`LiveFrames` reads any source on a thread into a bounded queue that drops the oldest frame
-rather than fall behind, counting what it dropped.
+rather than fall behind, counting what it dropped; :func:`read_ahead` uses the same thread to decode
+ahead of an offline consumer without dropping anything.
 """
 
 from __future__ import annotations
@@ -552,3 +553,10 @@ class LiveFrames:
                 else:
                     return
             yield frame
+
+
+def read_ahead(source: FrameSource, frames: int = 8) -> LiveFrames:
+    """``source`` decoded on its own thread up to ``frames`` frames ahead of the consumer, every
+    frame delivered in order (offline analysis: decoding overlaps the processing of earlier frames
+    on another core). Entering it opens the source; leaving it closes the source."""
+    return LiveFrames(source, LiveConfig(queue_size=frames, pace_files=False, drop_when_full=False))

@@ -171,6 +171,10 @@ def _parse_names(text: str) -> tuple[str, ...]:
 class YoloDetector:
     """Finds and names the balls in a frame with the trained YOLO network (see module docstring)."""
 
+    depends_only_on_image = True
+    """The detections are a function of the image and the view alone (so an unchanged picture may
+    reuse them: see ``snooker.vision.gating``)."""
+
     def __init__(self, weights: Path | str | None = None, config: YoloConfig | None = None) -> None:
         config = config or YoloConfig()
         path = Path(weights) if weights is not None else Path(config.weights)

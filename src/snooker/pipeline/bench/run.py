@@ -27,7 +27,12 @@ from snooker.pipeline.bench.timing import (
     machine_info,
     peak_rss_mib,
 )
-from snooker.pipeline.bench.yolo import yolo_input_sizes, yolo_network_timing, yolo_realtime_analysis
+from snooker.pipeline.bench.yolo import (
+    yolo_input_sizes,
+    yolo_network_timing,
+    yolo_note,
+    yolo_realtime_analysis,
+)
 
 
 @dataclass(frozen=True)
@@ -187,6 +192,11 @@ def _yolo_section(config: BenchConfig, doc: dict[str, Any], report: Reporter) ->
     network["realtime"] = yolo_realtime_analysis(
         network, rest_fraction, config.realtime_fps, config.thinning_factors
     )
+    yolo = doc.get("throughput", {}).get("total", {}).get("yolo", {})
+    gate = yolo.get("gates", {}).get("detection", {})
+    ran = gate.get("full", 0) + gate.get("partial", 0)
+    share = ran / (ran + gate["reused"]) if gate and ran + gate["reused"] else None
+    network["note"] = yolo_note(network, network["realtime"], share)
     return network
 
 
@@ -222,6 +232,9 @@ def _throughput_lines(total: dict[str, Any]) -> list[str]:
             f"(skipped {total[name]['skipped']}, all balls at rest on "
             f"{total[name]['frames_all_at_rest']}/{total[name]['frames_tracked']} tracked frames)"
         )
+        for gate, counts in total[name].get("gates", {}).items():
+            if counts:
+                lines.append(f"fast path, {gate}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
         projected = total[name]["projected"]
         lines.append(
             f"projected ratio (not measured): detection every Nth frame at rest "
@@ -263,7 +276,8 @@ def format_report(doc: dict[str, Any]) -> str:
         for r in runs:
             lines.append(
                 f"live {name} {r['clip']} @ {r['source_fps']} fps: {r['frames_processed']} processed, "
-                f"{r['frames_dropped']} dropped of {r['frames_offered']} ({r['dropped_fraction']:.1%}), "
+                f"{r['frames_dropped']} dropped of {r['frames_offered']} ({r['dropped_fraction']:.1%}; "
+                f"{r.get('dropped_finding_the_table')} of them while the table was first found), "
                 f"{r['processed_fps']} fps processed; keeps up: {r['keeps_up']}"
             )
     network = doc.get("yolo_network")
@@ -283,6 +297,8 @@ def format_report(doc: dict[str, Any]) -> str:
                 f"x{option['speedup_needed']:.1f} "
                 f"of the {budget} ms budget" + (f"; every Nth at rest: {nth}" if nth else "")
             )
+        if "note" in network:
+            lines.append(f"YOLO note: {network['note']}")
     lines.append(f"peak RSS (MiB): {doc['peak_rss_mib']}")
     for name, error in doc.get("errors", {}).items():
         lines.append(f"FAILED {name}: {error}")

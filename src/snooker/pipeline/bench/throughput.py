@@ -75,6 +75,9 @@ class PipelineRun:
     emitted: list[dict[str, Any]] = field(default_factory=list)
     """Per stroke: ``frame`` it was emitted (and ruled) on, its ``end_frame``, ``ruled``, and
     ``at_finish`` (emitted only when the input ended, as a truncated stroke)."""
+    gates: dict[str, dict[str, int]] = field(default_factory=dict)
+    """What the fast path's gates did (``detection``, ``view_check``): frames whose result was
+    reused, searched in changed regions only (``partial``), or computed in full."""
 
     def summary(self) -> dict[str, Any]:
         per_stage = self.clock.per_stage()
@@ -91,6 +94,7 @@ class PipelineRun:
             "strokes": self.strokes,
             "rulings": self.rulings,
             "referee_errors": list(self.referee_errors),
+            "gates": {name: dict(counts) for name, counts in self.gates.items()},
         }
 
 
@@ -107,24 +111,21 @@ def run_pipeline(
 
     ``frames`` is an iterator of frames (its ``next`` is the decode stage); ``max_frames`` >= 1.
     The referee rules each stroke as the pipeline emits it, as ``snooker-referee analyze --referee``
-    does. ``find_table`` / ``shows_table`` default to the calibration package's.
+    does. ``find_table`` / ``shows_table`` default to the calibration package's (the frame loop's
+    own defaults, the view check behind the fast path's gate).
     """
     from snooker.referee import Referee
 
-    if find_table is None or shows_table is None:
-        from snooker import calibration
-
-        find_table = find_table or calibration.find_table
-        shows_table = shows_table or calibration.shows_table
     clock = StageClock()
     analysis = VideoAnalysis(
-        clock.wrap("detection", detector),
-        view=view,
-        config=config,
-        find_table=clock.wrap("calibration", find_table),
-        shows_table=clock.wrap("calibration", shows_table),
+        detector, view=view, config=config, find_table=find_table, shows_table=shows_table
     )
-    # time the tracker and the stroke segmenter where the frame loop calls them (this object only)
+    # time the stages as the frame loop calls them (the detector and the view check behind their
+    # fast-path gates, whose own work counts in their stage; this object only)
+    gates = {"detection": analysis.detector, "view_check": analysis.shows_table}
+    analysis.detector = clock.wrap("detection", analysis.detector)
+    analysis.find_table = clock.wrap("calibration", analysis.find_table)
+    analysis.shows_table = clock.wrap("calibration", analysis.shows_table)
     analysis.tracker.update = clock.wrap("tracking", analysis.tracker.update)  # type: ignore[method-assign]
     analysis.segmenter.push = clock.wrap("tracking", analysis.segmenter.push)  # type: ignore[method-assign]
     referee = Referee()
@@ -154,7 +155,17 @@ def run_pipeline(
     run.wall_s = time.perf_counter() - started
     _rule(referee, analysis.finish(), run, last_index, at_finish=True)
     run.skipped = dict(analysis.skipped)
+    run.gates = {name: gate_counts(gate) for name, gate in gates.items()}
     return run
+
+
+def gate_counts(gate: object) -> dict[str, int]:
+    """Frames a fast-path gate reused, searched in part and computed in full (all in full when
+    the stage has no gate: its calls are then not counted here)."""
+    counts = getattr(gate, "counts", None)
+    if counts is None:
+        return {}
+    return {"reused": counts.reused, "partial": counts.partial, "full": counts.full}
 
 
 def _rule(referee: Any, strokes: list[Any], run: PipelineRun, frame_index: int, at_finish: bool) -> None:
@@ -175,24 +186,27 @@ def _rule(referee: Any, strokes: list[Any], run: PipelineRun, frame_index: int, 
 def analyze_clip(
     path: Path, detector: Detector, max_frames: int, config: AnalysisConfig, view: object | None = None
 ) -> PipelineRun:
-    """The offline pipeline over the first ``max_frames`` frames of a clip, from the real frame source.
+    """The offline pipeline over the first ``max_frames`` frames of a clip, from the real frame source
+    read ahead on its own thread (as ``snooker-referee analyze`` reads it).
 
     Opening the source counts as decoding (as opening the capture does for plain decoding). With
     ``view`` (a known calibration, as ``analyze --calibration`` gives) the table is not searched for.
     """
-    from snooker.vision.sources import SourceError, open_source
+    from snooker.vision.sources import SourceError, open_source, read_ahead
 
     clock_open = time.perf_counter()
     try:
-        source = open_source(path)
-        source.open()
+        frames = read_ahead(open_source(path))
+        frames.__enter__()
     except SourceError as exc:
         raise BenchError(str(exc)) from exc
     open_s = time.perf_counter() - clock_open
     try:
-        run = run_pipeline(iter(source), detector, view=view, config=config, max_frames=max_frames)
+        run = run_pipeline(iter(frames), detector, view=view, config=config, max_frames=max_frames)
+    except SourceError as exc:
+        raise BenchError(str(exc)) from exc
     finally:
-        source.close()
+        frames.close()
     run.wall_s += open_s
     if run.clock.rows:
         run.clock.rows[0]["decode"] += open_s
@@ -289,6 +303,10 @@ def _merge_runs(runs: list[PipelineRun]) -> dict[str, Any]:
         merged.referee_errors += run.referee_errors
         for reason, count in run.skipped.items():
             merged.skipped[reason] = merged.skipped.get(reason, 0) + count
+        for name, counts in run.gates.items():
+            total = merged.gates.setdefault(name, {})
+            for kind, count in counts.items():
+                total[kind] = total.get(kind, 0) + count
     return merged.summary()
 
 
@@ -315,7 +333,8 @@ def memory(path: Path, detector: Detector, frames: int, config: AnalysisConfig) 
 
 
 def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -> dict[str, Any]:
-    """Play ``path`` at its own frame rate through ``LiveTable``; count frames processed and dropped."""
+    """Play ``path`` at its own frame rate through ``LiveTable``; count frames processed and dropped
+    (those dropped while the table was first found apart: a one-off at the start)."""
     from snooker.pipeline.live import LiveTable, LiveTableConfig
     from snooker.record.session import MatchSession
     from snooker.vision.sources import SourceError, open_source
@@ -323,11 +342,17 @@ def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -
     session = MatchSession(None)
     session.apply(frame_log_lines([])[0], origin="bench")
     messages: list[str] = []
+    seen: list[tuple[int, bool]] = []
+
+    def first_table(outcome: Any, status: Any) -> None:
+        seen.append((outcome.frame.index, outcome.state is not None))
+
     table = LiveTable(
         session,
         detector,
         config=LiveTableConfig(analysis=config, status_every_s=max_s + 1.0),
         report=messages.append,
+        on_frame=first_table,
     )
     try:
         source = open_source(path)
@@ -342,6 +367,7 @@ def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -
         timer.cancel()
     elapsed = time.perf_counter() - started
     offered = status.frames_processed + status.frames_failed + status.frames_dropped
+    startup = startup_drops(seen)
     return {
         "clip": path.name,
         "source_fps": round(float(source.fps), 3),
@@ -352,10 +378,27 @@ def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -
         "frames_failed": status.frames_failed,
         "frames_skipped_no_table": status.frames_skipped,
         "dropped_fraction": round(status.frames_dropped / offered, 4) if offered else math.nan,
+        "dropped_finding_the_table": startup,
+        "dropped_after_the_table_was_found": None if startup is None else status.frames_dropped - startup,
         "processed_fps": round(status.frames_processed / elapsed, 3),
         "elapsed_s": round(elapsed, 3),
         "max_queue_latency_ms": round(status.max_latency_s * 1000.0, 1),
         "strokes_ruled": status.strokes,
         "ended": status.ended,
         "keeps_up": status.frames_dropped == 0 and status.frames_failed == 0,
+        "gates": {
+            "detection": gate_counts(table.analysis.detector),
+            "view_check": gate_counts(table.analysis.shows_table),
+        },
     }
+
+
+def startup_drops(seen: list[tuple[int, bool]]) -> int | None:
+    """Frames dropped up to the one after the first frame with a table: while the table was being
+    found. ``seen``: (source frame index, had a table) of each frame processed, in order (the
+    indices count every frame the source gave, so a gap is frames dropped)."""
+    first = next((k for k, (_, tracked) in enumerate(seen) if tracked), None)
+    if first is None:
+        return None
+    end = seen[first + 1][0] if first + 1 < len(seen) else seen[first][0] + 1
+    return end - (first + 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 import time
@@ -182,3 +183,46 @@ def yolo_realtime_analysis(
                 }
             rows.append(row)
     return {"budget_ms": round(budget_ms, 2), "rest_fraction": rest_fraction, "options": rows}
+
+
+def yolo_note(network: dict[str, Any], realtime: dict[str, Any], run_share: float | None) -> str:
+    """What the measured numbers say about the YOLO path in real time, in a few sentences.
+
+    ``network``: :func:`yolo_network_timing`'s result; ``realtime``: :func:`yolo_realtime_analysis`'s;
+    ``run_share``: the fraction of frames on which the fast path ran the network (None: unknown).
+    """
+    budget = realtime["budget_ms"]
+    options = realtime.get("options", [])
+    if not options:
+        return "YOLO network not timed."
+    size = network.get("weights_file_mib")
+    model = f"{network['model']} ({network['parameters'] / 1e6:.1f} M parameters"
+    model += f", {size} MiB of weights)" if size is not None else ")"
+    own = [o for o in options if o["ball_radius_px"] == options[0]["ball_radius_px"]]
+    timings = ", ".join(f"{o['ms_per_frame']:.0f} ms with {o['runtime']}" for o in own)
+    sentences = [
+        f"{model}: at the detector's own input ({own[0]['input']}, ball radius "
+        f"{own[0]['ball_radius_px']:.0f} px) a frame takes {timings} — "
+        f"{own[0]['ms_per_frame'] / budget:.1f}x the {budget:.1f} ms of a frame at "
+        f"{1000.0 / budget:.0f} fps."
+    ]
+    best = min(options, key=lambda o: o["ms_per_frame"])
+    if best["ms_per_frame"] <= budget:
+        sentences.append(
+            f"Real time needs {best['runtime']} at {best['input']} (ball radius "
+            f"{best['ball_radius_px']:.0f} px): {best['ms_per_frame']:.0f} ms."
+        )
+    else:
+        every = math.ceil(best["ms_per_frame"] / budget)
+        sentences.append(
+            f"The fastest measured, {best['runtime']} at {best['input']} (ball radius "
+            f"{best['ball_radius_px']:.0f} px), takes {best['ms_per_frame']:.0f} ms: still "
+            f"{best['ms_per_frame'] / budget:.1f}x; real time also needs the network on every "
+            f"{every}th frame at most while balls move, or a smaller/quantised network or a GPU."
+        )
+    if run_share is not None:
+        sentences.append(
+            f"The fast path ran the network on {run_share:.0%} of the frames here (only where the "
+            "picture changed): it rests with the balls, but during a stroke every frame changes."
+        )
+    return " ".join(sentences)

@@ -1,0 +1,407 @@
+"""The fast path of the frame loop: look again only where, and when, the picture changed.
+
+Broadcast snooker is mostly still: the balls rest between strokes, the camera holds its view, and
+even while a stroke runs only a few small regions of the table change from one frame to the next.
+Two wrappers exploit this, each deciding from a cheap comparison of small thumbnails:
+
+- :class:`MotionGatedDetector` wraps a ball detector. A thumbnail of the table crop is compared,
+  pixel by pixel, with a reference holding each place as it looked when its balls were last
+  detected. Where nothing changed by more than ``change_threshold``, the balls found there stand
+  (at rest, the last detections are returned as they are: the tracker still sees time pass).
+  Changed places, grown by about a ball, are detected again — in windows around them when the
+  detector can (``redetect``: the classical detector searches all windows in one pass and names
+  every ball jointly, as a full detection does), else in full — and the reference is brought up
+  to date there. A changed region larger than a few balls (a player, the cue, an arm) is searched
+  whole only every ``large_every_frames`` frames; in between only around the balls last seen in
+  it — and at once whole if one of them is no longer found there (a cue ball struck hard).
+  A full detection runs at least every ``full_every_frames`` frames, and whenever a large part of
+  the table changed.
+- :class:`GatedViewCheck` wraps the check that a frame still shows the calibrated table: it runs
+  when a sparse sample of the whole frame differs from the one of its last run (a cut, a camera
+  move) or every ``every_frames`` frames, and its last answer stands in between.
+
+Why a stroke start or a pot cannot be missed: a ball that starts to move, rolls or drops changes
+the pixels it leaves and enters — by the contrast between the ball and the cloth, far above the
+threshold once it has moved a pixel or two — so its region is detected again on the frame where the
+difference first exceeds the threshold (a ball under a player's cue or hand is followed on every
+frame); comparison is with the reference (the last detection there), not with the previous frame,
+so slow creeping accumulates until it counts. What stays below the threshold looks, to the
+detector too, like what was there. What can come late: a ball a player uncovers (at most
+``large_every_frames`` - 1 frames), anything a difference cannot show (the next full detection).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from snooker.vision.types import BallDetections
+
+Box = tuple[int, int, int, int]
+"""(x0, y0, x1, y1) frame pixels, end exclusive."""
+
+
+@dataclass(frozen=True)
+class MotionGateConfig:
+    """When and where balls are detected again (units in the names; radii are the largest expected
+    ball radius on the table, px, from the calibration).
+
+    - ``enabled``: False detects every frame in full.
+    - ``thumbnail_scale``: frame pixels per thumbnail pixel, each way (block average; a power of 2).
+    - ``change_threshold``: a thumbnail pixel changed when a colour channel differs from the
+      reference by more than this (0–255 levels; compression noise stays a few levels below).
+    - ``area_margin_px``: the playing area is grown by this many thumbnail pixels when changes are
+      looked for (a ball at a cushion rises over the nose line).
+    - ``core_reach_radii``: changed pixels are grown by this many ball radii: the region detected
+      again (a ball that moved less than its size changes only its rim).
+    - ``tile_radii``: a changed region larger than this many ball radii either way is cut into
+      tiles of this side, each detected in its own window (a cue or an arm lying diagonally
+      across the table fills only a strip of its bounding box).
+    - ``window_margin_radii``: room (ball radii) around each region or tile in the window the
+      detector sees, so everything it measures around a ball lies inside the window.
+    - ``large_region_ball_areas``: a changed region (grown) larger than this many ball discs is a
+      player, the cue or an arm over the table rather than balls...
+    - ``large_every_frames``: ...and is searched whole only on every this many frames; on the
+      others only around the balls last seen in it, within ``follow_radii`` ball radii (balls the
+      player uncovers are found at most ``large_every_frames`` - 1 frames late; a ball under the
+      cue or hand, about to move or moving, is looked at on every frame).
+    - ``full_every_frames``: a full detection at least this often (frames): the safety net against
+      anything a difference cannot see (a slow change of the light) and the cloth model's refresh.
+    - ``full_above_fraction``: more than this fraction of the playing area changed: detect in full.
+    """
+
+    enabled: bool = True
+    thumbnail_scale: int = 4
+    change_threshold: int = 8
+    area_margin_px: int = 2
+    core_reach_radii: float = 1.5
+    tile_radii: float = 12.0
+    window_margin_radii: float = 2.0
+    large_region_ball_areas: float = 20.0
+    large_every_frames: int = 4
+    follow_radii: float = 4.0
+    full_every_frames: int = 60
+    full_above_fraction: float = 0.25
+
+    def __post_init__(self) -> None:
+        _check_scale(self.thumbnail_scale)
+        if self.full_every_frames < 1 or self.large_every_frames < 1:
+            raise ValueError("full_every_frames and large_every_frames must be at least 1")
+
+
+@dataclass(frozen=True)
+class ViewGateConfig:
+    """When the calibrated view is checked again (units in the names).
+
+    - ``enabled``: False checks every frame.
+    - ``thumbnail_scale``: frame pixels per thumbnail pixel, each way (a power of 2); the thumbnail
+      is sampled (bilinearly, a 2 × 2 mean every ``thumbnail_scale`` px), not block-averaged: a
+      cut changes most of the frame, so a sparse, cheap sample shows it.
+    - ``change_threshold``: a thumbnail pixel changed when a colour channel differs from the
+      thumbnail of the last check by more than this (0–255 levels; above the sample's noise).
+    - ``changed_fraction``: check again when more than this fraction of the frame changed (a cut
+      or a camera move changes most of it; balls, players and the cue change a few per cent).
+    - ``every_frames``: check at least this often anyway (frames).
+    """
+
+    enabled: bool = True
+    thumbnail_scale: int = 8
+    change_threshold: int = 24
+    changed_fraction: float = 0.15
+    every_frames: int = 30
+
+    def __post_init__(self) -> None:
+        _check_scale(self.thumbnail_scale)
+        if self.every_frames < 1:
+            raise ValueError("every_frames must be at least 1")
+
+
+@dataclass
+class GateCounts:
+    """What a gate did, frame by frame (for benchmarks and reports)."""
+
+    reused: int = 0
+    partial: int = 0
+    full: int = 0
+
+
+def thumbnail(image: np.ndarray, scale: int) -> np.ndarray:
+    """``image`` averaged over blocks of ``scale`` × ``scale`` pixels (``scale`` a power of two; the
+    image's size a multiple of it): halved repeatedly, each time by bilinear sampling at the
+    centre of every 2 × 2 block (their mean, rounded; several times faster than ``INTER_AREA``)."""
+    while scale > 1:
+        h, w = image.shape[:2]
+        image = cv2.resize(image, (w // 2, h // 2), interpolation=cv2.INTER_LINEAR)
+        scale //= 2
+    return image
+
+
+def _check_scale(scale: int) -> None:
+    if scale < 1 or scale & (scale - 1):
+        raise ValueError(f"thumbnail_scale must be a power of two, got {scale}")
+
+
+def changed_pixels(a: np.ndarray, b: np.ndarray, threshold: int) -> np.ndarray:
+    """(h, w) bool: where any channel of ``a`` and ``b`` (h, w, 3) uint8 differs by more than
+    ``threshold``."""
+    difference = cv2.absdiff(a, b)
+    blue, green, red = cv2.split(difference)
+    return cv2.max(cv2.max(blue, green), red) > threshold
+
+
+@dataclass
+class _TableThumb:
+    """The thumbnail frame of one view: the crop (frame px, sizes multiples of the scale), the
+    playing area in it, and the largest ball radius (px)."""
+
+    view: object
+    shape: tuple[int, ...]
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    area: np.ndarray
+    area_px: int
+    ball_radius_px: float
+
+
+class MotionGatedDetector:
+    """A ball detector that looks again only where the picture changed (see the module docstring).
+
+    ``detector(frame, view)`` detects in full; when it also has ``redetect(frame, view, windows,
+    owner)`` (the classical detector does) changed regions are detected alone: ``windows`` are
+    frame boxes, each around one part of the changed region (its core), and ``owner(xy_px)`` says
+    for frame points (n, 2) which window's core holds each (its index; -1 where nothing changed).
+    """
+
+    depends_only_on_image = True
+
+    def __init__(self, detector: Callable[[np.ndarray, object], BallDetections], config: MotionGateConfig):
+        self.detector = detector
+        self.config = config
+        self.counts = GateCounts()
+        self._thumb: _TableThumb | None = None
+        self._reference: np.ndarray | None = None
+        self._last: BallDetections | None = None
+        self._since_full = 0
+        self._frames = 0
+
+    def __call__(self, frame_bgr: np.ndarray, view: object) -> BallDetections:
+        self._frames += 1
+        thumb = self._table_thumb(frame_bgr, view)
+        if thumb is None:
+            return self._full(frame_bgr, view, None)
+        t = thumb
+        small = thumbnail(frame_bgr[t.y0 : t.y1, t.x0 : t.x1], self.config.thumbnail_scale)
+        self._since_full += 1
+        if self._reference is None or self._last is None or self._since_full >= self.config.full_every_frames:
+            return self._full(frame_bgr, view, small)
+        changed = changed_pixels(small, self._reference, self.config.change_threshold) & t.area
+        count = int(np.count_nonzero(changed))
+        if count == 0:
+            self.counts.reused += 1
+            return self._last
+        redetect = getattr(self.detector, "redetect", None)
+        if redetect is None or count > self.config.full_above_fraction * t.area_px:
+            return self._full(frame_bgr, view, small)
+        previous = self._last
+        whole = self._frames % self.config.large_every_frames == 0
+        owners, windows, followed = self._regions(changed, t, None if whole else previous.xy_px)
+        if not windows:
+            self.counts.reused += 1
+            return previous
+        self._last = redetect(frame_bgr, view, windows, self._owner(owners, t))
+        if len(followed) and self._lost(followed, self._last.xy_px, t):
+            # A ball followed in a large region left its square (a cue ball struck hard): search
+            # the whole regions now.
+            owners, windows, _ = self._regions(changed, t, None)
+            self._last = redetect(frame_bgr, view, windows, self._owner(owners, t))
+        np.copyto(self._reference, small, where=(owners >= 0)[..., None])
+        self.counts.partial += 1
+        return self._last
+
+    def _owner(self, owners: np.ndarray, t: _TableThumb) -> Callable[[np.ndarray], np.ndarray]:
+        """``owner(xy_px)``: the tile index of the owner map at frame points (n, 2), -1 outside."""
+        scale = self.config.thumbnail_scale
+
+        def owner(xy_px: np.ndarray) -> np.ndarray:
+            ix = np.floor((xy_px[:, 0] - t.x0) / scale).astype(int)
+            iy = np.floor((xy_px[:, 1] - t.y0) / scale).astype(int)
+            inside = (ix >= 0) & (iy >= 0) & (ix < owners.shape[1]) & (iy < owners.shape[0])
+            result = np.full(len(xy_px), -1)
+            result[inside] = owners[iy[inside], ix[inside]]
+            return result
+
+        return owner
+
+    def _lost(self, followed: np.ndarray, found: np.ndarray, t: _TableThumb) -> bool:
+        """Whether some ball followed (frame px, (k, 2)) has no ball found within its square."""
+        if len(found) == 0:
+            return True
+        half = self.config.follow_radii * t.ball_radius_px
+        gap = np.abs(followed[:, None, :] - found[None, :, :]).max(axis=2)
+        return bool(np.any(gap.min(axis=1) > half))
+
+    def _full(self, frame_bgr: np.ndarray, view: object, small: np.ndarray | None) -> BallDetections:
+        self._last = self.detector(frame_bgr, view)
+        self._reference = None if small is None else small.copy()
+        self._since_full = 0
+        self.counts.full += 1
+        return self._last
+
+    def _regions(
+        self, changed: np.ndarray, t: _TableThumb, balls_px: np.ndarray | None
+    ) -> tuple[np.ndarray, list[Box], np.ndarray]:
+        """The changed pixels grown into the region detected again (the core), cut into tiles; the
+        owner map (thumbnail, int: the index of the tile holding each core pixel, -1 elsewhere),
+        each tile's window (frame px, with room around the tile) and the balls followed. With
+        ``balls_px`` (frame px of the balls last seen), large regions keep only their parts around
+        the balls in them (those followed)."""
+        cfg = self.config
+        scale = cfg.thumbnail_scale
+        reach = max(1, round(cfg.core_reach_radii * t.ball_radius_px / scale))
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
+        core = cv2.dilate(changed.astype(np.uint8), disc)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+        followed = np.zeros((0, 2))
+        if balls_px is not None and len(balls_px):
+            ball_area = np.pi * (t.ball_radius_px / scale) ** 2
+            large = stats[:, cv2.CC_STAT_AREA] > cfg.large_region_ball_areas * ball_area
+            large[0] = False
+            if large.any():
+                ix = np.clip(((balls_px[:, 0] - t.x0) // scale).astype(int), 0, labels.shape[1] - 1)
+                iy = np.clip(((balls_px[:, 1] - t.y0) // scale).astype(int), 0, labels.shape[0] - 1)
+                followed = balls_px[large[labels[iy, ix]]]
+                core = self._around_balls(labels, large, followed, t)
+                count, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+        margin = round(cfg.window_margin_radii * t.ball_radius_px)
+        tile = max(1, round(cfg.tile_radii * t.ball_radius_px / scale))
+        owners = np.full(core.shape, -1, dtype=np.int32)
+        windows: list[Box] = []
+        for label in range(1, count):
+            x, y, w, h, _ = stats[label]
+            for ty in range(y, y + h, tile):
+                for tx in range(x, x + w, tile):
+                    cell = labels[ty : ty + tile, tx : tx + tile] == label
+                    if not cell.any():
+                        continue
+                    owners[ty : ty + tile, tx : tx + tile][cell] = len(windows)
+                    ys, xs = np.nonzero(cell)
+                    x0, x1 = tx + int(xs.min()), tx + int(xs.max()) + 1
+                    y0, y1 = ty + int(ys.min()), ty + int(ys.max()) + 1
+                    windows.append(
+                        (
+                            t.x0 + x0 * scale - margin,
+                            t.y0 + y0 * scale - margin,
+                            t.x0 + x1 * scale + margin,
+                            t.y0 + y1 * scale + margin,
+                        )
+                    )
+        return owners, windows, followed
+
+    def _around_balls(
+        self, labels: np.ndarray, large: np.ndarray, balls_px: np.ndarray, t: _TableThumb
+    ) -> np.ndarray:
+        """uint8 core: the small regions whole, the large ones only within ``follow_radii`` of one
+        of the balls ``balls_px`` (frame px)."""
+        scale = self.config.thumbnail_scale
+        near = np.zeros(labels.shape, np.uint8)
+        half = max(1, round(self.config.follow_radii * t.ball_radius_px / scale))
+        for x, y in balls_px:
+            ix, iy = int((x - t.x0) // scale), int((y - t.y0) // scale)
+            near[max(0, iy - half) : iy + half + 1, max(0, ix - half) : ix + half + 1] = 1
+        keep = (labels > 0) & (~large[labels] | (near > 0))
+        return keep.astype(np.uint8)
+
+    def _table_thumb(self, frame_bgr: np.ndarray, view: object) -> _TableThumb | None:
+        """The thumbnail frame for this view and frame size (made once per view); None when the
+        view cannot say where its playing area is."""
+        shape = frame_bgr.shape[:2]
+        if self._thumb is not None and self._thumb.view is view and self._thumb.shape == shape:
+            return self._thumb
+        self._reference, self._last = None, None
+        self._thumb = _table_thumb(view, shape, self.config)
+        return self._thumb
+
+
+def _table_thumb(view: object, shape: tuple[int, ...], config: MotionGateConfig) -> _TableThumb | None:
+    mask_of = getattr(view, "playing_area_mask", None)
+    radius_of = getattr(view, "ball_radius_px", None)
+    to_table = getattr(view, "image_to_table", None)
+    if mask_of is None or radius_of is None or to_table is None:
+        return None
+    area = np.asarray(mask_of(tuple(shape))) > 0
+    x, y, w, h = cv2.boundingRect(area.astype(np.uint8))
+    if w == 0 or h == 0:
+        return None
+    scale = config.thumbnail_scale
+    height, width = shape
+    x0, y0 = max(0, x - x % scale), max(0, y - y % scale)
+    x1 = min(width - width % scale, x0 + -(-(x + w - x0) // scale) * scale)
+    y1 = min(height - height % scale, y0 + -(-(y + h - y0) // scale) * scale)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    small_area = thumbnail(area[y0:y1, x0:x1].astype(np.uint8) * 255, scale) > 0
+    grow = 2 * config.area_margin_px + 1
+    small_area = cv2.dilate(small_area.astype(np.uint8), np.ones((grow, grow), np.uint8)) > 0
+    corners = np.array([[x, y], [x + w, y], [x, y + h], [x + w, y + h], [x + w / 2, y + h / 2]], dtype=float)
+    radius = float(np.max(np.atleast_1d(radius_of(to_table(corners)))))
+    return _TableThumb(view, tuple(shape), x0, y0, x1, y1, small_area, int(small_area.sum()), radius)
+
+
+class GatedViewCheck:
+    """``shows_table(frame, view)`` run only when the picture changed or every few frames (see the
+    module docstring); in between its last answer for the same view stands."""
+
+    def __init__(self, shows_table: Callable[[np.ndarray, object], bool], config: ViewGateConfig):
+        self.shows_table = shows_table
+        self.config = config
+        self.counts = GateCounts()
+        self._view: object | None = None
+        self._checked: np.ndarray | None = None
+        self._answer = False
+        self._since = 0
+
+    def __call__(self, frame_bgr: np.ndarray, view: object) -> bool:
+        cfg = self.config
+        small = self._thumbnail(frame_bgr)
+        self._since += 1
+        if (
+            self._checked is not None
+            and view is self._view
+            and small.shape == self._checked.shape
+            and self._since < cfg.every_frames
+        ):
+            changed = changed_pixels(small, self._checked, cfg.change_threshold)
+            if np.count_nonzero(changed) <= cfg.changed_fraction * changed.size:
+                self.counts.reused += 1
+                return self._answer
+        self._answer = bool(self.shows_table(frame_bgr, view))
+        self._view, self._checked, self._since = view, small, 0
+        self.counts.full += 1
+        return self._answer
+
+    def _thumbnail(self, frame_bgr: np.ndarray) -> np.ndarray:
+        scale = self.config.thumbnail_scale
+        h, w = frame_bgr.shape[:2]
+        size = (max(1, w // scale), max(1, h // scale))
+        return cv2.resize(frame_bgr, size, interpolation=cv2.INTER_LINEAR)
+
+
+@dataclass(frozen=True)
+class FastPathConfig:
+    """The frame loop's fast path: motion-gated detection and a gated view check."""
+
+    detection: MotionGateConfig = field(default_factory=MotionGateConfig)
+    view_check: ViewGateConfig = field(default_factory=ViewGateConfig)
+
+
+def gate_detector(detector, config: MotionGateConfig):
+    """``detector`` behind a motion gate when enabled and the detector's output depends only on
+    the image (``depends_only_on_image``); else ``detector`` itself."""
+    if not config.enabled or not getattr(detector, "depends_only_on_image", False):
+        return detector
+    return MotionGatedDetector(detector, config)

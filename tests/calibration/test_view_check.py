@@ -1,0 +1,71 @@
+"""The view check with its pixels computed once per view answers as ``shows_table`` does."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from snooker.calibration import TableView, TableViewCheck, shows_table
+from snooker.calibration.detect import _median_hue, view_check_geometry
+from snooker.calibration.synthetic import broadcast_camera, render_table
+
+
+@pytest.fixture(scope="module")
+def scene():
+    camera = broadcast_camera()
+    return TableView(camera=camera), render_table(camera)
+
+
+def _variants(image: np.ndarray) -> dict[str, np.ndarray]:
+    h, w = image.shape[:2]
+    return {
+        "the table": image,
+        "a small camera shake": np.roll(image, 3, axis=1),
+        "a close-up (zoomed crop)": np.ascontiguousarray(
+            np.repeat(np.repeat(image[h // 4 : h // 4 + h // 2, w // 4 : w // 4 + w // 2], 2, 0), 2, 1)
+        ),
+        "a crowd shot (no cloth)": np.full_like(image, (60, 70, 160)),
+        "the view moved far": np.roll(image, w // 5, axis=1),
+        "a frame of another size": image[: h // 2, : w // 2],
+    }
+
+
+def test_cached_check_answers_as_shows_table_on_every_kind_of_frame(scene):
+    view, image = scene
+    check = TableViewCheck()
+    answers = {
+        name: (shows_table(frame, view), check(frame, view)) for name, frame in _variants(image).items()
+    }
+    assert all(plain == cached for plain, cached in answers.values()), answers
+    assert answers["the table"] == (True, True)
+    assert answers["a crowd shot (no cloth)"] == (False, False)
+
+
+def test_geometry_is_computed_once_per_view(scene):
+    view, image = scene
+    check = TableViewCheck()
+    check(image, view)
+    first = check._cached
+    check(np.roll(image, 1, axis=0), view)
+    assert check._cached is first
+    other = TableView(camera=broadcast_camera(distance_mm=2000.0))
+    check(image, other)
+    assert check._cached is not first and check._cached[0] is other
+
+
+def test_geometry_reads_the_playing_area_and_a_ring_outside_it(scene):
+    view, image = scene
+    geometry = view_check_geometry(view, image.shape)
+    area = view.playing_area_mask(image.shape[:2]).reshape(-1) > 0
+    assert np.array_equal(np.flatnonzero(area), geometry.inside)
+    assert len(np.intersect1d(geometry.inside, geometry.band)) == 0
+    assert len(geometry.rails) == 4
+
+
+@pytest.mark.parametrize(
+    "hues",
+    [[0], [5, 9], [1, 2, 3], [10, 10, 11, 179], [60] * 7 + [61] * 8, list(range(0, 180, 7))],
+)
+def test_median_hue_is_numpys_median_truncated(hues):
+    values = np.array(hues, dtype=np.uint8)
+    assert _median_hue(values) == int(np.median(values))

@@ -1,0 +1,278 @@
+"""The fast path's gates on synthetic stills: what is detected again, when, and that it matches a
+full detection of the same frame (exact truth from ``synthetic.py``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from synthetic import Scene, make_view, render
+
+from snooker.calibration.table import STANDARD_TABLE
+from snooker.vision.classic import ClassicDetector
+from snooker.vision.gating import (
+    GatedViewCheck,
+    MotionGateConfig,
+    MotionGatedDetector,
+    ViewGateConfig,
+    changed_pixels,
+    gate_detector,
+    thumbnail,
+)
+from snooker.vision.types import BallDetections
+
+SPOTS = STANDARD_TABLE.spots
+RESTING = [("pink", *SPOTS["pink"]), ("black", *SPOTS["black"]), ("red", 500.0, 2600.0)]
+D = STANDARD_TABLE.ball_diameter_mm
+
+
+@pytest.fixture(scope="module")
+def view():
+    return make_view()
+
+
+class CountingDetector:
+    """A detector that counts its full and partial calls (wrapping the classical one)."""
+
+    depends_only_on_image = True
+
+    def __init__(self) -> None:
+        self.inner = ClassicDetector()
+        self.full = self.partial = 0
+        self.windows: list = []
+
+    def __call__(self, image, view):
+        self.full += 1
+        return self.inner(image, view)
+
+    def redetect(self, image, view, windows, owner):
+        self.partial += 1
+        self.windows = list(windows)
+        return self.inner.redetect(image, view, windows, owner)
+
+
+def _same_balls(a: BallDetections, b: BallDetections, tolerance_px: float = 1.0) -> bool:
+    if sorted(a.ball) != sorted(b.ball):
+        return False
+    gaps = np.linalg.norm(a.xy_px[:, None] - b.xy_px[None], axis=2)
+    return bool(np.all(gaps.min(axis=1) <= tolerance_px) and np.all(gaps.min(axis=0) <= tolerance_px))
+
+
+@pytest.mark.parametrize("scale", [1, 2, 4, 8])
+def test_thumbnail_is_the_block_mean(scale: int):
+    rng = np.random.default_rng(scale)
+    image = rng.integers(0, 256, (48, 64, 3), dtype=np.uint8)
+    blocks = image.reshape(48 // scale, scale, 64 // scale, scale, 3).mean(axis=(1, 3))
+    halvings = int(np.log2(scale))
+    assert np.abs(thumbnail(image, scale).astype(float) - blocks).max() <= 0.5 * halvings + 0.5
+
+
+@pytest.mark.parametrize("scale", [0, 3, 6])
+def test_thumbnail_scale_must_be_a_power_of_two(scale: int):
+    with pytest.raises(ValueError, match="power of two"):
+        MotionGateConfig(thumbnail_scale=scale)
+    with pytest.raises(ValueError, match="power of two"):
+        ViewGateConfig(thumbnail_scale=scale)
+
+
+@pytest.mark.parametrize(
+    ("channel", "step", "expected"),
+    [(0, 8, False), (0, 9, True), (1, 9, True), (2, 20, True), (2, 3, False)],
+)
+def test_a_pixel_changed_when_any_channel_moved_past_the_threshold(channel: int, step: int, expected: bool):
+    a = np.full((2, 2, 3), 100, np.uint8)
+    b = a.copy()
+    b[1, 0, channel] += step
+    changed = changed_pixels(a, b, 8)
+    assert changed[1, 0] == expected and changed.sum() == int(expected)
+
+
+CHANGES = {
+    "a ball rolled a little": ([*RESTING, ("white", 1200.0, 1000.0)], [*RESTING, ("white", 1200.0, 1030.0)]),
+    "a ball rolled far": ([*RESTING, ("white", 1200.0, 1000.0)], [*RESTING, ("white", 600.0, 1500.0)]),
+    "a ball dropped into a pocket": ([*RESTING, ("white", 1200.0, 1000.0)], RESTING),
+    "a ball came into view": (RESTING, [*RESTING, ("white", 1200.0, 1000.0)]),
+    "a ball rolled up against a resting one": (
+        [*RESTING, ("white", 889.0, 2200.0)],
+        [*RESTING, ("white", 889.0, SPOTS["pink"][1] + D)],
+    ),
+    "two balls moved at once": (
+        [*RESTING, ("white", 1200.0, 1000.0), ("blue", *SPOTS["blue"])],
+        [*RESTING, ("white", 1150.0, 1100.0), ("blue", SPOTS["blue"][0] + 60.0, SPOTS["blue"][1] + 40.0)],
+    ),
+}
+
+
+@pytest.mark.parametrize(("before", "after"), CHANGES.values(), ids=CHANGES.keys())
+def test_a_change_is_detected_in_its_region_as_a_full_detection_finds_it(before, after, view):
+    detector = CountingDetector()
+    gated = MotionGatedDetector(detector, MotionGateConfig())
+    gated(render(Scene(balls=before), view), view)
+    image = render(Scene(balls=after), view)
+    found = gated(image, view)
+    assert (detector.full, detector.partial) == (1, 1)
+    assert found.counts() == {name: sum(b[0] == name for b in after) for name in found.counts()}
+    assert _same_balls(found, ClassicDetector()(image, view))
+    table = np.array([b[1:] for b in after])
+    assert np.all(np.linalg.norm(found.xy_mm[:, None] - table[None], axis=2).min(axis=1) < D / 2)
+
+
+def test_an_unchanged_picture_reuses_the_last_detections(view):
+    detector = CountingDetector()
+    gated = MotionGatedDetector(detector, MotionGateConfig())
+    image = render(Scene(balls=RESTING), view)
+    first = gated(image, view)
+    again = [gated(image.copy(), view) for _ in range(5)]
+    assert all(d is first for d in again)
+    assert (detector.full, detector.partial) == (1, 0)
+    assert gated.counts.reused == 5
+
+
+def test_only_the_changed_region_is_searched(view):
+    detector = CountingDetector()
+    gated = MotionGatedDetector(detector, MotionGateConfig())
+    gated(render(Scene(balls=[*RESTING, ("white", 1200.0, 1000.0)]), view), view)
+    gated(render(Scene(balls=[*RESTING, ("white", 1200.0, 1030.0)]), view), view)
+    white = view.table_to_image(np.array([[1200.0, 1015.0]]), 26.25)[0]
+    area = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in detector.windows)
+    assert len(detector.windows) == 1 and area < 0.05 * 1280 * 720
+    x0, y0, x1, y1 = detector.windows[0]
+    assert x0 < white[0] < x1 and y0 < white[1] < y1
+
+
+def test_a_full_detection_runs_every_so_many_frames(view):
+    detector = CountingDetector()
+    gated = MotionGatedDetector(detector, MotionGateConfig(full_every_frames=4))
+    image = render(Scene(balls=RESTING), view)
+    for _ in range(9):
+        gated(image, view)
+    assert detector.full == 3 and gated.counts.reused == 6
+
+
+def test_a_change_over_most_of_the_table_is_detected_in_full(view):
+    detector = CountingDetector()
+    gated = MotionGatedDetector(detector, MotionGateConfig())
+    image = render(Scene(balls=RESTING), view)
+    gated(image, view)
+    gated((image * 0.6).astype(np.uint8), view)
+    assert (detector.full, detector.partial) == (2, 0)
+
+
+def test_a_new_view_starts_with_a_full_detection(view):
+    detector = CountingDetector()
+    gated = MotionGatedDetector(detector, MotionGateConfig())
+    image = render(Scene(balls=RESTING), view)
+    gated(image, view)
+    gated(image, make_view())
+    assert detector.full == 2
+
+
+def test_a_ball_followed_in_a_large_region_that_shoots_off_is_found_in_the_same_frame(view):
+    """A cue lying over the table makes a large changed region; between its whole searches only
+    the balls in it are followed — a cue ball struck far out of its square is still found."""
+    config = MotionGateConfig(large_every_frames=1000, large_region_ball_areas=3.0)
+    detector = CountingDetector()
+    gated = MotionGatedDetector(detector, config)
+    cue = ((1750.0, 1400.0), (1430.0, 1670.0))
+    gated(render(Scene(balls=[*RESTING, ("white", 1400.0, 1700.0)]), view), view)
+    gated(render(Scene(balls=[*RESTING, ("white", 1400.0, 1700.0)], cue=cue), view), view)
+    assert detector.partial == 1
+    image = render(Scene(balls=[*RESTING, ("white", 900.0, 2000.0)], cue=cue), view)
+    found = gated(image, view)
+    assert detector.partial == 3, "the white left its square: the whole region is searched again"
+    assert "white" in list(found.ball)
+    white = found.xy_mm[list(found.ball).index("white")]
+    assert np.linalg.norm(white - [900.0, 2000.0]) < D / 2
+
+
+def test_a_detector_that_cannot_search_regions_detects_in_full_on_a_change(view):
+    calls = []
+
+    def detect(image, v):
+        calls.append(1)
+        return ClassicDetector()(image, v)
+
+    detect.depends_only_on_image = True  # type: ignore[attr-defined]
+    gated = gate_detector(detect, MotionGateConfig())
+    still = render(Scene(balls=RESTING), view)
+    for image in (still, still, render(Scene(balls=RESTING[:2]), view), still):
+        gated(image, view)
+    assert len(calls) == 3
+
+
+@pytest.mark.parametrize(
+    ("detector", "config", "gated"),
+    [
+        (ClassicDetector(), MotionGateConfig(), True),
+        (ClassicDetector(), MotionGateConfig(enabled=False), False),
+        (lambda image, view: BallDetections.empty(), MotionGateConfig(), False),
+    ],
+)
+def test_only_detectors_that_read_the_image_alone_are_gated(detector, config, gated):
+    wrapped = gate_detector(detector, config)
+    assert isinstance(wrapped, MotionGatedDetector) == gated
+    assert (wrapped is detector) == (not gated)
+
+
+class CountingCheck:
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, image, view) -> bool:
+        self.calls += 1
+        return bool(image.mean() > 50)
+
+
+def test_the_view_is_checked_again_on_a_cut_or_every_so_many_frames(view):
+    check = CountingCheck()
+    gate = GatedViewCheck(check, ViewGateConfig(every_frames=10))
+    table = render(Scene(balls=RESTING), view)
+    crowd = np.full_like(table, 20)
+    answers = [gate(image, view) for image in [table] * 5 + [crowd] * 3 + [table] * 12]
+    assert answers == [True] * 5 + [False] * 3 + [True] * 12
+    # first frame, the cut, the cut back, then ten frames later
+    assert check.calls == 4
+
+
+def test_small_changes_keep_the_last_answer_and_a_new_view_is_checked(view):
+    check = CountingCheck()
+    gate = GatedViewCheck(check, ViewGateConfig())
+    gate(render(Scene(balls=RESTING), view), view)
+    gate(render(Scene(balls=[*RESTING, ("white", 1200.0, 1000.0)]), view), view)
+    assert check.calls == 1
+    gate(render(Scene(balls=RESTING), view), make_view())
+    assert check.calls == 2
+
+
+def test_gates_can_be_switched_off(view):
+    check = CountingCheck()
+    gate = GatedViewCheck(check, replace(ViewGateConfig(), every_frames=1))
+    image = render(Scene(balls=RESTING), view)
+    for _ in range(3):
+        gate(image, view)
+    assert check.calls == 3
+
+
+def test_a_large_region_without_balls_waits_for_its_whole_search(view):
+    config = MotionGateConfig(large_every_frames=3, large_region_ball_areas=3.0)
+    detector = CountingDetector()
+    gated = MotionGatedDetector(detector, config)
+    gated(render(Scene(balls=RESTING), view), view)
+    with_cue = render(Scene(balls=RESTING, cue=((1500.0, 600.0), (1100.0, 1200.0))), view)
+    for _ in range(3):
+        gated(with_cue, view)
+    # frame 2: only around balls (none there), nothing searched; frame 3 (a multiple of 3) searches
+    # the region whole; frame 4: nothing changed since
+    assert detector.partial == 1 and gated.counts.reused == 2
+
+
+def test_redetect_without_a_previous_detection_of_the_view_detects_in_full(view):
+    detector = ClassicDetector()
+    image = render(Scene(balls=RESTING), view)
+    found = detector.redetect(image, view, [(0, 0, 10, 10)], lambda xy: np.full(len(xy), -1))
+    assert _same_balls(found, ClassicDetector()(image, view), 0.0)
+    other = make_view()
+    again = detector.redetect(image, other, [(0, 0, 10, 10)], lambda xy: np.full(len(xy), -1))
+    assert detector.scene is not None and detector.scene.view is other
+    assert _same_balls(again, found, 0.0)
