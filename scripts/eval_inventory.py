@@ -31,8 +31,6 @@ import numpy as np
 
 from snooker.balls import BALL_NAMES
 from snooker.calibration import TableNotFound, find_table
-from snooker.vision.classic import describe
-from snooker.vision.colour import fit_models
 from snooker.vision.detector import DETECTOR_NAMES, make_detector
 from snooker.vision.inventory import InventoryScore, LabelledStill, evaluate, labelled_stills
 from snooker.vision.photometric import BROADCAST_PERTURBATIONS, Perturbation, perturbation_named
@@ -49,11 +47,6 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
     parser.add_argument("--failures", action="store_true", help="list the stills each detector gets wrong")
     parser.add_argument("--threads", type=int, default=1, help="OpenCV threads (default 1: one core)")
-    parser.add_argument(
-        "--fit-colours",
-        action="store_true",
-        help="print colour models fitted on the balls of the stills the classic detector gets right",
-    )
     parser.add_argument(
         "--perturb",
         nargs="*",
@@ -89,8 +82,6 @@ def main() -> int:
         report["detectors"][name] = _as_dict(score)  # type: ignore[index]
         if args.failures:
             _print_failures(score)
-        if args.fit_colours and name == "classic":
-            _print_fitted_colours(score, views)
         if args.perturb is not None:
             perturbations = (
                 [perturbation_named(p) for p in args.perturb] if args.perturb else BROADCAST_PERTURBATIONS
@@ -184,20 +175,6 @@ def _print_failures(score: InventoryScore) -> None:
             if result.counts[n] != result.still.counts[n]
         }
         print(f"    {result.still.image_path.name}: found minus truth {wrong}")
-
-
-def _print_fitted_colours(score: InventoryScore, views: dict[Path, object]) -> None:
-    features, labels = [], []
-    for result in score.results:
-        if not result.inventory_right or result.detections is None or not len(result.detections):
-            continue
-        image = cv2.imread(str(result.still.image_path), cv2.IMREAD_COLOR)
-        features.append(describe(image, views[result.still.image_path], result.detections.xy_px))
-        labels.append(result.detections.ball)
-    models = fit_models(np.concatenate(features), np.concatenate(labels))
-    print("colour models (mean L, a, b; spread L, a, b):")
-    for name, (mean, spread) in models.items():
-        print(f"    {name!r}: ({mean}, {spread}),")
 
 
 def _as_dict(score: InventoryScore) -> dict[str, object]:

@@ -26,7 +26,15 @@ class ClothConfig:
     min_cell_fraction: float = 0.25
     """A cell's median counts only if at least this fraction of its pixels are playing area."""
     chroma_threshold: float = 0.13
-    """rgb-chromaticity distance (0–1) from the local cloth above which a pixel is not cloth."""
+    """rgb-chromaticity distance (0–1) from the local cloth above which a pixel is not cloth, for
+    a cloth of ``reference_saturation``..."""
+    reference_saturation: float = 0.39
+    """...or more saturated (its rgb-chromaticity distance from grey; 0.39 is the least saturated
+    cloth of the training broadcasts, the most saturated reach 0.75). A broadcast that washes its
+    colours out brings every colour closer to the cloth, so for a less saturated cloth the
+    threshold shrinks in proportion..."""
+    threshold_factor_range: tuple[float, float] = (0.4, 1.0)
+    """...by a factor kept within this range (the footage the detector was built on keeps 1)."""
     bright_ratio: float = 1.3
     """Brightness (B+G+R) relative to the local cloth above which a pixel is not cloth."""
     dark_ratio: float = 0.14
@@ -125,9 +133,14 @@ def not_cloth(
     products = cv2.transform(cv2.multiply(pixels, cloth_chroma), ones)
     cloth_squares = cv2.transform(cv2.multiply(cloth_chroma, cloth_chroma), ones)
     squared_distance = squares * inverse * inverse - 2.0 * inverse * products + cloth_squares
+    # The cloth's squared distance from grey is Σq² - 1/3 (its chromaticities sum to about 1).
+    low, high = config.threshold_factor_range
+    factor_squared = np.clip(
+        (cloth_squares - 1.0 / 3.0) / config.reference_saturation**2, low * low, high * high
+    )
     ratio = total / np.maximum(cloth.brightness, 1.0)
     different = (
-        (squared_distance > config.chroma_threshold**2)
+        (squared_distance > config.chroma_threshold**2 * factor_squared)
         | (ratio > config.bright_ratio)
         | (ratio < config.dark_ratio)
     )
