@@ -4,7 +4,14 @@ Each candidate ball is described by the colour of its core (a disc inside the ba
 the specular highlight and the dark rim) in CIE Lab: lightness, the red–green axis ``a`` and the
 blue–yellow axis ``b`` (OpenCV 8-bit scale, ``a`` and ``b`` centred on 0). Red, brown and pink —
 the hard case — differ mainly in lightness (pink is light) and in ``a`` against ``b`` (brown is
-orange-yellow, red is red). Each ball name has a Gaussian model of these features.
+orange-yellow, red is red). Each ball name has a Gaussian model of these features, in the
+colours of a canonical broadcast (fitted on clip frames by ``scripts/fit_colours.py``).
+
+Another broadcast grades the same balls differently (exposure, tone curve, saturation, white
+balance). Each frame is calibrated against the ball set it shows: a :class:`FrameTransform` maps
+the canonical models to the frame's colours, fitted to the balls as labelled, with a prior that
+keeps it near the canonical broadcast — the game's one-of-each limits make the ball set a colour
+chart. Shaded cloth is told by its chromaticity relative to the cloth measured in the same frame.
 
 The labelling is one assignment problem (scipy's ``linear_sum_assignment``): the table holds one
 cue ball, at most one of each colour and at most 15 reds, and a candidate that fits no ball well
@@ -37,14 +44,14 @@ def _default_models() -> dict[str, tuple[tuple[float, float, float], tuple[float
     (each still with models fitted without its broadcast): 48 of 49 exact inventories.
     """
     return {
-        "white": ((232.1, -14.2, 31.6), (23.1, 6.0, 15.0)),
-        "red": ((73.5, 46.6, 34.1), (12.7, 6.0, 6.0)),
-        "yellow": ((208.3, -6.1, 79.1), (10.0, 12.9, 9.7)),
+        "white": ((232.1, -14.3, 31.6), (23.2, 6.0, 15.0)),
+        "red": ((73.5, 46.6, 34.1), (12.6, 6.0, 6.0)),
+        "yellow": ((208.3, -6.1, 79.2), (10.0, 12.9, 9.7)),
         "green": ((98.6, -36.8, 20.3), (10.0, 6.0, 12.1)),
         "brown": ((91.9, 8.9, 38.0), (14.8, 8.9, 7.1)),
         "blue": ((91.0, 4.6, -42.1), (10.0, 10.8, 10.6)),
-        "pink": ((147.2, 48.3, 17.7), (13.2, 12.7, 8.4)),
-        "black": ((15.2, -7.0, 4.1), (10.0, 6.5, 6.0)),
+        "pink": ((147.3, 48.4, 17.7), (12.8, 12.6, 8.4)),
+        "black": ((15.2, -7.1, 4.1), (10.0, 6.6, 6.0)),
     }
 
 
@@ -62,7 +69,7 @@ class ColourConfig:
     """Core pixels brighter than their neighbourhood by this much lightness are highlight: left out."""
     max_reds: int = FULL_RACK_REDS
     """At most this many reds are labelled (15 in a full-ball game)."""
-    reject_cost: float = 12.0
+    reject_cost: float = 10.0
     """Cost of calling a candidate "not a ball"; a label costs half its squared Mahalanobis distance."""
     shade_chroma_sigma: float = 0.09
     """A candidate whose core chromaticity lies this close to the cloth's (relative to the cloth's
@@ -211,9 +218,19 @@ def class_costs(
 ) -> np.ndarray:
     """(n, len(BALL_NAMES)) negative log-likelihood of each name for each ball, the models seen
     through ``transform`` (up to a constant: the least log-spread of the untransformed models)."""
-    transform = transform or FrameTransform()
+    return _class_costs(features, *_model_arrays(config), transform or FrameTransform())
+
+
+def _model_arrays(config: ColourConfig) -> tuple[np.ndarray, np.ndarray]:
+    """(len(BALL_NAMES), 3) means and spreads of the models, in the order of BALL_NAMES."""
     means = np.array([config.models[name][0] for name in BALL_NAMES], dtype=float)
     stds = np.array([config.models[name][1] for name in BALL_NAMES], dtype=float)
+    return means, stds
+
+
+def _class_costs(
+    features: np.ndarray, means: np.ndarray, stds: np.ndarray, transform: FrameTransform
+) -> np.ndarray:
     seen_means, seen_stds = transform.apply(means), transform.spreads(means, stds)
     z = (features[:, None, :3] - seen_means[None]) / seen_stds[None]
     offset = np.log(stds).sum(axis=1).min()
@@ -231,8 +248,13 @@ def fit_transform(features: np.ndarray, names: np.ndarray, config: ColourConfig)
     if len(names) == 0:
         return FrameTransform()
     index = np.array([BALL_NAMES.index(name) for name in names])
-    means = np.array([config.models[name][0] for name in BALL_NAMES], dtype=float)[index]
-    stds = np.array([config.models[name][1] for name in BALL_NAMES], dtype=float)[index]
+    return _fit_transform(features, index, *_model_arrays(config), config)
+
+
+def _fit_transform(
+    features: np.ndarray, index: np.ndarray, all_means: np.ndarray, all_stds: np.ndarray, config: ColourConfig
+) -> FrameTransform:
+    means, stds = all_means[index], all_stds[index]
     # Lightness, in logs: unknowns (log_gain, gamma), prior mean (0, 1).
     x = np.log(_unit_lightness(means[:, 0]))
     y = np.log(_unit_lightness(features[:, 0]))
@@ -273,11 +295,15 @@ def _ridge(
 
 
 def _label(
-    features: np.ndarray, config: ColourConfig, transform: FrameTransform, slot_index: np.ndarray
+    features: np.ndarray,
+    config: ColourConfig,
+    models: tuple[np.ndarray, np.ndarray],
+    transform: FrameTransform,
+    slot_index: np.ndarray,
 ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
     """One joint labelling under ``transform``: (total cost, class costs, rows, columns)."""
     n = len(features)
-    costs = class_costs(features, config, transform)
+    costs = _class_costs(features, *models, transform)
     reject = np.minimum(config.reject_cost, shade_costs(features, config, transform))
     matrix = np.concatenate([costs[:, slot_index], np.repeat(reject[:, None], n, axis=1)], axis=1)
     rows, cols = linear_sum_assignment(matrix)
@@ -301,17 +327,22 @@ def assign_labels(features: np.ndarray, config: ColourConfig) -> tuple[np.ndarra
         return np.zeros(0, dtype=object), np.zeros(0), np.zeros(0, dtype=bool)
     slots = [name for name in BALL_NAMES if name != RED] + [RED] * config.max_reds
     slot_index = np.array([BALL_NAMES.index(name) for name in slots])
+    models = _model_arrays(config)
     best: tuple[float, np.ndarray, np.ndarray, np.ndarray] | None = None
+    refinements: dict[tuple[int, ...], tuple[float, np.ndarray, np.ndarray, np.ndarray]] = {}
     for gain in config.exposure_gains:
         transform = FrameTransform(log_gain=float(np.log(gain)))
-        result = _label(features, config, transform, slot_index)
+        result = _label(features, config, models, transform, slot_index)
         for _ in range(config.transform_iterations):
             rows, cols = result[2], result[3]
             named = cols < len(slots)
-            transform = fit_transform(
-                features[rows[named]], np.array(slots, dtype=object)[cols[named]], config
-            )
-            refined = _label(features, config, transform, slot_index)
+            # The refinement depends on the labelling only: starts that reach the same labelling
+            # share it.
+            key = tuple(np.where(named, slot_index[np.minimum(cols, len(slots) - 1)], -1)[np.argsort(rows)])
+            if key not in refinements:
+                transform = _fit_transform(features[rows[named]], slot_index[cols[named]], *models, config)
+                refinements[key] = _label(features, config, models, transform, slot_index)
+            refined = refinements[key]
             if refined[0] >= result[0]:
                 break
             result = refined
