@@ -23,7 +23,7 @@ from snooker.vision.photometric import perturbation_named
 SUBSET_STEP = 3
 MEASURED = {
     "warm": 17,
-    "gamma_0.8": 16,
+    "gamma_0.8": 15,
     "desaturated": 12,
     "960x540": 16,
 }
