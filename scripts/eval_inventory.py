@@ -1,6 +1,7 @@
 """Ball inventory on the labelled training stills, for each detector, side by side.
 
     .venv/bin/python scripts/eval_inventory.py [--detector classic yolo] [--data DIR] [--json OUT]
+        [--perturb [NAME ...]] [--refind-table]
 
 For every still (Bucharest 2020 Task1; the broken 87x76 stub 42.jpg is skipped because it is not
 a frame) the table is found once, then each detector runs on it. Printed per detector: the rate of
@@ -8,6 +9,12 @@ exactly right ball counts, of exactly right per-colour inventories, and millisec
 for detection alone (wall clock, and processor time, which other work on a shared machine
 disturbs less; finding the table is timed separately: a video does it once), also as a ratio to
 the time to decode the still's JPEG on the same machine in the same run.
+
+``--perturb`` scores the detectors again on the stills as another broadcast would show them
+(``snooker.vision.photometric``: exposure, white balance, tone curve, saturation, blur, JPEG,
+960x540), one row per change. The table found on the original still is kept for changes that
+keep the size (the geometry is the same: this isolates the detector); it is found again on
+resized stills, or on every changed still with ``--refind-table``.
 """
 
 from __future__ import annotations
@@ -24,10 +31,9 @@ import numpy as np
 
 from snooker.balls import BALL_NAMES
 from snooker.calibration import TableNotFound, find_table
-from snooker.vision.classic import describe
-from snooker.vision.colour import fit_models
 from snooker.vision.detector import DETECTOR_NAMES, make_detector
 from snooker.vision.inventory import InventoryScore, LabelledStill, evaluate, labelled_stills
+from snooker.vision.photometric import BROADCAST_PERTURBATIONS, Perturbation, perturbation_named
 
 DEFAULT_DATA = (
     Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training" / "Task1"
@@ -42,9 +48,15 @@ def main() -> int:
     parser.add_argument("--failures", action="store_true", help="list the stills each detector gets wrong")
     parser.add_argument("--threads", type=int, default=1, help="OpenCV threads (default 1: one core)")
     parser.add_argument(
-        "--fit-colours",
-        action="store_true",
-        help="print colour models fitted on the balls of the stills the classic detector gets right",
+        "--perturb",
+        nargs="*",
+        metavar="NAME",
+        help="also score on perturbed stills (no name: all of "
+        + ", ".join(p.name for p in BROADCAST_PERTURBATIONS)
+        + ")",
+    )
+    parser.add_argument(
+        "--refind-table", action="store_true", help="find the table again on every perturbed still"
     )
     args = parser.parse_args()
     cv2.setNumThreads(args.threads)
@@ -56,22 +68,27 @@ def main() -> int:
     report: dict[str, object] = {"data": str(args.data), "find_table_ms": table_ms, "detectors": {}}
     header = ("detector", "stills", "exact count", "exact colours", "ms/frame", "cpu ms", "x decode")
     print(
-        f"{header[0]:<9} {header[1]:>6} {header[2]:>12} {header[3]:>14} {header[4]:>9} {header[5]:>7}"
+        f"{header[0]:<17} {header[1]:>6} {header[2]:>12} {header[3]:>14} {header[4]:>9} {header[5]:>7}"
         f" {header[6]:>9}"
     )
     for name in args.detector:
         try:
             detector = make_detector(name)
         except (ImportError, OSError, RuntimeError, ValueError) as exc:
-            print(f"{name:<9} not available: {exc}")
+            print(f"{name:<17} not available: {exc}")
             continue
         score = evaluate(stills, detector, lambda still, _image: _lookup(views, still))
         _print_row(name, score)
         report["detectors"][name] = _as_dict(score)  # type: ignore[index]
         if args.failures:
             _print_failures(score)
-        if args.fit_colours and name == "classic":
-            _print_fitted_colours(score, views)
+        if args.perturb is not None:
+            perturbations = (
+                [perturbation_named(p) for p in args.perturb] if args.perturb else BROADCAST_PERTURBATIONS
+            )
+            report["detectors"][name]["perturbed"] = _evaluate_perturbed(  # type: ignore[index]
+                stills, detector, views, perturbations, args.refind_table, args.failures
+            )
     print(f"(finding the table: {table_ms:.0f} ms per still, once per video in the pipeline)")
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
@@ -108,9 +125,42 @@ def _lookup(views: dict[Path, object], still: LabelledStill) -> object:
     return view
 
 
+def _evaluate_perturbed(
+    stills: list[LabelledStill],
+    detector: object,
+    views: dict[Path, object],
+    perturbations: list[Perturbation] | tuple[Perturbation, ...],
+    refind_table: bool,
+    failures: bool,
+) -> dict[str, object]:
+    """Score ``detector`` on the stills under each perturbation; one printed row per perturbation
+    and a last row with the mean rates over them."""
+    figures: dict[str, object] = {}
+    counts, inventories = [], []
+    for perturbation in perturbations:
+        same_geometry = perturbation.size is None and not refind_table
+
+        def find_view(still: LabelledStill, image: np.ndarray, reuse: bool = same_geometry) -> object:
+            return _lookup(views, still) if reuse else find_table(image)
+
+        score = evaluate(stills, detector, find_view, transform=perturbation.apply)  # type: ignore[arg-type]
+        _print_row(f"  {perturbation.name}", score)
+        if failures:
+            _print_failures(score)
+        figures[perturbation.name] = _as_dict(score)
+        counts.append(score.count_rate)
+        inventories.append(score.inventory_rate)
+    print(f"{'  mean':<17} {'':>6} {100 * np.mean(counts):>11.1f}% {100 * np.mean(inventories):>13.1f}%")
+    figures["mean"] = {
+        "exact_count_rate": float(np.mean(counts)),
+        "exact_inventory_rate": float(np.mean(inventories)),
+    }
+    return figures
+
+
 def _print_row(name: str, score: InventoryScore) -> None:
     print(
-        f"{name:<9} {score.stills:>6} {100 * score.count_rate:>11.1f}% {100 * score.inventory_rate:>13.1f}%"
+        f"{name:<17} {score.stills:>6} {100 * score.count_rate:>11.1f}% {100 * score.inventory_rate:>13.1f}%"
         f" {score.mean_ms:>9.1f} {score.mean_cpu_ms:>7.1f} {score.decode_ratio:>9.2f}"
     )
 
@@ -125,20 +175,6 @@ def _print_failures(score: InventoryScore) -> None:
             if result.counts[n] != result.still.counts[n]
         }
         print(f"    {result.still.image_path.name}: found minus truth {wrong}")
-
-
-def _print_fitted_colours(score: InventoryScore, views: dict[Path, object]) -> None:
-    features, labels = [], []
-    for result in score.results:
-        if not result.inventory_right or result.detections is None or not len(result.detections):
-            continue
-        image = cv2.imread(str(result.still.image_path), cv2.IMREAD_COLOR)
-        features.append(describe(image, views[result.still.image_path], result.detections.xy_px))
-        labels.append(result.detections.ball)
-    models = fit_models(np.concatenate(features), np.concatenate(labels))
-    print("colour models (mean L, a, b; spread L, a, b):")
-    for name, (mean, spread) in models.items():
-        print(f"    {name!r}: ({mean}, {spread}),")
 
 
 def _as_dict(score: InventoryScore) -> dict[str, object]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from snooker.vision.cloth import ClothConfig, estimate_cloth, not_cloth
+from snooker.vision.cloth import ClothConfig, chroma_threshold, estimate_cloth, not_cloth
 
 CONFIG = ClothConfig()
 
@@ -62,3 +62,36 @@ def test_a_cell_covered_by_an_arm_takes_the_whole_cloth_colour() -> None:
     image[:96, :96] = (60, 60, 60)  # an arm covering whole cells
     cloth = estimate_cloth(image, np.ones(image.shape[:2], bool), CONFIG)
     assert cloth.chromaticity[40, 40, 1] > 0.8  # still the cloth's green
+
+
+def flat(bgr: tuple[int, int, int]) -> np.ndarray:
+    return np.tile(np.array(bgr, np.uint8), (96, 96, 1))
+
+
+THRESHOLDS = {
+    "saturated broadcast cloth keeps the threshold": ((5, 180, 8), (1.0, 1.0)),
+    "the dullest training cloth keeps most of it": ((34, 155, 43), (0.85, 0.95)),
+    "a washed-out cloth lowers it": ((70, 160, 75), (0.4, 0.6)),
+}
+
+
+@pytest.mark.parametrize(("bgr", "factors"), THRESHOLDS.values(), ids=THRESHOLDS.keys())
+def test_chroma_threshold_follows_the_cloths_saturation(
+    bgr: tuple[int, int, int], factors: tuple[float, float]
+) -> None:
+    image = flat(bgr)
+    cloth = estimate_cloth(image, np.ones(image.shape[:2], bool), CONFIG)
+    factor = chroma_threshold(cloth, CONFIG) / CONFIG.chroma_threshold
+    assert factors[0] - 1e-6 <= factor <= factors[1] + 1e-6
+
+
+def test_a_green_ball_on_a_washed_out_cloth_is_not_cloth() -> None:
+    # Both washed out alike (Lab chroma x 0.6): the ball's colour is closer to the cloth's than the
+    # fixed threshold allows, the cloth's own saturation says by how much.
+    cloth_bgr, ball_bgr = (70, 160, 75), (95, 130, 70)
+    image = flat(cloth_bgr)
+    image[40:50, 40:50] = ball_bgr
+    cloth = estimate_cloth(image, np.ones(image.shape[:2], bool), CONFIG)
+    fixed = ClothConfig(threshold_factor_range=(1.0, 1.0))
+    assert not_cloth(image, cloth, CONFIG)[0][45, 45]
+    assert not not_cloth(image, cloth, fixed)[0][45, 45]

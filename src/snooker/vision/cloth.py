@@ -26,7 +26,16 @@ class ClothConfig:
     min_cell_fraction: float = 0.25
     """A cell's median counts only if at least this fraction of its pixels are playing area."""
     chroma_threshold: float = 0.13
-    """rgb-chromaticity distance (0–1) from the local cloth above which a pixel is not cloth."""
+    """rgb-chromaticity distance (0–1) from the local cloth above which a pixel is not cloth, for
+    a cloth of ``reference_saturation``..."""
+    reference_saturation: float = 0.39
+    """...or more saturated (see :func:`chroma_threshold`; the cloths of the training broadcasts
+    measure 0.34 to 0.75). A broadcast that washes its colours out brings every colour closer to
+    the cloth, so for a less saturated cloth the threshold shrinks in proportion..."""
+    threshold_factor_range: tuple[float, float] = (0.4, 1.0)
+    """...by a factor kept within this range (most of the training footage keeps 1)."""
+    saturation_sample_step_px: int = 16
+    """The cloth's saturation is the median of every this many-th pixel (in x and y) of the model."""
     bright_ratio: float = 1.3
     """Brightness (B+G+R) relative to the local cloth above which a pixel is not cloth."""
     dark_ratio: float = 0.14
@@ -109,6 +118,20 @@ def _cloth_like(colours_bgr: np.ndarray, reference_bgr: np.ndarray, config: Clot
     )
 
 
+def chroma_threshold(cloth: ClothEstimate, config: ClothConfig) -> float:
+    """The rgb-chromaticity distance from the cloth beyond which a pixel is not cloth in this frame:
+    ``chroma_threshold`` scaled by the cloth's saturation, measured as ``sqrt(Σq² - 1/3)`` of its
+    chromaticity q (the distance from grey when q sums to 1; the dark floor, which makes q sum to
+    a little less, counts dull dark cloths as duller still). A broadcast's grading changes it for
+    the whole frame alike, so the median over the frame serves."""
+    step = config.saturation_sample_step_px
+    samples = cloth.chromaticity[::step, ::step].reshape(-1, 3)
+    squared = float(np.median(np.sum(samples * samples, axis=1))) - 1.0 / 3.0
+    low, high = config.threshold_factor_range
+    factor = np.sqrt(max(squared, 0.0)) / config.reference_saturation
+    return config.chroma_threshold * float(np.clip(factor, low, high))
+
+
 def not_cloth(
     image_bgr: np.ndarray, cloth: ClothEstimate, config: ClothConfig, darker_ratio: float | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -127,7 +150,7 @@ def not_cloth(
     squared_distance = squares * inverse * inverse - 2.0 * inverse * products + cloth_squares
     ratio = total / np.maximum(cloth.brightness, 1.0)
     different = (
-        (squared_distance > config.chroma_threshold**2)
+        (squared_distance > chroma_threshold(cloth, config) ** 2)
         | (ratio > config.bright_ratio)
         | (ratio < config.dark_ratio)
     )

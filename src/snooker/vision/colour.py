@@ -4,7 +4,14 @@ Each candidate ball is described by the colour of its core (a disc inside the ba
 the specular highlight and the dark rim) in CIE Lab: lightness, the red–green axis ``a`` and the
 blue–yellow axis ``b`` (OpenCV 8-bit scale, ``a`` and ``b`` centred on 0). Red, brown and pink —
 the hard case — differ mainly in lightness (pink is light) and in ``a`` against ``b`` (brown is
-orange-yellow, red is red). Each ball name has a Gaussian model of these features.
+orange-yellow, red is red). Each ball name has a Gaussian model of these features, in the
+colours of a canonical broadcast (fitted on clip frames by ``scripts/fit_colours.py``).
+
+Another broadcast grades the same balls differently (exposure, tone curve, saturation, white
+balance). Each frame is calibrated against the ball set it shows: a :class:`FrameTransform` maps
+the canonical models to the frame's colours, fitted to the balls as labelled, with a prior that
+keeps it near the canonical broadcast — the game's one-of-each limits make the ball set a colour
+chart. Shaded cloth is told by its chromaticity relative to the cloth measured in the same frame.
 
 The labelling is one assignment problem (scipy's ``linear_sum_assignment``): the table holds one
 cue ball, at most one of each colour and at most 15 reds, and a candidate that fits no ball well
@@ -22,26 +29,29 @@ from snooker.balls import BALL_NAMES, FULL_RACK_REDS, RED
 
 FEATURE_NAMES: tuple[str, ...] = ("L", "a", "b", "cloth_distance")
 """The features of a ball's core, in order: Lab lightness, a, b (OpenCV 8-bit, a/b centred), and
-the distance of its rgb chromaticity from the local cloth's (0–1; shading leaves it unchanged)."""
+the distance of its rgb chromaticity from the local cloth's, relative to the cloth's own distance
+from grey (shading leaves it unchanged; a broadcast's saturation scales both alike)."""
 
 
 def _default_models() -> dict[str, tuple[tuple[float, float, float], tuple[float, float, float]]]:
-    """Mean and spread of (L, a, b) per ball name in broadcast footage.
+    """Canonical mean and spread of (L, a, b) per ball name in broadcast footage.
 
-    Measured on the training stills of the Bucharest 2020 set (the balls of the stills whose
-    inventory an earlier version of this detector got right; see :func:`fit_models`): means,
-    and 1.5 times the standard deviations, so that footage graded differently is still covered.
-    Fitted on half of the stills, the models label the other half as well (48 of 49 right).
+    Fitted by ``scripts/fit_colours.py --clips all --rounds 2`` on frames of the 25 Task2 clips of
+    the Bucharest 2020 set, never on the Task1 stills: balls labelled by this detector, kept where
+    they rest and keep their name over the clip, each frame calibrated (:class:`FrameTransform`)
+    before the statistics. Spreads are 1.5 times the scatter a new clip is expected to show
+    (within and between clips), at least (10, 6, 6). Scored leak-free on the stills by event
+    (each still with models fitted without its broadcast): 48 of 49 exact inventories.
     """
     return {
-        "white": ((228.0, -14.0, 32.0), (39.0, 8.0, 10.0)),
-        "red": ((80.0, 51.0, 36.0), (24.0, 8.0, 9.0)),
-        "yellow": ((207.0, -5.0, 78.0), (33.0, 12.0, 9.0)),
-        "green": ((97.0, -36.0, 22.0), (18.0, 8.0, 13.0)),
-        "brown": ((90.0, 12.0, 38.0), (20.0, 8.0, 8.0)),
-        "blue": ((89.0, 2.0, -38.0), (24.0, 9.0, 9.0)),
-        "pink": ((155.0, 46.0, 17.0), (28.0, 8.0, 9.0)),
-        "black": ((15.0, -6.0, 3.0), (14.0, 8.0, 6.0)),
+        "white": ((232.9, -14.0, 31.5), (22.5, 6.0, 15.3)),
+        "red": ((73.3, 46.6, 34.1), (12.7, 6.0, 6.0)),
+        "yellow": ((208.3, -6.1, 79.3), (10.0, 12.9, 9.9)),
+        "green": ((98.6, -36.8, 20.3), (10.0, 6.0, 12.1)),
+        "brown": ((91.8, 8.9, 38.0), (14.9, 8.9, 7.2)),
+        "blue": ((91.0, 4.7, -42.2), (10.0, 10.8, 10.6)),
+        "pink": ((147.1, 48.5, 17.8), (12.6, 12.7, 8.3)),
+        "black": ((15.2, -6.9, 4.2), (10.0, 6.5, 6.0)),
     }
 
 
@@ -59,22 +69,36 @@ class ColourConfig:
     """Core pixels brighter than their neighbourhood by this much lightness are highlight: left out."""
     max_reds: int = FULL_RACK_REDS
     """At most this many reds are labelled (15 in a full-ball game)."""
-    reject_cost: float = 12.0
+    reject_cost: float = 10.0
     """Cost of calling a candidate "not a ball"; a label costs half its squared Mahalanobis distance."""
-    shade_chroma_sigma: float = 0.05
-    """A candidate whose core chromaticity lies this close (0–1) to the cloth's is likely shaded
-    cloth (the shadow of a player or the cue): the scale of the "cloth" pseudo-label's cost."""
+    shade_chroma_sigma: float = 0.09
+    """A candidate whose core chromaticity lies this close to the cloth's (relative to the cloth's
+    distance from grey) is likely shaded cloth (the shadow of a player or the cue): the scale of
+    the "cloth" pseudo-label's cost."""
     shade_min_lightness: float = 60.0
     """Shaded cloth is rarely darker than this Lab lightness (0–255); darker is the black ball."""
     shade_lightness_sigma: float = 10.0
     """Lightness (0–255) over which the "cloth" cost grows below ``shade_min_lightness``."""
     chroma_floor: float = 12.0
     """Added to B+G+R before dividing, as in the cloth model."""
+    min_cloth_saturation: float = 0.1
+    """Floor of the cloth's rgb-chromaticity distance from grey (0–1) that cloth distances are
+    divided by (a grey cloth would make every colour look far from it)."""
     exposure_gains: tuple[float, ...] = (0.55, 0.65, 0.75, 0.85, 1.0, 1.15, 1.3)
-    """Exposure gains tried for the frame: lightness is divided by the gain before labelling, and
-    the gain whose joint labelling costs least wins (a dark broadcast makes pink look like red)."""
-    exposure_prior_sigma: float = 0.3
-    """Spread (natural log units) of the prior on the exposure gain, centred on 1."""
+    """Exposure gains the frame's calibration starts from (a dark broadcast makes pink look like
+    red; the refinement alone could settle on the wrong side of that)."""
+    transform_iterations: int = 3
+    """Rounds of (fit the frame transform to the labels, label again) from each start."""
+    gain_prior_sigma: float = 0.3
+    """Spread (natural log units) of the prior on the frame's exposure gain, centred on 1."""
+    gamma_prior_sigma: float = 0.15
+    """Spread (natural log units) of the prior on the frame's tone-curve exponent, centred on 1."""
+    chroma_scale_prior_sigma: float = 0.15
+    """Spread (natural log units) of the prior on the frame's saturation factor, centred on 1."""
+    chroma_shift_prior_sigma: float = 6.0
+    """Spread (Lab a/b units) of the prior on the frame's white-balance shift, centred on 0."""
+    transform_limits: tuple[float, float, float, float] = (0.8, 1.6, 1.6, 25.0)
+    """Largest |log gain|, gamma factor, saturation factor and |a/b shift| a frame may have."""
 
 
 def core_features(
@@ -113,50 +137,217 @@ def core_features(
     bgr = np.where(highlight[..., None], np.nan, image_bgr[iy, ix].astype(float))
     bgr_median = np.nanmedian(bgr, axis=1)
     chroma = bgr_median / (bgr_median.sum(axis=1, keepdims=True) + config.chroma_floor)
-    cloth_distance = np.linalg.norm(chroma - cloth_at_centres, axis=1)
+    grey = np.full(3, 1.0 / 3.0)
+    cloth_saturation = np.maximum(
+        np.linalg.norm(cloth_at_centres - grey, axis=1), config.min_cloth_saturation
+    )
+    cloth_distance = np.linalg.norm(chroma - cloth_at_centres, axis=1) / cloth_saturation
     return np.concatenate([lab_median, cloth_distance[:, None]], axis=1)
 
 
-def shade_costs(features: np.ndarray, config: ColourConfig) -> np.ndarray:
+@dataclass(frozen=True)
+class FrameTransform:
+    """How one broadcast's colours differ from the models' (the canonical broadcast).
+
+    A ball whose canonical core colour is (L, a, b) is seen with lightness
+    ``255 exp(log_gain) (L / 255) ** gamma`` (exposure and tone curve) and chroma
+    ``chroma_scale (a, b) + (a_shift, b_shift)`` (saturation and white balance). The identity
+    changes nothing.
+    """
+
+    log_gain: float = 0.0
+    gamma: float = 1.0
+    chroma_scale: float = 1.0
+    a_shift: float = 0.0
+    b_shift: float = 0.0
+
+    def apply(self, lab: np.ndarray) -> np.ndarray:
+        """(n, 3) canonical (L, a, b) → as this broadcast shows them."""
+        out = np.array(lab, dtype=float, copy=True)
+        out[:, 0] = 255.0 * np.exp(self.log_gain + self.gamma * np.log(_unit_lightness(out[:, 0])))
+        out[:, 1] = self.chroma_scale * out[:, 1] + self.a_shift
+        out[:, 2] = self.chroma_scale * out[:, 2] + self.b_shift
+        return out
+
+    def invert(self, lab: np.ndarray) -> np.ndarray:
+        """(n, 3) (L, a, b) seen in this broadcast → canonical."""
+        out = np.array(lab, dtype=float, copy=True)
+        out[:, 0] = 255.0 * np.exp((np.log(_unit_lightness(out[:, 0])) - self.log_gain) / self.gamma)
+        out[:, 1] = (out[:, 1] - self.a_shift) / self.chroma_scale
+        out[:, 2] = (out[:, 2] - self.b_shift) / self.chroma_scale
+        return out
+
+    def spreads(self, means: np.ndarray, stds: np.ndarray) -> np.ndarray:
+        """(k, 3) standard deviations of canonical models ``means`` ± ``stds`` once transformed
+        (first order: the slope of the transform at the mean)."""
+        lightness = _unit_lightness(means[:, 0])
+        slope = self.gamma * np.exp(self.log_gain) * lightness ** (self.gamma - 1.0)
+        return np.column_stack([stds[:, 0] * slope, stds[:, 1:] * self.chroma_scale])
+
+    def prior_cost(self, config: ColourConfig) -> float:
+        """Negative log prior (up to a constant): broadcasts differ from the canonical one little."""
+        z = (
+            self.log_gain / config.gain_prior_sigma,
+            np.log(self.gamma) / config.gamma_prior_sigma,
+            np.log(self.chroma_scale) / config.chroma_scale_prior_sigma,
+            self.a_shift / config.chroma_shift_prior_sigma,
+            self.b_shift / config.chroma_shift_prior_sigma,
+        )
+        return 0.5 * float(np.sum(np.square(z)))
+
+
+def _unit_lightness(lightness: np.ndarray) -> np.ndarray:
+    """Lightness on 0–1, kept off 0 so that its logarithm stays finite."""
+    return np.clip(np.asarray(lightness, dtype=float) / 255.0, 1.0 / 255.0, 1.0)
+
+
+def shade_costs(
+    features: np.ndarray, config: ColourConfig, transform: FrameTransform | None = None
+) -> np.ndarray:
     """(n,) cost of the "shaded cloth" pseudo-label: low when the core has the cloth's chromaticity
-    and is not as dark as the black ball."""
+    and is not as dark as the black ball (lightness and chroma judged in canonical terms)."""
+    transform = transform or FrameTransform()
+    lightness = transform.invert(features[:, :3])[:, 0]
     chroma = features[:, 3] / config.shade_chroma_sigma
-    too_dark = np.maximum(0.0, config.shade_min_lightness - features[:, 0]) / config.shade_lightness_sigma
+    too_dark = np.maximum(0.0, config.shade_min_lightness - lightness) / config.shade_lightness_sigma
     return 0.5 * (chroma**2 + too_dark**2)
 
 
-def class_costs(features: np.ndarray, config: ColourConfig) -> np.ndarray:
-    """(n, len(BALL_NAMES)) negative log-likelihood (up to a constant) of each name for each ball."""
-    means = np.array([config.models[name][0] for name in BALL_NAMES])
-    stds = np.array([config.models[name][1] for name in BALL_NAMES])
-    z = (features[:, None, :3] - means[None]) / stds[None]
-    return 0.5 * np.sum(z**2, axis=2) + np.sum(np.log(stds), axis=1)[None] - np.log(stds).sum(axis=1).min()
+def class_costs(
+    features: np.ndarray, config: ColourConfig, transform: FrameTransform | None = None
+) -> np.ndarray:
+    """(n, len(BALL_NAMES)) negative log-likelihood of each name for each ball, the models seen
+    through ``transform`` (up to a constant: the least log-spread of the untransformed models)."""
+    return _class_costs(features, *_model_arrays(config), transform or FrameTransform())
+
+
+def _model_arrays(config: ColourConfig) -> tuple[np.ndarray, np.ndarray]:
+    """(len(BALL_NAMES), 3) means and spreads of the models, in the order of BALL_NAMES."""
+    means = np.array([config.models[name][0] for name in BALL_NAMES], dtype=float)
+    stds = np.array([config.models[name][1] for name in BALL_NAMES], dtype=float)
+    return means, stds
+
+
+def _class_costs(
+    features: np.ndarray, means: np.ndarray, stds: np.ndarray, transform: FrameTransform
+) -> np.ndarray:
+    seen_means, seen_stds = transform.apply(means), transform.spreads(means, stds)
+    z = (features[:, None, :3] - seen_means[None]) / seen_stds[None]
+    offset = np.log(stds).sum(axis=1).min()
+    return 0.5 * np.sum(z**2, axis=2) + np.sum(np.log(seen_stds), axis=1)[None] - offset
+
+
+def fit_transform(features: np.ndarray, names: np.ndarray, config: ColourConfig) -> FrameTransform:
+    """The frame transform that best explains balls ``features`` (n, ≥3) named ``names`` (n,),
+    given the prior: two weighted least-squares problems with Gaussian priors (closed form).
+
+    Lightness: ``log(L_seen / 255) = log_gain + gamma log(L_model / 255)``; chroma:
+    ``(a, b)_seen = chroma_scale (a, b)_model + (a_shift, b_shift)``. Each ball weighs by its
+    model's spread.
+    """
+    if len(names) == 0:
+        return FrameTransform()
+    index = np.array([BALL_NAMES.index(name) for name in names])
+    return _fit_transform(features, index, *_model_arrays(config), config)
+
+
+def _fit_transform(
+    features: np.ndarray, index: np.ndarray, all_means: np.ndarray, all_stds: np.ndarray, config: ColourConfig
+) -> FrameTransform:
+    means, stds = all_means[index], all_stds[index]
+    # Lightness, in logs: unknowns (log_gain, gamma), prior mean (0, 1).
+    x = np.log(_unit_lightness(means[:, 0]))
+    y = np.log(_unit_lightness(features[:, 0]))
+    w = (means[:, 0] / stds[:, 0]) ** 2
+    design = np.column_stack([np.ones_like(x), x])
+    log_gain, gamma = _ridge(
+        design, y, w, np.array([0.0, 1.0]), np.array([config.gain_prior_sigma, config.gamma_prior_sigma])
+    )
+    # Chroma: unknowns (chroma_scale, a_shift, b_shift), prior mean (1, 0, 0).
+    ones, zeros = np.ones(len(x)), np.zeros(len(x))
+    design = np.concatenate(
+        [np.column_stack([means[:, 1], ones, zeros]), np.column_stack([means[:, 2], zeros, ones])]
+    )
+    y = np.concatenate([features[:, 1], features[:, 2]])
+    w = np.concatenate([stds[:, 1] ** -2, stds[:, 2] ** -2])
+    sigma = np.array(
+        [config.chroma_scale_prior_sigma, config.chroma_shift_prior_sigma, config.chroma_shift_prior_sigma]
+    )
+    scale, a_shift, b_shift = _ridge(design, y, w, np.array([1.0, 0.0, 0.0]), sigma)
+    limits = config.transform_limits
+    return FrameTransform(
+        log_gain=float(np.clip(log_gain, -limits[0], limits[0])),
+        gamma=float(np.clip(gamma, 1.0 / limits[1], limits[1])),
+        chroma_scale=float(np.clip(scale, 1.0 / limits[2], limits[2])),
+        a_shift=float(np.clip(a_shift, -limits[3], limits[3])),
+        b_shift=float(np.clip(b_shift, -limits[3], limits[3])),
+    )
+
+
+def _ridge(
+    design: np.ndarray, y: np.ndarray, w: np.ndarray, prior: np.ndarray, sigma: np.ndarray
+) -> np.ndarray:
+    """Weighted least squares with an independent Gaussian prior on each unknown."""
+    precision = np.diag(sigma**-2.0)
+    lhs = design.T @ (w[:, None] * design) + precision
+    rhs = design.T @ (w * y) + precision @ prior
+    return np.linalg.solve(lhs, rhs)
+
+
+def _label(
+    features: np.ndarray,
+    config: ColourConfig,
+    models: tuple[np.ndarray, np.ndarray],
+    transform: FrameTransform,
+    slot_index: np.ndarray,
+) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+    """One joint labelling under ``transform``: (total cost, class costs, rows, columns)."""
+    n = len(features)
+    costs = _class_costs(features, *models, transform)
+    reject = np.minimum(config.reject_cost, shade_costs(features, config, transform))
+    matrix = np.concatenate([costs[:, slot_index], np.repeat(reject[:, None], n, axis=1)], axis=1)
+    rows, cols = linear_sum_assignment(matrix)
+    return float(matrix[rows, cols].sum()) + transform.prior_cost(config), costs, rows, cols
 
 
 def assign_labels(features: np.ndarray, config: ColourConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Label the balls jointly: one white, at most one of each colour, at most ``max_reds`` reds.
 
-    The frame's exposure gain is chosen with the labels (the cheapest joint solution over
-    ``exposure_gains``). Returns ``labels`` (n,) object (names; "" for a candidate left out),
-    ``confidence`` (n,) in [0, 1] (posterior of the label among the ball names, equal priors) and
-    ``keep`` (n,) bool.
+    The frame's colours are calibrated against the ball set while labelling: from each starting
+    exposure in ``exposure_gains``, the labelling and the frame transform (exposure, tone curve,
+    saturation, white balance; :class:`FrameTransform`) are refined in turn (the transform fitted
+    to the balls as labelled, with a prior that keeps it near the canonical broadcast), and the
+    cheapest joint solution wins. A grading that makes pink look like red makes every ball look
+    different, and the one-of-each limits tell it apart. Returns ``labels`` (n,) object (names;
+    "" for a candidate left out), ``confidence`` (n,) in [0, 1] (posterior of the label among the
+    ball names, equal priors) and ``keep`` (n,) bool.
     """
     n = len(features)
     if n == 0:
         return np.zeros(0, dtype=object), np.zeros(0), np.zeros(0, dtype=bool)
     slots = [name for name in BALL_NAMES if name != RED] + [RED] * config.max_reds
     slot_index = np.array([BALL_NAMES.index(name) for name in slots])
+    models = _model_arrays(config)
     best: tuple[float, np.ndarray, np.ndarray, np.ndarray] | None = None
+    refinements: dict[tuple[int, ...], tuple[float, np.ndarray, np.ndarray, np.ndarray]] = {}
     for gain in config.exposure_gains:
-        scaled = features.copy()
-        scaled[:, 0] = features[:, 0] / gain
-        costs = class_costs(scaled, config)
-        reject = np.minimum(config.reject_cost, shade_costs(scaled, config))
-        matrix = np.concatenate([costs[:, slot_index], np.repeat(reject[:, None], n, axis=1)], axis=1)
-        rows, cols = linear_sum_assignment(matrix)
-        total = matrix[rows, cols].sum() + 0.5 * (np.log(gain) / config.exposure_prior_sigma) ** 2
-        if best is None or total < best[0]:
-            best = (total, costs, rows, cols)
+        transform = FrameTransform(log_gain=float(np.log(gain)))
+        result = _label(features, config, models, transform, slot_index)
+        for _ in range(config.transform_iterations):
+            rows, cols = result[2], result[3]
+            named = cols < len(slots)
+            # The refinement depends on the labelling only: starts that reach the same labelling
+            # share it.
+            key = tuple(np.where(named, slot_index[np.minimum(cols, len(slots) - 1)], -1)[np.argsort(rows)])
+            if key not in refinements:
+                transform = _fit_transform(features[rows[named]], slot_index[cols[named]], *models, config)
+                refinements[key] = _label(features, config, models, transform, slot_index)
+            refined = refinements[key]
+            if refined[0] >= result[0]:
+                break
+            result = refined
+        if best is None or result[0] < best[0]:
+            best = result
     assert best is not None
     _, costs, rows, cols = best
     labels = np.full(n, "", dtype=object)
@@ -173,26 +364,13 @@ def assign_labels(features: np.ndarray, config: ColourConfig) -> tuple[np.ndarra
     return labels, confidence, keep
 
 
-def fit_models(
-    features: np.ndarray, labels: np.ndarray, spread_factor: float = 1.5, min_spread: float = 6.0
-) -> dict[str, tuple[tuple[float, float, float], tuple[float, float, float]]]:
-    """Colour models from labelled core features (n, 4) and names (n,): per name the mean of
-    (L, a, b) and ``spread_factor`` times its standard deviation (at least ``min_spread``).
-
-    Names without any example keep the default model. This is how the defaults were made, from
-    the balls of the training stills whose inventory the detector got right
-    (``scripts/eval_inventory.py --fit-colours``).
-    """
-    models = _default_models()
-    for name in BALL_NAMES:
-        rows = features[labels == name, :3]
-        if len(rows):
-            mean = tuple(float(v) for v in np.round(rows.mean(axis=0)))
-            spread = tuple(
-                float(v) for v in np.round(np.maximum(spread_factor * rows.std(axis=0), min_spread))
-            )
-            models[name] = (mean, spread)  # type: ignore[assignment]
-    return models
-
-
-__all__ = ["FEATURE_NAMES", "ColourConfig", "assign_labels", "class_costs", "core_features", "fit_models"]
+__all__ = [
+    "FEATURE_NAMES",
+    "ColourConfig",
+    "FrameTransform",
+    "assign_labels",
+    "class_costs",
+    "core_features",
+    "fit_transform",
+    "shade_costs",
+]

@@ -134,11 +134,14 @@ def evaluate(
     detector: Detector,
     find_view: ViewFinder,
     min_image_side_px: int = 200,
+    transform: Callable[[np.ndarray], np.ndarray] | None = None,
 ) -> InventoryScore:
     """Run ``detector`` on every still (with the view ``find_view`` gives) and score it.
 
     Stills smaller than ``min_image_side_px`` on a side are not broadcast frames (a broken
     download) and are left out. A still whose table cannot be found counts as detecting nothing.
+    ``transform`` (e.g. a photometric perturbation) changes each decoded still before the view is
+    found and the detector runs.
     """
     from snooker.calibration import TableNotFound
 
@@ -149,6 +152,8 @@ def evaluate(
         decode_ms = 1000.0 * (time.perf_counter() - start)
         if image is None or min(image.shape[:2]) < min_image_side_px:
             continue
+        if transform is not None:
+            image = transform(image)
         try:
             view = find_view(still, image)
         except TableNotFound:
