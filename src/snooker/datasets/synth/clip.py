@@ -34,6 +34,8 @@ class ClipConfig:
     """How far the cue moves on through the cue ball's place after the strike."""
     player_occluders: bool = True
     score_graphic: bool = True
+    break_points: int | None = 12
+    """The break shown in a box above the score bar (over the near cushion); None: no box."""
     fourcc: str = "mp4v"
 
 
@@ -44,7 +46,7 @@ def render_frames(traj: Trajectory, camera: Camera, options: RenderOptions, seed
     times = traj.frame_times
     shutter = config.shutter_fraction / traj.fps
     offsets = np.linspace(-shutter / 2, shutter / 2, options.motion_blur_samples)
-    graphic = ScoreGraphic() if config.score_graphic else None
+    graphic = ScoreGraphic(break_points=config.break_points) if config.score_graphic else None
     strikes = list(traj.shots)
     for k, t in enumerate(times):
         positions = {}
