@@ -34,8 +34,8 @@ class ClipConfig:
     """How far the cue moves on through the cue ball's place after the strike."""
     player_occluders: bool = True
     score_graphic: bool = True
-    break_points: int | None = 12
-    """The break shown in a box above the score bar (over the near cushion); None: no box."""
+    break_points: int | None = None
+    """The break shown in a box above the score bar (over the near rail); None: no box."""
     fourcc: str = "mp4v"
 
 
@@ -115,5 +115,5 @@ def write_clip(
             writer.release()
     truth = clip_truth(traj, camera, name, ball_on, labels_per_frame, extra)
     truth["video"] = out_stem.with_suffix(".mp4").name if render_video else None
-    out_stem.with_suffix(".json").write_text(json.dumps(truth, indent=1))
+    out_stem.with_suffix(".json").write_text(json.dumps(truth, separators=(",", ":")))
     return truth

@@ -44,6 +44,8 @@ broadcast whites are a warm, slightly green-tinged white, the green ball is dark
 the cloth."""
 
 
+NOISE_FIELD_PAD_PX = 64
+"""The sensor-noise field is this much larger than a picture; each picture takes a window of it."""
 EXPOSURE_RANGE: tuple[float, float] = (0.85, 1.1)
 """Range of the overall exposure gain of a randomised look."""
 
@@ -52,8 +54,8 @@ EXPOSURE_RANGE: tuple[float, float] = (0.85, 1.1)
 class ScoreGraphic:
     """A broadcast score bar: two names, frame and point scores, and the break.
 
-    ``centre_px`` is the bar's centre; ``None`` puts it over the near rail at the bottom of the
-    image, with the break box (when there is a break) over the near cushion.
+    ``centre_px`` is the bar's centre; ``None`` puts it just below the near rail at the bottom of
+    the image (within the picture), the break box (when there is a break) above it.
     ``size_px`` is (width, height); ``None`` scales it to the picture as on television (half its
     width, ``height_fraction`` of its height).
     """
@@ -67,8 +69,8 @@ class ScoreGraphic:
     size_px: tuple[int, int] | None = None
     width_fraction: float = 0.5
     height_fraction: float = 0.047
-    gap_fraction: float = 0.1
-    """Gap between the near rail's inner edge and the bar's top, in bar heights (placed bar)."""
+    gap_fraction: float = 0.0
+    """Gap between the near rail's outer edge and the bar's top, in bar heights (placed bar)."""
 
     def size_in(self, width: int, height: int) -> tuple[int, int]:
         """(width, height) px of the bar in a picture of that size."""
@@ -241,6 +243,7 @@ class Renderer:
         self.options = options or RenderOptions()
         self.table = table
         self.geometry = self.options.geometry
+        self._noise_field: np.ndarray | None = None
 
     # ---------------------------------------------------------------- static scene
     @cached_property
@@ -475,14 +478,28 @@ class Renderer:
         if opts.optics_blur_sigma_px > 0:
             out = cv2.GaussianBlur(out, (0, 0), opts.optics_blur_sigma_px)
         if opts.noise_sigma > 0:
-            noise = rng.standard_normal(out.shape, dtype=np.float32)
-            out = cv2.scaleAdd(noise, float(opts.noise_sigma), out)
-        out8 = np.clip(out + 0.5, 0.0, 255.0).astype(np.uint8)
+            out = cv2.scaleAdd(self._noise(rng, out.shape), float(opts.noise_sigma), out)
+        out8 = cv2.convertScaleAbs(out)
         if opts.jpeg_quality is not None:
             ok, buf = cv2.imencode(".jpg", out8, [cv2.IMWRITE_JPEG_QUALITY, int(opts.jpeg_quality)])
             if ok:
                 out8 = cv2.imdecode(buf, cv2.IMREAD_COLOR)
         return out8
+
+    def _noise(self, rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+        """Unit Gaussian sensor noise of ``shape``: a window at a random offset (and sign) into a
+        larger field drawn once from ``rng`` (drawing a whole field per frame is the slowest step)."""
+        pad = NOISE_FIELD_PAD_PX
+        if self._noise_field is None or self._noise_field.shape[2:] != shape[2:]:
+            self._noise_field = rng.standard_normal((shape[0] + pad, shape[1] + pad, *shape[2:]), np.float32)
+        field = self._noise_field
+        if field.shape[0] < shape[0] + pad or field.shape[1] < shape[1] + pad:
+            field = self._noise_field = rng.standard_normal(
+                (shape[0] + pad, shape[1] + pad, *shape[2:]), np.float32
+            )
+        dy, dx = (int(v) for v in rng.integers(0, pad, 2))
+        window = field[dy : dy + shape[0], dx : dx + shape[1]]
+        return -window if rng.random() < 0.5 else window
 
     def _draw_shadows(self, image: np.ndarray, centres: list[np.ndarray]) -> None:
         """Darken the cloth under each ball with a soft contact shadow (inside the balls' box)."""
@@ -616,10 +633,10 @@ class Renderer:
         cam = self.camera
         w, h = graphic.size_in(cam.width, cam.height)
         if graphic.centre_px is None:
-            # As on television: the bar's top edge just below the near rail's inner edge (over the
-            # rail and the table's side), a break box above it reaching over the cushion.
+            # As on television: the bar's top edge at the near rail's outer edge (it covers the
+            # table's side and the corner pockets' leathers), a break box above it over the rail.
             t, g = self.table, self.geometry
-            c = g.config.cushion_width_mm
+            c = g.outer_extent_mm
             sides = np.array(
                 [
                     [t.width_mm / 2, -c],
