@@ -49,6 +49,9 @@ CASES = {
         balls=[*COLOURS_ON_SPOTS, ("white", 1400, 600), ("red", 400, 2000)], motion_blur_px=5
     ),
     "strong vignetting": Scene(balls=[*COLOURS_ON_SPOTS, ("white", 900, 400)], lighting_gradient=0.4),
+    "balls resting in the jaws of a corner and a middle pocket": Scene(
+        balls=[("red", STANDARD_TABLE.width_mm - 17, STANDARD_TABLE.length_mm - 17), ("blue", 4, 1784.5)]
+    ),
 }
 
 

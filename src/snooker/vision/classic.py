@@ -82,7 +82,10 @@ class ClassicConfig:
     two to four directions of eight; a green ball whose shaded half matches the cloth, five."""
     cushion_margin_mm: float = 8.0
     """A ball's centre rests a ball radius inside the cushion noses; candidates further out than
-    this tolerance (mm) are the cushion, a rail or a pocket edge."""
+    this tolerance (mm) are the cushion, a rail or a pocket edge..."""
+    jaws_reach_mm: float = 45.0
+    """...except in a pocket's jaws, where the cushions are cut away: a ball can rest there with
+    its centre up to this far (mm) from the pocket's mouth centre (beyond it, it drops)."""
     explained_radius: float = 1.15
     """Foreground within this many radii of a found ball is explained by it (includes shadow)."""
     shadow_extent: float = 0.6
@@ -303,9 +306,10 @@ def _plausible(
         _round(body, centres, radii, config),
         _round(foreground | ~g.area, centres, radii, config),
     )
+    resting = STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
     return (
         round_enough
-        & STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
+        & (resting | _in_jaws(centres_mm, config.jaws_reach_mm))
         & (~must_stand_out | stands_out)
         & ~(intruding & ~has_highlight & (crossed | (cloth_share < config.intruder_blob_min_cloth)))
     )
@@ -398,6 +402,14 @@ def _refine(
     best = np.argmax(score, axis=1)
     rows = np.arange(len(centres))
     return np.stack([ix[rows, best], iy[rows, best]], axis=1).astype(float)
+
+
+def _in_jaws(points_mm: np.ndarray, reach_mm: float) -> np.ndarray:
+    """Whether each point (n, 2) mm lies within ``reach_mm`` of a pocket's mouth centre."""
+    if len(points_mm) == 0:
+        return np.zeros(0, dtype=bool)
+    mouths = np.array([p.mouth_centre for p in STANDARD_TABLE.pockets.values()])
+    return np.min(np.linalg.norm(points_mm[:, None] - mouths[None], axis=2), axis=1) <= reach_mm
 
 
 def _near_cushion(points_mm: np.ndarray, distance_mm: float) -> np.ndarray:
