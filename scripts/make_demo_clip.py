@@ -17,7 +17,6 @@ truth's calls are printed here for comparison.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -54,8 +53,6 @@ def main(argv: list[str] | None = None) -> int:
             "balls_on": game.balls_on,
         },
     )
-    calibration = args.out.parent / f"{args.out.name}.calibration.json"
-    calibration.write_text(json.dumps(truth["calibration"]["table_view"], indent=1) + "\n")
     mp4 = args.out.with_suffix(".mp4")
     size = mp4.stat().st_size
     print(

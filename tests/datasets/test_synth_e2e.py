@@ -9,6 +9,7 @@ import functools
 import pytest
 
 from snooker.datasets.synth.camera import Camera
+from snooker.datasets.synth.clip import with_settle
 from snooker.datasets.synth.e2e import (
     EVENT_KINDS,
     PipelineRun,
@@ -16,7 +17,6 @@ from snooker.datasets.synth.e2e import (
     pair_strokes,
     starts_a_frame,
     stroke_events,
-    with_settle,
 )
 from snooker.datasets.synth.scenarios import make_scenario
 from snooker.datasets.synth.truth import clip_truth

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -34,7 +34,7 @@ import numpy as np
 from snooker.balls import CUE_BALL, FULL_RACK_REDS, ball_kind
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.datasets.synth.camera import Camera
-from snooker.datasets.synth.clip import ClipConfig, write_clip
+from snooker.datasets.synth.clip import ClipConfig, with_settle, write_clip
 from snooker.datasets.synth.physics import Trajectory
 from snooker.datasets.synth.render import RenderOptions
 
@@ -77,12 +77,6 @@ class PipelineRun:
     analysis: dict
     frame_log: list[dict]
     calibrated: bool
-
-
-def with_settle(traj: Trajectory, settle_s: float) -> Trajectory:
-    """The trajectory filmed ``settle_s`` longer (the balls stay at rest)."""
-    end = max(traj.duration_s, traj.rest_time + settle_s)
-    return replace(traj, duration_s=end)
 
 
 def film(
