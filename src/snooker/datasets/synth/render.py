@@ -1,11 +1,19 @@
 """Render the table and balls as a camera sees them, with exact labels (OpenCV + numpy, vectorised).
 
-The static scene (floor, table body, rails, cushions, cloth with texture and lighting fall-off,
-markings, pocket openings) is drawn once per camera and options and cached. Balls are ray-cast per
-ball patch through the pinhole ``Camera`` — an exact perspective sphere with diffuse shading and a
-specular highlight from the canopy lights, anti-aliased at the silhouette — with a soft contact
-shadow; a moving ball is drawn at several instants of the shutter interval (motion blur). Then
-occluders (cue, arm, body), the score graphic, optics blur, sensor noise and JPEG compression.
+The static scene is drawn once per camera and options and cached: the floor, the table's sides,
+the bed cloth (texture, lighting fall-off, markings; shaded beyond the cushion noses, where the
+camera sees the cushion faces and the pocket throats), and at the rail's height the cloth-covered
+cushion tops, the wooden rail, the pocket openings and the light leathers lining them. Balls are
+ray-cast per ball patch through the pinhole ``Camera`` — an exact perspective sphere lit by the
+canopy (a broad light from above, plus specular highlights of its lamps), anti-aliased at the
+silhouette — with a soft contact shadow; a moving ball is drawn at several instants of the
+shutter interval (motion blur). Then occluders (the player: cue, arms, hands, body, head; shaded
+tubes), the score graphic, optics blur, sensor noise and JPEG compression.
+
+The look follows the Bucharest 2020 broadcast stills (``scripts/eval_synth.py --look`` compares
+them): the broadcast camera's pose, the cloth's and the rails' colours, the pocket leathers where
+the calibration layer expects them, and each ball colour's core colour as the classical detector
+measures it.
 
 Labels are computed from the camera model, not from the picture: a ball's centre in pixels is the
 projection of its 3-D centre, its radius the silhouette's angular radius through the focal length.
