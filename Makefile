@@ -19,8 +19,11 @@ $(STAMP): pyproject.toml
 system-deps:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
 
+# The real pipeline on the shipped synthetic clip (scripts/make_demo_clip.py): find the table,
+# track the balls, find the strokes, rule on them; then the referee's calls from the frame log.
 demo: setup
-	$(BIN)/snooker-referee replay samples/demo_frame.jsonl
+	$(BIN)/snooker-referee analyze samples/demo_clip.mp4 --out out/demo --referee
+	$(BIN)/snooker-referee replay out/demo/frame_log.jsonl
 
 test: setup system-deps
 	$(BIN)/python -m pytest -q

@@ -1,6 +1,6 @@
-"""Measure how exact the synthetic footage's truth is.
+"""Measure how exact the synthetic footage's truth is, and how close its look is to real footage.
 
-    .venv/bin/python scripts/eval_synth.py [--stills 40] [--breaks 20] [--seed 0]
+    .venv/bin/python scripts/eval_synth.py [--stills 40] [--breaks 20] [--seed 0] [--look]
 
 - Rendering: each ball is rendered alone; the centroid of the changed pixels is compared with
   the label (the camera projection of the 3-D centre), in px and, through the camera, in mm.
@@ -8,6 +8,11 @@
   event the centre must be one radius from the cushion line; sampled every 2 ms no two balls may
   overlap. Reported as the worst residuals over random break-offs.
 - Determinism: the scenario library's truth is generated twice and compared.
+- Look (``--look``, needs ../shared/data): each ball colour's core colour (Lab, as the classical
+  detector measures it) on broadcast renders against its mean over the Bucharest 2020 stills
+  (balls named by the detector on the stills whose inventory it gets exactly right), the cloth's
+  colour, and whether ``find_table`` finds the table on random-look renders of both cameras (and
+  how far its mapping is from the camera's, in mm over the playing area).
 """
 
 from __future__ import annotations
@@ -17,10 +22,12 @@ import json
 import math
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 
 from snooker.calibration.table import STANDARD_TABLE
+from snooker.datasets.synth import render as synth_render
 from snooker.datasets.synth.camera import Camera
 from snooker.datasets.synth.geometry import TableGeometry
 from snooker.datasets.synth.physics import Shot, simulate
@@ -30,6 +37,124 @@ from snooker.datasets.synth.truth import clip_truth
 
 R = STANDARD_TABLE.ball_radius_mm
 KINDS = ("white", "red", "yellow", "green", "brown", "blue", "pink", "black")
+REAL_STILLS = (
+    Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training" / "Task1"
+)
+GRID_MM = np.stack(np.meshgrid(np.linspace(60, 1718, 6), np.linspace(60, 3509, 9)), axis=-1).reshape(-1, 2)
+
+
+def _core_lab(image: np.ndarray, view, xy_px: np.ndarray) -> np.ndarray:
+    from snooker.vision.classic import describe
+
+    return describe(image, view, xy_px)[:, :3]
+
+
+def real_look(folder: Path) -> dict:
+    """Mean core Lab per ball name over the real stills the detector reads exactly right, and the
+    median cloth colour (BGR) on the playing area."""
+    import cv2
+
+    from snooker.calibration import TableNotFound, find_table
+    from snooker.vision.detector import make_detector
+    from snooker.vision.inventory import labelled_stills
+
+    detector = make_detector("classic")
+    features: dict[str, list] = {k: [] for k in KINDS}
+    cloth = []
+    for still in labelled_stills(folder):
+        image = cv2.imread(str(still.image_path))
+        try:
+            view = find_table(image)
+        except TableNotFound:
+            continue
+        found = detector(image, view)
+        cloth.append(np.median(image[view.playing_area_mask(image.shape[:2]) > 0], axis=0))
+        if found.counts() != still.counts:
+            continue
+        for name, lab in zip(found.ball, _core_lab(image, view, found.xy_px), strict=True):
+            features[str(name)].append(lab)
+    return {
+        "balls": {k: np.mean(v, axis=0) for k, v in features.items() if v},
+        "cloth_bgr": np.median(cloth, axis=0),
+    }
+
+
+def synthetic_look(camera: Camera, stills: int, rng) -> dict:
+    """The same measures on renders with the default look (all colours, three reds, random places)."""
+    renderer = Renderer(camera, RenderOptions(jpeg_quality=85))
+    view = camera.table_view()
+    features: dict[str, list] = {k: [] for k in KINDS}
+    cloth = []
+    for _ in range(stills):
+        positions: dict = {}
+        for bid in [k for k in KINDS if k != "red"] + ["red-1", "red-2", "red-3"]:
+            while True:
+                xy = (float(rng.uniform(80, 1698)), float(rng.uniform(80, 3489)))
+                if all(math.dist(xy, p) > 100 for p in positions.values()):
+                    break
+            positions[bid] = xy
+        image, labels = renderer.render(positions, rng)
+        xy_px = np.array([[b.x_px, b.y_px] for b in labels.balls])
+        for label, lab in zip(labels.balls, _core_lab(image, view, xy_px), strict=True):
+            features[label.ball].append(lab)
+        cloth.append(np.median(image[view.playing_area_mask(image.shape[:2]) > 0], axis=0))
+    return {
+        "balls": {k: np.mean(v, axis=0) for k, v in features.items()},
+        "cloth_bgr": np.median(cloth, axis=0),
+    }
+
+
+def look_report(stills: int, rng) -> dict:
+    real = real_look(REAL_STILLS)
+    synthetic = synthetic_look(Camera.broadcast(), stills, rng)
+    balls = {}
+    for kind in KINDS:
+        if kind not in real["balls"]:
+            continue
+        r, s = real["balls"][kind], synthetic["balls"][kind]
+        balls[kind] = {
+            "real_Lab": [round(float(v), 1) for v in r],
+            "synthetic_Lab": [round(float(v), 1) for v in s],
+            "difference": round(float(np.linalg.norm(r - s)), 1),
+        }
+    return {
+        "balls": balls,
+        "cloth_bgr": {
+            "real": [round(float(v)) for v in real["cloth_bgr"]],
+            "synthetic": [round(float(v)) for v in synthetic["cloth_bgr"]],
+        },
+        "albedo_bgr": {k: list(v) for k, v in synth_render.BALL_COLOURS_BGR.items()},
+    }
+
+
+def calibration_on_renders(camera: Camera, n: int, rng) -> dict:
+    """``find_table`` on random-look renders with a player and the score bar: how often it finds
+    the table and how far its mapping lies from the camera's (mm, over a grid of the table)."""
+    from snooker.calibration import TableNotFound, find_table
+    from snooker.datasets.synth.render import ScoreGraphic, cue_and_arm
+
+    found, errors = 0, []
+    for _ in range(n):
+        white = (float(rng.uniform(100, 1678)), float(rng.uniform(100, 3469)))
+        options = RenderOptions.randomised(
+            rng,
+            occluders=cue_and_arm(white, float(rng.uniform(0, 360))),
+            score_graphic=ScoreGraphic(),
+        )
+        image, _ = Renderer(camera, options).render({"white": white}, rng)
+        try:
+            view = find_table(image)
+        except TableNotFound:
+            continue
+        found += 1
+        mapped = view.image_to_table(camera.project_table(GRID_MM))
+        errors.append(float(np.median(np.hypot(*(mapped - GRID_MM).T))))
+    return {
+        "renders": n,
+        "found": found,
+        "median_mm": round(float(np.median(errors)), 1) if errors else None,
+        "worst_median_mm": round(float(np.max(errors)), 1) if errors else None,
+    }
 
 
 def render_errors(camera: Camera, n: int, rng) -> dict:
@@ -112,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stills", type=int, default=40)
     parser.add_argument("--breaks", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--look", action="store_true", help="compare the look with the real stills")
     args = parser.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     report = {
@@ -120,6 +246,12 @@ def main(argv: list[str] | None = None) -> int:
         "physics": physics_residuals(args.breaks, rng),
         "determinism": truth_determinism(args.seed),
     }
+    if args.look:
+        report["look"] = look_report(max(1, args.stills // 8), rng)
+        report["find_table"] = {
+            "broadcast": calibration_on_renders(Camera.broadcast(), args.stills, rng),
+            "overhead": calibration_on_renders(Camera.overhead(), args.stills, rng),
+        }
     print(json.dumps(report, indent=1))
     return 0
 

@@ -1,10 +1,12 @@
 """Regenerate the synthetic scenario library: an mp4 and a truth JSON per scenario.
 
     .venv/bin/python scripts/make_synth.py --seed 0 --out /tmp/synth [--camera overhead|broadcast]
-        [--scenarios in_off pack_split ...] [--truth-only] [--size 1280x720]
+        [--scenarios in_off pack_split ...] [--truth-only] [--size 1280x720] [--settle 1.5]
 
 Same seed → identical truth JSON (the mp4 bytes may vary with the codec build). ``--frames N``
-adds N whole frames played by the simple player (``frame_player_<k>``).
+adds N whole frames played by the simple player (``frame_player_<k>``). Each clip is filmed
+``--settle`` seconds past the moment the balls come to rest, so ``snooker-referee analyze`` sees its
+strokes end; ``<name>.calibration.json`` next to it holds the camera's calibration.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import time
 from pathlib import Path
 
 from snooker.datasets.synth.camera import Camera
-from snooker.datasets.synth.clip import write_clip
+from snooker.datasets.synth.clip import with_settle, write_clip
 from snooker.datasets.synth.scenarios import SCENARIOS, ScenarioError, make_scenario
 
 
@@ -43,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenarios", nargs="*", default=None, help=f"default: all of {sorted(SCENARIOS)}")
     parser.add_argument("--frames", type=int, default=0, help="whole frames played by the simple player")
     parser.add_argument("--truth-only", action="store_true", help="write truth JSON without rendering video")
+    parser.add_argument("--settle", type=float, default=1.5, help="seconds filmed after the balls rest")
     args = parser.parse_args(argv)
     names = args.scenarios if args.scenarios else sorted(SCENARIOS)
     unknown = sorted(set(names) - set(SCENARIOS))
@@ -58,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: {exc}", file=sys.stderr)
             return 1
         truth = write_clip(
-            scenario.trajectory,
+            with_settle(scenario.trajectory, args.settle),
             camera,
             args.out / name,
             name,
@@ -78,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             name = f"frame_player_{k}"
             game = play_frame(args.seed * 100 + k)
             truth = write_clip(
-                game.trajectory,
+                with_settle(game.trajectory, args.settle),
                 camera,
                 args.out / name,
                 name,

@@ -77,13 +77,18 @@ def test_score_graphic_appears_where_configured():
     assert outside.max() == 0
 
 
-def test_default_score_graphic_sits_over_the_bottom_cushion():
-    camera = CAMERAS["broadcast"]
+@pytest.mark.parametrize("camera_name", sorted(CAMERAS))
+def test_default_score_graphic_sits_under_the_near_cushion(camera_name):
+    camera = CAMERAS[camera_name]
     options = RenderOptions(score_graphic=ScoreGraphic())
     _, labels = render_still({}, camera, np.random.default_rng(3), options)
-    near_cushion = camera.project_table([[889.0, STANDARD_TABLE.length_mm]], z_mm=36.0)[0]
     x0, y0, x1, y1 = labels.score_graphic_box
-    assert x0 < near_cushion[0] < x1 and y0 <= near_cushion[1] + 30 and y1 >= near_cushion[1]
+    near = camera.project_table(STANDARD_TABLE.corners, z_mm=36.0)
+    near_nose_y = float(np.max(near[:, 1]))
+    assert x0 < camera.width / 2 < x1
+    assert x1 - x0 == pytest.approx(camera.width / 2, abs=1)
+    assert near_nose_y < y1 <= camera.height
+    assert y0 > near_nose_y - (y1 - y0)
 
 
 def test_occluder_hides_the_ball_under_it():

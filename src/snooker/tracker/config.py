@@ -129,6 +129,10 @@ class StrokeConfig:
     """The cue ball's direction change that confirms a contact under the looser tolerance."""
     max_onset_delay_s: float = 0.12
     """A ball the cue ball reached must start moving within this time, else something else moved it."""
+    max_onset_lead_s: float = 0.04
+    """A ball may seem to start moving up to this long before the cue ball reaches it: as the fast,
+    blurred cue ball arrives, the two blobs merge and the ball's measured centre shifts (one frame
+    at 25–30 fps)."""
     simultaneous_window_s: float = 0.02
     """Two first contacts closer in time than this are one simultaneous hit."""
     vanished_pot_min_s: float = 0.6

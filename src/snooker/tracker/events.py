@@ -138,12 +138,13 @@ def first_contacts(
             + float(t[onset] - t[last_rest])
             - float(t[onset] - t[onset - 1] if onset else 0.0)
         )
-        hit = _first_segment_within(cue, p, onset, diameter, config)
+        reach = int(np.searchsorted(t, t[onset] + config.max_onset_lead_s, side="right")) - 1
+        hit = _first_segment_within(cue, p, min(max(reach, onset), len(cue) - 1), diameter, config)
         if hit is None:
             continue
         k, closest, u = hit
         t_contact = float(t[k - 1] + u * (t[k] - t[k - 1]))
-        if t[onset] - t_contact <= allowed_delay:
+        if -config.max_onset_lead_s <= t[onset] - t_contact <= allowed_delay:
             at = cue[k - 1] + u * (cue[k] - cue[k - 1])
             lost = _velocity_lost(t, cue, k)
             contacts.append(

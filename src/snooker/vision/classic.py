@@ -83,7 +83,10 @@ class ClassicConfig:
     two to four directions of eight; a green ball whose shaded half matches the cloth, five."""
     cushion_margin_mm: float = 8.0
     """A ball's centre rests a ball radius inside the cushion noses; candidates further out than
-    this tolerance (mm) are the cushion, a rail or a pocket edge."""
+    this tolerance (mm) are the cushion, a rail or a pocket edge..."""
+    jaws_reach_mm: float = 45.0
+    """...except in a pocket's jaws, where the cushions are cut away: a ball can rest there with
+    its centre up to this far (mm) from the pocket's mouth centre (beyond it, it drops)."""
     explained_radius: float = 1.15
     """Foreground within this many radii of a found ball is explained by it (includes shadow)."""
     shadow_extent: float = 0.6
@@ -743,9 +746,10 @@ def _plausible(
         _round(body, centres, radii, config),
         _round(foreground | ~g.area, centres, radii, config),
     )
+    resting = STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
     return (
         round_enough
-        & STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
+        & (resting | _in_jaws(centres_mm, config.jaws_reach_mm))
         & (~must_stand_out | stands_out)
         & ~(intruding & ~has_highlight & (crossed | (cloth_share < config.intruder_blob_min_cloth)))
     )
@@ -824,7 +828,9 @@ def _coverage_map(foreground: np.ndarray, typical_radius: float, config: Classic
 def _refine(
     centres: np.ndarray, coverage: np.ndarray, radius: np.ndarray, config: ClassicConfig
 ) -> np.ndarray:
-    """Move each centre (within ``refine_reach`` radii) to where its disc is best covered."""
+    """Move each centre (within ``refine_reach`` radii) to where its disc is best covered, to a
+    fraction of a pixel (a parabola through the best pixel's coverage and its neighbours': a pixel
+    at the far end of a broadcast table spans several mm)."""
     if len(centres) == 0:
         return centres
     h, w = coverage.shape
@@ -838,7 +844,31 @@ def _refine(
     score = coverage[iy, ix] - config.refine_distance_penalty * moved
     best = np.argmax(score, axis=1)
     rows = np.arange(len(centres))
-    return np.stack([ix[rows, best], iy[rows, best]], axis=1).astype(float)
+    bx, by = ix[rows, best], iy[rows, best]
+    return np.stack(
+        [bx + _peak_offset(coverage, bx, by, 1, 0), by + _peak_offset(coverage, bx, by, 0, 1)], axis=1
+    )
+
+
+def _peak_offset(values: np.ndarray, x: np.ndarray, y: np.ndarray, step_x: int, step_y: int) -> np.ndarray:
+    """Sub-pixel offset (in [-0.5, 0.5]) of the maximum of ``values`` near pixels (x, y) along the
+    axis (step_x, step_y), from a parabola through the pixel and its two neighbours on that axis."""
+    h, w = values.shape
+    before = values[np.clip(y - step_y, 0, h - 1), np.clip(x - step_x, 0, w - 1)]
+    here = values[y, x]
+    after = values[np.clip(y + step_y, 0, h - 1), np.clip(x + step_x, 0, w - 1)]
+    curvature = before - 2.0 * here + after
+    with np.errstate(divide="ignore", invalid="ignore"):
+        offset = np.where(curvature < 0, 0.5 * (before - after) / curvature, 0.0)
+    return np.clip(np.nan_to_num(offset), -0.5, 0.5)
+
+
+def _in_jaws(points_mm: np.ndarray, reach_mm: float) -> np.ndarray:
+    """Whether each point (n, 2) mm lies within ``reach_mm`` of a pocket's mouth centre."""
+    if len(points_mm) == 0:
+        return np.zeros(0, dtype=bool)
+    mouths = np.array([p.mouth_centre for p in STANDARD_TABLE.pockets.values()])
+    return np.min(np.linalg.norm(points_mm[:, None] - mouths[None], axis=2), axis=1) <= reach_mm
 
 
 @functools.cache

@@ -88,9 +88,9 @@ class Camera:
         cls,
         image_size: tuple[int, int] = (1280, 720),
         end: str = "top",
-        back_mm: float = 9500.0,
-        height_mm: float = 4800.0,
-        target_along_mm: float = 1450.0,
+        back_mm: float = 5500.0,
+        height_mm: float = 3650.0,
+        target_along_mm: float = 1400.0,
         fill: float = 0.80,
         table: TableSpec = STANDARD_TABLE,
     ) -> Camera:
@@ -100,7 +100,9 @@ class Camera:
         far end); ``end="baulk"`` behind the baulk cushion. ``back_mm`` is the horizontal distance
         behind that cushion, ``height_mm`` above the cloth, ``target_along_mm`` how far from the
         near cushion the optical axis meets the cloth; the focal length makes the table's near
-        width span ``fill`` of the image height-limited frame.
+        width span ``fill`` of the image height-limited frame. The defaults put the camera where
+        the calibration finds the main camera of the Bucharest broadcast stills (about 5.5 m
+        behind and 3.6 m above the top cushion, the table filling the frame's height).
         """
         if end not in ("top", "baulk"):
             raise ValueError(f"broadcast camera end must be 'top' or 'baulk', got {end!r}")

@@ -8,7 +8,7 @@ shutter interval; every frame gets sensor noise, and the mp4 encoder adds compre
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -34,7 +34,15 @@ class ClipConfig:
     """How far the cue moves on through the cue ball's place after the strike."""
     player_occluders: bool = True
     score_graphic: bool = True
+    break_points: int | None = None
+    """The break shown in a box above the score bar (over the near rail); None: no box."""
     fourcc: str = "mp4v"
+
+
+def with_settle(traj: Trajectory, settle_s: float) -> Trajectory:
+    """The trajectory filmed until ``settle_s`` after the balls came to rest (at least as long as
+    it was): a tracker needs to see the balls rest a while before it calls a stroke over."""
+    return replace(traj, duration_s=max(traj.duration_s, traj.rest_time + settle_s))
 
 
 def render_frames(traj: Trajectory, camera: Camera, options: RenderOptions, seed: int, config: ClipConfig):
@@ -44,7 +52,7 @@ def render_frames(traj: Trajectory, camera: Camera, options: RenderOptions, seed
     times = traj.frame_times
     shutter = config.shutter_fraction / traj.fps
     offsets = np.linspace(-shutter / 2, shutter / 2, options.motion_blur_samples)
-    graphic = ScoreGraphic() if config.score_graphic else None
+    graphic = ScoreGraphic(break_points=config.break_points) if config.score_graphic else None
     strikes = list(traj.shots)
     for k, t in enumerate(times):
         positions = {}
@@ -86,7 +94,9 @@ def write_clip(
     render_video: bool = True,
     extra: dict | None = None,
 ) -> dict:
-    """Write ``<out_stem>.mp4`` (unless ``render_video`` is false) and ``<out_stem>.json``.
+    """Write ``<out_stem>.mp4`` (unless ``render_video`` is false), ``<out_stem>.json`` (the truth)
+    and ``<out_stem>.calibration.json`` (the camera's calibration, which ``snooker-referee analyze
+    --calibration`` loads).
 
     Returns the truth document. The truth does not depend on the video: the same trajectory and
     camera give the same JSON whether or not frames are rendered (visibility aside, which is
@@ -113,5 +123,12 @@ def write_clip(
             writer.release()
     truth = clip_truth(traj, camera, name, ball_on, labels_per_frame, extra)
     truth["video"] = out_stem.with_suffix(".mp4").name if render_video else None
-    out_stem.with_suffix(".json").write_text(json.dumps(truth, indent=1))
+    out_stem.with_suffix(".json").write_text(json.dumps(truth, separators=(",", ":")))
+    calibration_path(out_stem).write_text(json.dumps(truth["calibration"]["table_view"], indent=1) + "\n")
     return truth
+
+
+def calibration_path(out_stem: Path) -> Path:
+    """Where the calibration file of the clip ``<out_stem>.mp4`` is written."""
+    out_stem = Path(out_stem)
+    return out_stem.parent / f"{out_stem.name}.calibration.json"

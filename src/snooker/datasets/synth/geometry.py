@@ -42,7 +42,7 @@ class GeometryConfig:
 
     cushion_width_mm: float = 50.0
     """Cushion nose to rail, measured on the cloth plane: how far jaw faces run out of the table."""
-    rail_width_mm: float = 140.0
+    rail_width_mm: float = 95.0
     """Width of the wooden rail top beyond the cushions."""
     cushion_nose_height_mm: float = 36.0
     """Height of the cushion nose above the cloth (for drawing)."""
@@ -56,9 +56,17 @@ class GeometryConfig:
     """A ball whose centre comes this close to a corner pocket's drop centre falls."""
     middle_capture_radius_mm: float = 33.0
     """A ball whose centre comes this close to a middle pocket's drop centre falls."""
-    corner_hole_radius_mm: float = 58.0
-    middle_hole_radius_mm: float = 55.0
+    corner_hole_radius_mm: float = 40.0
+    middle_hole_radius_mm: float = 45.0
     """Radii of the pocket openings as drawn (mm)."""
+    corner_hole_offset_mm: float = 50.0
+    """How far the drawn corner pocket opening's centre lies beyond the corner, along each axis."""
+    middle_hole_offset_mm: float = 82.0
+    """How far the drawn middle pocket opening's centre lies beyond the side cushion nose line.
+    The openings are cut into the rail; a ball drops at the table's drop centre whatever the
+    drawing."""
+    leather_width_mm: float = 40.0
+    """Width of the light leather plate that lines each pocket opening on the rail."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +149,18 @@ class TableGeometry:
         if pocket_name.startswith("middle"):
             return self.config.middle_capture_radius_mm
         return self.config.corner_capture_radius_mm
+
+    def hole_centre_mm(self, pocket_name: str) -> np.ndarray:
+        """Centre of the pocket opening as drawn (mm)."""
+        pocket = self.table.pockets[pocket_name]
+        outward = np.asarray(pocket.drop_centre, float) - np.asarray(pocket.mouth_centre, float)
+        outward /= np.linalg.norm(outward)
+        if pocket_name.startswith("middle"):
+            return np.asarray(pocket.mouth_centre, float) + outward * self.config.middle_hole_offset_mm
+        corner = np.asarray(
+            pocket.drop_centre, float
+        ) - outward * self.table.corner_drop_offset_mm * math.sqrt(2)
+        return corner + outward * self.config.corner_hole_offset_mm * math.sqrt(2)
 
     def hole_radius_mm(self, pocket_name: str) -> float:
         if pocket_name.startswith("middle"):

@@ -1,11 +1,19 @@
 """Render the table and balls as a camera sees them, with exact labels (OpenCV + numpy, vectorised).
 
-The static scene (floor, table body, rails, cushions, cloth with texture and lighting fall-off,
-markings, pocket openings) is drawn once per camera and options and cached. Balls are ray-cast per
-ball patch through the pinhole ``Camera`` — an exact perspective sphere with diffuse shading and a
-specular highlight from the canopy lights, anti-aliased at the silhouette — with a soft contact
-shadow; a moving ball is drawn at several instants of the shutter interval (motion blur). Then
-occluders (cue, arm, body), the score graphic, optics blur, sensor noise and JPEG compression.
+The static scene is drawn once per camera and options and cached: the floor, the table's sides,
+the bed cloth (texture, lighting fall-off, markings; shaded beyond the cushion noses, where the
+camera sees the cushion faces and the pocket throats), and at the rail's height the cloth-covered
+cushion tops, the wooden rail, the pocket openings and the light leathers lining them. Balls are
+ray-cast per ball patch through the pinhole ``Camera`` — an exact perspective sphere lit by the
+canopy (a broad light from above, plus specular highlights of its lamps), anti-aliased at the
+silhouette — with a soft contact shadow; a moving ball is drawn at several instants of the
+shutter interval (motion blur). Then occluders (the player: cue, arms, hands, body, head; shaded
+tubes), the score graphic, optics blur, sensor noise and JPEG compression.
+
+The look follows the Bucharest 2020 broadcast stills (``scripts/eval_synth.py --look`` compares
+them): the broadcast camera's pose, the cloth's and the rails' colours, the pocket leathers where
+the calibration layer expects them, and each ball colour's core colour as the classical detector
+measures it.
 
 Labels are computed from the camera model, not from the picture: a ball's centre in pixels is the
 projection of its 3-D centre, its radius the silhouette's angular radius through the focal length.
@@ -28,24 +36,36 @@ from snooker.datasets.synth.geometry import TableGeometry
 BGR = tuple[int, int, int]
 
 BALL_COLOURS_BGR: dict[str, BGR] = {
-    "white": (222, 238, 242),
-    "red": (28, 24, 185),
-    "yellow": (30, 205, 240),
-    "green": (70, 125, 15),
-    "brown": (25, 60, 115),
-    "blue": (175, 85, 10),
-    "pink": (150, 125, 245),
-    "black": (22, 20, 20),
+    "white": (146, 225, 206),
+    "red": (15, 14, 146),
+    "yellow": (15, 205, 252),
+    "green": (42, 101, 0),
+    "brown": (12, 72, 111),
+    "blue": (136, 79, 0),
+    "pink": (106, 100, 232),
+    "black": (10, 23, 7),
 }
-"""Albedo of each ball colour (BGR) before shading."""
+"""Albedo of each ball colour (BGR) before shading. Fitted so that, under the default lighting and
+the broadcast camera, each ball's core colour (Lab, as the classical detector measures it) matches
+its mean over the Bucharest 2020 broadcast stills (``scripts/eval_synth.py --look`` compares them):
+broadcast whites are a warm, slightly green-tinged white, the green ball is darker and bluer than
+the cloth."""
+
+
+NOISE_FIELD_PAD_PX = 64
+"""The sensor-noise field is this much larger than a picture; each picture takes a window of it."""
+EXPOSURE_RANGE: tuple[float, float] = (0.85, 1.1)
+"""Range of the overall exposure gain of a randomised look."""
 
 
 @dataclass(frozen=True)
 class ScoreGraphic:
     """A broadcast score bar: two names, frame and point scores, and the break.
 
-    ``centre_px`` is the bar's centre; ``None`` puts it over the bottom cushion of the image.
-    ``size_px`` is (width, height).
+    ``centre_px`` is the bar's centre; ``None`` puts it just below the near rail at the bottom of
+    the image (within the picture), the break box (when there is a break) above it.
+    ``size_px`` is (width, height); ``None`` scales it to the picture as on television (half its
+    width, ``height_fraction`` of its height).
     """
 
     players: tuple[str, str] = ("A. ONE", "B. TWO")
@@ -54,7 +74,17 @@ class ScoreGraphic:
     best_of: int = 7
     break_points: int | None = None
     centre_px: tuple[float, float] | None = None
-    size_px: tuple[int, int] = (640, 34)
+    size_px: tuple[int, int] | None = None
+    width_fraction: float = 0.5
+    height_fraction: float = 0.047
+    gap_fraction: float = 0.0
+    """Gap between the near rail's outer edge and the bar's top, in bar heights (placed bar)."""
+
+    def size_in(self, width: int, height: int) -> tuple[int, int]:
+        """(width, height) px of the bar in a picture of that size."""
+        if self.size_px is not None:
+            return self.size_px
+        return max(8, round(self.width_fraction * width)), max(6, round(self.height_fraction * height))
 
 
 @dataclass(frozen=True)
@@ -74,14 +104,22 @@ class Capsule:
 class RenderOptions:
     """Everything about the look of a picture except the camera and the ball positions."""
 
-    cloth_bgr: BGR = (40, 150, 30)
-    cushion_bgr: BGR = (35, 128, 25)
-    rail_bgr: BGR = (30, 25, 70)
-    apron_bgr: BGR = (20, 16, 45)
+    cloth_bgr: BGR = (18, 168, 16)
+    cushion_bgr: BGR = (20, 140, 20)
+    """The cloth on the cushion tops (a little darker than the bed: it slopes away from the lights)."""
+    rail_bgr: BGR = (22, 12, 50)
+    apron_bgr: BGR = (14, 10, 32)
     floor_bgr: BGR = (40, 40, 110)
-    pocket_bgr: BGR = (12, 12, 12)
-    fascia_bgr: BGR = (150, 195, 215)
-    marking_bgr: BGR = (175, 215, 165)
+    pocket_bgr: BGR = (10, 10, 10)
+    leather_bgr: BGR = (125, 170, 215)
+    """The light leather plates lining the pocket openings on the rail."""
+    marking_bgr: BGR = (120, 200, 110)
+    marking_width_mm: float = 5.0
+    """Width of the baulk line and the D (chalked lines, faint from far away)."""
+    cushion_face_shade: float = 0.7
+    """Brightness of the cushion faces and noses (in shadow) relative to the cloth."""
+    cushion_nose_band_mm: float = 12.0
+    """Width of the shaded band along each cushion nose, seen from above."""
     texture_seed: int = 7
     cloth_texture_strength: float = 0.05
     """Relative amplitude of the cloth's nap and grain."""
@@ -91,8 +129,11 @@ class RenderOptions:
     """Height of the canopy lights above the cloth."""
     light_positions_y_frac: tuple[float, ...] = (0.3, 0.7)
     """Canopy lights along the table's centre line, as fractions of its length."""
-    ambient: float = 0.35
-    diffuse: float = 0.75
+    ambient: float = 0.45
+    diffuse: float = 0.9
+    light_wrap: float = 0.6
+    """How far past the equator the canopy's broad light reaches on a ball (0: only the top half
+    is lit; 1: the whole ball, darkest underneath)."""
     specular: float = 0.9
     shininess: float = 60.0
     shadow_strength: float = 0.45
@@ -116,19 +157,26 @@ class RenderOptions:
 
     @classmethod
     def randomised(cls, rng: np.random.Generator, **overrides) -> RenderOptions:
-        """A plausible random look: cloth shade, lighting, noise and compression vary."""
+        """A plausible random look: exposure, cloth shade, lighting, noise and compression vary.
 
-        def jitter(colour: BGR, spread: int) -> BGR:
-            return tuple(int(np.clip(c + rng.integers(-spread, spread + 1), 0, 255)) for c in colour)
+        The exposure scales everything lit alike (cloth, cushions, leathers, balls), as a brighter
+        or darker broadcast does; colours then vary a little on their own."""
+
+        def jitter(colour: BGR, spread: int, gain: float = 1.0) -> BGR:
+            return tuple(int(np.clip(c * gain + rng.integers(-spread, spread + 1), 0, 255)) for c in colour)
 
         base = cls()
+        exposure = float(rng.uniform(*EXPOSURE_RANGE))
         values = {
-            "cloth_bgr": jitter(base.cloth_bgr, 18),
-            "cushion_bgr": jitter(base.cushion_bgr, 15),
-            "rail_bgr": jitter(base.rail_bgr, 15),
+            "cloth_bgr": jitter(base.cloth_bgr, 10, exposure),
+            "cushion_bgr": jitter(base.cushion_bgr, 10, exposure),
+            "leather_bgr": jitter(base.leather_bgr, 10, exposure),
+            "rail_bgr": jitter(base.rail_bgr, 12),
             "floor_bgr": jitter(base.floor_bgr, 40),
+            "ambient": base.ambient * exposure,
+            "diffuse": base.diffuse * exposure,
             "texture_seed": int(rng.integers(0, 2**31)),
-            "lighting_falloff": float(rng.uniform(0.1, 0.35)),
+            "lighting_falloff": float(rng.uniform(0.1, 0.3)),
             "specular": float(rng.uniform(0.5, 1.0)),
             "noise_sigma": float(rng.uniform(0.5, 5.0)),
             "optics_blur_sigma_px": float(rng.uniform(0.0, 1.0)),
@@ -203,6 +251,7 @@ class Renderer:
         self.options = options or RenderOptions()
         self.table = table
         self.geometry = self.options.geometry
+        self._noise_field: np.ndarray | None = None
 
     # ---------------------------------------------------------------- static scene
     @cached_property
@@ -213,9 +262,9 @@ class Renderer:
         image[:] = opts.floor_bgr
         rows = np.linspace(0.75, 1.1, cam.height, dtype=np.float32)[:, None, None]
         image *= rows
-        self._draw_table_body(image)
         self._draw_cloth(image)
-        self._draw_cushions(image)
+        self._draw_table_body(image)
+        self._draw_top(image)
         return image
 
     def _poly_px(self, xyz: np.ndarray) -> np.ndarray:
@@ -228,6 +277,7 @@ class Renderer:
         cv2.fillPoly(image, [pts], tuple(float(c) for c in colour), cv2.LINE_AA, shift=4)
 
     def _draw_table_body(self, image: np.ndarray) -> None:
+        """The table's outer sides (apron) that face the camera, from the rail to the floor."""
         opts, t, g = self.options, self.table, self.geometry
         e = g.outer_extent_mm
         top = g.config.rail_height_mm
@@ -236,28 +286,23 @@ class Renderer:
             [[-e, -e], [t.width_mm + e, -e], [t.width_mm + e, t.length_mm + e], [-e, t.length_mm + e]]
         )
         cam_pos = self.camera.position_mm
-        faces = []
+        centre = outer.mean(axis=0)
         for k in range(4):
             a, b = outer[k], outer[(k + 1) % 4]
-            quad = np.array([[*a, top], [*b, top], [*b, floor], [*a, floor]])
-            depth = np.linalg.norm(quad[:, :2].mean(axis=0) - cam_pos[:2])
-            faces.append((depth, quad))
-        for _, quad in sorted(faces, key=lambda f: -f[0]):
-            self._fill(image, quad, opts.apron_bgr)
-        self._fill(image, np.column_stack([outer, np.full(4, top)]), opts.rail_bgr)
-        # Pocket fascias: light-coloured covers on the rail around each pocket.
-        for name, pocket in t.pockets.items():
-            centre = np.asarray(pocket.drop_centre)
-            radius = g.hole_radius_mm(name) + 45.0
-            circle = _circle(centre, radius, 40)
-            circle = np.clip(circle, [-e, -e], [t.width_mm + e, t.length_mm + e])
-            self._fill(image, np.column_stack([circle, np.full(len(circle), top + 0.5)]), opts.fascia_bgr)
+            outward = (a + b) / 2.0 - centre
+            if outward @ (cam_pos[:2] - (a + b) / 2.0) <= 0:
+                continue
+            self._fill(image, np.array([[*a, top], [*b, top], [*b, floor], [*a, floor]]), opts.apron_bgr)
 
     @cached_property
     def _cloth_texture(self) -> tuple[np.ndarray, float, float]:
-        """Cloth texture in table mm at ``scale`` mm per texel: (texture, scale, margin_mm)."""
+        """Bed cloth texture in table mm at ``scale`` mm per texel: (texture, scale, margin_mm).
+
+        It runs out to the rail's outer edge, under the cushions and into the pocket throats, so
+        that a camera looking at a far cushion sees its face; beyond the noses it is shaded (the
+        cushion faces and throats are in shadow)."""
         opts, t = self.options, self.table
-        margin = self.geometry.config.cushion_width_mm + 5.0
+        margin = self.geometry.outer_extent_mm
         scale = 3.0
         w = math.ceil((t.width_mm + 2 * margin) / scale)
         h = math.ceil((t.length_mm + 2 * margin) / scale)
@@ -265,10 +310,19 @@ class Renderer:
         coarse = cv2.resize(rng.normal(0, 1, (h // 40 + 2, w // 40 + 2)).astype(np.float32), (w, h))
         fine = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 0.8)
         nap = 1.0 + opts.cloth_texture_strength * (0.6 * coarse + 0.4 * fine)
-        xs = (np.arange(w, dtype=np.float32) * scale - margin) / t.width_mm - 0.5
-        ys = (np.arange(h, dtype=np.float32) * scale - margin) / t.length_mm - 0.5
+        xs_mm = np.arange(w, dtype=np.float32) * scale - margin
+        ys_mm = np.arange(h, dtype=np.float32) * scale - margin
+        xs = xs_mm / t.width_mm - 0.5
+        ys = ys_mm / t.length_mm - 0.5
         radial = (xs[None, :] * 2) ** 2 * 0.5 + (ys[:, None] * 2) ** 2 * 0.5
         light = 1.0 - opts.lighting_falloff * radial
+        outside = (
+            (xs_mm[None, :] < 0)
+            | (xs_mm[None, :] > t.width_mm)
+            | (ys_mm[:, None] < 0)
+            | (ys_mm[:, None] > t.length_mm)
+        )
+        light = np.where(outside, light * opts.cushion_face_shade, light)
         texture = np.asarray(opts.cloth_bgr, np.float32)[None, None, :] * (nap * light)[:, :, None]
         if opts.draw_markings:
             self._draw_markings(texture, scale, margin)
@@ -280,7 +334,7 @@ class Renderer:
         def px(p):
             return (round((p[0] + margin) / scale * 16), round((p[1] + margin) / scale * 16))
 
-        thickness = max(1, round(3.0 / scale))
+        thickness = max(1, round(self.options.marking_width_mm / scale))
         by = t.baulk_line_y_mm
         cv2.line(texture, px((0, by)), px((t.width_mm, by)), colour, thickness, cv2.LINE_AA, 4)
         arc = t.d_boundary(96)[:48]
@@ -290,37 +344,99 @@ class Renderer:
         for spot in t.spots.values():
             cv2.circle(texture, px(spot), round(4.0 / scale * 16), colour, -1, cv2.LINE_AA, 4)
 
+    def _warp_onto(
+        self, image: np.ndarray, texture: np.ndarray, alpha: np.ndarray, scale, margin, z_mm
+    ) -> None:
+        """Composite a texture laid out in table mm (texel (i, j) ↔ (j*scale - margin,
+        i*scale - margin)) on the plane ``z = z_mm`` over ``image``, weighted by ``alpha``."""
+        texel_to_table = np.array([[scale, 0, -margin], [0, scale, -margin], [0, 0, 1]])
+        homography = self.camera.homography(z_mm) @ texel_to_table
+        size = (self.camera.width, self.camera.height)
+        warped = cv2.warpPerspective(texture * alpha[:, :, None], homography, size, flags=cv2.INTER_LINEAR)
+        mask = cv2.warpPerspective(alpha, homography, size, flags=cv2.INTER_LINEAR)
+        image *= 1.0 - mask[:, :, None]
+        image += warped
+
     def _draw_cloth(self, image: np.ndarray) -> None:
         texture, scale, margin = self._cloth_texture
-        # Texel (i, j) ↔ table (j*scale - margin, i*scale - margin) on z = 0.
-        texel_to_table = np.array([[scale, 0, -margin], [0, scale, -margin], [0, 0, 1]])
-        homography = self.camera.homography(0.0) @ texel_to_table
-        size = (self.camera.width, self.camera.height)
-        warped = cv2.warpPerspective(texture, homography, size, flags=cv2.INTER_LINEAR)
-        mask = cv2.warpPerspective(
-            np.ones(texture.shape[:2], np.float32), homography, size, flags=cv2.INTER_LINEAR
-        )
-        image *= 1.0 - mask[:, :, None]
-        image += warped * mask[:, :, None]
-        # Pocket openings.
-        for name, pocket in self.table.pockets.items():
-            circle = _circle(np.asarray(pocket.drop_centre), self.geometry.hole_radius_mm(name), 48)
-            self._fill(image, np.column_stack([circle, np.zeros(len(circle))]), self.options.pocket_bgr)
+        self._warp_onto(image, texture, np.ones(texture.shape[:2], np.float32), scale, margin, 0.0)
 
-    def _draw_cushions(self, image: np.ndarray) -> None:
-        g, opts = self.geometry, self.options
-        nose, rail = g.config.cushion_nose_height_mm, g.config.rail_height_mm
+    @cached_property
+    def _top_texture(self) -> tuple[np.ndarray, np.ndarray, float, float]:
+        """What lies at the rail's height, in table mm: the cloth-covered cushion tops, the wooden
+        rail, the pocket openings and the light leathers lining them; transparent over the bed and
+        the pocket throats. Returns (colour texture, alpha, scale mm per texel, margin mm)."""
+        opts, t, g = self.options, self.table, self.geometry
+        e = g.outer_extent_mm
+        margin = e + g.config.leather_width_mm  # the leathers stand out of the rail a little
+        scale = 2.0
+        w = math.ceil((t.width_mm + 2 * margin) / scale)
+        h = math.ceil((t.length_mm + 2 * margin) / scale)
+        rng = np.random.default_rng(opts.texture_seed + 1)
+        colour = np.empty((h, w, 3), np.float32)
+        grain = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 1.5)
+        colour[:] = np.asarray(opts.rail_bgr, np.float32)
+        colour *= (1.0 + 0.6 * opts.cloth_texture_strength * grain)[:, :, None]
+        alpha = np.zeros((h, w), np.float32)
+
+        def pts(xy) -> np.ndarray:
+            return np.round((np.asarray(xy, float) + margin) / scale * 16).astype(np.int32)
+
+        def disc(centre, radius, value, target) -> None:
+            cv2.circle(target, tuple(pts(centre)), round(radius / scale * 16), value, -1, cv2.LINE_AA, 4)
+
+        def poly(xy, value, target) -> None:
+            cv2.fillPoly(target, [pts(xy)], value, cv2.LINE_AA, shift=4)
+
+        leather = tuple(float(c) for c in opts.leather_bgr)
+        hole = tuple(float(c) for c in opts.pocket_bgr)
+        poly(
+            [[-e, -e], [t.width_mm + e, -e], [t.width_mm + e, t.length_mm + e], [-e, t.length_mm + e]],
+            1.0,
+            alpha,
+        )
+        for name in t.pockets:
+            disc(g.hole_centre_mm(name), g.hole_radius_mm(name) + g.config.leather_width_mm, leather, colour)
+            disc(g.hole_centre_mm(name), g.hole_radius_mm(name) + g.config.leather_width_mm, 1.0, alpha)
+        for name, pocket in t.pockets.items():
+            throat = [pocket.jaws[0], pocket.jaws[1], g.jaw_face_end(name, 1), g.jaw_face_end(name, 0)]
+            poly(throat, 0.0, alpha)
+        for name in t.pockets:
+            disc(g.hole_centre_mm(name), g.hole_radius_mm(name), hole, colour)
+            disc(g.hole_centre_mm(name), g.hole_radius_mm(name), 1.0, alpha)
         segments = {s.name: s for s in g.segments}
-        for cushion in self.table.cushions:
-            start, end = np.asarray(cushion.start), np.asarray(cushion.end)
-            start_face = _face_end_at(g, segments, start)
-            end_face = _face_end_at(g, segments, end)
-            quad = np.array([[*start, nose], [*end, nose], [*end_face, rail], [*start_face, rail]])
-            self._fill(image, quad, opts.cushion_bgr)
-            # The cushion's nose catches the light: a thin brighter line.
-            nose_line = self._poly_px(np.array([[*start, nose], [*end, nose]]))
-            bright = tuple(min(255.0, c * 1.25) for c in opts.cushion_bgr)
-            cv2.line(image, tuple(nose_line[0]), tuple(nose_line[1]), bright, 1, cv2.LINE_AA, 4)
+        cushion = tuple(float(c) for c in opts.cushion_bgr)
+        nose_colour = tuple(float(c) * opts.cushion_face_shade for c in opts.cushion_bgr)
+        nose_fraction = opts.cushion_nose_band_mm / g.config.cushion_width_mm
+        for c in t.cushions:
+            start, end = np.asarray(c.start), np.asarray(c.end)
+            start_face, end_face = _face_end_at(g, segments, start), _face_end_at(g, segments, end)
+            poly([start, end, end_face, start_face], cushion, colour)
+            poly([start, end, end_face, start_face], 1.0, alpha)
+            band_start = start + nose_fraction * (start_face - start)
+            band_end = end + nose_fraction * (end_face - end)
+            poly([start, end, band_end, band_start], nose_colour, colour)
+        p = t.pockets
+        bed = [
+            p["baulk_left"].jaws[0],
+            p["baulk_right"].jaws[0],
+            p["baulk_right"].jaws[1],
+            p["middle_right"].jaws[0],
+            p["middle_right"].jaws[1],
+            p["top_right"].jaws[1],
+            p["top_right"].jaws[0],
+            p["top_left"].jaws[0],
+            p["top_left"].jaws[1],
+            p["middle_left"].jaws[1],
+            p["middle_left"].jaws[0],
+            p["baulk_left"].jaws[1],
+        ]
+        poly(bed, 0.0, alpha)
+        return colour, alpha, scale, margin
+
+    def _draw_top(self, image: np.ndarray) -> None:
+        colour, alpha, scale, margin = self._top_texture
+        self._warp_onto(image, colour, alpha, scale, margin, self.geometry.config.rail_height_mm)
 
     # ---------------------------------------------------------------- balls
     def render(
@@ -370,14 +486,28 @@ class Renderer:
         if opts.optics_blur_sigma_px > 0:
             out = cv2.GaussianBlur(out, (0, 0), opts.optics_blur_sigma_px)
         if opts.noise_sigma > 0:
-            noise = rng.standard_normal(out.shape, dtype=np.float32)
-            out = cv2.scaleAdd(noise, float(opts.noise_sigma), out)
-        out8 = np.clip(out + 0.5, 0.0, 255.0).astype(np.uint8)
+            out = cv2.scaleAdd(self._noise(rng, out.shape), float(opts.noise_sigma), out)
+        out8 = cv2.convertScaleAbs(out)
         if opts.jpeg_quality is not None:
             ok, buf = cv2.imencode(".jpg", out8, [cv2.IMWRITE_JPEG_QUALITY, int(opts.jpeg_quality)])
             if ok:
                 out8 = cv2.imdecode(buf, cv2.IMREAD_COLOR)
         return out8
+
+    def _noise(self, rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+        """Unit Gaussian sensor noise of ``shape``: a window at a random offset (and sign) into a
+        larger field drawn once from ``rng`` (drawing a whole field per frame is the slowest step)."""
+        pad = NOISE_FIELD_PAD_PX
+        if self._noise_field is None or self._noise_field.shape[2:] != shape[2:]:
+            self._noise_field = rng.standard_normal((shape[0] + pad, shape[1] + pad, *shape[2:]), np.float32)
+        field = self._noise_field
+        if field.shape[0] < shape[0] + pad or field.shape[1] < shape[1] + pad:
+            field = self._noise_field = rng.standard_normal(
+                (shape[0] + pad, shape[1] + pad, *shape[2:]), np.float32
+            )
+        dy, dx = (int(v) for v in rng.integers(0, pad, 2))
+        window = field[dy : dy + shape[0], dx : dx + shape[1]]
+        return -window if rng.random() < 0.5 else window
 
     def _draw_shadows(self, image: np.ndarray, centres: list[np.ndarray]) -> None:
         """Darken the cloth under each ball with a soft contact shadow (inside the balls' box)."""
@@ -448,12 +578,13 @@ class Renderer:
             hit = eye + rays * (along - np.sqrt(r**2 - inside**2))[..., None]
             normal = (hit - centre) / r
             view = -rays
-            diffuse = np.zeros(us.shape)
+            # The canopy lights the whole upper half of the ball (a broad source over the table):
+            # brightest on top, falling off past the equator ("wrapped" diffuse light).
+            diffuse = np.clip((normal[..., 2] + opts.light_wrap) / (1.0 + opts.light_wrap), 0.0, 1.0)
             highlight = np.zeros(us.shape)
             for light in lights:
                 to_light = light - centre
                 to_light /= np.linalg.norm(to_light)
-                diffuse += np.maximum(normal @ to_light, 0.0) / len(lights)
                 half = to_light + view
                 half /= np.linalg.norm(half, axis=-1, keepdims=True)
                 highlight += np.maximum(np.sum(normal * half, axis=-1), 0.0) ** opts.shininess
@@ -485,17 +616,16 @@ class Renderer:
             y1 = min(int(np.ceil(np.max(px[:, 1] + radii))) + 3, cam.height)
             if x1 <= x0 or y1 <= y0:
                 continue
-            mask = np.zeros((y1 - y0, x1 - x0), np.float32)
             local = px - [x0, y0]
-            for k in range(len(pts)):
-                centre = tuple(int(v) for v in np.round(local[k] * 16))
-                cv2.circle(mask, centre, max(1, round(radii[k] * 16)), 1.0, -1, cv2.LINE_AA, 4)
-                if k + 1 < len(pts):
-                    quad = _tapered_quad(local[k], local[k + 1], radii[k], radii[k + 1])
-                    cv2.fillPoly(mask, [np.round(quad * 16).astype(np.int32)], 1.0, cv2.LINE_AA, shift=4)
+            mask = _capsule_mask((y1 - y0, x1 - x0), local, radii)
+            # A round object lit from above: darker towards its outline (nested, shrinking tubes).
+            shade = np.zeros_like(mask)
+            for fraction, brightness in OCCLUDER_SHADING:
+                np.maximum(shade, brightness * _capsule_mask(mask.shape, local, radii * fraction), out=shade)
             region = image[y0:y1, x0:x1]
             region *= 1.0 - mask[..., None]
-            region += mask[..., None] * np.asarray(capsule.colour_bgr, np.float32)[None, None, :]
+            colour = np.asarray(capsule.colour_bgr, np.float32)[None, None, :]
+            region += (mask * np.maximum(shade, OCCLUDER_SHADING[0][1]))[..., None] * colour
             np.maximum(mask_all[y0:y1, x0:x1], mask, out=mask_all[y0:y1, x0:x1])
             ys, xs = np.nonzero(mask > 0.5)
             if len(xs):
@@ -509,24 +639,29 @@ class Renderer:
 
     def _draw_score_graphic(self, image: np.ndarray, graphic: ScoreGraphic) -> tuple[int, int, int, int]:
         cam = self.camera
-        w, h = graphic.size_px
+        w, h = graphic.size_in(cam.width, cam.height)
         if graphic.centre_px is None:
-            t, nose = self.table, self.geometry.config.cushion_nose_height_mm
+            # As on television: the bar's top edge at the near rail's outer edge (it covers the
+            # table's side and the corner pockets' leathers), a break box above it over the rail.
+            t, g = self.table, self.geometry
+            c = g.outer_extent_mm
             sides = np.array(
                 [
-                    [t.width_mm / 2, 0.0],
-                    [t.width_mm / 2, t.length_mm],
-                    [0.0, t.length_mm / 2],
-                    [t.width_mm, t.length_mm / 2],
+                    [t.width_mm / 2, -c],
+                    [t.width_mm / 2, t.length_mm + c],
+                    [-c, t.length_mm / 2],
+                    [t.width_mm + c, t.length_mm / 2],
                 ]
             )
-            projected = cam.project_table(sides, z_mm=nose)
+            projected = cam.project_table(sides, z_mm=g.config.rail_height_mm)
             bottom = projected[int(np.nanargmax(projected[:, 1]))]
             cx = cam.width / 2.0
-            cy = float(np.clip(bottom[1] + h * 0.3, h / 2.0, cam.height - h / 2.0 - 2))
+            cy = float(
+                np.clip(bottom[1] + h * (0.5 + graphic.gap_fraction), h / 2.0, cam.height - h / 2.0 - 2)
+            )
         else:
             cx, cy = graphic.centre_px
-        bar = _score_bar(graphic)
+        bar = _score_bar(graphic, (w, h))
         bh = bar.shape[0]
         x0, y1 = round(cx - w / 2), round(cy + h / 2)
         y0 = y1 - bh
@@ -588,44 +723,134 @@ def render_still(
     return Renderer(camera, options).render(positions, rng)
 
 
+@dataclass(frozen=True)
+class PlayerLook:
+    """Sizes (mm) and colours of the player drawn over the table (broadcast players wear a white
+    shirt and a dark waistcoat). Distances along the cue line are measured back from the cue ball."""
+
+    cue_length_mm: float = 1470.0
+    cue_rise: float = 0.09
+    """Height the cue gains per mm towards its butt (a cue held at about 5°)."""
+    bridge_mm: float = 280.0
+    """Cue ball to bridge hand."""
+    chin_behind_bridge_mm: float = 380.0
+    """Bridge hand to the chin over the cue."""
+    max_lean_mm: float = 300.0
+    """How far inside the cushion the player's chin can come; farther shots are played off a rest."""
+    shoulder_half_width_mm: float = 190.0
+    torso_length_mm: float = 600.0
+    torso_radii_mm: tuple[float, float] = (160.0, 185.0)
+    arm_radii_mm: tuple[float, float] = (42.0, 55.0)
+    """Sleeve radius at the wrist and at the shoulder."""
+    hand_radius_mm: float = 42.0
+    head_radius_mm: float = 100.0
+    shirt_bgr: BGR = (232, 234, 236)
+    waistcoat_bgr: BGR = (32, 28, 28)
+    skin_bgr: BGR = (140, 165, 210)
+    hair_bgr: BGR = (30, 40, 55)
+    cue_bgr: BGR = (120, 185, 215)
+    rest_bgr: BGR = (60, 60, 70)
+
+
 def cue_and_arm(
     cue_ball_mm: tuple[float, float],
     aim_deg: float,
     table: TableSpec = STANDARD_TABLE,
     tip_gap_mm: float = 25.0,
-    cue_length_mm: float = 1470.0,
-    bridge_mm: float = 300.0,
+    look: PlayerLook | None = None,
 ) -> tuple[Capsule, ...]:
-    """A player's cue, bridge arm, hand and body addressing the cue ball along ``aim_deg``
-    (degrees, table frame, 0 = +x): plausible occluders for a stroke about to be played."""
+    """The player addressing the cue ball along ``aim_deg`` (degrees, table frame, 0 = +x): cue,
+    bridge hand and arm, cue arm and hand, torso and head, as occluders in drawing order.
+
+    The player stands at the table: the chin comes over the cue behind the bridge hand, but never
+    more than ``max_lean_mm`` inside the cushion; when the cue ball is farther in, the cue rests
+    on a rest whose head takes the bridge hand's place. So, as on television, the arms, the cue
+    and the body come in over the cushion, and the cue ball sits just ahead of the cue tip.
+    """
+    look = look or PlayerLook()
     direction = np.array([math.cos(math.radians(aim_deg)), math.sin(math.radians(aim_deg))])
     side = np.array([-direction[1], direction[0]])
     ball = np.asarray(cue_ball_mm, float)
     r = table.ball_radius_mm
-    tip = ball - direction * (r + tip_gap_mm)
-    butt = ball - direction * (r + tip_gap_mm + cue_length_mm)
-    bridge = ball - direction * (r + bridge_mm)
-    elbow = bridge - direction * 250.0 + side * 280.0
-    grip = butt + direction * 120.0
-    back_elbow = grip + side * -60.0 + np.array([0.0, 0.0])
-    body = (bridge + grip) / 2.0 + side * -250.0
-    return (
-        Capsule("cue", ((*tip, r + 5.0), (*butt, r + 160.0)), (5.0, 15.0), (120, 185, 215)),
-        Capsule("bridge_arm", ((*bridge, r + 20.0), (*elbow, r + 180.0)), (40.0, 55.0), (235, 235, 235)),
-        Capsule("bridge_hand", ((*bridge, r + 20.0),), (45.0,), (150, 175, 215)),
-        Capsule("cue_arm", ((*grip, r + 170.0), (*back_elbow, r + 600.0)), (45.0, 55.0), (235, 235, 235)),
+    back = _distance_to_cushion(ball, -direction, table)
+
+    def at(along: float, across: float = 0.0, z: float = 0.0) -> tuple[float, float, float]:
+        xy = ball - direction * along + side * across
+        return (float(xy[0]), float(xy[1]), float(z))
+
+    tip_at = r + tip_gap_mm
+    bridge_at = r + look.bridge_mm
+    chin_at = bridge_at + look.chin_behind_bridge_mm
+    on_rest = chin_at < back - look.max_lean_mm
+    if on_rest:
+        chin_at = back - look.max_lean_mm
+    butt_at = max(tip_at + look.cue_length_mm, chin_at + 500.0)
+    cue_z = r + 5.0
+
+    def cue_height(along: float) -> float:
+        return cue_z + look.cue_rise * (along - tip_at)
+
+    shoulder_at = chin_at + 120.0
+    shoulder_z = 330.0
+    w = look.shoulder_half_width_mm
+    grip_at = butt_at - 150.0
+    grip = at(grip_at, 0.0, cue_height(grip_at))
+    capsules = [
         Capsule(
             "body",
-            ((*body, r + 450.0), (*(body - direction * 400.0), r + 700.0)),
-            (170.0, 200.0),
-            (35, 30, 30),
+            (
+                at(shoulder_at, 0.0, shoulder_z),
+                at(shoulder_at + look.torso_length_mm, 0.0, shoulder_z - 80.0),
+            ),
+            look.torso_radii_mm,
+            look.waistcoat_bgr,
+        )
+    ]
+    if on_rest:
+        rest_hand = at(chin_at - 120.0, w * 0.6, 110.0)
+        capsules.append(Capsule("rest", (at(bridge_at, 0.0, 30.0), rest_hand), (12.0, 10.0), look.rest_bgr))
+        bridge_hand = rest_hand
+        elbow = at(chin_at - 20.0, w * 0.9, 200.0)
+    else:
+        bridge_hand = at(bridge_at, 0.0, 20.0)
+        elbow = at(bridge_at + 200.0, w * 0.85, 110.0)
+    capsules += [
+        Capsule(
+            "bridge_arm",
+            (bridge_hand, elbow, at(shoulder_at, w, shoulder_z)),
+            (look.arm_radii_mm[0], 0.5 * sum(look.arm_radii_mm), look.arm_radii_mm[1]),
+            look.shirt_bgr,
         ),
-    )
+        Capsule("bridge_hand", (bridge_hand,), (look.hand_radius_mm,), look.skin_bgr),
+        Capsule(
+            "cue", (at(tip_at, 0.0, cue_z), at(butt_at, 0.0, cue_height(butt_at))), (5.0, 15.0), look.cue_bgr
+        ),
+        Capsule(
+            "cue_arm",
+            (grip, at(grip_at - 60.0, -w * 0.8, grip[2] + 330.0), at(shoulder_at, -w, shoulder_z)),
+            (look.arm_radii_mm[0], 0.5 * sum(look.arm_radii_mm), look.arm_radii_mm[1]),
+            look.shirt_bgr,
+        ),
+        Capsule("cue_hand", (grip,), (look.hand_radius_mm,), look.skin_bgr),
+        Capsule("head", (at(chin_at + 40.0, 0.0, 290.0),), (look.head_radius_mm,), look.hair_bgr),
+    ]
+    return tuple(capsules)
 
 
-def _score_bar(graphic: ScoreGraphic) -> np.ndarray:
-    """The score bar as a uint8 picture (black = transparent), break box above it if any."""
-    w, h = graphic.size_px
+def _distance_to_cushion(point: np.ndarray, direction: np.ndarray, table: TableSpec) -> float:
+    """How far from ``point`` (on the table) along unit ``direction`` the cushion noses lie (mm)."""
+    limits = []
+    for axis, size in ((0, table.width_mm), (1, table.length_mm)):
+        if direction[axis] > 1e-9:
+            limits.append((size - point[axis]) / direction[axis])
+        elif direction[axis] < -1e-9:
+            limits.append(-point[axis] / direction[axis])
+    return float(max(0.0, min(limits)))
+
+
+def _score_bar(graphic: ScoreGraphic, size: tuple[int, int]) -> np.ndarray:
+    """The score bar of ``size`` (w, h) as a uint8 picture (black = transparent), break box above."""
+    w, h = size
     extra = h if graphic.break_points is not None else 0
     bar = np.zeros((h + extra, w, 3), np.uint8)
     name_w, score_w = int(w * 0.3), int(w * 0.1)
@@ -670,6 +895,22 @@ def _xyz(p, default_z: float) -> np.ndarray:
 def _circle(centre: np.ndarray, radius: float, n: int) -> np.ndarray:
     angles = np.linspace(0.0, 2.0 * np.pi, n, endpoint=False)
     return np.column_stack([centre[0] + radius * np.cos(angles), centre[1] + radius * np.sin(angles)])
+
+
+OCCLUDER_SHADING: tuple[tuple[float, float], ...] = ((1.0, 0.72), (0.8, 0.85), (0.55, 0.95), (0.3, 1.0))
+"""(radius fraction, brightness) of the nested tubes that shade a capsule from its rim inwards."""
+
+
+def _capsule_mask(shape: tuple[int, int], centres_px: np.ndarray, radii_px: np.ndarray) -> np.ndarray:
+    """Anti-aliased coverage (0..1) of a tapered tube through ``centres_px`` (n, 2) with radii (n,)."""
+    mask = np.zeros(shape, np.float32)
+    for k in range(len(centres_px)):
+        centre = tuple(int(v) for v in np.round(centres_px[k] * 16))
+        cv2.circle(mask, centre, max(1, round(radii_px[k] * 16)), 1.0, -1, cv2.LINE_AA, 4)
+        if k + 1 < len(centres_px):
+            quad = _tapered_quad(centres_px[k], centres_px[k + 1], radii_px[k], radii_px[k + 1])
+            cv2.fillPoly(mask, [np.round(quad * 16).astype(np.int32)], 1.0, cv2.LINE_AA, shift=4)
+    return mask
 
 
 def _tapered_quad(a: np.ndarray, b: np.ndarray, ra: float, rb: float) -> np.ndarray:
