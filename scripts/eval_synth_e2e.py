@@ -143,7 +143,10 @@ def _print_summary(title: str, s: dict) -> None:
             f"{kind:14} P {t['precision']:.3f}  R {t['recall']:.3f}  ({t['true']} right, "
             f"{t['missed']} missed, {t['invented']} invented)"
         )
-    print(f"first contact  {s['first_contact_accuracy']:.3f} of {s['truth_strokes']} strokes")
+    print(
+        f"first contact  {s['first_contact_accuracy']:.3f} of {s['truth_strokes']} strokes played, "
+        f"{s['first_contact_accuracy_on_found_strokes']:.3f} of the {st['true']} found"
+    )
     print(
         f"rulings        {s['ruling_agreement']:.3f} agree (foul {s['foul_agreement']:.3f}, penalty "
         f"{s['penalty_agreement']:.3f}, points {s['points_agreement']:.3f}; simple-rule fouls "

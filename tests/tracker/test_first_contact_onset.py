@@ -1,4 +1,5 @@
-"""First contact when the struck ball's measured centre shifts a frame early (blobs merging)."""
+"""First contact when the struck ball's measured centre shifts a frame early (blobs merging), and
+when the cue ball is not seen where it hits (a power shot blurred out of sight)."""
 
 from __future__ import annotations
 
@@ -38,18 +39,56 @@ def _paths(early_shift_mm: float, shift_frames_before: int):
 
 
 @pytest.mark.parametrize(
-    ("early_shift_mm", "frames_before", "found"),
+    ("early_shift_mm", "frames_before", "along_the_path"),
     [(0.0, 0, True), (13.0, 1, True), (13.0, 3, False)],
 )
 def test_a_one_frame_early_shift_still_counts_as_the_cue_ball_hitting_it(
-    early_shift_mm, frames_before, found
+    early_shift_mm, frames_before, along_the_path
 ):
     t, cue, paths, rest = _paths(early_shift_mm, frames_before)
     contacts = first_contacts(t, cue, paths, rest, StrokeConfig(), STANDARD_TABLE)
-    assert [c.label for c in contacts] == (["red-1"] if found else [])
+    assert [c.label for c in contacts] == ["red-1"]
+    # Along the cue ball's path the contact has a closest approach; without it, the red is named
+    # only as the first ball to move.
+    assert np.isfinite(contacts[0].distance_mm) == along_the_path
 
 
-def test_without_the_allowance_the_early_shift_hides_the_contact():
+def test_without_the_allowance_the_early_shift_leaves_only_the_first_mover():
     t, cue, paths, rest = _paths(13.0, 1)
-    strict = StrokeConfig(max_onset_lead_s=0.0)
-    assert first_contacts(t, cue, paths, rest, strict, STANDARD_TABLE) == ()
+    contacts = first_contacts(t, cue, paths, rest, StrokeConfig(max_onset_lead_s=0.0), STANDARD_TABLE)
+    assert [c.label for c in contacts] == ["red-1"] and np.isnan(contacts[0].distance_mm)
+
+
+def _unseen_power_shot(near: str):
+    """The cue ball seen at rest, then not until the end; two reds and the blue set off at once
+    (a pack split at 30 fps), one red nearer the cue ball's last sighting than the other balls."""
+    n = 20
+    t = np.arange(n) / FPS
+    cue = np.full((n, 2), np.nan)
+    cue[:5] = [900.0, 700.0]
+    rests = {
+        "red-1": np.array([900.0, 2600.0]),
+        "red-2": np.array([960.0, 2650.0]),
+        "blue": np.array([889.0, 2900.0]),
+    }
+    if near == "blue":
+        rests["blue"] = np.array([900.0, 2500.0])
+    paths = {}
+    for label, xy in rests.items():
+        path = np.tile(xy, (n, 1))
+        path[CONTACT_FRAME:, 1] += 40.0 * (np.arange(n - CONTACT_FRAME) + 1)
+        paths[label] = path
+    return t, cue, paths, rests
+
+
+@pytest.mark.parametrize(("near", "hit"), [("red", "red-1"), ("blue", "blue")])
+def test_a_cue_ball_blurred_out_of_sight_hit_the_first_ball_to_move_nearest_its_last_sighting(near, hit):
+    t, cue, paths, rest = _unseen_power_shot(near)
+    contacts = first_contacts(t, cue, paths, rest, StrokeConfig(), STANDARD_TABLE)
+    assert [c.label for c in contacts] == [hit]
+
+
+def test_balls_that_never_leave_their_place_are_not_first_movers():
+    t, cue, _, rest = _unseen_power_shot("red")
+    still = {label: np.tile(rest[label], (len(t), 1)) for label in rest}
+    assert first_contacts(t, cue, still, rest, StrokeConfig(), STANDARD_TABLE) == ()

@@ -116,6 +116,7 @@ def first_contacts(
         return ()
     diameter = table.ball_diameter_mm
     contacts: list[Contact] = []
+    observed: dict[str, bool] = {}  # the cue ball seen at both ends of the step that reached the ball
     for label, raw in paths.items():
         if label not in rest:
             continue
@@ -152,11 +153,56 @@ def first_contacts(
                     label, t_contact, closest, (float(at[0]), float(at[1])), (float(lost[0]), float(lost[1]))
                 )
             )
+            observed[label] = bool(np.isfinite(cue_path[k - 1]).all() and np.isfinite(cue_path[k]).all())
+    contacts.sort(key=lambda c: (c.t, c.distance_mm))
+    if not contacts or not observed[contacts[0].label]:
+        # The cue ball's path there is a guess: trust the balls that moved first instead, unless
+        # the guess agrees with them.
+        movers, mover = _first_movers(t, cue_path, paths, rest, config)
+        if mover is not None and (not contacts or contacts[0].label not in movers):
+            return (mover,)
     if not contacts:
         return ()
-    contacts.sort(key=lambda c: (c.t, c.distance_mm))
     earliest = contacts[0].t
     return tuple(c for c in contacts if c.t - earliest <= config.simultaneous_window_s)
+
+
+def _first_movers(
+    t: np.ndarray,
+    cue_path: np.ndarray,
+    paths: dict[str, np.ndarray],
+    rest: dict[str, np.ndarray],
+    config: StrokeConfig,
+) -> tuple[list[str], Contact | None]:
+    """The balls that moved first, and the one the cue ball hit among them, for a cue ball not seen
+    where it hit it (a power shot blurs it out of sight): in a stroke the first balls to move are
+    the one the cue ball hit and those it drove into at once; the hit one is taken to be the one
+    that rested nearest the cue ball's last sighting. Only clear departures count: away from rest
+    by twice the onset displacement on ``steady_sighting_frames`` sightings in a row (not the
+    jitter of a ball under the player's arm)."""
+    onsets: dict[str, int] = {}
+    for label, raw in paths.items():
+        if label not in rest:
+            continue
+        p = np.asarray(rest[label], dtype=float)
+        seen = np.isfinite(raw).all(axis=1)
+        away = seen & (
+            np.linalg.norm(np.where(seen[:, None], raw, p) - p, axis=1) > 2.0 * config.onset_displacement_mm
+        )
+        run = np.convolve(away.astype(int), np.ones(config.steady_sighting_frames, int), mode="valid")
+        starts = np.flatnonzero(run == config.steady_sighting_frames)
+        if len(starts):
+            onsets[label] = int(starts[0])
+    if not onsets:
+        return [], None
+    first = min(onsets.values())
+    movers = [label for label, k in onsets.items() if t[k] - t[first] <= config.simultaneous_window_s]
+    cue_seen = np.flatnonzero(np.isfinite(cue_path[: first + 1]).all(axis=1))
+    if not len(cue_seen):
+        return movers, None
+    last_cue = cue_path[cue_seen[-1]]
+    label = min(movers, key=lambda b: float(np.linalg.norm(np.asarray(rest[b], dtype=float) - last_cue)))
+    return movers, Contact(label, float(t[first]), math.nan)
 
 
 def pocket_ahead(

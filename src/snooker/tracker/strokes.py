@@ -152,9 +152,12 @@ class StrokeSegmenter:
         rest_cue = self._rest.get(CUE_BALL)
         start, self._start_frame = 0, self._frames[0].frame
         if rest_cue is not None:
+            # The stroke began after the cue ball was last *seen* at rest: a cue ball that vanished
+            # on a power shot (motion blur) is held where it rested until it is found again.
             for i in range(now, -1, -1):
                 xy = self._frames[i].xy.get(CUE_BALL)
-                if xy is not None and np.linalg.norm(xy - rest_cue) <= cfg.onset_displacement_mm:
+                seen = self._frames[i].visible.get(CUE_BALL, False)
+                if xy is not None and seen and np.linalg.norm(xy - rest_cue) <= cfg.onset_displacement_mm:
                     start, self._start_frame = i, self._frames[min(i + 1, now)].frame
                     break
         self._start_index = start

@@ -235,6 +235,12 @@ class BallTracker:
                 track.velocity = (z - track.last_measured) / elapsed
             else:
                 track.velocity = track.velocity + motion.velocity_gain / elapsed * residual
+        # A ball found again away from where it was lost has moved meanwhile (a power shot's cue
+        # ball blurs out of sight and turns up far away, still running).
+        found_elsewhere = (
+            track.status == TrackStatus.HELD
+            and float(np.linalg.norm(z - track.last_measured)) > motion.rest_displacement_mm
+        )
         track.xy = z.astype(float).copy()
         track.last_measured = track.xy.copy()
         track.votes[ball] += 1
@@ -248,7 +254,9 @@ class BallTracker:
         while track.history and track.history[0][0] < t - motion.rest_window_s - 1e-9:
             track.history.popleft()
         pts = np.array([(x, y) for _, x, y in track.history])
-        track.moving = bool(np.max(np.linalg.norm(pts - z, axis=1)) > motion.rest_displacement_mm)
+        track.moving = found_elsewhere or bool(
+            np.max(np.linalg.norm(pts - z, axis=1)) > motion.rest_displacement_mm
+        )
         return event
 
     def _miss(self, track: _Track, frame: int, t: float) -> list[TrackEvent]:

@@ -415,6 +415,9 @@ class Summary:
             "strokes": self.strokes.to_dict(),
             "events": {k: t.to_dict() for k, t in self.events.items()},
             "first_contact_accuracy": round(self.first_contact_accuracy, 4),
+            "first_contact_accuracy_on_found_strokes": round(
+                self.first_contact_right / self.strokes.hit if self.strokes.hit else 1.0, 4
+            ),
             "truth_strokes": self.truth_strokes,
             "rulings_compared": self.rulings_compared,
             "foul_agreement": round(self.foul_agree / compared, 4),

@@ -749,6 +749,9 @@ class PlayerLook:
     skin_bgr: BGR = (140, 165, 210)
     hair_bgr: BGR = (30, 40, 55)
     cue_bgr: BGR = (120, 185, 215)
+    tip_bgr: BGR = (140, 95, 55)
+    """The cue's leather tip, blue with chalk."""
+    tip_length_mm: float = 12.0
     rest_bgr: BGR = (60, 60, 70)
 
 
@@ -823,7 +826,16 @@ def cue_and_arm(
         ),
         Capsule("bridge_hand", (bridge_hand,), (look.hand_radius_mm,), look.skin_bgr),
         Capsule(
-            "cue", (at(tip_at, 0.0, cue_z), at(butt_at, 0.0, cue_height(butt_at))), (5.0, 15.0), look.cue_bgr
+            "cue",
+            (at(tip_at + look.tip_length_mm, 0.0, cue_z), at(butt_at, 0.0, cue_height(butt_at))),
+            (5.0, 15.0),
+            look.cue_bgr,
+        ),
+        Capsule(
+            "cue_tip",
+            (at(tip_at, 0.0, cue_z), at(tip_at + look.tip_length_mm, 0.0, cue_z)),
+            (5.0, 5.0),
+            look.tip_bgr,
         ),
         Capsule(
             "cue_arm",
