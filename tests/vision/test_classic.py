@@ -98,15 +98,3 @@ def test_detector_reuses_the_geometry_of_one_view(view) -> None:
     assert detector._cached is not None and detector._cached[0] is view
     assert np.array_equal(first.xy_px, second.xy_px)
     assert np.array_equal(first.xy_px, detect_balls(scene, view).xy_px)
-
-
-@pytest.mark.parametrize("peak", [10.0, 10.3, 9.6, 12.45])
-def test_refined_centres_reach_a_fraction_of_a_pixel(peak) -> None:
-    from snooker.vision.classic import _peak_offset
-
-    xs = np.arange(25, dtype=float)
-    values = np.tile(1.0 - 0.01 * (xs - peak) ** 2, (5, 1))
-    x = np.array([round(peak)])
-    offset = _peak_offset(values, x, np.array([2]), 1, 0)
-    assert x[0] + offset[0] == pytest.approx(peak, abs=1e-9)
-    assert _peak_offset(values, x, np.array([2]), 0, 1)[0] == 0.0

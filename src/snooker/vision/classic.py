@@ -828,9 +828,7 @@ def _coverage_map(foreground: np.ndarray, typical_radius: float, config: Classic
 def _refine(
     centres: np.ndarray, coverage: np.ndarray, radius: np.ndarray, config: ClassicConfig
 ) -> np.ndarray:
-    """Move each centre (within ``refine_reach`` radii) to where its disc is best covered, to a
-    fraction of a pixel (a parabola through the best pixel's coverage and its neighbours': a pixel
-    at the far end of a broadcast table spans several mm)."""
+    """Move each centre (within ``refine_reach`` radii) to where its disc is best covered."""
     if len(centres) == 0:
         return centres
     h, w = coverage.shape
@@ -844,23 +842,7 @@ def _refine(
     score = coverage[iy, ix] - config.refine_distance_penalty * moved
     best = np.argmax(score, axis=1)
     rows = np.arange(len(centres))
-    bx, by = ix[rows, best], iy[rows, best]
-    return np.stack(
-        [bx + _peak_offset(coverage, bx, by, 1, 0), by + _peak_offset(coverage, bx, by, 0, 1)], axis=1
-    )
-
-
-def _peak_offset(values: np.ndarray, x: np.ndarray, y: np.ndarray, step_x: int, step_y: int) -> np.ndarray:
-    """Sub-pixel offset (in [-0.5, 0.5]) of the maximum of ``values`` near pixels (x, y) along the
-    axis (step_x, step_y), from a parabola through the pixel and its two neighbours on that axis."""
-    h, w = values.shape
-    before = values[np.clip(y - step_y, 0, h - 1), np.clip(x - step_x, 0, w - 1)]
-    here = values[y, x]
-    after = values[np.clip(y + step_y, 0, h - 1), np.clip(x + step_x, 0, w - 1)]
-    curvature = before - 2.0 * here + after
-    with np.errstate(divide="ignore", invalid="ignore"):
-        offset = np.where(curvature < 0, 0.5 * (before - after) / curvature, 0.0)
-    return np.clip(np.nan_to_num(offset), -0.5, 0.5)
+    return np.stack([ix[rows, best], iy[rows, best]], axis=1).astype(float)
 
 
 def _in_jaws(points_mm: np.ndarray, reach_mm: float) -> np.ndarray:
