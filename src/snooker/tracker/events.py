@@ -157,9 +157,10 @@ def first_contacts(
     contacts.sort(key=lambda c: (c.t, c.distance_mm))
     if not contacts or not observed[contacts[0].label]:
         # The cue ball's path there is a guess: trust the balls that moved first instead, unless
-        # the guess agrees with them.
+        # the guess names one of them.
         movers, mover = _first_movers(t, cue_path, paths, rest, config)
-        if mover is not None and (not contacts or contacts[0].label not in movers):
+        earliest = [c.label for c in contacts if c.t - contacts[0].t <= config.simultaneous_window_s]
+        if mover is not None and not set(earliest) & set(movers):
             return (mover,)
     if not contacts:
         return ()
