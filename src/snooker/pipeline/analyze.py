@@ -96,7 +96,7 @@ class VideoAnalysis:
         detections = self.detector(frame.image, self.view)
         state = self.tracker.update(frame.index, frame.t, detections)
         strokes = self.segmenter.push(state)
-        self._forget_inferred_pots(strokes)
+        self._forget_vanished(strokes)
         self.strokes.extend(strokes)
         self.frames.append(self._frame_record(state))
         return FrameOutcome(frame, state, strokes)
@@ -110,11 +110,14 @@ class VideoAnalysis:
         self.strokes.extend(strokes)
         return strokes
 
-    def _forget_inferred_pots(self, strokes: list[StrokeEvents]) -> None:
+    def _forget_vanished(self, strokes: list[StrokeEvents]) -> None:
+        """The tracker lets go of the balls the strokes found gone unseen (inferred pots, off the table)."""
         for stroke in strokes:
             for pot in stroke.potted:
                 if pot.inferred:
                     self.tracker.forget(pot.label)
+            for label in stroke.off_table:
+                self.tracker.forget(label)
 
     def _ensure_view(self, frame: Frame) -> str | None:
         cfg = self.config

@@ -156,3 +156,14 @@ class StrokeConfig:
     """…within this time before and after the contact."""
     outside_move_displacement_mm: float = 30.0
     """A ball that moves this far while no stroke is played was moved (by a person or by itself)."""
+    restrike_max_speed_mm_s: float = 500.0
+    """A cue ball no faster than this (over ``start_confirm_frames`` frames) is at rest or nearly:
+    struck again while other balls still run, it starts a new stroke."""
+    restrike_min_speed_gain_mm_s: float = 600.0
+    """The cue ball's speed gain across one frame, away from every other ball, that marks it struck
+    again. Only the cue can give it: sliding friction or spin add at most mu*g ~ 2 m/s^2, under
+    100 mm/s between two 30 fps steps."""
+    vanished_off_table_min_speed_mm_s: float = 800.0
+    """A ball the cue ball hit at least this fast (its estimated speed off the contact) that is never
+    seen again, its path leading to a cushion and no pocket, has left the table: such a ball cannot
+    come to rest out of sight of the camera that saw it set off."""

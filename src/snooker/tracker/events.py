@@ -122,11 +122,9 @@ def first_contacts(
             continue
         p = np.asarray(rest[label], dtype=float)
         seen = np.isfinite(raw).all(axis=1)
-        displaced = seen & (
-            np.linalg.norm(np.where(seen[:, None], raw, p) - p, axis=1) > config.onset_displacement_mm
-        )
-        if displaced.any():
-            onset = int(np.flatnonzero(displaced)[0])
+        departure = departure_index(raw, p, config.onset_displacement_mm, 1)
+        if departure is not None:
+            onset = departure
         elif seen.any() and not seen[-1]:
             onset = int(np.flatnonzero(seen)[-1]) + 1  # it vanished (in a pocket or out of sight)
         else:
@@ -155,17 +153,18 @@ def first_contacts(
             )
             observed[label] = bool(np.isfinite(cue_path[k - 1]).all() and np.isfinite(cue_path[k]).all())
     contacts.sort(key=lambda c: (c.t, c.distance_mm))
-    if not contacts or not observed[contacts[0].label]:
-        # The cue ball's path there is a guess: trust the balls that moved first instead, unless
-        # the guess names one of them.
-        movers, mover = _first_movers(t, cue_path, paths, rest, config)
-        earliest = [c.label for c in contacts if c.t - contacts[0].t <= config.simultaneous_window_s]
-        if mover is not None and not set(earliest) & set(movers):
+    earliest = [c for c in contacts if c.t - contacts[0].t <= config.simultaneous_window_s]
+    movers, mover = _first_movers(t, cue_path, paths, rest, config)
+    if mover is not None and not {c.label for c in earliest} & set(movers):
+        # The balls that moved first were set off by the first contact. The path's contact is
+        # overruled where the cue ball's path there is a guess (not seen at both ends of the
+        # step), or where it came after those balls were already running (something else
+        # moved them first).
+        guessed = not contacts or not observed[contacts[0].label]
+        too_late = bool(contacts) and contacts[0].t - mover.t > config.max_onset_delay_s
+        if guessed or too_late:
             return (mover,)
-    if not contacts:
-        return ()
-    earliest = contacts[0].t
-    return tuple(c for c in contacts if c.t - earliest <= config.simultaneous_window_s)
+    return tuple(earliest)
 
 
 def _first_movers(
@@ -185,25 +184,38 @@ def _first_movers(
     for label, raw in paths.items():
         if label not in rest:
             continue
-        p = np.asarray(rest[label], dtype=float)
-        seen = np.isfinite(raw).all(axis=1)
-        away = seen & (
-            np.linalg.norm(np.where(seen[:, None], raw, p) - p, axis=1) > 2.0 * config.onset_displacement_mm
+        k = departure_index(
+            raw,
+            np.asarray(rest[label], dtype=float),
+            2.0 * config.onset_displacement_mm,
+            config.steady_sighting_frames,
         )
-        run = np.convolve(away.astype(int), np.ones(config.steady_sighting_frames, int), mode="valid")
-        starts = np.flatnonzero(run == config.steady_sighting_frames)
-        if len(starts):
-            onsets[label] = int(starts[0])
+        if k is not None:
+            onsets[label] = k
     if not onsets:
         return [], None
     first = min(onsets.values())
     movers = [label for label, k in onsets.items() if t[k] - t[first] <= config.simultaneous_window_s]
-    cue_seen = np.flatnonzero(np.isfinite(cue_path[: first + 1]).all(axis=1))
+    cue_seen = np.flatnonzero(np.isfinite(cue_path).all(axis=1))
     if not len(cue_seen):
         return movers, None
-    last_cue = cue_path[cue_seen[-1]]
-    label = min(movers, key=lambda b: float(np.linalg.norm(np.asarray(rest[b], dtype=float) - last_cue)))
+    # The cue ball's sighting nearest in time to the departure: its last before, else its first after.
+    before = cue_seen[cue_seen <= first]
+    near_cue = cue_path[before[-1] if len(before) else cue_seen[0]]
+    label = min(movers, key=lambda b: float(np.linalg.norm(np.asarray(rest[b], dtype=float) - near_cue)))
     return movers, Contact(label, float(t[first]), math.nan)
+
+
+def departure_index(
+    path: np.ndarray, rest: np.ndarray, displacement_mm: float, min_frames: int
+) -> int | None:
+    """The first of ``min_frames`` sightings in a row of a ball farther than ``displacement_mm`` from
+    where it rested (``path`` (n, 2) mm, NaN where unseen); None if it never left."""
+    seen = np.isfinite(path).all(axis=1)
+    away = seen & (np.linalg.norm(np.where(seen[:, None], path, rest) - rest, axis=1) > displacement_mm)
+    run = np.convolve(away.astype(int), np.ones(min_frames, int), mode="valid")
+    starts = np.flatnonzero(run == min_frames)
+    return int(starts[0]) if len(starts) else None
 
 
 def pocket_ahead(

@@ -77,6 +77,7 @@ class StrokeSegmenter:
         self._pots: list[PotEvent] = []
         self._offs: list[str] = []
         self._rest_since: int | None = None
+        self._running_at_start: set[str] = set()
         self._start_frame = 0
 
     @property
@@ -150,7 +151,7 @@ class StrokeSegmenter:
     def _start(self, now: int) -> None:
         cfg = self.config
         rest_cue = self._rest.get(CUE_BALL)
-        start, self._start_frame = 0, self._frames[0].frame
+        start, start_frame = 0, self._frames[0].frame
         if rest_cue is not None:
             # The stroke began after the cue ball was last *seen* at rest: a cue ball that vanished
             # on a power shot (motion blur) is held where it rested until it is found again.
@@ -158,16 +159,37 @@ class StrokeSegmenter:
                 xy = self._frames[i].xy.get(CUE_BALL)
                 seen = self._frames[i].visible.get(CUE_BALL, False)
                 if xy is not None and seen and np.linalg.norm(xy - rest_cue) <= cfg.onset_displacement_mm:
-                    start, self._start_frame = i, self._frames[min(i + 1, now)].frame
+                    start, start_frame = i, self._frames[min(i + 1, now)].frame
                     break
-        self._start_index = start
+        else:
+            # Never seen at rest (hidden as it was addressed, or first found in flight): the stroke
+            # began with its first sighting or with the balls that were already running by then.
+            sighted = [i for i in range(now + 1) if self._frames[i].visible.get(CUE_BALL, False)]
+            if sighted:
+                first = sighted[0]
+                while first > 0 and any(self._frames[first - 1].moving.values()):
+                    first -= 1
+                start, start_frame = max(first - 1, 0), self._frames[first].frame
+        self._begin(start, start_frame, self._rest)
+
+    def _begin(self, start: int, start_frame: int, rest: dict[str, np.ndarray]) -> None:
+        """A stroke from ``self._frames[start]`` (balls where ``rest`` says, else where seen there)."""
+        self._start_index, self._start_frame = start, start_frame
         first = self._frames[start]
-        self._before = {label: _pair(self._rest.get(label, xy)) for label, xy in first.xy.items()}
+        self._before = {label: _pair(rest.get(label, xy)) for label, xy in first.xy.items()}
+        self._running_at_start = {label for label, moving in first.moving.items() if moving}
         self._pots, self._offs, self._rest_since = [], [], None
         self._cue_moving_frames = 0
 
     def _running(self, record: _FrameRecord) -> list[StrokeEvents]:
         now = len(self._frames) - 1
+        struck = self._struck_again(now)
+        if struck is not None:
+            # The cue ball was struck again while balls still ran: the stroke ends on the frame
+            # before, and the next one starts there with the balls where they were.
+            stroke = self._close(struck - 1, truncated=False, interrupted=True)
+            self._begin(0, self._frames[1].frame, {})
+            return [stroke]
         if any(record.moving.values()):
             self._rest_since = None
             return []
@@ -178,13 +200,48 @@ class StrokeSegmenter:
         stroke = self._close(self._rest_since, truncated=False)
         return [stroke]
 
-    def _close(self, end: int, truncated: bool) -> StrokeEvents:
+    def _struck_again(self, now: int) -> int | None:
+        """Index of the frame after the cue ball was struck again, if it was (judged once it has
+        been seen on ``start_confirm_frames`` frames since; the strike itself may be hidden for as
+        many): it was at rest or nearly (its speed along its path), then it ran off in a line (its
+        speed over the chord, which detector jitter does not lengthen) with no other ball near it
+        (a collision would explain the jump)."""
+        assert self._start_index is not None
+        cfg = self.config
+        n = cfg.start_confirm_frames
+        seen = [f.visible.get(CUE_BALL, False) for f in self._frames]
+        if not all(seen[now - n + 1 : now + 1]):
+            return None
+        last_before = now - n
+        while last_before > now - 2 * n and not seen[last_before]:
+            last_before -= 1
+        first_before = last_before - n
+        if first_before <= self._start_index + n or not all(seen[first_before : last_before + 1]):
+            return None  # the stroke's own strike is still in the window, or the cue ball was unseen
+        speed_before = _speed(self._frames[first_before : last_before + 1], CUE_BALL)
+        a, b = self._frames[last_before], self._frames[now]
+        speed_after = float(np.linalg.norm(b.xy[CUE_BALL] - a.xy[CUE_BALL])) / max(b.t - a.t, 1e-9)
+        if speed_before > cfg.restrike_max_speed_mm_s:
+            return None
+        if speed_after - speed_before < cfg.restrike_min_speed_gain_mm_s:
+            return None
+        reach = self.table.ball_diameter_mm + cfg.contact_tolerance_mm
+        for f in (a, self._frames[now - n + 1]):
+            cue = f.xy[CUE_BALL]
+            if any(np.linalg.norm(xy - cue) <= reach for label, xy in f.xy.items() if label != CUE_BALL):
+                return None
+        return last_before + 1
+
+    def _close(self, end: int, truncated: bool, interrupted: bool = False) -> StrokeEvents:
         assert self._start_index is not None
         frames = self._frames[self._start_index : end + 1]
         t = np.array([f.t for f in frames])
         labels = sorted({label for f in frames for label in f.xy} | set(self._before))
         paths = {label: self._path(frames, label) for label in labels}
-        rest = {label: np.array(xy) for label, xy in self._before.items()}
+        # A ball still running from the stroke before has no resting place to set off from.
+        rest = {
+            label: np.array(xy) for label, xy in self._before.items() if label not in self._running_at_start
+        }
         cue_path = paths.pop(CUE_BALL, None)
         contacts = (
             () if cue_path is None else ev.first_contacts(t, cue_path, paths, rest, self.config, self.table)
@@ -197,16 +254,16 @@ class StrokeSegmenter:
                 cushions.append(CushionContact(label, cushion, frames[k].frame))
         cushions.sort(key=lambda c: (c.frame, c.label))
         last = frames[-1]
-        settled = self._settled_positions(self._frames[end:] if not truncated else [last])
+        settled = self._settled_positions(self._frames[end:] if not (truncated or interrupted) else [last])
         after = {label: _pair(xy) for label, xy in settled.items()}
         cue_after = settled.get(CUE_BALL)
         others_after = {label: xy for label, xy in settled.items() if label != CUE_BALL}
         upto_now = self._frames[self._start_index :]
         seen_until_now = {label: self._path(upto_now, label) for label in paths}
-        inferred = self._vanished_pots(upto_now, np.array([f.t for f in upto_now]), seen_until_now, contacts)
-        for pot in inferred:
-            after.pop(pot.label, None)
-            others_after.pop(pot.label, None)
+        inferred, gone = self._vanished(upto_now, np.array([f.t for f in upto_now]), seen_until_now, contacts)
+        for label in [pot.label for pot in inferred] + gone:
+            after.pop(label, None)
+            others_after.pop(label, None)
         pots_object = tuple(p for p in [*self._pots, *inferred] if p.label != CUE_BALL)
         cue_state = "on_table"
         if any(p.label == CUE_BALL for p in self._pots):
@@ -218,9 +275,11 @@ class StrokeSegmenter:
             end_frame=last.frame,
             first_contact=tuple(c.label for c in contacts),
             potted=pots_object,
-            off_table=tuple(label for label in self._offs if label != CUE_BALL),
+            off_table=tuple(label for label in [*self._offs, *gone] if label != CUE_BALL),
             cue_ball=cue_state,
-            touching=ev.touching(cue_after, others_after, self.config, self.table) if not truncated else (),
+            touching=()
+            if truncated or interrupted
+            else ev.touching(cue_after, others_after, self.config, self.table),
             cushion_contacts=tuple(cushions),
             positions_before=dict(self._before),
             positions_after=after,
@@ -232,15 +291,16 @@ class StrokeSegmenter:
         self._cue_moving_frames = 0
         return stroke
 
-    def _vanished_pots(
+    def _vanished(
         self, frames: list[_FrameRecord], t: np.ndarray, paths: dict[str, np.ndarray], contacts
-    ) -> list[PotEvent]:
+    ) -> tuple[list[PotEvent], list[str]]:
         """Balls the cue ball hit that were never seen again (up to now, which may be after the
         stroke's end): potted where their path led, if it led into a pocket (a fast dark ball in
-        motion blur may go undetected all the way)."""
+        motion blur may go undetected all the way); else off the table if they set off fast enough
+        to jump (a ball driven into a cushion that flew off in a blur). Returns (pots, labels off)."""
         cfg = self.config
         taken = {p.label for p in self._pots} | set(self._offs)
-        out = []
+        pots, offs = [], []
         for contact in contacts:
             label = contact.label
             raw = paths.get(label)
@@ -262,10 +322,12 @@ class StrokeSegmenter:
                 start, direction = rest, rest - np.array(contact.cue_xy)  # along the line of centres
             pocket = ev.pocket_ahead(start, direction, self.table, cfg.vanished_pot_max_angle_deg)
             if pocket is not None:
-                out.append(
+                pots.append(
                     PotEvent(label, pocket, frames[min(last_seen + 1, len(frames) - 1)].frame, inferred=True)
                 )
-        return out
+            elif float(np.linalg.norm(contact.impulse)) >= cfg.vanished_off_table_min_speed_mm_s:
+                offs.append(label)
+        return pots, offs
 
     @staticmethod
     def _settled_positions(rest_frames: list[_FrameRecord]) -> dict[str, np.ndarray]:
@@ -332,6 +394,14 @@ def _first_displaced_run(
             return path[end]
         k = end + 1
     return None
+
+
+def _speed(frames: list[_FrameRecord], label: str) -> float:
+    """Mean speed (mm/s) of ``label`` along its path over consecutive frame records (the path, not
+    the chord: a ball that bounced off a cushion in the window was not slow)."""
+    xy = np.array([f.xy[label] for f in frames])
+    length = float(np.linalg.norm(np.diff(xy, axis=0), axis=1).sum())
+    return length / max(frames[-1].t - frames[0].t, 1e-9)
 
 
 def _pair(xy: np.ndarray) -> tuple[float, float]:

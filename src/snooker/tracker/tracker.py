@@ -184,9 +184,16 @@ class BallTracker:
         first = assign(predicted, gates, xy, penalty)
 
         # Re-association: tracks and detections left over, same colour only, gate = reachable distance.
+        # A new track seen once has no velocity yet: its second sighting may be as far as a ball
+        # travels in a frame (a power shot's cue ball first seen in flight).
         matched_tracks = {ti for ti, _ in first}
         matched_dets = {dj for _, dj in first}
-        rest_t = [ti for ti, tr in enumerate(self._tracks) if ti not in matched_tracks and tr.confirmed]
+        rest_t = [
+            ti
+            for ti, tr in enumerate(self._tracks)
+            if ti not in matched_tracks
+            and (tr.confirmed or (tr.status == TrackStatus.TENTATIVE and tr.hits == 1))
+        ]
         rest_d = [
             dj
             for dj in range(len(xy))
