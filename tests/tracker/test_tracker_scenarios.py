@@ -245,15 +245,77 @@ def test_something_that_appears_during_a_stroke_and_vanishes_in_a_pocket_is_not_
     assert [e.kind for e in result.outside] == ["unexplained_potted"]
 
 
-@pytest.mark.parametrize(("aim", "potted"), [("top_left", True), ("cushion", False)])
-def test_a_hit_ball_never_seen_again_is_potted_only_if_its_path_leads_into_a_pocket(aim, potted):
+@pytest.mark.parametrize(
+    ("aim", "speed", "potted", "off_table"),
+    [("top_left", 2500.0, True, False), ("cushion", 2500.0, False, True), ("cushion", 500.0, False, False)],
+    ids=["into-a-pocket", "fast-into-a-cushion", "slow-into-a-cushion"],
+)
+def test_a_hit_ball_never_seen_again_is_potted_if_its_path_leads_into_a_pocket_else_off_if_fast(
+    aim, speed, potted, off_table
+):
     target = STANDARD_TABLE.pockets["top_left"].mouth_centre if aim == "top_left" else (0.0, 2600.0)
     black_at = _towards(target, (889.0, 1784.0), 900.0)
     white_at = _towards(black_at, target, -500.0)
-    keys, tc = _shot(white_at, black_at, 2500.0, 0.5)
+    keys, tc = _shot(white_at, black_at, speed, 0.5)
     # The white stops dead (a stun shot); the black is never detected once it moves (motion blur).
     black = Ball("black", [(0, *black_at)], gone_after=tc)
     result = run([Ball("white", keys), black, still("blue", *SPOTS["blue"])], duration_s=3.5, noise_mm=1.0)
     line = result.strokes[0].to_log_line()
     assert line["first_contact"] == ["black"]
     assert line["potted"] == ([{"ball": "black", "pocket": "top_left"}] if potted else [])
+    assert line["off_table"] == (["black"] if off_table else [])
+
+
+def _struck_twice(second_speed: float, second_at: float):
+    """White onto a red that rolls on for long; the white is left creeping (30 mm/s), then struck
+    again at ``second_at`` (s) towards open cloth at ``second_speed`` (mm/s; 0: never)."""
+    white_at, red_at = (600.0, 1000.0), (600.0, 1500.0)
+    keys, tc = _shot(white_at, red_at, 2000.0, 0.5)
+    stop = keys[-1][1:]
+    creep_to = (stop[0], stop[1] + 30.0 * (second_at - tc))
+    keys += [(second_at, *creep_to)]
+    if second_speed:
+        keys += [(second_at + 0.5, creep_to[0] + 0.5 * second_speed, creep_to[1])]
+    red = Ball("red", [(0, *red_at), (tc, *red_at), (tc + 2.5, 600.0, 3300.0)])
+    return [Ball("white", keys), red, still("black", *SPOTS["black"]), still("yellow", *SPOTS["yellow"])]
+
+
+@pytest.mark.parametrize(
+    ("second_speed", "strokes"), [(1500.0, 2), (0.0, 1)], ids=["struck-again", "creeps-on"]
+)
+def test_the_cue_ball_struck_again_while_a_ball_still_runs_starts_a_new_stroke(second_speed, strokes):
+    result = run(_struck_twice(second_speed, 1.6), duration_s=5.0, noise_mm=1.0)
+    lines = [s.to_log_line() for s in result.strokes]
+    assert len(lines) == strokes
+    assert lines[0]["first_contact"] == ["red"]
+    if strokes == 2:
+        assert lines[1]["first_contact"] == []  # the running red is no ball the white set off
+        assert result.strokes[1].start_frame == pytest.approx(1.6 * 30, abs=2)
+
+
+def test_a_cue_ball_screwing_back_or_off_a_cushion_is_not_struck_again():
+    # Stops dead on the red, then its back spin takes it back (accelerating at 2 m/s^2) to a cushion.
+    white_at, red_at = (889.0, 700.0), (889.0, 1100.0)
+    keys, tc = _shot(white_at, red_at, 2500.0, 0.5)
+    stop = keys[-1]
+    back = [(stop[0] + dt, stop[1], stop[2] - 1000.0 * dt * dt) for dt in (0.1, 0.2, 0.3, 0.4, 0.5)]
+    last = back[-1]
+    bounce = [(last[0] + 0.15, 889.0, 26.25 + 1.0), (last[0] + 0.6, 889.0, 300.0)]
+    red = Ball("red", [(0, *red_at), (tc, *red_at), (tc + 1.0, 889.0, 2500.0)])
+    result = run([Ball("white", keys + back + bounce), red, *_colours()], duration_s=4.0, noise_mm=1.0)
+    assert len(result.strokes) == 1
+    assert result.strokes[0].to_log_line()["first_contact"] == ["red"]
+
+
+def test_a_power_shot_whose_cue_ball_was_hidden_at_rest_is_found_from_its_flight():
+    # The player's hand hides the white until it is struck at 7 m/s; it is first seen in flight.
+    white_at, red_at = (889.0, 600.0), (889.0, 2200.0)
+    keys, tc = _shot(white_at, red_at, 7000.0, 1.0)
+    keys += [(tc + 0.3, 889.0, 2000.0)]
+    red = Ball("red", [(0, *red_at), (tc, *red_at), (tc + 0.4, 889.0, 3200.0)])
+    white = Ball("white", keys, hidden=[(0.0, 1.0)])
+    result = run([white, red, still("black", 300.0, 3000.0), still("yellow", 1200.0, 900.0)], duration_s=4.0)
+    assert len(result.strokes) == 1
+    # Struck on frame 30; a new track is a ball once seen on confirm_frames (3) frames.
+    assert 30 <= result.strokes[0].start_frame <= 30 + 3
+    assert result.strokes[0].to_log_line()["first_contact"] == ["red"]

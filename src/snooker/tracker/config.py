@@ -145,7 +145,11 @@ class StrokeConfig:
     """How far (in angle, seen from the ball) a pocket mouth may lie off such a ball's estimated
     direction (from the cue ball's lost momentum, 30 fps positions) and still be where it went."""
     touching_tolerance_mm: float = 6.0
-    """Balls at rest no farther apart than a diameter plus this are touching."""
+    """Balls at rest no farther apart than a diameter plus this (plus the rounding below) are
+    touching: the position errors other than the rounding of image centres."""
+    centre_rounding_px: float = 0.5
+    """How far a measured image centre may be off along the line to another ball by rounding alone
+    (whole-pixel centres: half a pixel); scaled to mm where the balls lie, for each of the two."""
     cushion_tolerance_mm: float = 15.0
     """A ball whose centre comes within a radius plus this of a cushion nose, and turns, hit it."""
     preroll_s: float = 2.0

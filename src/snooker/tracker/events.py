@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from snooker.balls import CUE_BALL
 from snooker.calibration.table import TableSpec
 from snooker.tracker.config import StrokeConfig
 
@@ -272,15 +273,30 @@ def cushion_contacts(
 
 
 def touching(
-    cue_xy: np.ndarray | None, others: dict[str, np.ndarray], config: StrokeConfig, table: TableSpec
+    cue_xy: np.ndarray | None,
+    others: dict[str, np.ndarray],
+    config: StrokeConfig,
+    table: TableSpec,
+    image_xy: dict[str, np.ndarray] | None = None,
 ) -> tuple[str, ...]:
-    """Labels of the balls within a diameter plus tolerance of the cue ball (all at rest)."""
+    """Labels of the balls within a diameter plus tolerance of the cue ball (all at rest).
+
+    The tolerance is what the two centres' errors may add up to along their line: the rounding of
+    each image centre (``centre_rounding_px``), scaled by the millimetres one image pixel spans
+    along that line where the balls lie (from their image centres ``image_xy``, px, when given:
+    about 7 mm at the far end of a broadcast view, 3 mm near the camera), plus the other errors
+    (``touching_tolerance_mm``: calibration, blob shape)."""
     if cue_xy is None:
         return ()
-    limit = table.ball_diameter_mm + config.touching_tolerance_mm
-    near = [
-        (float(np.linalg.norm(np.asarray(xy) - cue_xy)), label)
-        for label, xy in others.items()
-        if np.linalg.norm(np.asarray(xy) - cue_xy) <= limit
-    ]
+    image_xy = image_xy or {}
+    near = []
+    for label, xy in others.items():
+        gap = float(np.linalg.norm(np.asarray(xy) - cue_xy))
+        tolerance = config.touching_tolerance_mm
+        if CUE_BALL in image_xy and label in image_xy:
+            gap_px = float(np.linalg.norm(image_xy[label] - image_xy[CUE_BALL]))
+            if gap_px > 0.0:
+                tolerance += 2.0 * config.centre_rounding_px * gap / gap_px
+        if gap <= table.ball_diameter_mm + tolerance:
+            near.append((gap, label))
     return tuple(label for _, label in sorted(near))

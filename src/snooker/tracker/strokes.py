@@ -55,6 +55,7 @@ class _FrameRecord:
     xy: dict[str, np.ndarray]
     visible: dict[str, bool]
     moving: dict[str, bool]
+    px: dict[str, np.ndarray]
 
 
 class StrokeSegmenter:
@@ -91,6 +92,7 @@ class StrokeSegmenter:
             {b.label: np.array(b.xy_mm) for b in state.balls},
             {b.label: b.status == TrackStatus.VISIBLE for b in state.balls},
             {b.label: b.moving for b in state.balls},
+            {b.label: np.array(b.xy_px) for b in state.balls if b.xy_px is not None},
         )
         self._frames.append(record)
         self._take_track_events(state.events)
@@ -132,7 +134,11 @@ class StrokeSegmenter:
 
     def _idle(self, record: _FrameRecord) -> None:
         cfg = self.config
-        cue_moving = record.moving.get(CUE_BALL, False) and record.visible.get(CUE_BALL, False)
+        cue_moving = (
+            record.moving.get(CUE_BALL, False)
+            and record.visible.get(CUE_BALL, False)
+            and self._cue_left_its_place(record)
+        )
         self._cue_moving_frames = self._cue_moving_frames + 1 if cue_moving else 0
         if self._cue_moving_frames >= cfg.start_confirm_frames:
             self._start(len(self._frames) - 1)
@@ -147,6 +153,15 @@ class StrokeSegmenter:
         for label in [lb for lb in self._rest if lb not in record.xy]:
             del self._rest[label]
         self._trim_preroll(record.t)
+
+    def _cue_left_its_place(self, record: _FrameRecord) -> bool:
+        """Whether the cue ball is farther than the onset displacement from where it rested (or,
+        never seen at rest, from where it was first seen): a track's first sightings may read as
+        motion without the ball going anywhere."""
+        anchor = self._rest.get(CUE_BALL)
+        if anchor is None:
+            anchor = next(f.xy[CUE_BALL] for f in self._frames if f.visible.get(CUE_BALL, False))
+        return float(np.linalg.norm(record.xy[CUE_BALL] - anchor)) > self.config.onset_displacement_mm
 
     def _start(self, now: int) -> None:
         cfg = self.config
@@ -202,35 +217,39 @@ class StrokeSegmenter:
 
     def _struck_again(self, now: int) -> int | None:
         """Index of the frame after the cue ball was struck again, if it was (judged once it has
-        been seen on ``start_confirm_frames`` frames since; the strike itself may be hidden for as
-        many): it was at rest or nearly (its speed along its path), then it ran off in a line (its
-        speed over the chord, which detector jitter does not lengthen) with no other ball near it
-        (a collision would explain the jump)."""
+        been seen on ``start_confirm_frames`` frames since; the strike itself may be hidden, or
+        fall inside the window, for as many): it was at rest or nearly (its speed along its path),
+        then it ran off in a line (its speed over the chord, which detector jitter does not
+        lengthen) with no other ball near it (a collision would explain the jump)."""
         assert self._start_index is not None
         cfg = self.config
         n = cfg.start_confirm_frames
         seen = [f.visible.get(CUE_BALL, False) for f in self._frames]
         if not all(seen[now - n + 1 : now + 1]):
             return None
-        last_before = now - n
-        while last_before > now - 2 * n and not seen[last_before]:
-            last_before -= 1
-        first_before = last_before - n
-        if first_before <= self._start_index + n or not all(seen[first_before : last_before + 1]):
-            return None  # the stroke's own strike is still in the window, or the cue ball was unseen
-        speed_before = _speed(self._frames[first_before : last_before + 1], CUE_BALL)
-        a, b = self._frames[last_before], self._frames[now]
-        speed_after = float(np.linalg.norm(b.xy[CUE_BALL] - a.xy[CUE_BALL])) / max(b.t - a.t, 1e-9)
-        if speed_before > cfg.restrike_max_speed_mm_s:
-            return None
-        if speed_after - speed_before < cfg.restrike_min_speed_gain_mm_s:
-            return None
         reach = self.table.ball_diameter_mm + cfg.contact_tolerance_mm
-        for f in (a, self._frames[now - n + 1]):
-            cue = f.xy[CUE_BALL]
-            if any(np.linalg.norm(xy - cue) <= reach for label, xy in f.xy.items() if label != CUE_BALL):
-                return None
-        return last_before + 1
+        for last_before in range(now - n, now - 2 * n - 1, -1):
+            first_before = last_before - n
+            if first_before <= self._start_index + n:
+                return None  # the stroke's own strike is still in the window
+            if not all(seen[first_before : last_before + 1]):
+                continue
+            speed_before = _speed(self._frames[first_before : last_before + 1], CUE_BALL)
+            a, b = self._frames[last_before], self._frames[now]
+            speed_after = float(np.linalg.norm(b.xy[CUE_BALL] - a.xy[CUE_BALL])) / max(b.t - a.t, 1e-9)
+            if speed_before > cfg.restrike_max_speed_mm_s:
+                continue
+            if speed_after - speed_before < cfg.restrike_min_speed_gain_mm_s:
+                continue
+            if any(
+                np.linalg.norm(xy - f.xy[CUE_BALL]) <= reach
+                for f in self._frames[last_before : now - n + 2]
+                for label, xy in f.xy.items()
+                if label != CUE_BALL
+            ):
+                continue  # another ball right there: a collision
+            return last_before + 1
+        return None
 
     def _close(self, end: int, truncated: bool, interrupted: bool = False) -> StrokeEvents:
         assert self._start_index is not None
@@ -254,7 +273,9 @@ class StrokeSegmenter:
                 cushions.append(CushionContact(label, cushion, frames[k].frame))
         cushions.sort(key=lambda c: (c.frame, c.label))
         last = frames[-1]
-        settled = self._settled_positions(self._frames[end:] if not (truncated or interrupted) else [last])
+        settled_frames = self._frames[end:] if not (truncated or interrupted) else [last]
+        settled = self._settled_positions(settled_frames)
+        settled_px = self._settled_positions(settled_frames, image=True)
         after = {label: _pair(xy) for label, xy in settled.items()}
         cue_after = settled.get(CUE_BALL)
         others_after = {label: xy for label, xy in settled.items() if label != CUE_BALL}
@@ -279,7 +300,7 @@ class StrokeSegmenter:
             cue_ball=cue_state,
             touching=()
             if truncated or interrupted
-            else ev.touching(cue_after, others_after, self.config, self.table),
+            else ev.touching(cue_after, others_after, self.config, self.table, settled_px),
             cushion_contacts=tuple(cushions),
             positions_before=dict(self._before),
             positions_after=after,
@@ -330,14 +351,19 @@ class StrokeSegmenter:
         return pots, offs
 
     @staticmethod
-    def _settled_positions(rest_frames: list[_FrameRecord]) -> dict[str, np.ndarray]:
+    def _settled_positions(rest_frames: list[_FrameRecord], image: bool = False) -> dict[str, np.ndarray]:
         """Each ball's position averaged over the frames it was seen at rest (the detector's noise
-        averages out; touching is judged on these), else where it was held on the last frame."""
+        averages out; touching is judged on these), else where it was held on the last frame.
+        ``image``: its image centre (px) instead, for the balls seen at rest."""
         last = rest_frames[-1]
         out = {}
         for label, held_xy in last.xy.items():
-            seen = [f.xy[label] for f in rest_frames if label in f.xy and f.visible.get(label, False)]
-            out[label] = np.mean(seen, axis=0) if seen else held_xy
+            where = [f.px if image else f.xy for f in rest_frames if f.visible.get(label, False)]
+            seen = [w[label] for w in where if label in w]
+            if seen:
+                out[label] = np.mean(seen, axis=0)
+            elif not image:
+                out[label] = held_xy
         return out
 
     def _trim_preroll(self, now_t: float) -> None:

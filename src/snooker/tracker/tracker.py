@@ -185,14 +185,19 @@ class BallTracker:
 
         # Re-association: tracks and detections left over, same colour only, gate = reachable distance.
         # A new track seen once has no velocity yet: its second sighting may be as far as a ball
-        # travels in a frame (a power shot's cue ball first seen in flight).
+        # travels (a power shot's cue ball never seen at rest, first seen in flight), unless a
+        # hidden ball of its colour may be the one seen (that ball's own re-association decides).
         matched_tracks = {ti for ti, _ in first}
         matched_dets = {dj for _, dj in first}
+        held_colours = {tr.colour for tr in self._tracks if tr.status == TrackStatus.HELD and tr.confirmed}
         rest_t = [
             ti
             for ti, tr in enumerate(self._tracks)
             if ti not in matched_tracks
-            and (tr.confirmed or (tr.status == TrackStatus.TENTATIVE and tr.hits == 1))
+            and (
+                tr.confirmed
+                or (tr.status == TrackStatus.TENTATIVE and tr.hits == 1 and tr.colour not in held_colours)
+            )
         ]
         rest_d = [
             dj
