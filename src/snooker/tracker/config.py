@@ -164,10 +164,12 @@ class StrokeConfig:
     """A cue ball no faster than this (over ``start_confirm_frames`` frames) is at rest or nearly:
     struck again while other balls still run, it starts a new stroke."""
     restrike_min_speed_gain_mm_s: float = 600.0
-    """The cue ball's speed gain across one frame, away from every other ball, that marks it struck
-    again. Only the cue can give it: sliding friction or spin add at most mu*g ~ 2 m/s^2, under
-    100 mm/s between two 30 fps steps."""
+    """The cue ball's speed gain (its chord speed over the ``start_confirm_frames`` frames after,
+    less its speed before), away from every other ball, that marks it struck again. Only the cue
+    can give that much: sliding friction turning screw-back or spin into speed adds at most
+    mu*g ~ 2 m/s^2, about 200 mm/s over the 0.1 s the two windows span at 30 fps."""
     vanished_off_table_min_speed_mm_s: float = 800.0
-    """A ball the cue ball hit at least this fast (its estimated speed off the contact) that is never
-    seen again, its path leading to a cushion and no pocket, has left the table: such a ball cannot
-    come to rest out of sight of the camera that saw it set off."""
+    """A ball the cue ball hit at least this fast (its estimated speed off the contact, like
+    ``LifecycleConfig.off_table_min_speed_mm_s``) that is never seen again while the stroke runs
+    out, its path leading to no pocket, has left the table (a ball driven into a cushion that flew
+    off in a blur). Slower, it is taken to be hidden somewhere on the table."""

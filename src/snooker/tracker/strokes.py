@@ -244,6 +244,7 @@ class StrokeSegmenter:
             if any(
                 np.linalg.norm(xy - f.xy[CUE_BALL]) <= reach
                 for f in self._frames[last_before : now - n + 2]
+                if CUE_BALL in f.xy
                 for label, xy in f.xy.items()
                 if label != CUE_BALL
             ):
