@@ -36,12 +36,12 @@ WORKERS = 2
 
 MIN_STROKE_RECALL = 1.0
 MIN_STROKE_PRECISION = 1.0
-MIN_FIRST_CONTACT_ACCURACY = 7 / 8
-MIN_RULING_AGREEMENT = 6 / 8
-MIN_EVENT_RECALL = {"pot": 1.0, "cue_ball": 1.0, "touching": 1.0}
-MIN_EVENT_PRECISION = {"first_contact": 1.0, "pot": 1.0, "cue_ball": 1.0, "touching": 1.0}
+MIN_FIRST_CONTACT_ACCURACY = 8 / 8
+MIN_RULING_AGREEMENT = 8 / 8
+MIN_EVENT_RECALL = {"first_contact": 1.0, "pot": 1.0, "off_table": 1.0, "cue_ball": 1.0, "touching": 1.0}
+MIN_EVENT_PRECISION = {"first_contact": 1.0, "pot": 1.0, "off_table": 1.0, "cue_ball": 1.0, "touching": 1.0}
 MAX_MEDIAN_POSITION_ERROR_MM = 8.0
-MIN_CLIPS_ALL_RIGHT = 6
+MIN_CLIPS_ALL_RIGHT = 8
 
 
 def _one(job: tuple[str, str]) -> ClipScore:

@@ -117,6 +117,24 @@ def test_two_touching_balls_hit_at_once_are_a_simultaneous_first_contact():
     assert result.strokes[0].to_log_line()["first_contact"] == ["red", "red"]
 
 
+def test_two_balls_hit_at_once_are_both_first_contacts_though_the_path_reads_short_of_one():
+    # A red and the black 17.5 mm apart; the white meets both at once, but its measured path (blobs
+    # merging) ends 22 mm short and 6 mm to the red's side: within the tight tolerance of the red
+    # only. It creeps on straight (a symmetric hit leaves it little speed and does not turn it), so
+    # the loose tolerance does not apply either; the black sets off on the same frame, away from
+    # the white.
+    half, y = 35.0, 1600.0
+    contact_y = y - math.sqrt(D**2 - half**2)
+    seen_at = (889.0 - 6.0, contact_y - 22.0)
+    tc = 0.5 + (seen_at[1] - 1200.0) / 2000.0
+    ahead = (seen_at[0] - 6.0 * 0.03, seen_at[1] + 30.0)
+    white = Ball("white", [(0, 889.0, 1200.0), (0.5, 889.0, 1200.0), (tc, *seen_at), (tc + 1.0, *ahead)])
+    red = Ball("red", [(0, 889 - half, y), (tc, 889 - half, y), (tc + 0.5, 889 - half - 300, y + 450)])
+    black = Ball("black", [(0, 889 + half, y), (tc, 889 + half, y), (tc + 0.5, 889 + half + 300, y + 450)])
+    result = run([white, red, black, still("yellow", *SPOTS["yellow"])], duration_s=3.0, noise_mm=0.5)
+    assert sorted(result.strokes[0].to_log_line()["first_contact"]) == ["black", "red"]
+
+
 def test_first_contact_is_the_ball_hit_first_not_one_passed_close_by():
     white_at = (600.0, 1000.0)
     blue_at = (600.0 + D + 25.0, 1300.0)  # passed 25 mm clear

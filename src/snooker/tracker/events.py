@@ -165,7 +165,53 @@ def first_contacts(
         too_late = bool(contacts) and contacts[0].t - mover.t > config.max_onset_delay_s
         if guessed or too_late:
             return (mover,)
+    if earliest:
+        earliest += _set_off_with(earliest[0], t, paths, rest, config, table, {c.label for c in earliest})
     return tuple(earliest)
+
+
+def _set_off_with(
+    contact: Contact,
+    t: np.ndarray,
+    paths: dict[str, np.ndarray],
+    rest: dict[str, np.ndarray],
+    config: StrokeConfig,
+    table: TableSpec,
+    taken: set[str],
+) -> list[Contact]:
+    """Balls hit at the same instant as ``contact`` though the cue ball's path missed them by a
+    little more than the tight tolerance (a frame's path is a straight chord; a symmetric hit does
+    not turn the cue ball): balls that rested within a diameter plus the loose tolerance of the cue
+    ball at the contact, set off on the same frame as the ball it hit, away from the cue ball
+    rather than away from that ball (which would have driven them)."""
+    cue_at = np.asarray(contact.cue_xy, dtype=float)
+    hit_rest = np.asarray(rest[contact.label], dtype=float)
+    hit_onset = departure_index(paths[contact.label], hit_rest, config.onset_displacement_mm, 1)
+    if hit_onset is None or not np.all(np.isfinite(cue_at)):
+        return []
+    reach = table.ball_diameter_mm + config.contact_tolerance_with_deflection_mm
+    out = []
+    for label, raw in paths.items():
+        if label in taken or label not in rest:
+            continue
+        p = np.asarray(rest[label], dtype=float)
+        distance = float(np.linalg.norm(p - cue_at))
+        onset = departure_index(raw, p, config.onset_displacement_mm, 1)
+        if distance > reach or onset is None or abs(t[onset] - t[hit_onset]) > config.simultaneous_window_s:
+            continue
+        run = departure_index(raw, p, 2.0 * config.onset_displacement_mm, config.steady_sighting_frames)
+        if run is None:
+            continue
+        heading = raw[run + config.steady_sighting_frames - 1] - p
+        if _cosine(heading, p - cue_at) > _cosine(heading, p - hit_rest):
+            out.append(Contact(label, contact.t, distance, contact.cue_xy))
+    return out
+
+
+def _cosine(a: np.ndarray, b: np.ndarray) -> float:
+    """Cosine of the angle between two vectors (-1 where either is zero)."""
+    na, nb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+    return float(a @ b) / (na * nb) if na > 0.0 and nb > 0.0 else -1.0
 
 
 def _first_movers(
