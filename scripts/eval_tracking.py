@@ -14,20 +14,20 @@ from pathlib import Path
 
 import numpy as np
 
-from snooker.pipeline.evaluation import analysis_config, clip_result, read_boxes, score_track
+from snooker.pipeline.evaluation import (
+    add_clip_arguments,
+    analysis_config,
+    clip_result,
+    read_boxes,
+    score_track,
+)
 
 DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder holding Task2/ and Task3/")
-    parser.add_argument("--clips", type=int, nargs="*", help="clip numbers (default: all)")
-    parser.add_argument("--cache", type=Path, help="folder to keep / reuse per-clip detections")
-    parser.add_argument("--detector", default="classic", choices=("classic", "yolo"))
-    parser.add_argument(
-        "--no-fast-path", action="store_true", help="detect and check the view in full on every frame"
-    )
+    add_clip_arguments(parser, DEFAULT_DATA, "folder holding Task2/ and Task3/")
     args = parser.parse_args(argv)
     task3 = args.data / "Task3"
     if not task3.is_dir():

@@ -12,6 +12,7 @@ least 80 % of the truth frames. We also report the centre error in pixels and in
 
 from __future__ import annotations
 
+import argparse
 import math
 import pickle
 from dataclasses import dataclass, replace
@@ -284,3 +285,15 @@ def _pick_label(by_frame: dict[int, dict], truth: dict[int, tuple[float, ...]], 
         if math.dist(centre, (best["x_px"], best["y_px"])) <= max(box[2] - box[0], box[3] - box[1]):
             return best["label"]
     return None
+
+
+def add_clip_arguments(parser: argparse.ArgumentParser, default_data: Path, data_help: str) -> None:
+    """The options every footage evaluation takes: where the data is, which clips, a detection cache,
+    the detector and whether the fast path is used."""
+    parser.add_argument("--data", type=Path, default=default_data, help=data_help)
+    parser.add_argument("--clips", type=int, nargs="*", help="clip numbers (default: all)")
+    parser.add_argument("--cache", type=Path, help="folder to keep / reuse per-clip detections")
+    parser.add_argument("--detector", default="classic", choices=("classic", "yolo"))
+    parser.add_argument(
+        "--no-fast-path", action="store_true", help="detect and check the view in full on every frame"
+    )
