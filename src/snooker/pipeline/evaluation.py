@@ -137,7 +137,7 @@ def clip_result(
     only the tracker runs again (delete the folder after changing the detector or calibration)."""
     if cache is None:
         return ClipResult.of(run_clip(path, detector, config))
-    cached = cache / f"{path.stem}.detections.pkl"
+    cached = cache / f"{path.parent.name}-{path.stem}.detections.pkl"
     if cached.exists():
         with cached.open("rb") as f:
             clip = pickle.load(f)
@@ -235,10 +235,19 @@ class TrackScore:
     hit_fraction: float
     centre_errors_px: tuple[float, ...]
     centre_errors_mm: tuple[float, ...]
+    frames_in_view: int = 0
+    """Truth frames the pipeline analysed (the table was in view; a cut to another camera is skipped)."""
+    hits: int = 0
 
     @property
     def passed(self) -> bool:
         return self.hit_fraction >= TASK3_FRAME_FRACTION
+
+    @property
+    def hit_fraction_in_view(self) -> float:
+        """The hit fraction over the frames where the table was in view (how well the ball is
+        followed, apart from how much of the clip shows the table)."""
+        return self.hits / self.frames_in_view if self.frames_in_view else 0.0
 
 
 def score_track(
@@ -247,10 +256,11 @@ def score_track(
     """Follow the ball whose track starts in the first truth box and score it against the truth."""
     by_frame = {rec["i"]: rec for rec in result.frames}
     label = _pick_label(by_frame, truth, cue)
-    hits, errors_px, errors_mm = 0, [], []
+    hits, in_view, errors_px, errors_mm = 0, 0, [], []
     view = result.view
     for frame, box in truth.items():
         rec = by_frame.get(frame)
+        in_view += rec is not None
         ball = (
             None
             if rec is None or label is None
@@ -267,7 +277,7 @@ def score_track(
             truth_mm = view.image_to_table(np.array([centre]))[0]  # type: ignore[attr-defined]
             errors_mm.append(math.dist(truth_mm, (ball["x_mm"], ball["y_mm"])))
     n = len(truth)
-    return TrackScore(label, n, hits / n if n else 0.0, tuple(errors_px), tuple(errors_mm))
+    return TrackScore(label, n, hits / n if n else 0.0, tuple(errors_px), tuple(errors_mm), in_view, hits)
 
 
 def _pick_label(by_frame: dict[int, dict], truth: dict[int, tuple[float, ...]], cue: bool) -> str | None:
