@@ -167,3 +167,24 @@ def test_status_drawing_and_ruling_text():
         describe_ruling({"announcements": ["FOUL", "FOUR AWAY"], "score": [0, 4]}) == "FOUL, FOUR AWAY | 0-4"
     )
     assert describe_ruling({"error": "nope"}).startswith("referee refused")
+
+
+LIVE_CONFIGS = {
+    "a queue that drops: search in the background, sweep": (LiveConfig(), True, 6),
+    "every frame: the search waits in line": (LiveConfig(drop_when_full=False), False, 6),
+}
+
+
+@pytest.mark.parametrize(("frames", "background", "bands"), LIVE_CONFIGS.values(), ids=LIVE_CONFIGS.keys())
+def test_the_live_loop_never_holds_a_dropping_queue_for_long_work(session, frames, background, bands):
+    seen = {}
+
+    def factory(detector, view, config):
+        seen["config"] = config
+        return ScriptedAnalysis(detector, view, config)
+
+    LiveTable(session, detector=None, config=LiveTableConfig(frames=frames), analysis_factory=factory)
+    config = seen["config"]
+    assert config.find_table_in_background is background
+    assert config.fast_path.detection.sweep_bands == bands
+    assert LiveTableConfig().analysis.fast_path.detection.sweep_bands == 1  # files: in full
