@@ -14,8 +14,9 @@ Two wrappers exploit this, each deciding from a cheap comparison of small thumbn
   to date there. A changed region larger than a few balls (a player, the cue, an arm) is searched
   whole only every ``large_every_frames`` frames; in between only around the balls last seen in
   it — and at once whole if one of them is no longer found there (a cue ball struck hard).
-  A full detection runs at least every ``full_every_frames`` frames, and whenever a large part of
-  the table changed.
+  The whole table is detected again at least every ``full_every_frames`` frames — in one full
+  detection, or (the live loop) swept band by band over ``sweep_bands`` frames so that no frame
+  stalls — and in full whenever a large part of the table changed.
 - :class:`GatedViewCheck` wraps the check that a frame still shows the calibrated table: it runs
   when a sparse sample of the whole frame differs from the one of its last run (a cut, a camera
   move) or every ``every_frames`` frames, and its last answer stands in between.
