@@ -181,13 +181,15 @@ def test_the_periodic_full_detection_is_spread_over_bands_covering_the_table(vie
         found = gated(image, view)
     assert detector.full == 1 and detector.refreshed == 1
     assert detector.partial == gated.counts.swept == bands
-    assert all(len(windows) == 1 for windows in detector.all_windows)
-    # the bands' windows, together, hold the whole playing area, each a part of it
+    # each frame's tiles lie in one band; together they hold the whole playing area
     area = view.playing_area_mask((720, 1280)) > 0
     covered = np.zeros_like(area)
-    for ((x0, y0, x1, y1),) in detector.all_windows:
-        covered[max(0, y0) : y1, max(0, x0) : x1] = True
-        assert (y1 - y0) < 0.5 * area.shape[0] or bands < 3
+    for windows in detector.all_windows:
+        tops, bottoms = [w[1] for w in windows], [w[3] for w in windows]
+        assert max(bottoms) - min(tops) < 2 * area.shape[0] / bands
+        for x0, y0, x1, y1 in windows:
+            covered[max(0, y0) : y1, max(0, x0) : x1] = True
+            assert x1 - x0 < 0.5 * area.shape[1], "a band is searched in tiles, not as one wide window"
     assert covered[area].all()
     assert _same_balls(found, first)
 

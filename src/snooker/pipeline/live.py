@@ -50,8 +50,6 @@ class LiveTableConfig:
       and keep taking frames (skipped, "no table found yet") instead of letting the queue drop
       them behind a search that takes many frame times; only where the queue drops frames
       (``frames.drop_when_full``: a reader that waits loses nothing to a search in line).
-    - ``sweep_bands``: the periodic full detection of the fast path is spread over this many
-      frames (``MotionGateConfig.sweep_bands``), so that no frame takes several frame times.
     """
 
     analysis: AnalysisConfig = field(default_factory=AnalysisConfig)
@@ -60,7 +58,6 @@ class LiveTableConfig:
     rule_truncated_strokes: bool = False
     recent_calls: int = 4
     find_table_in_background: bool = True
-    sweep_bands: int = 6
 
 
 @dataclass
@@ -99,16 +96,10 @@ def describe_ruling(ruling: dict[str, Any]) -> str:
 
 
 def live_analysis_config(config: LiveTableConfig) -> AnalysisConfig:
-    """The frame loop's parameters as the live loop runs them: the periodic full detection swept
-    over ``sweep_bands`` frames, and the first table looked for in the background where the queue
-    drops frames (``find_table_in_background``)."""
-    analysis = config.analysis
-    fast_path = analysis.fast_path
-    return replace(
-        analysis,
-        find_table_in_background=config.find_table_in_background and config.frames.drop_when_full,
-        fast_path=replace(fast_path, detection=replace(fast_path.detection, sweep_bands=config.sweep_bands)),
-    )
+    """The frame loop's parameters as the live loop runs them: the first table looked for in the
+    background where the queue drops frames (``find_table_in_background``)."""
+    background = config.find_table_in_background and config.frames.drop_when_full
+    return replace(config.analysis, find_table_in_background=background)
 
 
 class LiveTable:
