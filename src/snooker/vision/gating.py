@@ -306,8 +306,8 @@ class MotionGatedDetector:
         owner map (thumbnail, int: the index of the tile holding each core pixel, -1 elsewhere),
         each tile's window (frame px, with room around the tile) and the balls followed. With
         ``balls_px`` (frame px of the balls last seen), large regions keep only their parts around
-        the balls in them (those followed). ``band`` (thumbnail bool, a sweep's band) is one more
-        window, owning its pixels that no tile owns."""
+        the balls in them (those followed). ``band`` (thumbnail bool, a sweep's band) is searched too,
+        in tiles of its own owning its pixels that no other tile owns."""
         cfg = self.config
         scale = cfg.thumbnail_scale
         reach = max(1, round(cfg.core_reach_radii * t.ball_radius_px / scale))
