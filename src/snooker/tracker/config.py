@@ -127,6 +127,10 @@ class StrokeConfig:
     """A looser closest-approach tolerance, accepted when the cue ball's path turned there."""
     min_deflection_deg: float = 12.0
     """The cue ball's direction change that confirms a contact under the looser tolerance."""
+    impulse_span_frames: int = 2
+    """The cue ball's velocity lost in a contact (the struck ball's direction) is measured over up
+    to this many frames before and after it: over one, a centre's error of a pixel or two (several
+    mm at the far end of a broadcast table) turns the direction by tens of degrees."""
     max_onset_delay_s: float = 0.12
     """A ball the cue ball reached must start moving within this time, else something else moved it."""
     max_onset_lead_s: float = 0.04
