@@ -129,7 +129,7 @@ class ClassicConfig:
     """A candidate moves at most this many radii (in x and y) when it is centred."""
     refine_distance_penalty: float = 0.15
     """Coverage given up per radius moved, so a candidate in a uniform pack stays where it is."""
-    rim_rays: int = 24
+    rim_rays: int = 48
     """A found ball is centred to a fraction of a pixel on its rim, seen along this many rays..."""
     rim_below_horizontal_deg: float = 55.0
     """...spread over its rim from this far below the horizontal on one side, over the top, to as
@@ -139,11 +139,14 @@ class ClassicConfig:
     """...where each ray leaves the ball's foreground between these radii (in r; a ray still in
     the foreground at the outer one runs into a touching ball, the cue or a hand and is not used)..."""
     rim_step: float = 0.05
-    """...sampled every this many radii (bilinear on the foreground mask, so the rim point moves
-    smoothly with the picture)..."""
+    """...sampled every this many radii (bilinear on the foreground mask averaged over 3×3 pixels,
+    so the rim point moves smoothly with the picture)..."""
     rim_min_rays: float = 0.6
     """...and the least-squares circle through the rim points is used when at least this fraction
     of the rays found the rim..."""
+    rim_outlier: float = 0.15
+    """...fitted again without the rim points farther than this many radii from the first circle
+    (a ray that ran on into the ball's shadow or along a touching ball)..."""
     rim_radius_range: tuple[float, float] = (0.7, 1.4)
     """...its radius lies within this range (in r)..."""
     rim_max_shift: float = 0.5
@@ -874,8 +877,10 @@ def _centre_on_rim(
     A ball's image is a disc; its upper rim and its sides stand against lit cloth, while its lower
     half is shaded and merges with its shadow, so only the upper rim is used (a centre from the
     whole blob, or from where a highlight sits, lies too high or too low). The rim points are found
-    on the bilinearly interpolated mask, so they and the centre move smoothly with the picture:
-    image noise that flips a pixel on the rim moves the centre by a small fraction of a pixel.
+    on the mask averaged over 3×3 pixels and interpolated bilinearly, so they and the centre move
+    smoothly with the picture: image noise that flips a pixel on the rim moves the centre by a
+    small fraction of a pixel. Rim points far off the first circle (a ray that ran on along a cue,
+    a touching ball or the shadow) are left out of a second fit.
     """
     if len(centres) == 0:
         return centres
@@ -887,7 +892,7 @@ def _centre_on_rim(
     reach = radii[:, None, None] * steps[None, None, :]
     xs = centres[:, 0, None, None] + directions[None, :, 0, None] * reach
     ys = centres[:, 1, None, None] + directions[None, :, 1, None] * reach
-    values = _bilinear(foreground.astype(np.float32), xs, ys)
+    values = _bilinear(cv2.blur(foreground.astype(np.float32), (3, 3)), xs, ys)
     inside = values >= 0.5
     # The rim on each ray: the first step out of the foreground after the first step in it.
     entered = np.maximum.accumulate(inside, axis=2)
@@ -906,6 +911,9 @@ def _centre_on_rim(
             continue
         points = centres[k] + directions[use] * distance[k, use, None]
         centre, radius = _circle_through(points)
+        on_rim = np.abs(np.linalg.norm(points - centre, axis=1) - radius) <= config.rim_outlier * radii[k]
+        if on_rim.sum() >= max(3, config.rim_min_rays * config.rim_rays):
+            centre, radius = _circle_through(points[on_rim])
         low, high = config.rim_radius_range
         if not low * radii[k] <= radius <= high * radii[k]:
             continue
