@@ -137,10 +137,13 @@ class ClassicConfig:
     its own shadow, cast straight down by the lamps above the table, and shows no rim..."""
     rim_search: tuple[float, float] = (0.5, 1.6)
     """...where each ray leaves the ball's foreground between these radii (in r; a ray still in
-    the foreground at the outer one runs into a touching ball, the cue or a hand and is not used)..."""
+    the foreground at the outer one runs into a touching ball, the cue or a hand and is not used;
+    not the ball-body mask, which takes in the shadow too)..."""
     rim_step: float = 0.05
-    """...sampled every this many radii (bilinear on the foreground mask averaged over 3×3 pixels,
-    so the rim point moves smoothly with the picture)..."""
+    """...sampled every this many radii (bilinear on the mask averaged over ``rim_mask_average_px``
+    pixels square, so the rim point moves smoothly with the picture)..."""
+    rim_mask_average_px: int = 3
+    """Side (px) of the square over which the mask is averaged for the rim search."""
     rim_min_rays: float = 0.6
     """...and the least-squares circle through the rim points is used when at least this fraction
     of the rays found the rim..."""
@@ -872,12 +875,13 @@ def _centre_on_rim(
     centres: np.ndarray, foreground: np.ndarray, radii: np.ndarray, config: ClassicConfig
 ) -> np.ndarray:
     """Each ball's centre (n, 2) px to a fraction of a pixel: the least-squares circle through the
-    points where rays from its candidate centre leave the foreground over the upper rim.
+    points where rays from its candidate centre leave the ``foreground`` over its rim, all round
+    but for the bottom sector.
 
-    A ball's image is a disc; its upper rim and its sides stand against lit cloth, while its lower
-    half is shaded and merges with its shadow, so only the upper rim is used (a centre from the
-    whole blob, or from where a highlight sits, lies too high or too low). The rim points are found
-    on the mask averaged over 3×3 pixels and interpolated bilinearly, so they and the centre move
+    A ball's image is a disc; its upper rim and its sides stand against lit cloth, while its bottom
+    is shaded and merges with its shadow, so the bottom sector is left out (a centre from the whole
+    blob, or from where a highlight sits, lies too high or too low). The rim points are found
+    on the mask averaged over a few pixels and interpolated bilinearly, so they and the centre move
     smoothly with the picture: image noise that flips a pixel on the rim moves the centre by a
     small fraction of a pixel. Rim points far off the first circle (a ray that ran on along a cue,
     a touching ball or the shadow) are left out of a second fit.
@@ -892,7 +896,8 @@ def _centre_on_rim(
     reach = radii[:, None, None] * steps[None, None, :]
     xs = centres[:, 0, None, None] + directions[None, :, 0, None] * reach
     ys = centres[:, 1, None, None] + directions[None, :, 1, None] * reach
-    values = _bilinear(cv2.blur(foreground.astype(np.float32), (3, 3)), xs, ys)
+    side = config.rim_mask_average_px
+    values = _bilinear(cv2.blur(foreground.astype(np.float32), (side, side)), xs, ys)
     inside = values >= 0.5
     # The rim on each ray: the first step out of the foreground after the first step in it.
     entered = np.maximum.accumulate(inside, axis=2)
