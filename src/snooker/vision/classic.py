@@ -29,7 +29,7 @@ import numpy as np
 
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.cloth import ClothConfig, ClothEstimate, estimate_cloth, not_cloth
-from snooker.vision.colour import FEATURE_NAMES, ColourConfig, assign_labels, core_features
+from snooker.vision.colour import FEATURE_NAMES, ColourConfig, FrameTransform, core_features, label_balls
 from snooker.vision.detector import CalibratedView
 from snooker.vision.types import BallDetections
 
@@ -129,6 +129,11 @@ class ClassicConfig:
     """A candidate moves at most this many radii (in x and y) when it is centred."""
     refine_distance_penalty: float = 0.15
     """Coverage given up per radius moved, so a candidate in a uniform pack stays where it is."""
+    relabel_from_last_transform: bool = True
+    """When only changed regions are detected again, the candidates are named starting from the
+    colour transform the last naming of the view settled on alone, not from every exposure of
+    ``colour.exposure_gains`` (the broadcast's grading holds while the view does; a full detection
+    searches them all again)."""
     rim_rays: int = 48
     """A found ball is centred to a fraction of a pixel on its rim, seen along this many rays..."""
     rim_below_horizontal_deg: float = 55.0
@@ -187,6 +192,16 @@ class ClassicDetector:
             return BallDetections.empty()
         self.scene = detect_scene(frame_bgr, view, self.config, geometry)
         return self.scene.detections
+
+    def refresh(self, frame_bgr: np.ndarray, view: CalibratedView) -> None:
+        """Estimate the cloth model again from ``frame_bgr`` (it is otherwise kept from the last full
+        detection): the regions detected again from now on are judged against it. The detections
+        stand. Nothing happens without a previous detection of this view and frame size."""
+        scene = self.scene
+        if scene is None or scene.view is not view or scene.shape != tuple(frame_bgr.shape[:2]):
+            return
+        g = scene.geometry
+        scene.cloth = _estimate_cloth(frame_bgr[g.y0 : g.y1, g.x0 : g.x1], g, self.config)
 
     def redetect(
         self,
@@ -259,7 +274,8 @@ class ClassicScene:
     crop (from the last full detection: it varies slowly); ``foreground``: (h, w) uint8 0/1 of the
     crop, updated where regions were detected again; ``centres``: (n, 2) crop px of every plausible
     candidate, ``centres_mm`` (n, 2) on the table, ``highlight`` (n,) whether it was found by its
-    highlight, ``features`` (n, 4) their colour features; ``detections``: the named balls.
+    highlight, ``features`` (n, 4) their colour features; ``detections``: the named balls, and
+    ``transform`` the colour transform their naming settled on (None before the first).
     """
 
     view: CalibratedView
@@ -272,6 +288,7 @@ class ClassicScene:
     highlight: np.ndarray
     features: np.ndarray
     detections: BallDetections
+    transform: FrameTransform | None = None
 
 
 @dataclass(frozen=True)
@@ -380,7 +397,8 @@ def redetect_scene(
     merged = _concat([old.select(keep_old), fresh.select(keep_new)])
     scene.centres, scene.centres_mm = merged.centres, merged.centres_mm
     scene.highlight, scene.features = merged.highlight, merged.features
-    return _named(scene, config)
+    warm = scene.transform is not None and config.relabel_from_last_transform
+    return _named(scene, config, (scene.transform,) if warm else None)
 
 
 @dataclass(frozen=True)
@@ -557,13 +575,18 @@ def _find(
     return _Found(centres, on_table(centres), has_highlight[keep], features)
 
 
-def _named(scene: ClassicScene, config: ClassicConfig) -> ClassicScene:
-    """``scene`` with its candidates named jointly under the game's constraints."""
+def _named(
+    scene: ClassicScene, config: ClassicConfig, starts: tuple[FrameTransform, ...] | None = None
+) -> ClassicScene:
+    """``scene`` with its candidates named jointly under the game's constraints (the colour
+    transform searched from ``starts``, default every exposure: see ``colour.label_balls``)."""
     if len(scene.centres) == 0:
         scene.detections = BallDetections.empty()
         return scene
     g = scene.geometry
-    labels, confidence, keep = assign_labels(scene.features, config.colour)
+    labelling = label_balls(scene.features, config.colour, starts)
+    labels, confidence, keep = labelling.labels, labelling.confidence, labelling.keep
+    scene.transform = labelling.transform
     centres = scene.centres[keep]
     scene.detections = BallDetections(
         centres + np.array([g.x0, g.y0], dtype=float),
