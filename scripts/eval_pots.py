@@ -14,22 +14,21 @@ import argparse
 import sys
 from pathlib import Path
 
-from snooker.pipeline.evaluation import PotTruth, analysis_config, clip_result, pot_answer, task2_units
+from snooker.pipeline.evaluation import (
+    PotTruth,
+    add_clip_arguments,
+    analysis_config,
+    clip_result,
+    pot_answer,
+    task2_units,
+)
 
 DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--data", type=Path, default=DEFAULT_DATA, help="folder holding Task2/ (training split)"
-    )
-    parser.add_argument("--clips", type=int, nargs="*", help="clip numbers (default: all)")
-    parser.add_argument("--cache", type=Path, help="folder to keep / reuse per-clip detections")
-    parser.add_argument("--detector", default="classic", choices=("classic", "yolo"))
-    parser.add_argument(
-        "--no-fast-path", action="store_true", help="detect and check the view in full on every frame"
-    )
+    add_clip_arguments(parser, DEFAULT_DATA, "folder holding Task2/ (training split)")
     args = parser.parse_args(argv)
     task2 = args.data / "Task2"
     if not task2.is_dir():

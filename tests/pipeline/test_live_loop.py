@@ -167,3 +167,23 @@ def test_status_drawing_and_ruling_text():
         describe_ruling({"announcements": ["FOUL", "FOUR AWAY"], "score": [0, 4]}) == "FOUL, FOUR AWAY | 0-4"
     )
     assert describe_ruling({"error": "nope"}).startswith("referee refused")
+
+
+LIVE_CONFIGS = {
+    "a queue that drops: search in the background": (LiveConfig(), True),
+    "every frame: the search waits in line": (LiveConfig(drop_when_full=False), False),
+}
+
+
+@pytest.mark.parametrize(("frames", "background"), LIVE_CONFIGS.values(), ids=LIVE_CONFIGS.keys())
+def test_the_live_loop_searches_the_table_in_the_background_when_its_queue_drops(session, frames, background):
+    seen = {}
+
+    def factory(detector, view, config):
+        seen["config"] = config
+        return ScriptedAnalysis(detector, view, config)
+
+    LiveTable(session, detector=None, config=LiveTableConfig(frames=frames), analysis_factory=factory)
+    config = seen["config"]
+    assert config.find_table_in_background is background
+    assert not LiveTableConfig().analysis.find_table_in_background  # files read every frame

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 
 import numpy as np
 import pytest
 
 from snooker.calibration.table import STANDARD_TABLE
-from snooker.pipeline.analyze import ANALYSIS_SCHEMA, VideoAnalysis, frame_log_lines
+from snooker.pipeline.analyze import ANALYSIS_SCHEMA, AnalysisConfig, VideoAnalysis, frame_log_lines
 from snooker.pipeline.evaluation import PotTruth, image_pocket_numbers, iou, task2_units
 from snooker.vision.types import BallDetections, Frame
 
@@ -218,3 +219,44 @@ def test_the_fast_path_finds_the_stroke_a_full_detection_of_every_frame_finds():
     assert counts.full == 1 and counts.partial + counts.reused == len(frames) - 1
     every = fast.config.fast_path.view_check.every_frames
     assert fast.shows_table.counts.full == 1 + (len(frames) - 1) // every
+
+
+def test_a_table_searched_in_the_background_skips_frames_until_it_is_found():
+    """The frame loop never waits for the search: frames are skipped while it runs, and the view it
+    found is read from the first frame after it finished."""
+    release = threading.Event()
+    searched: list[int] = []
+
+    def slow_find(image):
+        searched.append(int(image[1, 1, 1]))
+        release.wait(timeout=30.0)
+        return FakeView()
+
+    analysis = _analysis(config=AnalysisConfig(find_table_in_background=True))
+    analysis.find_table = slow_find
+    frames = _frames(60)
+    waiting = [analysis.process(next(frames)) for _ in range(5)]
+    assert all(outcome.skipped == "no table found yet" for outcome in waiting)
+    assert searched == [0] and analysis.view is None
+    release.set()
+    analysis._search.result(timeout=30.0)  # the search has ended; the next frame adopts its view
+    first = analysis.process(next(frames))
+    assert first.state is not None and analysis.view is not None
+    assert analysis.views == [{"frame": 0, "found": True}]
+    analysis.finish()
+
+
+def test_a_failed_background_search_is_tried_again_every_so_many_frames():
+    def no_table(image):
+        raise RuntimeError("no cloth")
+
+    config = AnalysisConfig(find_table_in_background=True, calibrate_every_frames=10)
+    analysis = VideoAnalysis(_white_run_detector(lambda image: 0), config=config, find_table=no_table)
+    for frame in _frames(35):
+        analysis.process(frame)
+        if analysis._search is not None:
+            analysis._search.result(timeout=30.0)  # each search ends before the next frame
+    analysis.finish()
+    assert [v["frame"] for v in analysis.views] == [0, 10, 20, 30]
+    assert not any(v["found"] for v in analysis.views)
+    assert analysis.skipped["no table found yet"] == 35

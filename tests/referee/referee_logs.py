@@ -61,3 +61,20 @@ def referee_after(lines: list[Line | str], config: RefereeConfig | None = None) 
     for line in lines:
         referee.apply(line)
     return referee
+
+
+def assert_last_ruling(
+    lines: list[Line | str], expected: dict[str, Any], required_fields: tuple[str, ...] = ()
+) -> None:
+    """Every set-up line is accepted and the last ruling has the ``expected`` fields (and, when it is
+    not an error, all of ``required_fields``)."""
+    rulings = rule(lines)
+    for number, ruling in enumerate(rulings[:-1]):
+        assert "error" not in ruling, f"set-up line {number} refused: {ruling}"
+    ruling = rulings[-1]
+    if "error" not in expected:
+        assert "error" not in ruling, ruling
+        for field in required_fields:
+            assert field in ruling
+    got = {field: ruling.get(field) for field in expected}
+    assert got == expected

@@ -11,7 +11,19 @@ import json
 from typing import Any
 
 import pytest
-from referee_logs import clear_reds, decision, last, match, pot, referee_after, rule, safe, stroke, to_colours
+from referee_logs import (
+    assert_last_ruling,
+    clear_reds,
+    decision,
+    last,
+    match,
+    pot,
+    referee_after,
+    rule,
+    safe,
+    stroke,
+    to_colours,
+)
 
 from snooker.calibration.table import STANDARD_TABLE
 
@@ -974,16 +986,7 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
     ids=[f"{case[0]} {case[1]}" for case in CHECKLIST],
 )
 def test_checklist(lines, expected):
-    rulings = rule(lines)
-    for number, ruling in enumerate(rulings[:-1]):
-        assert "error" not in ruling, f"set-up line {number} refused: {ruling}"
-    ruling = rulings[-1]
-    if "error" not in expected:
-        assert "error" not in ruling, ruling
-        for field in CONTRACT_FIELDS:
-            assert field in ruling
-    got = {field: ruling.get(field) for field in expected}
-    assert got == expected
+    assert_last_ruling(lines, expected, CONTRACT_FIELDS)
 
 
 ERROR_LINES = [

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from referee_logs import match, pot, referee_after, rule, safe, stroke
+from referee_logs import assert_last_ruling, match, pot, referee_after, rule, safe, stroke
 from test_referee_audit import (
     CONCEDE,
     FREE_ON_RED,
@@ -526,14 +526,7 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
     ids=[f"{case[0]} {case[1]}" for case in CHECKLIST],
 )
 def test_second_audit_checklist(lines, expected):
-    rulings = rule(lines)
-    for number, ruling in enumerate(rulings[:-1]):
-        assert "error" not in ruling, f"set-up line {number} refused: {ruling}"
-    ruling = rulings[-1]
-    if "error" not in expected:
-        assert "error" not in ruling, ruling
-    got = {field: ruling.get(field) for field in expected}
-    assert got == expected
+    assert_last_ruling(lines, expected)
 
 
 # --- the output contract (CONTRACTS.md §2) ------------------------------------------------------

@@ -98,3 +98,81 @@ def test_detector_reuses_the_geometry_of_one_view(view) -> None:
     assert detector._cached is not None and detector._cached[0] is view
     assert np.array_equal(first.xy_px, second.xy_px)
     assert np.array_equal(first.xy_px, detect_balls(scene, view).xy_px)
+
+
+def _disc(shape: tuple[int, int], centre: np.ndarray, radius: float, supersample: int = 8) -> np.ndarray:
+    """The pixels a disc covers at least half of (a foreground mask drawn to a fraction of a pixel)."""
+    ys, xs = np.mgrid[0 : shape[0], 0 : shape[1]].astype(float)
+    steps = (np.arange(supersample) + 0.5) / supersample - 0.5
+    cover = sum(
+        ((xs + ox - centre[0]) ** 2 + (ys + oy - centre[1]) ** 2 <= radius**2).astype(float)
+        for ox in steps
+        for oy in steps
+    )
+    return cover / supersample**2 >= 0.5
+
+
+RIM_RADIUS = 9.0
+RIM_SURROUNDINGS = {
+    "alone on the cloth": (lambda c: np.zeros((64, 64), bool), 0.15),
+    "its shadow cast straight down": (
+        lambda c: _ellipse(
+            (64, 64), c + np.array([0.0, 0.95 * RIM_RADIUS]), (0.5 * RIM_RADIUS, 0.35 * RIM_RADIUS)
+        ),
+        0.2,
+    ),
+    "touching a ball on its right": (
+        lambda c: _disc((64, 64), c + np.array([2 * RIM_RADIUS, 0.0]), RIM_RADIUS),
+        0.3,
+    ),
+    "a cue over its upper left rim": (lambda c: _stripe((64, 64), c, (-1.0, -0.6), 6.0), 0.3),
+}
+"""What lies around the ball in its foreground, and how far (px) the centre may be found from the
+disc's (a whole-pixel centre is up to 0.7 px off)."""
+
+
+def _ellipse(shape: tuple[int, int], centre: np.ndarray, axes: tuple[float, float]) -> np.ndarray:
+    ys, xs = np.mgrid[0 : shape[0], 0 : shape[1]].astype(float)
+    return ((xs - centre[0]) / axes[0]) ** 2 + ((ys - centre[1]) / axes[1]) ** 2 <= 1.0
+
+
+def _stripe(
+    shape: tuple[int, int], start: np.ndarray, direction: tuple[float, float], width: float
+) -> np.ndarray:
+    """A band ``width`` px wide from ``start`` on along ``direction`` (a cue touching a ball)."""
+    ys, xs = np.mgrid[0 : shape[0], 0 : shape[1]].astype(float)
+    u = np.array(direction) / np.linalg.norm(direction)
+    along = (xs - start[0]) * u[0] + (ys - start[1]) * u[1]
+    across = -(xs - start[0]) * u[1] + (ys - start[1]) * u[0]
+    return (along >= 0.0) & (np.abs(across) <= width / 2.0)
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (0.3, -0.2), (-0.45, 0.25), (0.5, 0.5), (0.15, -0.4)])
+@pytest.mark.parametrize("surroundings", RIM_SURROUNDINGS.values(), ids=RIM_SURROUNDINGS.keys())
+def test_centre_on_rim_finds_a_disc_to_a_fraction_of_a_pixel(offset, surroundings) -> None:
+    from snooker.vision.classic import _centre_on_rim
+
+    draw_around, bound_px = surroundings
+    centre = np.array([30.0, 30.0]) + offset
+    foreground = _disc((64, 64), centre, RIM_RADIUS) | draw_around(centre)
+    candidate = np.round(centre) + np.array(
+        [2.0, -1.0]
+    )  # where a highlight or a blob put it, whole pixels off
+    found = _centre_on_rim(candidate[None], foreground, np.array([RIM_RADIUS]), ClassicConfig())[0]
+    assert np.linalg.norm(found - centre) <= bound_px, found - centre
+
+
+@pytest.mark.parametrize("name, x, y", [("white", 1300, 2000), ("red", 500, 900), ("black", 889, 3245)])
+def test_a_ball_at_rest_keeps_its_centre_under_image_noise(view, name, x, y) -> None:
+    """Centres of one still ball in frames that differ only by sensor noise: the spread stays a
+    small fraction of a pixel (a jittering centre makes the tracker see a resting ball move)."""
+    rng = np.random.default_rng(7)
+    centres = []
+    for seed in range(6):
+        image = render(Scene(balls=[(name, x, y)], seed=seed), view).astype(float)
+        noisy = np.clip(image + rng.normal(0.0, 4.0, image.shape), 0, 255).astype(np.uint8)
+        found = detect_balls(noisy, view)
+        assert len(found) == 1
+        centres.append(found.xy_px[0])
+    spread = np.linalg.norm(np.array(centres) - np.mean(centres, axis=0), axis=1)
+    assert spread.max() < 0.25, spread

@@ -13,7 +13,9 @@ from snooker.vision.colour import (
     FrameTransform,
     assign_labels,
     class_costs,
+    core_features,
     fit_transform,
+    label_balls,
     shade_costs,
 )
 
@@ -135,3 +137,65 @@ def test_a_graded_table_is_named_right(transform: FrameTransform) -> None:
     labels, _, keep = assign_labels(seen, CONFIG)
     assert keep.all()
     assert list(labels) == names
+
+
+@pytest.mark.parametrize("transform", HARD_GRADINGS.values(), ids=HARD_GRADINGS.keys())
+def test_a_frame_started_from_the_last_transform_is_named_as_a_full_search_names_it(
+    transform: FrameTransform,
+) -> None:
+    names = ["white", *COLOURS, "red", "red", "red"]
+    seen = np.column_stack([transform.apply(features(*names)[:, :3]), np.full(len(names), COLOURED)])
+    full = label_balls(seen, CONFIG)
+    # The next frame: a ball gone (potted), the others seen a little differently.
+    nudged = seen[1:] + np.array([1.5, -1.0, 0.5, 0.0])
+    warm = label_balls(nudged, CONFIG, starts=(full.transform,))
+    searched = label_balls(nudged, CONFIG)
+    assert list(full.labels) == names
+    assert list(warm.labels) == list(searched.labels) == names[1:]
+    assert np.allclose(warm.confidence, searched.confidence, atol=1e-6)
+
+
+def test_a_search_from_one_wrong_start_still_refines_the_transform() -> None:
+    # Started from the identity on a dark broadcast, the refinement alone must move the transform
+    # towards the frame's exposure (names already right stay right).
+    dark = FrameTransform(log_gain=-0.25)
+    names = ["white", *COLOURS, "red", "red"]
+    seen = np.column_stack([dark.apply(features(*names)[:, :3]), np.full(len(names), COLOURED)])
+    result = label_balls(seen, CONFIG, starts=(FrameTransform(),))
+    assert list(result.labels) == names
+    assert result.transform.log_gain < -0.1
+
+
+def _nanmedian_features(image, lab, tophat, cloth, centres, radii, config, samples=9):
+    """The core features as ``np.nanmedian`` gives them (the reference for the sort-based median)."""
+    t = np.linspace(-1.0, 1.0, samples)
+    grid = np.stack(np.meshgrid(t, t), axis=-1).reshape(-1, 2)
+    grid = grid[np.hypot(grid[:, 0], grid[:, 1]) <= 1.0]
+    pts = centres[:, None, :] + (config.core_radius * radii)[:, None, None] * grid[None]
+    ix = np.clip(np.round(pts[..., 0]).astype(int), 0, tophat.shape[1] - 1)
+    iy = np.clip(np.round(pts[..., 1]).astype(int), 0, tophat.shape[0] - 1)
+    highlight = tophat[iy, ix] >= config.highlight_tophat
+    highlight[highlight.all(axis=1)] = False
+    values = lab[iy, ix].astype(float) - [0.0, 128.0, 128.0]
+    values[highlight] = np.nan
+    bgr = image[iy, ix].astype(float)
+    bgr[highlight] = np.nan
+    lab_median, bgr_median = np.nanmedian(values, axis=1), np.nanmedian(bgr, axis=1)
+    chroma = bgr_median / (bgr_median.sum(axis=1, keepdims=True) + config.chroma_floor)
+    saturation = np.maximum(np.linalg.norm(cloth - 1.0 / 3.0, axis=1), config.min_cloth_saturation)
+    return np.column_stack([lab_median, np.linalg.norm(chroma - cloth, axis=1) / saturation])
+
+
+HIGHLIGHT_SHARES = {"no highlight": 0.0, "some highlight": 0.3, "mostly highlight": 0.9, "all": 1.0}
+
+
+@pytest.mark.parametrize("share", HIGHLIGHT_SHARES.values(), ids=HIGHLIGHT_SHARES.keys())
+def test_core_features_are_the_medians_of_the_core_without_highlights(share: float) -> None:
+    rng = np.random.default_rng(7)
+    image, lab = (rng.integers(0, 256, (60, 90, 3), dtype=np.uint8) for _ in range(2))
+    tophat = np.where(rng.random((60, 90)) < share, 255, 0).astype(np.uint8)
+    centres = rng.uniform(-4.0, [94.0, 64.0], (12, 2))  # some near or over the edge
+    radii = rng.uniform(3.0, 12.0, 12)
+    cloth = rng.dirichlet([1.0, 1.0, 1.0], 12)
+    got = core_features(image, lab, tophat, cloth, centres, radii, CONFIG)
+    assert np.array_equal(got, _nanmedian_features(image, lab, tophat, cloth, centres, radii, CONFIG))

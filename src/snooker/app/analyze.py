@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from snooker.app.inputs import InputError, load_view_and_detector
 from snooker.pipeline.analyze import VideoAnalysis, frame_log_lines
 from snooker.tracker import StrokeEvents
 
@@ -30,22 +31,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from snooker.calibration import CalibrationError, load_calibration
-    from snooker.vision.detector import make_detector
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    view = None
-    if args.calibration is not None:
-        try:
-            view = load_calibration(args.calibration)
-        except CalibrationError as exc:
-            return _fail(str(exc))
     try:
-        detector = make_detector(args.detector)
-    except ImportError as exc:
-        return _fail(f"the {args.detector} detector cannot be loaded: {exc}")
+        view, detector = load_view_and_detector(args.calibration, args.detector)
+    except InputError as exc:
+        return _fail(str(exc))
     analysis = VideoAnalysis(detector, view=view)
     referee, referee_error = _referee() if args.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None

@@ -14,6 +14,7 @@ from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
 
+from snooker.app.inputs import InputError, load_view_and_detector
 from snooker.broadcast.feed import FeedError, FeedPublisher, validate_table_id
 from snooker.record.session import MatchSession, open_session
 from snooker.record.store import RecordError
@@ -122,20 +123,10 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         return _fail("cannot run live: " + "; ".join(missing))
 
-    from snooker.vision.detector import make_detector
-
-    view = None
-    if args.calibration is not None:
-        from snooker.calibration import CalibrationError, load_calibration
-
-        try:
-            view = load_calibration(args.calibration)
-        except CalibrationError as exc:
-            return _fail(str(exc))
     try:
-        detector = make_detector(args.detector)
-    except ImportError as exc:
-        return _fail(f"the {args.detector} detector cannot be loaded: {exc}")
+        view, detector = load_view_and_detector(args.calibration, args.detector)
+    except InputError as exc:
+        return _fail(str(exc))
 
     with ExitStack() as stack:
         try:

@@ -10,6 +10,7 @@ that breaks off midway still leaves its strokes behind.
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -42,6 +43,11 @@ class AnalysisConfig:
     """Detect again only where the picture changed, check the view only when it changed or every
     few frames (``snooker.vision.gating``; applies to the default view check and to detectors
     whose output depends only on the image)."""
+    find_table_in_background: bool = False
+    """Look for the first table on a worker thread while frames keep coming (each skipped as "no
+    table found yet" until it is found) rather than hold the frame loop for the search: a live
+    source does not wait (see ``LiveTableConfig``). Off for files: every frame from the first one
+    showing the table is then read, whatever the machine's speed."""
 
 
 @dataclass
@@ -85,6 +91,9 @@ class VideoAnalysis:
         self.views: list[dict] = []
         self._off_view_run = 0
         self._finished = False
+        self._search: Future[object | None] | None = None
+        self._search_frame = -1
+        self._searcher: ThreadPoolExecutor | None = None
 
     # ---------------------------------------------------------------- per frame
     def process(self, frame: Frame) -> FrameOutcome:
@@ -106,6 +115,9 @@ class VideoAnalysis:
         if self._finished:
             return []
         self._finished = True
+        if self._searcher is not None:
+            self._searcher.shutdown(wait=True, cancel_futures=True)
+            self._searcher = None
         strokes = self.segmenter.finish(self.tracker.finish())
         self.strokes.extend(strokes)
         return strokes
@@ -121,6 +133,8 @@ class VideoAnalysis:
 
     def _ensure_view(self, frame: Frame) -> str | None:
         cfg = self.config
+        if self.view is None and cfg.find_table_in_background:
+            return self._find_in_background(frame)
         if self.view is None:
             if frame.index % cfg.calibrate_every_frames != 0 and self.views:
                 return "no table found yet"
@@ -142,17 +156,41 @@ class VideoAnalysis:
         return "frame does not show the table"
 
     def _try_calibrate(self, frame: Frame) -> bool:
-        try:
-            view = self.find_table(frame.image)
-        except (RuntimeError, ValueError):
-            self.views.append({"frame": frame.index, "found": False})
-            return False
-        if self.config.check_view and not self._shows(frame.image, view):
-            self.views.append({"frame": frame.index, "found": False})
+        view = self._search_table(frame.image)
+        self.views.append({"frame": frame.index, "found": view is not None})
+        if view is None:
             return False
         self.view = view
-        self.views.append({"frame": frame.index, "found": True})
         return True
+
+    def _search_table(self, image: np.ndarray) -> object | None:
+        """The table ``image`` shows (None when none is found, or the view check rejects it)."""
+        try:
+            view = self.find_table(image)
+        except (RuntimeError, ValueError):
+            return None
+        if self.config.check_view and not self._shows(image, view):
+            return None
+        return view
+
+    def _find_in_background(self, frame: Frame) -> str | None:
+        """No table yet, searched for on a worker thread (``find_table_in_background``): adopt the
+        view a finished search found, then read this frame as usual; start a search on this frame
+        when none runs (on the first frame, then every ``calibrate_every_frames`` frames)."""
+        search = self._search
+        if search is not None and search.done():
+            self._search = None
+            view = search.result()
+            self.views.append({"frame": self._search_frame, "found": view is not None})
+            if view is not None:
+                self.view = view
+                return self._ensure_view(frame)
+        if self._search is None and (frame.index % self.config.calibrate_every_frames == 0 or not self.views):
+            if self._searcher is None:
+                self._searcher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="find-table")
+            self._search = self._searcher.submit(self._search_table, frame.image.copy())
+            self._search_frame = frame.index
+        return "no table found yet"
 
     def _shows(self, image: np.ndarray, view: object) -> bool:
         return bool(self.shows_table(image, view))

@@ -12,6 +12,7 @@ least 80 % of the truth frames. We also report the centre error in pixels and in
 
 from __future__ import annotations
 
+import argparse
 import math
 import pickle
 from dataclasses import dataclass, replace
@@ -136,7 +137,7 @@ def clip_result(
     only the tracker runs again (delete the folder after changing the detector or calibration)."""
     if cache is None:
         return ClipResult.of(run_clip(path, detector, config))
-    cached = cache / f"{path.stem}.detections.pkl"
+    cached = cache / f"{path.parent.name}-{path.stem}.detections.pkl"
     if cached.exists():
         with cached.open("rb") as f:
             clip = pickle.load(f)
@@ -234,10 +235,19 @@ class TrackScore:
     hit_fraction: float
     centre_errors_px: tuple[float, ...]
     centre_errors_mm: tuple[float, ...]
+    frames_in_view: int = 0
+    """Truth frames the pipeline analysed (the table was in view; a cut to another camera is skipped)."""
+    hits: int = 0
 
     @property
     def passed(self) -> bool:
         return self.hit_fraction >= TASK3_FRAME_FRACTION
+
+    @property
+    def hit_fraction_in_view(self) -> float:
+        """The hit fraction over the frames where the table was in view (how well the ball is
+        followed, apart from how much of the clip shows the table)."""
+        return self.hits / self.frames_in_view if self.frames_in_view else 0.0
 
 
 def score_track(
@@ -246,10 +256,11 @@ def score_track(
     """Follow the ball whose track starts in the first truth box and score it against the truth."""
     by_frame = {rec["i"]: rec for rec in result.frames}
     label = _pick_label(by_frame, truth, cue)
-    hits, errors_px, errors_mm = 0, [], []
+    hits, in_view, errors_px, errors_mm = 0, 0, [], []
     view = result.view
     for frame, box in truth.items():
         rec = by_frame.get(frame)
+        in_view += rec is not None
         ball = (
             None
             if rec is None or label is None
@@ -266,7 +277,7 @@ def score_track(
             truth_mm = view.image_to_table(np.array([centre]))[0]  # type: ignore[attr-defined]
             errors_mm.append(math.dist(truth_mm, (ball["x_mm"], ball["y_mm"])))
     n = len(truth)
-    return TrackScore(label, n, hits / n if n else 0.0, tuple(errors_px), tuple(errors_mm))
+    return TrackScore(label, n, hits / n if n else 0.0, tuple(errors_px), tuple(errors_mm), in_view, hits)
 
 
 def _pick_label(by_frame: dict[int, dict], truth: dict[int, tuple[float, ...]], cue: bool) -> str | None:
@@ -284,3 +295,15 @@ def _pick_label(by_frame: dict[int, dict], truth: dict[int, tuple[float, ...]], 
         if math.dist(centre, (best["x_px"], best["y_px"])) <= max(box[2] - box[0], box[3] - box[1]):
             return best["label"]
     return None
+
+
+def add_clip_arguments(parser: argparse.ArgumentParser, default_data: Path, data_help: str) -> None:
+    """The options every footage evaluation takes: where the data is, which clips, a detection cache,
+    the detector and whether the fast path is used."""
+    parser.add_argument("--data", type=Path, default=default_data, help=data_help)
+    parser.add_argument("--clips", type=int, nargs="*", help="clip numbers (default: all)")
+    parser.add_argument("--cache", type=Path, help="folder to keep / reuse per-clip detections")
+    parser.add_argument("--detector", default="classic", choices=("classic", "yolo"))
+    parser.add_argument(
+        "--no-fast-path", action="store_true", help="detect and check the view in full on every frame"
+    )

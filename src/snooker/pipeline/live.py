@@ -19,7 +19,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -46,6 +46,10 @@ class LiveTableConfig:
       is still ruled; off by default, since its facts are incomplete — it is reported instead, so a
       person can enter it on the console.
     - ``recent_calls``: how many recent referee calls the status keeps (for the window).
+    - ``find_table_in_background``: while no table has been found, look for it on a worker thread
+      and keep taking frames (skipped, "no table found yet") instead of letting the queue drop
+      them behind a search that takes many frame times; only where the queue drops frames
+      (``frames.drop_when_full``: a reader that waits loses nothing to a search in line).
     """
 
     analysis: AnalysisConfig = field(default_factory=AnalysisConfig)
@@ -53,6 +57,7 @@ class LiveTableConfig:
     status_every_s: float = 5.0
     rule_truncated_strokes: bool = False
     recent_calls: int = 4
+    find_table_in_background: bool = True
 
 
 @dataclass
@@ -90,6 +95,13 @@ def describe_ruling(ruling: dict[str, Any]) -> str:
     return f"{calls} | {score[0]}-{score[1]}"
 
 
+def live_analysis_config(config: LiveTableConfig) -> AnalysisConfig:
+    """The frame loop's parameters as the live loop runs them: the first table looked for in the
+    background where the queue drops frames (``find_table_in_background``)."""
+    background = config.find_table_in_background and config.frames.drop_when_full
+    return replace(config.analysis, find_table_in_background=background)
+
+
 class LiveTable:
     """One table refereed live; ``run`` returns when the source ends or ``stop`` is called."""
 
@@ -107,7 +119,7 @@ class LiveTable:
         self.config = config or LiveTableConfig()
         self.report = report or LOG.warning
         self.on_frame = on_frame
-        self.analysis = analysis_factory(detector, view=view, config=self.config.analysis)
+        self.analysis = analysis_factory(detector, view=view, config=live_analysis_config(self.config))
         self.status = LiveStatus(calls=deque(maxlen=self.config.recent_calls))
         self._stop = threading.Event()
         self._frames: LiveFrames | None = None

@@ -652,6 +652,22 @@ class _Question:
         return _placement_where(self.holds_at, self.critical_lines, self.centres, table, cfg)
 
 
+def _layout(
+    balls: Mapping[str, Point],
+    balls_on: Collection[str],
+    table: TableSpec,
+    cfg: GeometryConfig,
+    in_hand: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(centres on, obstacles, whether each ball on is a red, every centre) for one question; with the
+    cue ball in hand only the obstacles that can stand between the D and a ball on count."""
+    on, obstacles, on_is_red = _split_on(balls, balls_on)
+    everything = np.concatenate([on, obstacles])
+    if in_hand:
+        obstacles = obstacles[_reachable_from_d(obstacles, on, table, cfg)]
+    return on, obstacles, on_is_red, everything
+
+
 def _can_hit_both_edges(
     balls: Mapping[str, Point],
     balls_on: Collection[str],
@@ -659,10 +675,7 @@ def _can_hit_both_edges(
     cfg: GeometryConfig,
     in_hand: bool = False,
 ) -> _Question:
-    on, obstacles, _ = _split_on(balls, balls_on)
-    everything = np.concatenate([on, obstacles])
-    if in_hand:
-        obstacles = obstacles[_reachable_from_d(obstacles, on, table, cfg)]
+    on, obstacles, _, everything = _layout(balls, balls_on, table, cfg, in_hand)
     diameter = table.ball_diameter_mm
 
     def critical_lines() -> Lines:
@@ -681,10 +694,7 @@ def _any_part_open(
     cfg: GeometryConfig,
     in_hand: bool = False,
 ) -> _Question:
-    on, obstacles, _ = _split_on(balls, balls_on)
-    everything = np.concatenate([on, obstacles])
-    if in_hand:
-        obstacles = obstacles[_reachable_from_d(obstacles, on, table, cfg)]
+    on, obstacles, _, everything = _layout(balls, balls_on, table, cfg, in_hand)
     diameter = table.ball_diameter_mm
 
     def critical_lines() -> Lines:
@@ -720,10 +730,7 @@ def _full_ball_open(
     cfg: GeometryConfig,
     in_hand: bool = False,
 ) -> _Question:
-    on, obstacles, on_is_red = _split_on(balls, balls_on)
-    everything = np.concatenate([on, obstacles])
-    if in_hand:
-        obstacles = obstacles[_reachable_from_d(obstacles, on, table, cfg)]
+    on, obstacles, on_is_red, everything = _layout(balls, balls_on, table, cfg, in_hand)
     diameter = table.ball_diameter_mm
 
     def critical_lines() -> Lines:

@@ -47,7 +47,19 @@ class AssociationConfig:
 
 @dataclass(frozen=True)
 class MotionConfig:
-    """Prediction (alpha-beta filter) and the at-rest / moving decision."""
+    """Prediction (alpha-beta filter) and the at-rest / moving decision.
+
+    The rest threshold comes from the measured jitter of balls known to be at rest (every ball on
+    the frames before the first stroke of the 25 Bucharest Task2 clips, while the player addresses
+    the cue ball; ``scripts/eval_rest_jitter.py``, through the default frame loop). With the
+    detector's rim-fitted centres a resting ball's position scatters by 0.5 mm (sd) across the
+    table and 1.4 mm along it (a pixel spans more along it); the largest displacement within
+    ``rest_window_s`` reaches 6.4 mm at the 99th percentile, 11.8 mm at the 99.9th and 16.5 mm at
+    most (4 of 9583 frames above 14 mm: a black ball's centre jumping once at the far end). With
+    whole-pixel centres these were 8.0, 20.3 and 23.5 mm (23 frames above 14 mm). Hence
+    ``rest_displacement_mm``: above the 99.9th percentile of the jitter, and below the 20 mm a
+    ball creeping at 0.1 m/s covers in the window.
+    """
 
     velocity_gain: float = 0.45
     """Velocity gain (the beta of an alpha-beta filter whose alpha is 1: positions are the
@@ -57,7 +69,8 @@ class MotionConfig:
     rest_window_s: float = 0.2
     """Window over which a ball's displacement decides whether it is moving."""
     rest_displacement_mm: float = 14.0
-    """A ball that moved less than this over the window is at rest (detector noise is below it)."""
+    """A ball that moved less than this over the window is at rest: above the 99.9th percentile
+    (11.8 mm) of the jitter of balls at rest (see the class docstring)."""
     held_velocity_decay_s: float = 0.25
     """A hidden ball's predicted motion fades with this time constant (it is held where it went)."""
     hidden_moving_timeout_s: float = 1.5
@@ -127,6 +140,10 @@ class StrokeConfig:
     """A looser closest-approach tolerance, accepted when the cue ball's path turned there."""
     min_deflection_deg: float = 12.0
     """The cue ball's direction change that confirms a contact under the looser tolerance."""
+    impulse_span_frames: int = 2
+    """The cue ball's velocity lost in a contact (the struck ball's direction) is measured over up
+    to this many frames before and after it: over one, a centre's error of a pixel or two (several
+    mm at the far end of a broadcast table) turns the direction by tens of degrees."""
     max_onset_delay_s: float = 0.12
     """A ball the cue ball reached must start moving within this time, else something else moved it."""
     max_onset_lead_s: float = 0.04

@@ -81,12 +81,14 @@ def _first_segment_within(
     return loose_hit
 
 
-def _velocity_lost(t: np.ndarray, path: np.ndarray, k: int) -> np.ndarray:
-    """Velocity into frame ``k`` minus velocity two frames later (mm/s); NaN near the ends."""
-    if k < 1 or k + 2 >= len(path):
+def _velocity_lost(t: np.ndarray, path: np.ndarray, k: int, span: int) -> np.ndarray:
+    """Velocity into frame ``k`` minus velocity from frame ``k + 1`` on (mm/s), each over up to
+    ``span`` frames (a one-frame step carries a position's whole error); NaN near the ends."""
+    back, ahead = min(span, k), min(span, len(path) - 2 - k)
+    if back < 1 or ahead < 1:
         return np.array([math.nan, math.nan])
-    before = (path[k] - path[k - 1]) / (t[k] - t[k - 1])
-    after = (path[k + 2] - path[k + 1]) / (t[k + 2] - t[k + 1])
+    before = (path[k] - path[k - back]) / (t[k] - t[k - back])
+    after = (path[k + 1 + ahead] - path[k + 1]) / (t[k + 1 + ahead] - t[k + 1])
     return before - after
 
 
@@ -146,7 +148,7 @@ def first_contacts(
         t_contact = float(t[k - 1] + u * (t[k] - t[k - 1]))
         if -config.max_onset_lead_s <= t[onset] - t_contact <= allowed_delay:
             at = cue[k - 1] + u * (cue[k] - cue[k - 1])
-            lost = _velocity_lost(t, cue, k)
+            lost = _velocity_lost(t, cue, k, config.impulse_span_frames)
             contacts.append(
                 Contact(
                     label, t_contact, closest, (float(at[0]), float(at[1])), (float(lost[0]), float(lost[1]))

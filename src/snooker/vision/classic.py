@@ -29,7 +29,7 @@ import numpy as np
 
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.cloth import ClothConfig, ClothEstimate, estimate_cloth, not_cloth
-from snooker.vision.colour import FEATURE_NAMES, ColourConfig, assign_labels, core_features
+from snooker.vision.colour import FEATURE_NAMES, ColourConfig, FrameTransform, core_features, label_balls
 from snooker.vision.detector import CalibratedView
 from snooker.vision.types import BallDetections
 
@@ -129,6 +129,36 @@ class ClassicConfig:
     """A candidate moves at most this many radii (in x and y) when it is centred."""
     refine_distance_penalty: float = 0.15
     """Coverage given up per radius moved, so a candidate in a uniform pack stays where it is."""
+    relabel_from_last_transform: bool = True
+    """When only changed regions are detected again, the candidates are named starting from the
+    colour transform the last naming of the view settled on alone, not from every exposure of
+    ``colour.exposure_gains`` (the broadcast's grading holds while the view does; a full detection
+    searches them all again)."""
+    rim_rays: int = 48
+    """A found ball is centred to a fraction of a pixel on its rim, seen along this many rays..."""
+    rim_below_horizontal_deg: float = 55.0
+    """...spread over its rim from this far below the horizontal on one side, over the top, to as
+    far on the other: the sector left out at the bottom (70°) is where the ball's shaded half meets
+    its own shadow, cast straight down by the lamps above the table, and shows no rim..."""
+    rim_search: tuple[float, float] = (0.5, 1.6)
+    """...where each ray leaves the ball's foreground between these radii (in r; a ray still in
+    the foreground at the outer one runs into a touching ball, the cue or a hand and is not used;
+    not the ball-body mask, which takes in the shadow too)..."""
+    rim_step: float = 0.05
+    """...sampled every this many radii (bilinear on the mask averaged over ``rim_mask_average_px``
+    pixels square, so the rim point moves smoothly with the picture)..."""
+    rim_mask_average_px: int = 3
+    """Side (px) of the square over which the mask is averaged for the rim search."""
+    rim_min_rays: float = 0.6
+    """...and the least-squares circle through the rim points is used when at least this fraction
+    of the rays found the rim..."""
+    rim_outlier: float = 0.15
+    """...fitted again without the rim points farther than this many radii from the first circle
+    (a ray that ran on into the ball's shadow or along a touching ball)..."""
+    rim_radius_range: tuple[float, float] = (0.7, 1.4)
+    """...its radius lies within this range (in r)..."""
+    rim_max_shift: float = 0.5
+    """...and its centre lies within this many radii of the candidate's (else the candidate stays)."""
 
 
 class ClassicDetector:
@@ -162,6 +192,16 @@ class ClassicDetector:
             return BallDetections.empty()
         self.scene = detect_scene(frame_bgr, view, self.config, geometry)
         return self.scene.detections
+
+    def refresh(self, frame_bgr: np.ndarray, view: CalibratedView) -> None:
+        """Estimate the cloth model again from ``frame_bgr`` (it is otherwise kept from the last full
+        detection): the regions detected again from now on are judged against it. The detections
+        stand. Nothing happens without a previous detection of this view and frame size."""
+        scene = self.scene
+        if scene is None or scene.view is not view or scene.shape != tuple(frame_bgr.shape[:2]):
+            return
+        g = scene.geometry
+        scene.cloth = _estimate_cloth(frame_bgr[g.y0 : g.y1, g.x0 : g.x1], g, self.config)
 
     def redetect(
         self,
@@ -234,7 +274,8 @@ class ClassicScene:
     crop (from the last full detection: it varies slowly); ``foreground``: (h, w) uint8 0/1 of the
     crop, updated where regions were detected again; ``centres``: (n, 2) crop px of every plausible
     candidate, ``centres_mm`` (n, 2) on the table, ``highlight`` (n,) whether it was found by its
-    highlight, ``features`` (n, 4) their colour features; ``detections``: the named balls.
+    highlight, ``features`` (n, 4) their colour features; ``detections``: the named balls, and
+    ``transform`` the colour transform their naming settled on (None before the first).
     """
 
     view: CalibratedView
@@ -247,6 +288,7 @@ class ClassicScene:
     highlight: np.ndarray
     features: np.ndarray
     detections: BallDetections
+    transform: FrameTransform | None = None
 
 
 @dataclass(frozen=True)
@@ -355,7 +397,8 @@ def redetect_scene(
     merged = _concat([old.select(keep_old), fresh.select(keep_new)])
     scene.centres, scene.centres_mm = merged.centres, merged.centres_mm
     scene.highlight, scene.features = merged.highlight, merged.features
-    return _named(scene, config)
+    warm = scene.transform is not None and config.relabel_from_last_transform
+    return _named(scene, config, (scene.transform,) if warm else None)
 
 
 @dataclass(frozen=True)
@@ -522,22 +565,28 @@ def _find(
     keep = _plausible(centres, has_highlight, foreground, body, g, centres_mm, intruding, config)
     if wanted is not None and keep.any():
         keep[keep] = wanted(centres[keep])
-    centres, centres_mm = centres[keep], centres_mm[keep]
+    centres = centres[keep]
     if len(centres) == 0:
         return _concat([])
     radii = _radius_at(g.radius, centres)
     ix, iy = _pixel_indices(centres, g.area.shape)
     features = core_features(image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour)
-    return _Found(centres, centres_mm, has_highlight[keep], features)
+    centres = _centre_on_rim(centres, foreground, radii, config)
+    return _Found(centres, on_table(centres), has_highlight[keep], features)
 
 
-def _named(scene: ClassicScene, config: ClassicConfig) -> ClassicScene:
-    """``scene`` with its candidates named jointly under the game's constraints."""
+def _named(
+    scene: ClassicScene, config: ClassicConfig, starts: tuple[FrameTransform, ...] | None = None
+) -> ClassicScene:
+    """``scene`` with its candidates named jointly under the game's constraints (the colour
+    transform searched from ``starts``, default every exposure: see ``colour.label_balls``)."""
     if len(scene.centres) == 0:
         scene.detections = BallDetections.empty()
         return scene
     g = scene.geometry
-    labels, confidence, keep = assign_labels(scene.features, config.colour)
+    labelling = label_balls(scene.features, config.colour, starts)
+    labels, confidence, keep = labelling.labels, labelling.confidence, labelling.keep
+    scene.transform = labelling.transform
     centres = scene.centres[keep]
     scene.detections = BallDetections(
         centres + np.array([g.x0, g.y0], dtype=float),
@@ -843,6 +892,86 @@ def _refine(
     best = np.argmax(score, axis=1)
     rows = np.arange(len(centres))
     return np.stack([ix[rows, best], iy[rows, best]], axis=1).astype(float)
+
+
+def _centre_on_rim(
+    centres: np.ndarray, foreground: np.ndarray, radii: np.ndarray, config: ClassicConfig
+) -> np.ndarray:
+    """Each ball's centre (n, 2) px to a fraction of a pixel: the least-squares circle through the
+    points where rays from its candidate centre leave the ``foreground`` over its rim, all round
+    but for the bottom sector.
+
+    A ball's image is a disc; its upper rim and its sides stand against lit cloth, while its bottom
+    is shaded and merges with its shadow, so the bottom sector is left out (a centre from the whole
+    blob, or from where a highlight sits, lies too high or too low). The rim points are found
+    on the mask averaged over a few pixels and interpolated bilinearly, so they and the centre move
+    smoothly with the picture: image noise that flips a pixel on the rim moves the centre by a
+    small fraction of a pixel. Rim points far off the first circle (a ray that ran on along a cue,
+    a touching ball or the shadow) are left out of a second fit.
+    """
+    if len(centres) == 0:
+        return centres
+    below = np.deg2rad(config.rim_below_horizontal_deg)
+    angles = np.linspace(-below, np.pi + below, config.rim_rays)
+    directions = np.stack([np.cos(angles), -np.sin(angles)], axis=1)
+    inner, outer = config.rim_search
+    steps = np.arange(inner, outer + 1e-9, config.rim_step)
+    reach = radii[:, None, None] * steps[None, None, :]
+    xs = centres[:, 0, None, None] + directions[None, :, 0, None] * reach
+    ys = centres[:, 1, None, None] + directions[None, :, 1, None] * reach
+    side = config.rim_mask_average_px
+    values = _bilinear(cv2.blur(foreground.astype(np.float32), (side, side)), xs, ys)
+    inside = values >= 0.5
+    # The rim on each ray: the first step out of the foreground after the first step in it.
+    entered = np.maximum.accumulate(inside, axis=2)
+    left = entered & ~inside
+    found = left.any(axis=2) & inside.any(axis=2)
+    out = np.argmax(left, axis=2)
+    last_in = np.clip(out - 1, 0, len(steps) - 1)
+    rows, rays = np.indices(out.shape)
+    v_in, v_out = values[rows, rays, last_in], values[rows, rays, out]
+    fraction = np.clip((v_in - 0.5) / np.maximum(v_in - v_out, 1e-6), 0.0, 1.0)
+    distance = radii[:, None] * (steps[last_in] + fraction * config.rim_step)
+    refined = centres.astype(float).copy()
+    for k in range(len(centres)):
+        use = found[k]
+        if use.sum() < max(3, config.rim_min_rays * config.rim_rays):
+            continue
+        points = centres[k] + directions[use] * distance[k, use, None]
+        centre, radius = _circle_through(points)
+        on_rim = np.abs(np.linalg.norm(points - centre, axis=1) - radius) <= config.rim_outlier * radii[k]
+        if on_rim.sum() >= max(3, config.rim_min_rays * config.rim_rays):
+            centre, radius = _circle_through(points[on_rim])
+        low, high = config.rim_radius_range
+        if not low * radii[k] <= radius <= high * radii[k]:
+            continue
+        if np.max(np.abs(centre - centres[k])) > config.rim_max_shift * radii[k]:
+            continue
+        refined[k] = centre
+    return refined
+
+
+def _bilinear(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """``image`` (h, w) float sampled bilinearly at points ``xs``, ``ys`` (any shape; clamped)."""
+    h, w = image.shape
+    x = np.clip(xs, 0.0, w - 1.0)
+    y = np.clip(ys, 0.0, h - 1.0)
+    x0 = np.minimum(np.floor(x).astype(int), w - 2) if w > 1 else np.zeros(x.shape, int)
+    y0 = np.minimum(np.floor(y).astype(int), h - 2) if h > 1 else np.zeros(y.shape, int)
+    fx, fy = x - x0, y - y0
+    x1, y1 = np.minimum(x0 + 1, w - 1), np.minimum(y0 + 1, h - 1)
+    top = image[y0, x0] * (1 - fx) + image[y0, x1] * fx
+    bottom = image[y1, x0] * (1 - fx) + image[y1, x1] * fx
+    return top * (1 - fy) + bottom * fy
+
+
+def _circle_through(points: np.ndarray) -> tuple[np.ndarray, float]:
+    """Least-squares (algebraic) circle through ``points`` (m, 2): its centre (2,) and radius."""
+    x, y = points[:, 0], points[:, 1]
+    design = np.stack([x, y, np.ones_like(x)], axis=1)
+    (a, b, c), *_ = np.linalg.lstsq(design, -(x * x + y * y), rcond=None)
+    centre = np.array([-a / 2.0, -b / 2.0])
+    return centre, float(np.sqrt(max(centre @ centre - c, 0.0)))
 
 
 def _in_jaws(points_mm: np.ndarray, reach_mm: float) -> np.ndarray:

@@ -20,6 +20,7 @@ is left out as "not a ball" rather than forced into a name.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -121,21 +122,17 @@ def core_features(
     if len(centres) == 0:
         return np.zeros((0, len(FEATURE_NAMES)))
     h, w = tophat.shape
-    t = np.linspace(-1.0, 1.0, samples)
-    grid = np.stack(np.meshgrid(t, t), axis=-1).reshape(-1, 2)
-    grid = grid[np.hypot(grid[:, 0], grid[:, 1]) <= 1.0]
-    pts = centres[:, None, :] + (config.core_radius * radii)[:, None, None] * grid[None]
-    ix = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
-    iy = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
-    values = lab[iy, ix].astype(float)
-    values[..., 1:] -= 128.0
+    pts = centres[:, None, :] + (config.core_radius * radii)[:, None, None] * _core_grid(samples)[None]
+    ix = np.minimum(np.maximum(np.round(pts[..., 0]).astype(int), 0), w - 1)
+    iy = np.minimum(np.maximum(np.round(pts[..., 1]).astype(int), 0), h - 1)
+    # Lab and BGR side by side, so that one sort gives both medians.
+    values = np.concatenate([lab[iy, ix], image_bgr[iy, ix]], axis=2).astype(float)
+    values[..., 1:3] -= 128.0
     highlight = tophat[iy, ix] >= config.highlight_tophat
     # A ball that is all highlight (the cue ball, over-exposed) keeps every pixel.
     highlight[highlight.all(axis=1)] = False
-    values[highlight] = np.nan
-    lab_median = np.nanmedian(values, axis=1)
-    bgr = np.where(highlight[..., None], np.nan, image_bgr[iy, ix].astype(float))
-    bgr_median = np.nanmedian(bgr, axis=1)
+    medians = _median_unmasked(values, highlight)
+    lab_median, bgr_median = medians[:, :3], medians[:, 3:]
     chroma = bgr_median / (bgr_median.sum(axis=1, keepdims=True) + config.chroma_floor)
     grey = np.full(3, 1.0 / 3.0)
     cloth_saturation = np.maximum(
@@ -143,6 +140,28 @@ def core_features(
     )
     cloth_distance = np.linalg.norm(chroma - cloth_at_centres, axis=1) / cloth_saturation
     return np.concatenate([lab_median, cloth_distance[:, None]], axis=1)
+
+
+@functools.cache
+def _core_grid(samples: int) -> np.ndarray:
+    """Offsets on a unit disc, (k, 2): a square grid of ``samples``² points clipped to the disc
+    (read-only)."""
+    t = np.linspace(-1.0, 1.0, samples)
+    grid = np.stack(np.meshgrid(t, t), axis=-1).reshape(-1, 2)
+    grid = grid[np.hypot(grid[:, 0], grid[:, 1]) <= 1.0]
+    grid.flags.writeable = False
+    return grid
+
+
+def _median_unmasked(values: np.ndarray, masked: np.ndarray) -> np.ndarray:
+    """(n, c) median over axis 1 of ``values`` (n, k, c), leaving out the samples ``masked``
+    (n, k) bool (each row keeps at least one): ``np.nanmedian`` with the left-out samples as NaN,
+    by one sort (NaN sorts last) instead of its masked-array machinery."""
+    values = np.where(masked[..., None], np.nan, values)
+    values.sort(axis=1)
+    count = values.shape[1] - masked.sum(axis=1)
+    rows = np.arange(len(values))
+    return 0.5 * (values[rows, (count - 1) // 2] + values[rows, count // 2])
 
 
 @dataclass(frozen=True)
@@ -310,6 +329,22 @@ def _label(
     return float(matrix[rows, cols].sum()) + transform.prior_cost(config), costs, rows, cols
 
 
+_Solution = tuple[float, np.ndarray, np.ndarray, np.ndarray]
+"""One joint labelling: (total cost, class costs, rows, columns) (see :func:`_label`)."""
+
+
+@dataclass(frozen=True)
+class Labelling:
+    """A joint labelling of candidate balls: ``labels`` (n,) object (names; "" for a candidate
+    left out), ``confidence`` (n,) in [0, 1] (posterior of the label among the ball names, equal
+    priors), ``keep`` (n,) bool, and the frame ``transform`` it was found under."""
+
+    labels: np.ndarray
+    confidence: np.ndarray
+    keep: np.ndarray
+    transform: FrameTransform
+
+
 def assign_labels(features: np.ndarray, config: ColourConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Label the balls jointly: one white, at most one of each colour, at most ``max_reds`` reds.
 
@@ -322,16 +357,32 @@ def assign_labels(features: np.ndarray, config: ColourConfig) -> tuple[np.ndarra
     "" for a candidate left out), ``confidence`` (n,) in [0, 1] (posterior of the label among the
     ball names, equal priors) and ``keep`` (n,) bool.
     """
+    labelling = label_balls(features, config)
+    return labelling.labels, labelling.confidence, labelling.keep
+
+
+def label_balls(
+    features: np.ndarray, config: ColourConfig, starts: tuple[FrameTransform, ...] | None = None
+) -> Labelling:
+    """:func:`assign_labels`, from the frame transforms ``starts`` (default: one per exposure gain
+    of ``exposure_gains``), with the transform of the cheapest solution.
+
+    A broadcast's grading stays put while the camera holds its view, so a frame of the same view
+    can start from the transform its previous frame settled on alone (a few assignments instead of
+    a search over exposures); the refinement still follows any change in the ball set.
+    """
     n = len(features)
     if n == 0:
-        return np.zeros(0, dtype=object), np.zeros(0), np.zeros(0, dtype=bool)
+        return Labelling(np.zeros(0, dtype=object), np.zeros(0), np.zeros(0, dtype=bool), FrameTransform())
+    if starts is None:
+        starts = tuple(FrameTransform(log_gain=float(np.log(gain))) for gain in config.exposure_gains)
     slots = [name for name in BALL_NAMES if name != RED] + [RED] * config.max_reds
     slot_index = np.array([BALL_NAMES.index(name) for name in slots])
     models = _model_arrays(config)
-    best: tuple[float, np.ndarray, np.ndarray, np.ndarray] | None = None
-    refinements: dict[tuple[int, ...], tuple[float, np.ndarray, np.ndarray, np.ndarray]] = {}
-    for gain in config.exposure_gains:
-        transform = FrameTransform(log_gain=float(np.log(gain)))
+    best: _Solution | None = None
+    best_transform = FrameTransform()
+    refinements: dict[tuple[int, ...], tuple[_Solution, FrameTransform]] = {}
+    for transform in starts:
         result = _label(features, config, models, transform, slot_index)
         for _ in range(config.transform_iterations):
             rows, cols = result[2], result[3]
@@ -340,14 +391,14 @@ def assign_labels(features: np.ndarray, config: ColourConfig) -> tuple[np.ndarra
             # share it.
             key = tuple(np.where(named, slot_index[np.minimum(cols, len(slots) - 1)], -1)[np.argsort(rows)])
             if key not in refinements:
-                transform = _fit_transform(features[rows[named]], slot_index[cols[named]], *models, config)
-                refinements[key] = _label(features, config, models, transform, slot_index)
-            refined = refinements[key]
+                fitted = _fit_transform(features[rows[named]], slot_index[cols[named]], *models, config)
+                refinements[key] = (_label(features, config, models, fitted, slot_index), fitted)
+            refined, fitted = refinements[key]
             if refined[0] >= result[0]:
                 break
-            result = refined
+            result, transform = refined, fitted
         if best is None or result[0] < best[0]:
-            best = result
+            best, best_transform = result, transform
     assert best is not None
     _, costs, rows, cols = best
     labels = np.full(n, "", dtype=object)
@@ -361,16 +412,18 @@ def assign_labels(features: np.ndarray, config: ColourConfig) -> tuple[np.ndarra
     confidence = np.zeros(n)
     for i in np.nonzero(keep)[0]:
         confidence[i] = posterior[i, BALL_NAMES.index(labels[i])]
-    return labels, confidence, keep
+    return Labelling(labels, confidence, keep, best_transform)
 
 
 __all__ = [
     "FEATURE_NAMES",
     "ColourConfig",
     "FrameTransform",
+    "Labelling",
     "assign_labels",
     "class_costs",
     "core_features",
     "fit_transform",
+    "label_balls",
     "shade_costs",
 ]

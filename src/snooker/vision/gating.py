@@ -14,8 +14,9 @@ Two wrappers exploit this, each deciding from a cheap comparison of small thumbn
   to date there. A changed region larger than a few balls (a player, the cue, an arm) is searched
   whole only every ``large_every_frames`` frames; in between only around the balls last seen in
   it — and at once whole if one of them is no longer found there (a cue ball struck hard).
-  A full detection runs at least every ``full_every_frames`` frames, and whenever a large part of
-  the table changed.
+  The whole table is detected again at least every ``full_every_frames`` frames — in one full
+  detection, or swept band by band over ``sweep_bands`` frames so that no frame takes that long —
+  and in full whenever a large part of the table changed.
 - :class:`GatedViewCheck` wraps the check that a frame still shows the calibrated table: it runs
   when a sparse sample of the whole frame differs from the one of its last run (a cut, a camera
   move) or every ``every_frames`` frames, and its last answer stands in between.
@@ -68,8 +69,16 @@ class MotionGateConfig:
       others only around the balls last seen in it, within ``follow_radii`` ball radii (balls the
       player uncovers are found at most ``large_every_frames`` - 1 frames late; a ball under the
       cue or hand, about to move or moving, is looked at on every frame).
-    - ``full_every_frames``: a full detection at least this often (frames): the safety net against
-      anything a difference cannot see (a slow change of the light) and the cloth model's refresh.
+    - ``full_every_frames``: the whole table is detected again at least this often (frames): the
+      safety net against anything a difference cannot see (a slow change of the light) and the
+      cloth model's refresh...
+    - ``sweep_bands``: ...in one full detection (1), or spread over this many frames when the
+      detector can search regions: the cloth model is refreshed on the first (``refresh``) and each
+      frame searches one band of the playing area's rows (in tiles) with its changed regions, so
+      no frame takes a full detection's time. A sweep costs more in all (every tile pays for its
+      margins, every band a region search's fixed cost: measured 1.5–2.5 times a full detection),
+      which a loaded machine feels more than one longer frame, so the default detects in full.
+      The first detection of a view and a change over much of the table are always full.
     - ``full_above_fraction``: more than this fraction of the playing area changed: detect in full.
     """
 
@@ -84,12 +93,13 @@ class MotionGateConfig:
     large_every_frames: int = 4
     follow_radii: float = 4.0
     full_every_frames: int = 60
+    sweep_bands: int = 1
     full_above_fraction: float = 0.25
 
     def __post_init__(self) -> None:
         _check_scale(self.thumbnail_scale)
-        if self.full_every_frames < 1 or self.large_every_frames < 1:
-            raise ValueError("full_every_frames and large_every_frames must be at least 1")
+        if self.full_every_frames < 1 or self.large_every_frames < 1 or self.sweep_bands < 1:
+            raise ValueError("full_every_frames, large_every_frames and sweep_bands must be at least 1")
 
 
 @dataclass(frozen=True)
@@ -126,6 +136,8 @@ class GateCounts:
     reused: int = 0
     partial: int = 0
     full: int = 0
+    swept: int = 0
+    """Of the partial frames, those that also searched a band of a sweep (``sweep_bands``)."""
 
 
 def thumbnail(image: np.ndarray, scale: int) -> np.ndarray:
@@ -175,6 +187,8 @@ class MotionGatedDetector:
     owner)`` (the classical detector does) changed regions are detected alone: ``windows`` are
     frame boxes, each around one part of the changed region (its core), and ``owner(xy_px)`` says
     for frame points (n, 2) which window's core holds each (its index; -1 where nothing changed).
+    ``refresh(frame, view)``, where the detector has it, renews its slowly varying models (the
+    cloth) at the start of each sweep.
     """
 
     depends_only_on_image = True
@@ -188,28 +202,35 @@ class MotionGatedDetector:
         self._last: BallDetections | None = None
         self._since_full = 0
         self._frames = 0
+        self._band: int | None = None
 
     def __call__(self, frame_bgr: np.ndarray, view: object) -> BallDetections:
+        cfg = self.config
         self._frames += 1
         thumb = self._table_thumb(frame_bgr, view)
         if thumb is None:
             return self._full(frame_bgr, view, None)
         t = thumb
-        small = thumbnail(frame_bgr[t.y0 : t.y1, t.x0 : t.x1], self.config.thumbnail_scale)
+        small = thumbnail(frame_bgr[t.y0 : t.y1, t.x0 : t.x1], cfg.thumbnail_scale)
         self._since_full += 1
-        if self._reference is None or self._last is None or self._since_full >= self.config.full_every_frames:
+        redetect = getattr(self.detector, "redetect", None)
+        if self._reference is None or self._last is None:
             return self._full(frame_bgr, view, small)
-        changed = changed_pixels(small, self._reference, self.config.change_threshold) & t.area
+        if self._since_full >= cfg.full_every_frames and self._band is None:
+            if redetect is None or cfg.sweep_bands == 1:
+                return self._full(frame_bgr, view, small)
+            self._start_sweep(frame_bgr, view)
+        changed = changed_pixels(small, self._reference, cfg.change_threshold) & t.area
         count = int(np.count_nonzero(changed))
-        if count == 0:
+        band = self._next_band(t)
+        if count == 0 and band is None:
             self.counts.reused += 1
             return self._last
-        redetect = getattr(self.detector, "redetect", None)
-        if redetect is None or count > self.config.full_above_fraction * t.area_px:
+        if redetect is None or count > cfg.full_above_fraction * t.area_px:
             return self._full(frame_bgr, view, small)
         previous = self._last
-        whole = self._frames % self.config.large_every_frames == 0
-        owners, windows, followed = self._regions(changed, t, None if whole else previous.xy_px)
+        whole = self._frames % cfg.large_every_frames == 0
+        owners, windows, followed = self._regions(changed, t, None if whole else previous.xy_px, band)
         if not windows:
             self.counts.reused += 1
             return previous
@@ -217,11 +238,36 @@ class MotionGatedDetector:
         if len(followed) and self._lost(followed, self._last.xy_px, t):
             # A ball followed in a large region left its square (a cue ball struck hard): search
             # the whole regions now.
-            owners, windows, _ = self._regions(changed, t, None)
+            owners, windows, _ = self._regions(changed, t, None, band)
             self._last = redetect(frame_bgr, view, windows, self._owner(owners, t))
         np.copyto(self._reference, small, where=(owners >= 0)[..., None])
         self.counts.partial += 1
+        self.counts.swept += band is not None
         return self._last
+
+    def _start_sweep(self, frame_bgr: np.ndarray, view: object) -> None:
+        """Begin detecting the whole table again, one band per frame (see ``sweep_bands``)."""
+        refresh = getattr(self.detector, "refresh", None)
+        if refresh is not None:
+            refresh(frame_bgr, view)
+        self._since_full = 0
+        self._band = 0
+
+    def _next_band(self, t: _TableThumb) -> np.ndarray | None:
+        """The thumbnail mask of this frame's band of a running sweep (None when none runs): the
+        playing area's rows cut into ``sweep_bands`` equal parts, top to bottom."""
+        if self._band is None:
+            return None
+        k, bands = self._band, self.config.sweep_bands
+        self._band = k + 1 if k + 1 < bands else None
+        rows = np.flatnonzero(t.area.any(axis=1))
+        if len(rows) == 0:
+            return None
+        top, height = int(rows[0]), int(rows[-1]) + 1 - int(rows[0])
+        y0, y1 = top + (k * height) // bands, top + ((k + 1) * height) // bands
+        mask = np.zeros_like(t.area)
+        mask[y0:y1] = t.area[y0:y1]
+        return mask
 
     def _owner(self, owners: np.ndarray, t: _TableThumb) -> Callable[[np.ndarray], np.ndarray]:
         """``owner(xy_px)``: the tile index of the owner map at frame points (n, 2), -1 outside."""
@@ -249,17 +295,19 @@ class MotionGatedDetector:
         self._last = self.detector(frame_bgr, view)
         self._reference = None if small is None else small.copy()
         self._since_full = 0
+        self._band = None
         self.counts.full += 1
         return self._last
 
     def _regions(
-        self, changed: np.ndarray, t: _TableThumb, balls_px: np.ndarray | None
+        self, changed: np.ndarray, t: _TableThumb, balls_px: np.ndarray | None, band: np.ndarray | None = None
     ) -> tuple[np.ndarray, list[Box], np.ndarray]:
         """The changed pixels grown into the region detected again (the core), cut into tiles; the
         owner map (thumbnail, int: the index of the tile holding each core pixel, -1 elsewhere),
         each tile's window (frame px, with room around the tile) and the balls followed. With
         ``balls_px`` (frame px of the balls last seen), large regions keep only their parts around
-        the balls in them (those followed)."""
+        the balls in them (those followed). ``band`` (thumbnail bool, a sweep's band) is searched too,
+        in tiles of its own owning its pixels that no other tile owns."""
         cfg = self.config
         scale = cfg.thumbnail_scale
         reach = max(1, round(cfg.core_reach_radii * t.ball_radius_px / scale))
@@ -292,14 +340,20 @@ class MotionGatedDetector:
                     ys, xs = np.nonzero(cell)
                     x0, x1 = tx + int(xs.min()), tx + int(xs.max()) + 1
                     y0, y1 = ty + int(ys.min()), ty + int(ys.max()) + 1
-                    windows.append(
-                        (
-                            t.x0 + x0 * scale - margin,
-                            t.y0 + y0 * scale - margin,
-                            t.x0 + x1 * scale + margin,
-                            t.y0 + y1 * scale + margin,
-                        )
-                    )
+                    windows.append(_window(t, x0, y0, x1, y1, scale, margin))
+        if band is not None:
+            # Cut into tiles as changed regions are: the detector stacks its windows one under
+            # another, so a window as wide as the table would widen every other one to its width.
+            free = band & (owners < 0)
+            rows, cols = np.nonzero(free.any(axis=1))[0], np.nonzero(free.any(axis=0))[0]
+            for ty in range(int(rows[0]), int(rows[-1]) + 1, tile) if len(rows) else ():
+                for tx in range(int(cols[0]), int(cols[-1]) + 1, tile):
+                    cell = free[ty : ty + tile, tx : tx + tile]
+                    if not cell.any():
+                        continue
+                    owners[ty : ty + tile, tx : tx + tile][cell] = len(windows)
+                    x, y, w, h = cv2.boundingRect(cell.astype(np.uint8))
+                    windows.append(_window(t, tx + x, ty + y, tx + x + w, ty + y + h, scale, margin))
         return owners, windows, followed
 
     def _around_balls(
@@ -325,6 +379,16 @@ class MotionGatedDetector:
         self._reference, self._last = None, None
         self._thumb = _table_thumb(view, shape, self.config)
         return self._thumb
+
+
+def _window(t: _TableThumb, x0: int, y0: int, x1: int, y1: int, scale: int, margin: int) -> Box:
+    """The frame box of thumbnail box [x0, x1) × [y0, y1) with ``margin`` frame px around it."""
+    return (
+        t.x0 + x0 * scale - margin,
+        t.y0 + y0 * scale - margin,
+        t.x0 + x1 * scale + margin,
+        t.y0 + y1 * scale + margin,
+    )
 
 
 def _table_thumb(view: object, shape: tuple[int, ...], config: MotionGateConfig) -> _TableThumb | None:

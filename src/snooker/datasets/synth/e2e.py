@@ -174,11 +174,10 @@ class Tally:
         }
 
 
-@dataclass
-class ClipScore:
-    """The comparison of one clip with its truth."""
+@dataclass(kw_only=True)
+class Counts:
+    """What is counted when clips are compared with their truth (one clip's, or a sum over clips)."""
 
-    name: str
     strokes: Tally = field(default_factory=Tally)
     events: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in EVENT_KINDS})
     first_contact_right: int = 0
@@ -189,6 +188,27 @@ class ClipScore:
     points_agree: int = 0
     expected_foul_agree: int = 0
     position_errors_mm: dict[str, list[float]] = field(default_factory=lambda: {"rest": [], "moving": []})
+
+    def add_counts(self, other: Counts) -> None:
+        self.strokes.add(other.strokes)
+        for kind in EVENT_KINDS:
+            self.events[kind].add(other.events[kind])
+        self.first_contact_right += other.first_contact_right
+        self.truth_strokes += other.truth_strokes
+        self.rulings_compared += other.rulings_compared
+        self.foul_agree += other.foul_agree
+        self.penalty_agree += other.penalty_agree
+        self.points_agree += other.points_agree
+        self.expected_foul_agree += other.expected_foul_agree
+        for k in self.position_errors_mm:
+            self.position_errors_mm[k] += other.position_errors_mm[k]
+
+
+@dataclass(kw_only=True)
+class ClipScore(Counts):
+    """The comparison of one clip with its truth."""
+
+    name: str
     calibrated: bool = True
     notes: list[str] = field(default_factory=list)
 
@@ -265,7 +285,7 @@ def rule(lines: list[dict], opening: bool) -> list[dict]:
 def compare(truth: dict, run: PipelineRun, config: EndToEndConfig | None = None) -> ClipScore:
     """Score one clip's pipeline run against its truth (see the module docstring)."""
     config = config or EndToEndConfig()
-    score = ClipScore(truth["name"], calibrated=run.calibrated)
+    score = ClipScore(name=truth["name"], calibrated=run.calibrated)
     truth_strokes = truth["strokes"]
     seen_strokes = run.analysis["strokes"]
     seen_lines = [line for line in run.frame_log if line.get("type") == "stroke"]
@@ -349,39 +369,18 @@ def _position_errors(score: ClipScore, truth: dict, run: PipelineRun, config: En
             score.position_errors_mm["moving" if nearest["moving"] else "rest"].append(error)
 
 
-@dataclass
-class Summary:
+@dataclass(kw_only=True)
+class Summary(Counts):
     """Scores over many clips."""
 
     clips: int = 0
     calibrated: int = 0
-    strokes: Tally = field(default_factory=Tally)
-    events: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in EVENT_KINDS})
-    first_contact_right: int = 0
-    truth_strokes: int = 0
-    rulings_compared: int = 0
-    foul_agree: int = 0
-    penalty_agree: int = 0
-    points_agree: int = 0
-    expected_foul_agree: int = 0
-    position_errors_mm: dict[str, list[float]] = field(default_factory=lambda: {"rest": [], "moving": []})
     all_right: int = 0
 
     def add(self, clip: ClipScore) -> None:
         self.clips += 1
         self.calibrated += clip.calibrated
-        self.strokes.add(clip.strokes)
-        for kind in EVENT_KINDS:
-            self.events[kind].add(clip.events[kind])
-        self.first_contact_right += clip.first_contact_right
-        self.truth_strokes += clip.truth_strokes
-        self.rulings_compared += clip.rulings_compared
-        self.foul_agree += clip.foul_agree
-        self.penalty_agree += clip.penalty_agree
-        self.points_agree += clip.points_agree
-        self.expected_foul_agree += clip.expected_foul_agree
-        for k in self.position_errors_mm:
-            self.position_errors_mm[k] += clip.position_errors_mm[k]
+        self.add_counts(clip)
         self.all_right += clip.all_right
 
     @property

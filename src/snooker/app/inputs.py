@@ -1,0 +1,35 @@
+"""What the video subcommands share before the first frame: the calibration and the ball detector."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from snooker.calibration import TableView
+    from snooker.vision.detector import BallDetector
+
+
+class InputError(Exception):
+    """A calibration file or a detector the command cannot use; the message names which and why."""
+
+
+def load_view_and_detector(
+    calibration: Path | None, detector_name: str
+) -> tuple[TableView | None, BallDetector]:
+    """The calibration read from ``calibration`` (None: the table is found in the frames) and the
+    detector called ``detector_name``; imports happen here so ``--help`` never loads OpenCV or torch."""
+    from snooker.calibration import CalibrationError, load_calibration
+    from snooker.vision.detector import make_detector
+
+    view = None
+    if calibration is not None:
+        try:
+            view = load_calibration(calibration)
+        except CalibrationError as exc:
+            raise InputError(str(exc)) from exc
+    try:
+        detector = make_detector(detector_name)
+    except ImportError as exc:
+        raise InputError(f"the {detector_name} detector cannot be loaded: {exc}") from exc
+    return view, detector
