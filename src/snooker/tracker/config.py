@@ -165,8 +165,10 @@ class StrokeConfig:
     """Balls at rest no farther apart than a diameter plus this (plus the rounding below) are
     touching: the position errors other than the rounding of image centres."""
     centre_rounding_px: float = 0.5
-    """How far a measured image centre may be off along the line to another ball by rounding alone
-    (whole-pixel centres: half a pixel); scaled to mm where the balls lie, for each of the two."""
+    """How far a measured image centre may be off along the line to another ball (px), for each of
+    the two, scaled to mm where the balls lie: half a pixel bounds whole-pixel rounding, and is
+    about 2.5 sd of the rim-fitted centres' scatter at rest (see ``MotionConfig``: 1.4 mm sd
+    along the table, where a pixel spans ~7 mm at the far end of a broadcast view)."""
     cushion_tolerance_mm: float = 15.0
     """A ball whose centre comes within a radius plus this of a cushion nose, and turns, hit it."""
     preroll_s: float = 2.0
