@@ -35,6 +35,30 @@ from snooker.vision.types import BallDetections
 
 
 @dataclass(frozen=True)
+class FollowerConfig:
+    """How balls already known are followed (radii: the expected ball radius at the ball's place).
+
+    - ``window_radii``: the window searched reaches this many radii beyond the ball's last and
+      expected places, each way.
+    - ``start_reach_radii``: the rim fit starts from the best-covered disc within this many radii
+      of the expected place...
+    - ``start_min_fill``: ...which must be foreground to at least this fraction (its square of
+      ``ClassicConfig.refine_radius`` radii, as the detector centres candidates).
+    - ``min_disc_fill``: the disc of ``ClassicConfig.coverage_radius`` radii around the fitted
+      centre must be foreground to at least this fraction (stricter than the detector's
+      ``min_coverage``: a ball the follower keeps must be plainly there).
+    - ``max_stray_ball_areas``: foreground in the window that the ball (and its shadow) does not
+      explain, in ball discs πr², beyond which the window holds something else (a new ball, the cue).
+    """
+
+    window_radii: float = 3.0
+    start_reach_radii: float = 1.5
+    start_min_fill: float = 0.8
+    min_disc_fill: float = 0.8
+    max_stray_ball_areas: float = 0.3
+
+
+@dataclass(frozen=True)
 class ClassicConfig:
     """Every threshold of the classical detector. Radii are in units of the expected ball radius
     ``r`` at that place (from the calibration), so the detector scales with the camera."""
@@ -159,6 +183,8 @@ class ClassicConfig:
     """...its radius lies within this range (in r)..."""
     rim_max_shift: float = 0.5
     """...and its centre lies within this many radii of the candidate's (else the candidate stays)."""
+    follower: FollowerConfig = field(default_factory=FollowerConfig)
+    """How balls already found are followed while they move (``snooker.vision.follower``)."""
 
 
 class ClassicDetector:
@@ -223,6 +249,22 @@ class ClassicDetector:
             return self(frame_bgr, view)
         self.scene = redetect_scene(frame_bgr, scene, windows, owner, self.config)
         return self.scene.detections
+
+    def follow(
+        self, frame_bgr: np.ndarray, view: CalibratedView, rows: np.ndarray, expected_px: np.ndarray
+    ) -> BallDetections | None:
+        """The last detections with the balls ``rows`` (indices into them) followed to where
+        ``frame_bgr`` shows them, each looked for around ``expected_px`` (k, 2) frame px, keeping
+        their names; None — nothing changed — when the follower is unsure of any (the caller then
+        detects again: see ``snooker.vision.follower``)."""
+        # Imported here: the follower is built on this module's steps.
+        from snooker.vision.follower import follow_scene
+
+        scene = self.scene
+        if scene is None or scene.view is not view or scene.shape != tuple(frame_bgr.shape[:2]):
+            return None
+        followed = follow_scene(frame_bgr, scene, rows, expected_px, self.config, self.config.follower)
+        return None if followed is None else followed.detections
 
 
 @dataclass(frozen=True)
