@@ -165,7 +165,7 @@ def _fit(
     if _coverage(foreground, centre, config.coverage_radius * radii)[0] < follower.min_disc_fill:
         return None
     explained = np.zeros((h, w), np.uint8)
-    extent = config.explained_radius * r
+    extent = follower.explained_radius * r
     shadow = config.shadow_extent * r / 2
     for x, y in np.concatenate([centre, others.reshape(-1, 2)]):
         axes = (round(extent), round(extent + shadow))

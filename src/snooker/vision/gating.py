@@ -88,7 +88,11 @@ class MotionGateConfig:
       player), is searched...
     - ``follow_stray_ball_areas``: ...but for specks of change (each smaller than this many ball
       discs: a ball's blurred trail, its shadow's edge) outside those reaches: too small to be a
-      ball, they stay changed (the reference keeps them) and are searched once they grow.
+      ball, they stay changed (the reference keeps them) and are searched once they grow. Changes
+      that reach the playing area's edge (the cue, a hand or player coming over the cushion) wait,
+      the same way, for the frame on which large regions are searched whole (``large_every_frames``).
+    - ``edge_band_px``: the band (thumbnail px) along the playing area's edge that tells a change
+      comes over the cushions.
     - ``motion_match_radii``: a ball's expected place is its last one moved as it moved between
       the two frames before, matched to the nearest ball of its name within this many radii.
     """
@@ -107,6 +111,7 @@ class MotionGateConfig:
     follow_known: bool = True
     follow_reach_radii: float = 2.5
     follow_stray_ball_areas: float = 0.5
+    edge_band_px: int = 2
     motion_match_radii: float = 5.0
     sweep_bands: int = 1
     full_above_fraction: float = 0.25
@@ -196,6 +201,8 @@ class _TableThumb:
     area: np.ndarray
     area_px: int
     ball_radius_px: float
+    edge: np.ndarray
+    """(h, w) bool: the band of ``edge_band_px`` along the playing area's edge (thumbnail)."""
 
 
 class MotionGatedDetector:
@@ -256,7 +263,8 @@ class MotionGatedDetector:
         previous = self._last
         follow = getattr(self.detector, "follow", None)
         if follow is not None and cfg.follow_known and band is None:
-            followed = self._follow(follow, frame_bgr, view, changed, t, previous)
+            whole = self._frames % cfg.large_every_frames == 0
+            followed = self._follow(follow, frame_bgr, view, changed, t, previous, whole)
             if followed is not None and followed[0] is previous:
                 self.counts.reused += 1
                 return previous
@@ -290,6 +298,7 @@ class MotionGatedDetector:
         changed: np.ndarray,
         t: _TableThumb,
         previous: BallDetections,
+        whole: bool,
     ) -> tuple[BallDetections, np.ndarray] | None:
         """The balls known in the changed places followed by the detector (``follow_known``), and
         the core the reference is brought up to date in (``previous`` itself where only specks
@@ -312,9 +321,12 @@ class MotionGatedDetector:
             covered[max(0, y0) : max(0, y1 + 1), max(0, x0) : max(0, x1 + 1)] = True
         stray = changed & ~covered
         if np.any(stray):
-            areas = _region_areas(stray)
+            count, labels = cv2.connectedComponents(self._core(stray, t), connectivity=8)
+            areas = np.bincount(labels[stray], minlength=count)
             disc = np.pi * (t.ball_radius_px / scale) ** 2
-            if np.max(areas[1:]) > cfg.follow_stray_ball_areas * disc:
+            intruding = np.zeros(count, bool)
+            intruding[np.unique(labels[t.edge])] = not whole
+            if np.any((areas[1:] > cfg.follow_stray_ball_areas * disc) & ~intruding[1:]):
                 return None  # something else changed: a new ball, the cue, a player, a ball coming back
         if not moving.any():
             return previous, covered  # specks only, kept changed until they grow
@@ -487,12 +499,6 @@ class MotionGatedDetector:
         return self._thumb
 
 
-def _region_areas(mask: np.ndarray) -> np.ndarray:
-    """(count,) the area (px) of each 8-connected region of a bool mask (label 0 the background)."""
-    count, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
-    return np.bincount(labels.ravel(), minlength=count)
-
-
 def _window(t: _TableThumb, x0: int, y0: int, x1: int, y1: int, scale: int, margin: int) -> Box:
     """The frame box of thumbnail box [x0, x1) × [y0, y1) with ``margin`` frame px around it."""
     return (
@@ -525,7 +531,9 @@ def _table_thumb(view: object, shape: tuple[int, ...], config: MotionGateConfig)
     small_area = cv2.dilate(small_area.astype(np.uint8), np.ones((grow, grow), np.uint8)) > 0
     corners = np.array([[x, y], [x + w, y], [x, y + h], [x + w, y + h], [x + w / 2, y + h / 2]], dtype=float)
     radius = float(np.max(np.atleast_1d(radius_of(to_table(corners)))))
-    return _TableThumb(view, tuple(shape), x0, y0, x1, y1, small_area, int(small_area.sum()), radius)
+    band = np.ones((2 * config.edge_band_px + 1,) * 2, np.uint8)
+    edge = small_area & ~(cv2.erode(small_area.astype(np.uint8), band) > 0)
+    return _TableThumb(view, tuple(shape), x0, y0, x1, y1, small_area, int(small_area.sum()), radius, edge)
 
 
 class GatedViewCheck:
