@@ -40,10 +40,8 @@ class FollowerConfig:
 
     - ``window_radii``: the window searched reaches this many radii beyond the ball's last and
       expected places, each way.
-    - ``start_reach_radii``: the rim fit starts from the best-covered disc within this many radii
-      of the expected place...
-    - ``start_min_fill``: ...which must be foreground to at least this fraction (its square of
-      ``ClassicConfig.refine_radius`` radii, as the detector centres candidates).
+    - ``start_reach_radii``: the rim fit starts from the candidate (found in the window as the
+      detector finds its candidates) nearest to the expected place, within this many radii.
     - ``min_disc_fill``: the disc of ``ClassicConfig.coverage_radius`` radii around the fitted
       centre must be foreground to at least this fraction (stricter than the detector's
       ``min_coverage``: a ball the follower keeps must be plainly there).
@@ -56,7 +54,6 @@ class FollowerConfig:
 
     window_radii: float = 3.0
     start_reach_radii: float = 1.5
-    start_min_fill: float = 0.8
     min_disc_fill: float = 0.8
     explained_radius: float = 1.5
     max_stray_ball_areas: float = 0.3

@@ -18,6 +18,8 @@ checks apply: pocket leathers, a ball dropping).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -26,14 +28,21 @@ from snooker.vision.classic import (
     ClassicConfig,
     ClassicScene,
     FollowerConfig,
+    TableGeometry,
+    _candidates,
     _centre_on_rim,
     _coverage,
+    _coverage_map,
+    _highlight_centres,
     _in_jaws,
     _near_cushion,
     _radius_at,
+    _refine,
     _smooth,
+    _tophat,
 )
 from snooker.vision.cloth import ClothEstimate, not_cloth
+from snooker.vision.detector import CalibratedView
 from snooker.vision.types import BallDetections
 
 
@@ -71,11 +80,12 @@ def follow_scene(
         x1, y1 = min(w, int(np.ceil(high[0])) + pad + 1), min(h, int(np.ceil(high[1])) + pad + 1)
         if x1 - x0 <= 2 * pad or y1 - y0 <= 2 * pad:
             return None
-        foreground = _window_foreground(frame_bgr, scene, (x0, y0, x1, y1), config)
+        image, foreground, body = _window_masks(frame_bgr, scene, (x0, y0, x1, y1), config)
         near = others[
             np.all((others >= [x0 - reach, y0 - reach]) & (others < [x1 + reach, y1 + reach]), axis=1)
         ]
-        fit = _fit(foreground, expected - [x0, y0], near - [x0, y0], r, config, follower)
+        window = _Window(image, foreground, body, g.window(x0, y0, x1, y1), scene.view)
+        fit = _fit(window, expected - [x0, y0], near - [x0, y0], config, follower)
         if fit is None:
             return None
         fits.append(fit + np.array([x0, y0]))
@@ -124,46 +134,70 @@ _SAME_PX = 1e-6
 """A detection and a candidate this close (px) are the same ball."""
 
 
-def _window_foreground(
+def _window_masks(
     frame_bgr: np.ndarray, scene: ClassicScene, box: tuple[int, int, int, int], config: ClassicConfig
-) -> np.ndarray:
-    """(h, w) bool foreground of crop box (x0, y0, x1, y1), as the detector computes it."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The image of crop box (x0, y0, x1, y1), its foreground and its ball-body mask, as the
+    detector computes them (against the scene's cloth model)."""
     g = scene.geometry
     x0, y0, x1, y1 = box
     image = frame_bgr[g.y0 + y0 : g.y0 + y1, g.x0 + x0 : g.x0 + x1]
     cloth = ClothEstimate(scene.cloth.chromaticity[y0:y1, x0:x1], scene.cloth.brightness[y0:y1, x0:x1])
-    different, _ = not_cloth(image, cloth, config.cloth)
-    return _smooth(different & g.area[y0:y1, x0:x1], config)
+    different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
+    area = g.area[y0:y1, x0:x1]
+    foreground = _smooth(different & area, config)
+    return image, foreground, foreground | _smooth(darker & area, config)
+
+
+@dataclass(frozen=True)
+class _Window:
+    """One follower window: its image, foreground and ball-body masks, its geometry (frame box and
+    expected radii) and the view (to place its points on the table)."""
+
+    image: np.ndarray
+    foreground: np.ndarray
+    body: np.ndarray
+    geometry: TableGeometry
+    view: CalibratedView
 
 
 def _fit(
-    foreground: np.ndarray,
-    expected: np.ndarray,
-    others: np.ndarray,
-    r: float,
-    config: ClassicConfig,
-    follower: FollowerConfig,
+    window: _Window, expected: np.ndarray, others: np.ndarray, config: ClassicConfig, follower: FollowerConfig
 ) -> np.ndarray | None:
-    """The ball's centre (2,) in the window ``foreground``, looked for around ``expected`` (window
-    px); None when no ball-sized disc is plainly there, or foreground neither it nor the other
-    known balls ``others`` (k, 2) (window px; their discs may reach into the window) explain."""
-    h, w = foreground.shape
-    side = 2 * max(1, round(config.refine_radius * r)) + 1
-    fill = cv2.blur(foreground.astype(np.float32), (side, side), borderType=cv2.BORDER_CONSTANT)
-    reach = follower.start_reach_radii * r
-    ys, xs = np.mgrid[0:h, 0:w]
-    moved = np.hypot(xs - expected[0], ys - expected[1]) / r
-    score = np.where(moved <= follower.start_reach_radii, fill - config.refine_distance_penalty * moved, -1.0)
-    iy, ix = np.unravel_index(int(np.argmax(score)), score.shape)
-    if reach <= 0 or fill[iy, ix] < follower.start_min_fill:
+    """The ball's centre (2,) in ``window``, looked for around ``expected`` (window px): the
+    detector's candidate nearest to it (found as the detector finds candidates, so the rim fit
+    starts where the detector's would), centred on its rim. None when there is none within
+    ``start_reach_radii``, the rim fit is refused, the disc is not plainly filled, or foreground
+    neither it nor the other known balls ``others`` (k, 2) (window px; their discs may reach into
+    the window) explain."""
+    g, foreground = window.geometry, window.foreground
+    offset = np.array([g.x0, g.y0], dtype=float)
+
+    def on_table(points: np.ndarray) -> np.ndarray:
+        return window.view.image_to_table(points + offset) if len(points) else np.zeros((0, 2))
+
+    r = float(_radius_at(g.radius, expected[None])[0])
+    lightness = cv2.cvtColor(window.image, cv2.COLOR_BGR2Lab)[..., 0]
+    tophat = _tophat(lightness, g.typical_radius)
+    # A ball with a highlight is the detector's candidate at its highlight: look for those first
+    # (the blob search, for a ball whose highlight is lost, costs as much again).
+    start = _nearest(
+        _spot_centres(lightness, tophat, foreground, window.body, g, config), expected, r, follower
+    )
+    if start is None:
+        spots, blobs, _, _ = _candidates(
+            lightness, tophat, foreground, window.body, g, on_table, None, config
+        )
+        start = _nearest(np.concatenate([spots, blobs]), expected, r, follower)
+    if start is None:
         return None
-    start = np.array([[float(ix), float(iy)]])
-    radii = np.array([r])
+    radii = _radius_at(g.radius, start)
     centre = _centre_on_rim(start, foreground, radii, config)
     if np.array_equal(centre, start):
         return None  # the rim fit was refused: too few rays found a rim, or an implausible circle
     if _coverage(foreground, centre, config.coverage_radius * radii)[0] < follower.min_disc_fill:
         return None
+    h, w = foreground.shape
     explained = np.zeros((h, w), np.uint8)
     extent = follower.explained_radius * r
     shadow = config.shadow_extent * r / 2
@@ -174,3 +208,30 @@ def _fit(
     if stray > follower.max_stray_ball_areas * np.pi * r * r:
         return None
     return centre[0]
+
+
+def _spot_centres(
+    lightness: np.ndarray,
+    tophat: np.ndarray,
+    foreground: np.ndarray,
+    body: np.ndarray,
+    g: TableGeometry,
+    config: ClassicConfig,
+) -> np.ndarray:
+    """The candidates the detector finds by their highlights (``classic._candidates``' first half,
+    before keeping them apart), (n, 2) px of the window."""
+    coverage = _coverage_map(foreground, g.typical_radius, config)
+    spots = _refine(_highlight_centres(lightness, tophat, body, g.radius, config), coverage, g.radius, config)
+    radii = _radius_at(g.radius, spots)
+    return spots[_coverage(body, spots, config.coverage_radius * radii) >= config.min_coverage]
+
+
+def _nearest(
+    candidates: np.ndarray, expected: np.ndarray, r: float, follower: FollowerConfig
+) -> np.ndarray | None:
+    """(1, 2) the candidate nearest to ``expected`` (2,), if within ``start_reach_radii`` radii ``r``."""
+    if len(candidates) == 0:
+        return None
+    gaps = np.linalg.norm(candidates - expected, axis=1)
+    nearest = int(np.argmin(gaps))
+    return candidates[[nearest]] if gaps[nearest] <= follower.start_reach_radii * r else None
