@@ -93,6 +93,10 @@ class MotionGateConfig:
       the same way, for the frame on which large regions are searched whole (``large_every_frames``).
     - ``edge_band_px``: the band (thumbnail px) along the playing area's edge that tells a change
       comes over the cushions.
+    - ``follow_retry_frames``: after the follower could not vouch for a ball, it is asked again
+      only this many frames later (what stopped it — the cue at the ball, a neighbour, a ball
+      joining — mostly lasts, and a failed try costs as much as a followed frame on top of the
+      search).
     - ``motion_match_radii``: a ball's expected place is its last one moved as it moved between
       the two frames before, matched to the nearest ball of its name within this many radii.
     """
@@ -113,6 +117,7 @@ class MotionGateConfig:
     follow_stray_ball_areas: float = 0.5
     edge_band_px: int = 2
     motion_match_radii: float = 5.0
+    follow_retry_frames: int = 2
     sweep_bands: int = 1
     full_above_fraction: float = 0.25
 
@@ -229,6 +234,7 @@ class MotionGatedDetector:
         self._frames = 0
         self._band: int | None = None
         self._motion = np.zeros((0, 2))
+        self._follow_failed = -1 << 30
 
     def __call__(self, frame_bgr: np.ndarray, view: object) -> BallDetections:
         previous = self._last
@@ -330,9 +336,14 @@ class MotionGatedDetector:
                 return None  # something else changed: a new ball, the cue, a player, a ball coming back
         if not moving.any():
             return previous, covered  # specks only, kept changed until they grow
+        if self._frames - self._follow_failed < cfg.follow_retry_frames:
+            return None
         rows = np.flatnonzero(moving)
         followed = follow(frame_bgr, view, rows, expected[rows])
-        return None if followed is None else (followed, (core > 0) & covered)
+        if followed is None:
+            self._follow_failed = self._frames
+            return None
+        return followed, (core > 0) & covered
 
     def _motion_since(self, previous: BallDetections | None, now: BallDetections) -> np.ndarray:
         """(n, 2) frame px: how far each ball of ``now`` moved since ``previous``, from the nearest

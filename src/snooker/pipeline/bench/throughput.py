@@ -160,12 +160,16 @@ def run_pipeline(
 
 
 def gate_counts(gate: object) -> dict[str, int]:
-    """Frames a fast-path gate reused, searched in part and computed in full (all in full when
-    the stage has no gate: its calls are then not counted here)."""
+    """Frames a fast-path gate reused, searched in part (of them, those where known balls were
+    only followed) and computed in full (all in full when the stage has no gate: its calls are
+    then not counted here)."""
     counts = getattr(gate, "counts", None)
     if counts is None:
         return {}
-    return {"reused": counts.reused, "partial": counts.partial, "full": counts.full}
+    result = {"reused": counts.reused, "partial": counts.partial, "full": counts.full}
+    if hasattr(counts, "followed"):
+        result["followed"] = counts.followed
+    return result
 
 
 def _rule(referee: Any, strokes: list[Any], run: PipelineRun, frame_index: int, at_finish: bool) -> None:
