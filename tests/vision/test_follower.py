@@ -29,18 +29,20 @@ def _position(detections, name: str) -> np.ndarray:
 
 
 STEPS_MM = {
-    "a small step": ([(8.0, 5.0)], 1),
-    "a ball's width": ([(0.0, 52.5)], 1),
-    "rolling on": ([(25.0, -20.0)] * 4, 4),
+    "a small step": ([(8.0, 5.0)], 1, 1),
+    "a ball's width": ([(0.0, 52.5)], 1, 1),
+    "rolling on": ([(25.0, -20.0)] * 4, 1, 4),
     # A step of two ball widths is beyond the follower's reach from where the ball stood: it is
-    # searched; after it the ball is looked for where its last step leads.
-    "rolling fast, predicted from its last step": ([(40.0, -90.0)] * 4, 3),
+    # searched; after it the ball is looked for where its last step leads...
+    "rolling fast, predicted from its last step": ([(40.0, -90.0)] * 4, 1, 3),
+    # ...on the next frame when the follower is asked on every frame, else that many frames later.
+    "rolling fast, the follower asked again two frames later": ([(40.0, -90.0)] * 4, 2, 2),
 }
 
 
-@pytest.mark.parametrize(("steps", "followed"), STEPS_MM.values(), ids=STEPS_MM.keys())
-def test_a_moved_ball_is_followed_where_a_detection_finds_it(steps, followed, view):
-    gated = MotionGatedDetector(ClassicDetector(), MotionGateConfig())
+@pytest.mark.parametrize(("steps", "retry", "followed"), STEPS_MM.values(), ids=STEPS_MM.keys())
+def test_a_moved_ball_is_followed_where_a_detection_finds_it(steps, retry, followed, view):
+    gated = MotionGatedDetector(ClassicDetector(), MotionGateConfig(follow_retry_frames=retry))
     gated(render(Scene(balls=[*RESTING, START]), view), view)
     x, y = START[1:]
     for dx, dy in steps:
