@@ -4,14 +4,17 @@ While a stroke runs, most changed regions of the table are balls rolling, each a
 Searching them again (the detector's region search: highlights, blobs, plausibility, joint
 naming) costs a fixed few milliseconds per frame. A ball already found and named can instead be
 followed: in a small window around where it is expected, the foreground is computed against the
-scene's cloth model, the window's best-covered ball-sized disc near the expected place is taken as
-the start, and the centre is fitted to the rim exactly as the detector fits it
-(``classic._centre_on_rim``), so followed centres match detected ones to a fraction of a pixel. The
-ball keeps its name, its colour features and whether it showed a highlight.
+scene's cloth model, the window's candidates are found as the detector finds them (by their
+highlights first; by ball-sized blobs only when no highlight candidate is near), and the one
+nearest the expected place is centred on its rim exactly as the detector centres it
+(``classic._centre_on_rim``) — the same start and the same fit, so followed centres equal detected
+ones but for the window's edges. The ball keeps its name, its colour features and whether it
+showed a highlight.
 
 The follower is conservative: it answers None — and the caller searches the regions as before —
-whenever it is unsure: another known ball lies in the window, the window holds no ball-sized disc
-or foreground that the ball does not explain (a new ball, a hand, the cue), the rim fit is refused,
+whenever it is unsure: another known ball lies in the window, no candidate lies near the expected
+place, the ball's disc is not plainly filled, the window holds foreground that no known ball
+explains (a new ball, a hand, the cue), the rim fit is refused,
 or the fitted ball lies near a cushion or off the playing area (where the detector's stricter
 checks apply: pocket leathers, a ball dropping).
 """

@@ -234,7 +234,7 @@ class MotionGatedDetector:
         self._frames = 0
         self._band: int | None = None
         self._motion = np.zeros((0, 2))
-        self._follow_failed = -1 << 30
+        self._follow_failed: int | None = None
 
     def __call__(self, frame_bgr: np.ndarray, view: object) -> BallDetections:
         previous = self._last
@@ -336,7 +336,7 @@ class MotionGatedDetector:
                 return None  # something else changed: a new ball, the cue, a player, a ball coming back
         if not moving.any():
             return previous, covered  # specks only, kept changed until they grow
-        if self._frames - self._follow_failed < cfg.follow_retry_frames:
+        if self._follow_failed is not None and self._frames - self._follow_failed < cfg.follow_retry_frames:
             return None
         rows = np.flatnonzero(moving)
         followed = follow(frame_bgr, view, rows, expected[rows])
