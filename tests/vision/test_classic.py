@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 from synthetic import Scene, make_view, render
 
 from snooker.balls import BALL_NAMES
 from snooker.calibration.table import STANDARD_TABLE
-from snooker.vision.classic import ClassicConfig, ClassicDetector, detect_balls
+from snooker.vision.classic import ClassicConfig, ClassicDetector, _smooth, detect_balls
 from snooker.vision.detector import BallDetector
 
 SPOTS = STANDARD_TABLE.spots
@@ -176,3 +177,12 @@ def test_a_ball_at_rest_keeps_its_centre_under_image_noise(view, name, x, y) -> 
         centres.append(found.xy_px[0])
     spread = np.linalg.norm(np.array(centres) - np.mean(centres, axis=0), axis=1)
     assert spread.max() < 0.25, spread
+
+
+@pytest.mark.parametrize("shape", [(64, 64), (120, 333), (7, 9), (3, 4)])
+@pytest.mark.parametrize("share", [0.1, 0.5, 0.9])
+def test_smoothing_a_mask_is_its_median(shape, share):
+    mask = np.random.default_rng(7).random(shape) < share
+    config = ClassicConfig()
+    median = cv2.medianBlur(mask.astype(np.uint8) * 255, config.smooth_kernel_px) > 0
+    assert np.array_equal(_smooth(mask, config), median)
