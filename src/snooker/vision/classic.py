@@ -104,7 +104,9 @@ class ClassicConfig:
     """Two highlight candidates closer than this on the table (mm; touching balls are 52.5 mm
     apart) are one ball."""
     blob_separation_mm: float = 40.0
-    """A highlight-less blob closer than this (mm) to another candidate is part of that ball."""
+    """A highlight-less blob closer than this (mm) to another candidate is part of that ball; a
+    touching ball's centre is 52.5 mm away, so the cue ball (whose highlight does not show) resting
+    against another ball is a ball of its own."""
     intruder_min_area: float = 6.0
     """A foreground region that reaches the cushions and covers more than this many ball areas
     (πr²) is a player, the cue or a shadow coming over the cushion: a ball in it must stand out."""
@@ -154,7 +156,7 @@ class ClassicConfig:
     """Side (px) of the square over which the mask is averaged for the rim search."""
     rim_min_rays: float = 0.6
     """...and the least-squares circle through the rim points is used when at least this fraction
-    of the rays found the rim..."""
+    of the rays used (see ``rim_neighbour_margin``) found the rim..."""
     rim_outlier: float = 0.15
     """...fitted again without the rim points farther than this many radii from the first circle
     (a ray that ran on into the ball's shadow or along a touching ball)..."""
@@ -166,7 +168,10 @@ class ClassicConfig:
     """Rays whose rim point would lie within a neighbouring candidate's disc widened by this many
     radii are not used: there the two balls' foregrounds merge (the waist between touching balls,
     their shadows, the mask's blur), so the ray leaves the union late or runs on into the other
-    ball, and the rim points on that side would pull the centre towards the neighbour."""
+    ball, and the rim points on that side would pull the centre towards the neighbour..."""
+    rim_min_free_rays: float = 0.5
+    """...unless fewer than this fraction of the rays are left (a ball in the pack, with
+    neighbours all round): then all are used, as a short arc does not fix a circle."""
 
 
 class ClassicDetector:
@@ -914,8 +919,10 @@ def _centre_on_rim(
     blob, or from where a highlight sits, lies too high or too low). The rim points are found
     on the mask averaged over a few pixels and interpolated bilinearly, so they and the centre move
     smoothly with the picture: image noise that flips a pixel on the rim moves the centre by a
-    small fraction of a pixel. Rim points far off the first circle (a ray that ran on along a cue,
-    a touching ball or the shadow) are left out of a second fit.
+    small fraction of a pixel. Rays facing another candidate close by are left out (where two
+    balls touch, their foregrounds merge and the rim on that side is not the ball's own), and rim
+    points far off the first circle (a ray that ran on along a cue, a touching ball or the
+    shadow) are left out of a second fit.
     """
     if len(centres) == 0:
         return centres
@@ -943,13 +950,15 @@ def _centre_on_rim(
     free = _rays_clear_of_neighbours(centres, radii, directions, config.rim_neighbour_margin)
     refined = centres.astype(float).copy()
     for k in range(len(centres)):
-        use = found[k] & free[k]
-        if use.sum() < max(3, config.rim_min_rays * free[k].sum()):
+        enough_clear = free[k].sum() >= config.rim_min_free_rays * config.rim_rays
+        usable = free[k] if enough_clear else np.ones_like(free[k])
+        use = found[k] & usable
+        if use.sum() < max(3, config.rim_min_rays * usable.sum()):
             continue
         points = centres[k] + directions[use] * distance[k, use, None]
         centre, radius = _circle_through(points)
         on_rim = np.abs(np.linalg.norm(points - centre, axis=1) - radius) <= config.rim_outlier * radii[k]
-        if on_rim.sum() >= max(3, config.rim_min_rays * free[k].sum()):
+        if on_rim.sum() >= max(3, config.rim_min_rays * usable.sum()):
             centre, radius = _circle_through(points[on_rim])
         low, high = config.rim_radius_range
         if not low * radii[k] <= radius <= high * radii[k]:
@@ -1212,7 +1221,9 @@ def _blob_centres(
     config: ClassicConfig,
 ) -> np.ndarray:
     """Ball centres in foreground no found ball explains: distance-transform peaks of ball depth
-    (local maxima over a window of ``blob_peak_window`` × ``peak_radius`` px)."""
+    (local maxima over a window of ``blob_peak_window`` × ``peak_radius`` px). A found ball's
+    shadow below it is explained too, except where a blob ``unshadowed_blob_depth`` deep remains
+    without it (a ball resting against it from below)."""
     residual = foreground.astype(np.uint8)
     unshadowed = residual.copy()
     area_mask = area.astype(np.uint8)
