@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 from synthetic import Scene, make_view, render
 
 from snooker.balls import BALL_NAMES
 from snooker.calibration.table import STANDARD_TABLE
-from snooker.vision.classic import ClassicConfig, ClassicDetector, detect_balls
+from snooker.vision.classic import ClassicConfig, ClassicDetector, _smooth, detect_balls
 from snooker.vision.detector import BallDetector
 
 SPOTS = STANDARD_TABLE.spots
@@ -224,3 +225,12 @@ def test_a_cue_ball_touching_a_red_is_found_with_its_gap(view, x, y, angle_deg, 
     white_mm, red_mm = (found.xy_mm[list(found.ball).index(name)] for name in ("white", "red"))
     measured_gap = np.linalg.norm(white_mm - red_mm) - R
     assert abs(measured_gap - gap_mm) <= StrokeConfig().touching_tolerance_mm, measured_gap
+
+
+@pytest.mark.parametrize("shape", [(64, 64), (120, 333), (7, 9), (3, 4)])
+@pytest.mark.parametrize("share", [0.1, 0.5, 0.9])
+def test_smoothing_a_mask_is_its_median(shape, share):
+    mask = np.random.default_rng(7).random(shape) < share
+    config = ClassicConfig()
+    median = cv2.medianBlur(mask.astype(np.uint8) * 255, config.smooth_kernel_px) > 0
+    assert np.array_equal(_smooth(mask, config), median)

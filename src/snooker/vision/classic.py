@@ -35,6 +35,31 @@ from snooker.vision.types import BallDetections
 
 
 @dataclass(frozen=True)
+class FollowerConfig:
+    """How balls already known are followed (radii: the expected ball radius at the ball's place).
+
+    - ``window_radii``: the window searched reaches this many radii beyond the ball's last and
+      expected places, each way.
+    - ``start_reach_radii``: the rim fit starts from the candidate (found in the window as the
+      detector finds its candidates) nearest to the expected place, within this many radii.
+    - ``min_disc_fill``: the disc of ``ClassicConfig.coverage_radius`` radii around the fitted
+      centre must be foreground to at least this fraction (stricter than the detector's
+      ``min_coverage``: a ball the follower keeps must be plainly there).
+    - ``explained_radius``: foreground within this many radii of a known ball (and its shadow,
+      ``ClassicConfig.shadow_extent``) is the ball's: wider than the detector's ``explained_radius``,
+      as a moving ball's blurred rim and the halo of compression around it reach further...
+    - ``max_stray_ball_areas``: ...and foreground in the window that no known ball explains, in
+      ball discs πr², beyond this says the window holds something else (a new ball, the cue).
+    """
+
+    window_radii: float = 3.0
+    start_reach_radii: float = 1.5
+    min_disc_fill: float = 0.8
+    explained_radius: float = 1.5
+    max_stray_ball_areas: float = 0.3
+
+
+@dataclass(frozen=True)
 class ClassicConfig:
     """Every threshold of the classical detector. Radii are in units of the expected ball radius
     ``r`` at that place (from the calibration), so the detector scales with the camera."""
@@ -172,6 +197,8 @@ class ClassicConfig:
     rim_min_free_rays: float = 0.5
     """...unless fewer than this fraction of the rays are left (a ball in the pack, with
     neighbours all round): then all are used, as a short arc does not fix a circle."""
+    follower: FollowerConfig = field(default_factory=FollowerConfig)
+    """How balls already found are followed while they move (``snooker.vision.follower``)."""
 
 
 class ClassicDetector:
@@ -236,6 +263,22 @@ class ClassicDetector:
             return self(frame_bgr, view)
         self.scene = redetect_scene(frame_bgr, scene, windows, owner, self.config)
         return self.scene.detections
+
+    def follow(
+        self, frame_bgr: np.ndarray, view: CalibratedView, rows: np.ndarray, expected_px: np.ndarray
+    ) -> BallDetections | None:
+        """The last detections with the balls ``rows`` (indices into them) followed to where
+        ``frame_bgr`` shows them, each looked for around ``expected_px`` (k, 2) frame px, keeping
+        their names; None — nothing changed — when the follower is unsure of any (the caller then
+        detects again: see ``snooker.vision.follower``)."""
+        # Imported here: the follower is built on this module's steps.
+        from snooker.vision.follower import follow_scene
+
+        scene = self.scene
+        if scene is None or scene.view is not view or scene.shape != tuple(frame_bgr.shape[:2]):
+            return None
+        followed = follow_scene(frame_bgr, scene, rows, expected_px, self.config, self.config.follower)
+        return None if followed is None else followed.detections
 
 
 @dataclass(frozen=True)
@@ -868,7 +911,14 @@ def _pixel_indices(points: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarr
 
 
 def _smooth(mask: np.ndarray, config: ClassicConfig) -> np.ndarray:
-    return cv2.medianBlur(mask.astype(np.uint8) * 255, config.smooth_kernel_px) > 0
+    """The median of ``mask`` (bool) over squares of ``smooth_kernel_px``, edges replicated: where
+    most of the square is set. Counted with a box filter — the same answer as ``cv2.medianBlur``,
+    which on small windows costs tens of times more."""
+    side = config.smooth_kernel_px
+    count = cv2.boxFilter(
+        mask.astype(np.uint8), cv2.CV_16U, (side, side), normalize=False, borderType=cv2.BORDER_REPLICATE
+    )
+    return count > (side * side) // 2
 
 
 def _tophat(lightness: np.ndarray, typical_radius: float) -> np.ndarray:

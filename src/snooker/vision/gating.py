@@ -80,6 +80,25 @@ class MotionGateConfig:
       which a loaded machine feels more than one longer frame, so the default detects in full.
       The first detection of a view and a change over much of the table are always full.
     - ``full_above_fraction``: more than this fraction of the playing area changed: detect in full.
+    - ``follow_known``: when every changed pixel lies within ``follow_reach_radii`` ball radii of
+      the last or expected place of a ball known there (its place changed), the detector's
+      follower (``follow``, where it has one) moves those balls, keeping their names, instead of
+      searching the regions; where it is unsure, the regions are searched as before. A change
+      with no known ball in it (a new ball, a ball coming back), or reaching further (the cue, a
+      player), is searched...
+    - ``follow_stray_ball_areas``: ...but for specks of change (each smaller than this many ball
+      discs: a ball's blurred trail, its shadow's edge) outside those reaches: too small to be a
+      ball, they stay changed (the reference keeps them) and are searched once they grow. Changes
+      that reach the playing area's edge (the cue, a hand or player coming over the cushion) wait,
+      the same way, for the frame on which large regions are searched whole (``large_every_frames``).
+    - ``edge_band_px``: the band (thumbnail px) along the playing area's edge that tells a change
+      comes over the cushions.
+    - ``follow_retry_frames``: after the follower could not vouch for a ball, it is asked again
+      only this many frames later (what stopped it — the cue at the ball, a neighbour, a ball
+      joining — mostly lasts, and a failed try costs as much as a followed frame on top of the
+      search).
+    - ``motion_match_radii``: a ball's expected place is its last one moved as it moved between
+      the two frames before, matched to the nearest ball of its name within this many radii.
     """
 
     enabled: bool = True
@@ -93,6 +112,12 @@ class MotionGateConfig:
     large_every_frames: int = 4
     follow_radii: float = 4.0
     full_every_frames: int = 60
+    follow_known: bool = True
+    follow_reach_radii: float = 2.5
+    follow_stray_ball_areas: float = 0.5
+    edge_band_px: int = 2
+    motion_match_radii: float = 5.0
+    follow_retry_frames: int = 2
     sweep_bands: int = 1
     full_above_fraction: float = 0.25
 
@@ -138,6 +163,9 @@ class GateCounts:
     full: int = 0
     swept: int = 0
     """Of the partial frames, those that also searched a band of a sweep (``sweep_bands``)."""
+    followed: int = 0
+    """Of the partial frames, those where the detector's follower moved the balls known there
+    instead of searching the changed regions (``follow_known``)."""
 
 
 def thumbnail(image: np.ndarray, scale: int) -> np.ndarray:
@@ -178,6 +206,8 @@ class _TableThumb:
     area: np.ndarray
     area_px: int
     ball_radius_px: float
+    edge: np.ndarray
+    """(h, w) bool: the band of ``edge_band_px`` along the playing area's edge (thumbnail)."""
 
 
 class MotionGatedDetector:
@@ -203,8 +233,16 @@ class MotionGatedDetector:
         self._since_full = 0
         self._frames = 0
         self._band: int | None = None
+        self._motion = np.zeros((0, 2))
+        self._follow_failed: int | None = None
 
     def __call__(self, frame_bgr: np.ndarray, view: object) -> BallDetections:
+        previous = self._last
+        detections = self._detect(frame_bgr, view)
+        self._motion = self._motion_since(previous, detections)
+        return detections
+
+    def _detect(self, frame_bgr: np.ndarray, view: object) -> BallDetections:
         cfg = self.config
         self._frames += 1
         thumb = self._table_thumb(frame_bgr, view)
@@ -229,6 +267,19 @@ class MotionGatedDetector:
         if redetect is None or count > cfg.full_above_fraction * t.area_px:
             return self._full(frame_bgr, view, small)
         previous = self._last
+        follow = getattr(self.detector, "follow", None)
+        if follow is not None and cfg.follow_known and band is None:
+            whole = self._frames % cfg.large_every_frames == 0
+            followed = self._follow(follow, frame_bgr, view, changed, t, previous, whole)
+            if followed is not None and followed[0] is previous:
+                self.counts.reused += 1
+                return previous
+            if followed is not None:
+                self._last, core = followed
+                np.copyto(self._reference, small, where=core[..., None])
+                self.counts.partial += 1
+                self.counts.followed += 1
+                return self._last
         whole = self._frames % cfg.large_every_frames == 0
         owners, windows, followed = self._regions(changed, t, None if whole else previous.xy_px, band)
         if not windows:
@@ -244,6 +295,86 @@ class MotionGatedDetector:
         self.counts.partial += 1
         self.counts.swept += band is not None
         return self._last
+
+    def _follow(
+        self,
+        follow: Callable[[np.ndarray, object, np.ndarray, np.ndarray], BallDetections | None],
+        frame_bgr: np.ndarray,
+        view: object,
+        changed: np.ndarray,
+        t: _TableThumb,
+        previous: BallDetections,
+        whole: bool,
+    ) -> tuple[BallDetections, np.ndarray] | None:
+        """The balls known in the changed places followed by the detector (``follow_known``), and
+        the core the reference is brought up to date in (``previous`` itself where only specks
+        changed); None when the changes are not all the balls' own or the detector could not
+        follow one of them."""
+        cfg = self.config
+        if len(previous) == 0:
+            return None
+        scale = cfg.thumbnail_scale
+        core = self._core(changed, t)
+        last = previous.xy_px
+        expected = last + self._motion if self._motion.shape == last.shape else last
+        moving = self._at(core, last, t) | self._at(core, expected, t)
+        reach = cfg.follow_reach_radii * t.ball_radius_px
+        low = (np.minimum(last, expected) - reach - [t.x0, t.y0]) / scale
+        high = (np.maximum(last, expected) + reach - [t.x0, t.y0]) / scale
+        covered = np.zeros(changed.shape, bool)
+        starts, ends = np.floor(low[moving]).astype(int), np.ceil(high[moving]).astype(int)
+        for (x0, y0), (x1, y1) in zip(starts, ends, strict=True):
+            covered[max(0, y0) : max(0, y1 + 1), max(0, x0) : max(0, x1 + 1)] = True
+        stray = changed & ~covered
+        if np.any(stray):
+            count, labels = cv2.connectedComponents(self._core(stray, t), connectivity=8)
+            areas = np.bincount(labels[stray], minlength=count)
+            disc = np.pi * (t.ball_radius_px / scale) ** 2
+            intruding = np.zeros(count, bool)
+            intruding[np.unique(labels[t.edge])] = not whole
+            if np.any((areas[1:] > cfg.follow_stray_ball_areas * disc) & ~intruding[1:]):
+                return None  # something else changed: a new ball, the cue, a player, a ball coming back
+        if not moving.any():
+            return previous, covered  # specks only, kept changed until they grow
+        if self._follow_failed is not None and self._frames - self._follow_failed < cfg.follow_retry_frames:
+            return None
+        rows = np.flatnonzero(moving)
+        followed = follow(frame_bgr, view, rows, expected[rows])
+        if followed is None:
+            self._follow_failed = self._frames
+            return None
+        return followed, (core > 0) & covered
+
+    def _motion_since(self, previous: BallDetections | None, now: BallDetections) -> np.ndarray:
+        """(n, 2) frame px: how far each ball of ``now`` moved since ``previous``, from the nearest
+        ball of the same name within ``motion_match_radii`` (zero where none or nothing was
+        detected again)."""
+        motion = np.zeros((len(now), 2))
+        if previous is None or now is previous or len(previous) == 0 or len(now) == 0 or self._thumb is None:
+            return motion
+        gap = np.linalg.norm(now.xy_px[:, None] - previous.xy_px[None], axis=2)
+        gap[now.ball[:, None] != previous.ball[None]] = np.inf
+        nearest = np.argmin(gap, axis=1)
+        limit = self.config.motion_match_radii * self._thumb.ball_radius_px
+        close = gap[np.arange(len(now)), nearest] <= limit
+        motion[close] = now.xy_px[close] - previous.xy_px[nearest[close]]
+        return motion
+
+    def _core(self, changed: np.ndarray, t: _TableThumb) -> np.ndarray:
+        """uint8: the changed pixels grown by ``core_reach_radii`` (the region detected again)."""
+        reach = max(1, round(self.config.core_reach_radii * t.ball_radius_px / self.config.thumbnail_scale))
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
+        return cv2.dilate(changed.astype(np.uint8), disc)
+
+    def _at(self, mask: np.ndarray, xy_px: np.ndarray, t: _TableThumb) -> np.ndarray:
+        """(n,) bool: ``mask`` (thumbnail) at frame points (n, 2); False outside it."""
+        scale = self.config.thumbnail_scale
+        ix = np.floor((xy_px[:, 0] - t.x0) / scale).astype(int)
+        iy = np.floor((xy_px[:, 1] - t.y0) / scale).astype(int)
+        inside = (ix >= 0) & (iy >= 0) & (ix < mask.shape[1]) & (iy < mask.shape[0])
+        result = np.zeros(len(xy_px), bool)
+        result[inside] = mask[iy[inside], ix[inside]] > 0
+        return result
 
     def _start_sweep(self, frame_bgr: np.ndarray, view: object) -> None:
         """Begin detecting the whole table again, one band per frame (see ``sweep_bands``)."""
@@ -310,9 +441,7 @@ class MotionGatedDetector:
         in tiles of its own owning its pixels that no other tile owns."""
         cfg = self.config
         scale = cfg.thumbnail_scale
-        reach = max(1, round(cfg.core_reach_radii * t.ball_radius_px / scale))
-        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
-        core = cv2.dilate(changed.astype(np.uint8), disc)
+        core = self._core(changed, t)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
         followed = np.zeros((0, 2))
         if balls_px is not None and len(balls_px):
@@ -413,7 +542,9 @@ def _table_thumb(view: object, shape: tuple[int, ...], config: MotionGateConfig)
     small_area = cv2.dilate(small_area.astype(np.uint8), np.ones((grow, grow), np.uint8)) > 0
     corners = np.array([[x, y], [x + w, y], [x, y + h], [x + w, y + h], [x + w / 2, y + h / 2]], dtype=float)
     radius = float(np.max(np.atleast_1d(radius_of(to_table(corners)))))
-    return _TableThumb(view, tuple(shape), x0, y0, x1, y1, small_area, int(small_area.sum()), radius)
+    band = np.ones((2 * config.edge_band_px + 1,) * 2, np.uint8)
+    edge = small_area & ~(cv2.erode(small_area.astype(np.uint8), band) > 0)
+    return _TableThumb(view, tuple(shape), x0, y0, x1, y1, small_area, int(small_area.sum()), radius, edge)
 
 
 class GatedViewCheck:

@@ -160,12 +160,17 @@ def run_pipeline(
 
 
 def gate_counts(gate: object) -> dict[str, int]:
-    """Frames a fast-path gate reused, searched in part and computed in full (all in full when
-    the stage has no gate: its calls are then not counted here)."""
+    """Frames a fast-path gate reused, searched in part, followed (the detection gate: balls known
+    in the changed places followed instead of searched) and computed in full — each frame once
+    (all in full when the stage has no gate: its calls are then not counted here)."""
     counts = getattr(gate, "counts", None)
     if counts is None:
         return {}
-    return {"reused": counts.reused, "partial": counts.partial, "full": counts.full}
+    followed = getattr(counts, "followed", 0)
+    result = {"reused": counts.reused, "partial": counts.partial - followed, "full": counts.full}
+    if hasattr(counts, "followed"):
+        result["followed"] = followed
+    return result
 
 
 def _rule(referee: Any, strokes: list[Any], run: PipelineRun, frame_index: int, at_finish: bool) -> None:
