@@ -179,6 +179,54 @@ def test_a_ball_at_rest_keeps_its_centre_under_image_noise(view, name, x, y) -> 
     assert spread.max() < 0.25, spread
 
 
+PAIR_ANGLES_DEG = range(0, 360, 15)
+
+
+@pytest.mark.parametrize("gap_mm", [0.0, 5.0])
+@pytest.mark.parametrize("radius_px", [6.0, 9.0, 12.0])
+def test_centre_on_rim_keeps_the_gap_between_touching_balls(radius_px, gap_mm) -> None:
+    """Two balls (with their shadows) touching or 5 mm apart, at every orientation: the gap
+    between the two fitted centres is right to a fraction of a pixel (the merged foreground where
+    they meet does not pull the centres together)."""
+    from snooker.vision.classic import _centre_on_rim
+
+    size = int(8 * radius_px) + 16
+    gap_px = gap_mm / R * 2 * radius_px
+    errors = []
+    for angle in np.deg2rad(PAIR_ANGLES_DEG):
+        first = np.array([size / 2 + 0.3, size / 2 - 0.2])
+        second = first + (2 * radius_px + gap_px) * np.array([np.cos(angle), -np.sin(angle)])
+        foreground = np.zeros((size, size), bool)
+        for centre in (first, second):
+            foreground |= _disc((size, size), centre, radius_px)
+            foreground |= _ellipse(
+                (size, size), centre + np.array([0.0, 0.95 * radius_px]), (0.5 * radius_px, 0.35 * radius_px)
+            )
+        candidates = np.round(np.stack([first, second])) + np.array([[1.0, -1.0], [-1.0, 1.0]])
+        found = _centre_on_rim(candidates, foreground, np.full(2, radius_px), ClassicConfig())
+        errors.append(np.linalg.norm(found[1] - found[0]) - np.linalg.norm(second - first))
+    assert np.max(np.abs(errors)) <= 0.5, np.round(errors, 2)
+
+
+@pytest.mark.parametrize("gap_mm", [0.2, 5.0])
+@pytest.mark.parametrize("angle_deg", [0.0, 180.0])
+@pytest.mark.parametrize("x, y", [(900, 900), (500, 2600), (1300, 1800)])
+def test_a_cue_ball_touching_a_red_is_found_with_its_gap(view, x, y, angle_deg, gap_mm) -> None:
+    """The cue ball (no highlight of its own) resting against a red, or 5 mm from it: both are
+    found, and the gap between them is measured within what the tracker allows for a touching
+    ball (a blob next to a highlight's ball is a ball of its own when a touching ball's distance
+    away)."""
+    from snooker.tracker import StrokeConfig
+
+    direction = np.array([np.cos(np.deg2rad(angle_deg)), np.sin(np.deg2rad(angle_deg))])
+    red = np.array([x, y]) + (R + gap_mm) * direction
+    found = detect_balls(render(Scene(balls=[("white", x, y), ("red", *red)]), view), view)
+    assert sorted(found.ball) == ["red", "white"]
+    white_mm, red_mm = (found.xy_mm[list(found.ball).index(name)] for name in ("white", "red"))
+    measured_gap = np.linalg.norm(white_mm - red_mm) - R
+    assert abs(measured_gap - gap_mm) <= StrokeConfig().touching_tolerance_mm, measured_gap
+
+
 @pytest.mark.parametrize("shape", [(64, 64), (120, 333), (7, 9), (3, 4)])
 @pytest.mark.parametrize("share", [0.1, 0.5, 0.9])
 def test_smoothing_a_mask_is_its_median(shape, share):

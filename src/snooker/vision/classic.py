@@ -115,7 +115,10 @@ class ClassicConfig:
     explained_radius: float = 1.15
     """Foreground within this many radii of a found ball is explained by it (includes shadow)."""
     shadow_extent: float = 0.6
-    """Also explained: this many radii further below each ball (its shadow on the cloth)."""
+    """Also explained: this many radii further below each ball (its shadow on the cloth)..."""
+    unshadowed_blob_depth: float = 0.65
+    """...unless a blob this many radii deep remains without that extension: a ball resting just
+    below another (touching it) covers its shadow, and a shadow is never that deep."""
     min_blob_depth: float = 0.55
     """A blob must be at least this many radii deep (distance transform) to be a ball."""
     max_blob_depth: float = 1.6
@@ -125,8 +128,10 @@ class ClassicConfig:
     min_separation_mm: float = 40.0
     """Two highlight candidates closer than this on the table (mm; touching balls are 52.5 mm
     apart) are one ball."""
-    blob_separation_mm: float = 60.0
-    """A highlight-less blob closer than this (mm) to another candidate is part of that ball."""
+    blob_separation_mm: float = 40.0
+    """A highlight-less blob closer than this (mm) to another candidate is part of that ball; a
+    touching ball's centre is 52.5 mm away, so the cue ball (whose highlight does not show) resting
+    against another ball is a ball of its own."""
     intruder_min_area: float = 6.0
     """A foreground region that reaches the cushions and covers more than this many ball areas
     (πr²) is a player, the cue or a shadow coming over the cushion: a ball in it must stand out."""
@@ -176,7 +181,7 @@ class ClassicConfig:
     """Side (px) of the square over which the mask is averaged for the rim search."""
     rim_min_rays: float = 0.6
     """...and the least-squares circle through the rim points is used when at least this fraction
-    of the rays found the rim..."""
+    of the rays used (see ``rim_neighbour_margin``) found the rim..."""
     rim_outlier: float = 0.15
     """...fitted again without the rim points farther than this many radii from the first circle
     (a ray that ran on into the ball's shadow or along a touching ball)..."""
@@ -184,6 +189,14 @@ class ClassicConfig:
     """...its radius lies within this range (in r)..."""
     rim_max_shift: float = 0.5
     """...and its centre lies within this many radii of the candidate's (else the candidate stays)."""
+    rim_neighbour_margin: float = 0.35
+    """Rays whose rim point would lie within a neighbouring candidate's disc widened by this many
+    radii are not used: there the two balls' foregrounds merge (the waist between touching balls,
+    their shadows, the mask's blur), so the ray leaves the union late or runs on into the other
+    ball, and the rim points on that side would pull the centre towards the neighbour..."""
+    rim_min_free_rays: float = 0.5
+    """...unless fewer than this fraction of the rays are left (a ball in the pack, with
+    neighbours all round): then all are used, as a short arc does not fix a circle."""
     follower: FollowerConfig = field(default_factory=FollowerConfig)
     """How balls already found are followed while they move (``snooker.vision.follower``)."""
 
@@ -956,8 +969,10 @@ def _centre_on_rim(
     blob, or from where a highlight sits, lies too high or too low). The rim points are found
     on the mask averaged over a few pixels and interpolated bilinearly, so they and the centre move
     smoothly with the picture: image noise that flips a pixel on the rim moves the centre by a
-    small fraction of a pixel. Rim points far off the first circle (a ray that ran on along a cue,
-    a touching ball or the shadow) are left out of a second fit.
+    small fraction of a pixel. Rays facing another candidate close by are left out (where two
+    balls touch, their foregrounds merge and the rim on that side is not the ball's own), and rim
+    points far off the first circle (a ray that ran on along a cue, a touching ball or the
+    shadow) are left out of a second fit.
     """
     if len(centres) == 0:
         return centres
@@ -982,15 +997,18 @@ def _centre_on_rim(
     v_in, v_out = values[rows, rays, last_in], values[rows, rays, out]
     fraction = np.clip((v_in - 0.5) / np.maximum(v_in - v_out, 1e-6), 0.0, 1.0)
     distance = radii[:, None] * (steps[last_in] + fraction * config.rim_step)
+    free = _rays_clear_of_neighbours(centres, radii, directions, config.rim_neighbour_margin)
     refined = centres.astype(float).copy()
     for k in range(len(centres)):
-        use = found[k]
-        if use.sum() < max(3, config.rim_min_rays * config.rim_rays):
+        enough_clear = free[k].sum() >= config.rim_min_free_rays * config.rim_rays
+        usable = free[k] if enough_clear else np.ones_like(free[k])
+        use = found[k] & usable
+        if use.sum() < max(3, config.rim_min_rays * usable.sum()):
             continue
         points = centres[k] + directions[use] * distance[k, use, None]
         centre, radius = _circle_through(points)
         on_rim = np.abs(np.linalg.norm(points - centre, axis=1) - radius) <= config.rim_outlier * radii[k]
-        if on_rim.sum() >= max(3, config.rim_min_rays * config.rim_rays):
+        if on_rim.sum() >= max(3, config.rim_min_rays * usable.sum()):
             centre, radius = _circle_through(points[on_rim])
         low, high = config.rim_radius_range
         if not low * radii[k] <= radius <= high * radii[k]:
@@ -999,6 +1017,21 @@ def _centre_on_rim(
             continue
         refined[k] = centre
     return refined
+
+
+def _rays_clear_of_neighbours(
+    centres: np.ndarray, radii: np.ndarray, directions: np.ndarray, margin: float
+) -> np.ndarray:
+    """Which rays (n, rays) of each candidate would meet its rim (at its expected radius) outside
+    every other candidate's disc widened by ``margin`` of its own radius: the sector facing a
+    touching or nearly touching ball is left out, all rays of a ball standing alone are kept."""
+    rims = centres[:, None, :] + directions[None] * radii[:, None, None]
+    to_others = np.linalg.norm(rims[:, :, None, :] - centres[None, None, :, :], axis=3)
+    reach = radii[None, None, :] + margin * radii[:, None, None]
+    inside = to_others < reach
+    own = np.arange(len(centres))
+    inside[own, :, own] = False
+    return ~inside.any(axis=2)
 
 
 def _bilinear(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -1238,8 +1271,11 @@ def _blob_centres(
     config: ClassicConfig,
 ) -> np.ndarray:
     """Ball centres in foreground no found ball explains: distance-transform peaks of ball depth
-    (local maxima over a window of ``blob_peak_window`` × ``peak_radius`` px)."""
+    (local maxima over a window of ``blob_peak_window`` × ``peak_radius`` px). A found ball's
+    shadow below it is explained too, except where a blob ``unshadowed_blob_depth`` deep remains
+    without it (a ball resting against it from below)."""
     residual = foreground.astype(np.uint8)
+    unshadowed = residual.copy()
     area_mask = area.astype(np.uint8)
     r_found = _radius_at(radius, found)
     for (x, y), r in zip(found, r_found, strict=True):
@@ -1254,9 +1290,13 @@ def _blob_centres(
             0,
             -1,
         )
+        cv2.circle(unshadowed, (round(x), round(y)), round(reach), 0, -1)
     # Beyond the playing area nothing is known: it is not cloth that ends a blob (a ball against
     # the far cushion rises over the nose line), but no peak is taken there.
     depth = cv2.distanceTransform(residual | (1 - area_mask), cv2.DIST_L2, 3) * area_mask
+    if len(found):
+        deep = cv2.distanceTransform(unshadowed | (1 - area_mask), cv2.DIST_L2, 3) * area_mask
+        depth = np.where(deep >= config.unshadowed_blob_depth * radius, deep, depth)
     window = max(3, round(config.blob_peak_window * peak_radius) | 1)
     peaks = (depth >= cv2.dilate(depth, np.ones((window, window), np.uint8))) & (depth > 0)
     # A plateau of equal maxima is one peak, at its centroid.
