@@ -42,7 +42,9 @@ STEPS_MM = {
 
 @pytest.mark.parametrize(("steps", "retry", "followed"), STEPS_MM.values(), ids=STEPS_MM.keys())
 def test_a_moved_ball_is_followed_where_a_detection_finds_it(steps, retry, followed, view):
-    gated = MotionGatedDetector(ClassicDetector(), MotionGateConfig(follow_retry_frames=retry))
+    gated = MotionGatedDetector(
+        ClassicDetector(), MotionGateConfig(follow_known=True, follow_retry_frames=retry)
+    )
     gated(render(Scene(balls=[*RESTING, START]), view), view)
     x, y = START[1:]
     for dx, dy in steps:
@@ -78,7 +80,7 @@ FALLBACKS = {
 
 @pytest.mark.parametrize(("before", "after"), FALLBACKS.values(), ids=FALLBACKS.keys())
 def test_what_the_follower_cannot_vouch_for_is_searched(before, after, view):
-    gated = MotionGatedDetector(ClassicDetector(), MotionGateConfig())
+    gated = MotionGatedDetector(ClassicDetector(), MotionGateConfig(follow_known=True))
     gated(render(Scene(balls=before), view), view)
     found = gated(render(Scene(balls=after), view), view)
     assert (gated.counts.followed, gated.counts.partial) == (0, 1)

@@ -181,7 +181,7 @@ class ClassicConfig:
     """Side (px) of the square over which the mask is averaged for the rim search."""
     rim_min_rays: float = 0.6
     """...and the least-squares circle through the rim points is used when at least this fraction
-    of the rays used (see ``rim_neighbour_margin``) found the rim..."""
+    of the rays found the rim..."""
     rim_outlier: float = 0.15
     """...fitted again without the rim points farther than this many radii from the first circle
     (a ray that ran on into the ball's shadow or along a touching ball)..."""
@@ -189,14 +189,6 @@ class ClassicConfig:
     """...its radius lies within this range (in r)..."""
     rim_max_shift: float = 0.5
     """...and its centre lies within this many radii of the candidate's (else the candidate stays)."""
-    rim_neighbour_margin: float = 0.35
-    """Rays whose rim point would lie within a neighbouring candidate's disc widened by this many
-    radii are not used: there the two balls' foregrounds merge (the waist between touching balls,
-    their shadows, the mask's blur), so the ray leaves the union late or runs on into the other
-    ball, and the rim points on that side would pull the centre towards the neighbour..."""
-    rim_min_free_rays: float = 0.5
-    """...unless fewer than this fraction of the rays are left (a ball in the pack, with
-    neighbours all round): then all are used, as a short arc does not fix a circle."""
     follower: FollowerConfig = field(default_factory=FollowerConfig)
     """How balls already found are followed while they move (``snooker.vision.follower``)."""
 
@@ -969,10 +961,8 @@ def _centre_on_rim(
     blob, or from where a highlight sits, lies too high or too low). The rim points are found
     on the mask averaged over a few pixels and interpolated bilinearly, so they and the centre move
     smoothly with the picture: image noise that flips a pixel on the rim moves the centre by a
-    small fraction of a pixel. Rays facing another candidate close by are left out (where two
-    balls touch, their foregrounds merge and the rim on that side is not the ball's own), and rim
-    points far off the first circle (a ray that ran on along a cue, a touching ball or the
-    shadow) are left out of a second fit.
+    small fraction of a pixel. Rim points far off the first circle (a ray that ran on along a cue,
+    a touching ball or the shadow) are left out of a second fit.
     """
     if len(centres) == 0:
         return centres
@@ -997,18 +987,15 @@ def _centre_on_rim(
     v_in, v_out = values[rows, rays, last_in], values[rows, rays, out]
     fraction = np.clip((v_in - 0.5) / np.maximum(v_in - v_out, 1e-6), 0.0, 1.0)
     distance = radii[:, None] * (steps[last_in] + fraction * config.rim_step)
-    free = _rays_clear_of_neighbours(centres, radii, directions, config.rim_neighbour_margin)
     refined = centres.astype(float).copy()
     for k in range(len(centres)):
-        enough_clear = free[k].sum() >= config.rim_min_free_rays * config.rim_rays
-        usable = free[k] if enough_clear else np.ones_like(free[k])
-        use = found[k] & usable
-        if use.sum() < max(3, config.rim_min_rays * usable.sum()):
+        use = found[k]
+        if use.sum() < max(3, config.rim_min_rays * config.rim_rays):
             continue
         points = centres[k] + directions[use] * distance[k, use, None]
         centre, radius = _circle_through(points)
         on_rim = np.abs(np.linalg.norm(points - centre, axis=1) - radius) <= config.rim_outlier * radii[k]
-        if on_rim.sum() >= max(3, config.rim_min_rays * usable.sum()):
+        if on_rim.sum() >= max(3, config.rim_min_rays * config.rim_rays):
             centre, radius = _circle_through(points[on_rim])
         low, high = config.rim_radius_range
         if not low * radii[k] <= radius <= high * radii[k]:
@@ -1017,21 +1004,6 @@ def _centre_on_rim(
             continue
         refined[k] = centre
     return refined
-
-
-def _rays_clear_of_neighbours(
-    centres: np.ndarray, radii: np.ndarray, directions: np.ndarray, margin: float
-) -> np.ndarray:
-    """Which rays (n, rays) of each candidate would meet its rim (at its expected radius) outside
-    every other candidate's disc widened by ``margin`` of its own radius: the sector facing a
-    touching or nearly touching ball is left out, all rays of a ball standing alone are kept."""
-    rims = centres[:, None, :] + directions[None] * radii[:, None, None]
-    to_others = np.linalg.norm(rims[:, :, None, :] - centres[None, None, :, :], axis=3)
-    reach = radii[None, None, :] + margin * radii[:, None, None]
-    inside = to_others < reach
-    own = np.arange(len(centres))
-    inside[own, :, own] = False
-    return ~inside.any(axis=2)
 
 
 def _bilinear(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:

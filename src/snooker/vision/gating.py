@@ -85,7 +85,9 @@ class MotionGateConfig:
       follower (``follow``, where it has one) moves those balls, keeping their names, instead of
       searching the regions; where it is unsure, the regions are searched as before. A change
       with no known ball in it (a new ball, a ball coming back), or reaching further (the cue, a
-      player), is searched...
+      player), is searched. Off by default: it saved 0.5–2 ms of detection per frame, within the
+      machine's noise in throughput, and on a rendered clip a followed cue ball was taken for
+      potted (docs/PERFORMANCE.md, "Third pass")...
     - ``follow_stray_ball_areas``: ...but for specks of change (each smaller than this many ball
       discs: a ball's blurred trail, its shadow's edge) outside those reaches: too small to be a
       ball, they stay changed (the reference keeps them) and are searched once they grow. Changes
@@ -112,7 +114,7 @@ class MotionGateConfig:
     large_every_frames: int = 4
     follow_radii: float = 4.0
     full_every_frames: int = 60
-    follow_known: bool = True
+    follow_known: bool = False
     follow_reach_radii: float = 2.5
     follow_stray_ball_areas: float = 0.5
     edge_band_px: int = 2
