@@ -220,7 +220,9 @@ class StrokeSegmenter:
         been seen on ``start_confirm_frames`` frames since; the strike itself may be hidden, or
         fall inside the window, for as many): it was at rest or nearly (its speed along its path),
         then it ran off in a line (its speed over the chord, which detector jitter does not
-        lengthen) with no other ball near it (a collision would explain the jump)."""
+        lengthen) and ran on at that speed after its first sighting since (a detected centre that
+        jumps once near a cushion does not), with no other ball near it (a collision would explain
+        the jump)."""
         assert self._start_index is not None
         cfg = self.config
         n = cfg.start_confirm_frames
@@ -241,6 +243,11 @@ class StrokeSegmenter:
                 continue
             if speed_after - speed_before < cfg.restrike_min_speed_gain_mm_s:
                 continue
+            first_after = next(k for k in range(last_before + 1, now) if seen[k])
+            c = self._frames[first_after]
+            speed_on = float(np.linalg.norm(b.xy[CUE_BALL] - c.xy[CUE_BALL])) / max(b.t - c.t, 1e-9)
+            if speed_on - speed_before < cfg.restrike_min_speed_gain_mm_s:
+                continue  # it did not run on at that speed after its first sighting: a detected jump
             if any(
                 np.linalg.norm(xy - f.xy[CUE_BALL]) <= reach
                 for f in self._frames[last_before : now - n + 2]
