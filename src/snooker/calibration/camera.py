@@ -180,12 +180,18 @@ def pose_from_homography(homography: np.ndarray, matrix: np.ndarray, plane_heigh
     return cv2.Rodrigues(r)[0].reshape(3), tvec
 
 
-def _orthogonality_residual(homography: np.ndarray, matrix: np.ndarray) -> float:
-    """How far K⁻¹H is from two orthonormal columns (0 for the true focal length)."""
-    b = np.linalg.inv(matrix) @ homography
-    a, c = b[:, 0], b[:, 1]
-    na, nc = np.linalg.norm(a), np.linalg.norm(c)
-    return float((a @ c / (na * nc)) ** 2 + ((na - nc) / (na + nc)) ** 2)
+def _orthogonality_residuals(
+    homography: np.ndarray, focals: np.ndarray, image_size: tuple[int, int]
+) -> np.ndarray:
+    """How far K⁻¹H is from two orthonormal columns, for each focal length in ``focals`` (0 for the
+    true one). K⁻¹ divides H's first two rows, less the principal point's share of its third, by f."""
+    w, h = image_size
+    centred = homography[:2, :2] - np.outer([w / 2.0, h / 2.0], homography[2, :2])
+    inverse = 1.0 / np.asarray(focals, dtype=float)
+    a = np.column_stack([np.outer(inverse, centred[:, 0]), np.full(len(inverse), homography[2, 0])])
+    c = np.column_stack([np.outer(inverse, centred[:, 1]), np.full(len(inverse), homography[2, 1])])
+    na, nc = np.linalg.norm(a, axis=1), np.linalg.norm(c, axis=1)
+    return (np.sum(a * c, axis=1) / (na * nc)) ** 2 + ((na - nc) / (na + nc)) ** 2
 
 
 def focal_from_homography(
@@ -198,7 +204,7 @@ def focal_from_homography(
     """
     w = image_size[0]
     focals = np.geomspace(focal_from_hfov(prior.max_hfov_deg, w), focal_from_hfov(prior.min_hfov_deg, w), 200)
-    residuals = np.array([_orthogonality_residual(homography, intrinsics(f, image_size)) for f in focals])
+    residuals = _orthogonality_residuals(homography, focals, image_size)
     best = int(np.argmin(residuals))
     spread = residuals.max() - residuals[best]
     if spread < prior.observable_spread or best in (0, len(focals) - 1):
@@ -237,19 +243,39 @@ def fit_camera(
         f0, rvec0, tvec0 = initial.focal_px, initial.rvec, initial.tvec
     fixed_f = default_f if observed_f is None else None
 
-    def residuals(p: np.ndarray) -> np.ndarray:
-        log_f = np.log(fixed_f) if fixed_f is not None else p[0]
-        k = intrinsics(np.exp(log_f), image_size)
-        proj, _ = cv2.projectPoints(obj.reshape(-1, 1, 3), p[1:4], p[4:7], k, None)
+    points = obj.reshape(-1, 1, 3)
+    weights_xy = np.repeat(wts, 2)
+
+    def project(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The weighted residuals at parameters p = (log f, rvec, tvec) and their Jacobian
+        (OpenCV's, by rvec, tvec and f: d/d log f = f (d/d fx + d/d fy))."""
+        focal = np.exp(p[0])
+        proj, jacobian = cv2.projectPoints(points, p[1:4], p[4:7], intrinsics(focal, image_size), None)
         err = (proj.reshape(-1, 2) - img) * wts[:, None]
-        return np.concatenate([err.ravel(), [prior.prior_weight * (log_f - np.log(default_f))]])
+        residual = np.concatenate([err.ravel(), [prior.prior_weight * (p[0] - np.log(default_f))]])
+        by_log_f = focal * (jacobian[:, 6] + jacobian[:, 7])
+        jac = np.zeros((len(residual), 7))
+        jac[:-1, 0] = by_log_f * weights_xy
+        jac[:-1, 1:] = jacobian[:, :6] * weights_xy[:, None]
+        jac[-1, 0] = prior.prior_weight
+        return residual, jac
 
     start = np.concatenate([[np.log(f0 if fixed_f is None else fixed_f)], rvec0, tvec0])
     if fixed_f is None:
-        p = least_squares(residuals, start, method="lm", x_scale="jac").x
+        p = least_squares(
+            lambda q: project(q)[0], start, jac=lambda q: project(q)[1], method="lm", x_scale="jac"
+        ).x
     else:
+
+        def with_focal(q: np.ndarray) -> np.ndarray:
+            return np.concatenate([start[:1], q])
+
         pose = least_squares(
-            lambda q: residuals(np.concatenate([start[:1], q])), start[1:], method="lm", x_scale="jac"
+            lambda q: project(with_focal(q))[0],
+            start[1:],
+            jac=lambda q: project(with_focal(q))[1][:, 1:],
+            method="lm",
+            x_scale="jac",
         ).x
         p = np.concatenate([start[:1], pose])
     camera = CameraModel(intrinsics(np.exp(p[0]), image_size), p[1:4], p[4:7], image_size)

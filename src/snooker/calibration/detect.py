@@ -255,19 +255,18 @@ def table_region(mask: np.ndarray, config: ClothConfig) -> np.ndarray:
 
 def _line_through(points: np.ndarray, config: LineFitConfig, rng: np.random.Generator) -> np.ndarray:
     """Homogeneous line (a, b, c), a² + b² = 1, fitted robustly to ``points`` (n, 2)."""
-    best_inliers = None
     n = len(points)
-    for _ in range(config.ransac_iterations):
-        i, j = rng.choice(n, 2, replace=False)
-        d = points[j] - points[i]
-        norm = np.hypot(*d)
-        if norm < 1e-6:
-            continue
-        normal = np.array([-d[1], d[0]]) / norm
-        dist = np.abs((points - points[i]) @ normal)
-        inliers = dist <= config.ransac_inlier_px
-        if best_inliers is None or inliers.sum() > best_inliers.sum():
-            best_inliers = inliers
+    pairs = rng.integers(0, n, size=(config.ransac_iterations, 2))
+    d = points[pairs[:, 1]] - points[pairs[:, 0]]
+    norm = np.hypot(d[:, 0], d[:, 1])
+    usable = norm >= 1e-6
+    best_inliers = None
+    if usable.any():
+        first, d, norm = pairs[usable, 0], d[usable], norm[usable]
+        normals = np.stack([-d[:, 1], d[:, 0]], axis=1) / norm[:, None]
+        offsets = np.sum(points[first] * normals, axis=1)
+        inliers = np.abs(normals @ points.T - offsets[:, None]) <= config.ransac_inlier_px
+        best_inliers = inliers[int(np.argmax(inliers.sum(axis=1)))]
     pts = points[best_inliers] if best_inliers is not None and best_inliers.sum() >= 2 else points
     vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
     a, b = -vy, vx
