@@ -66,6 +66,8 @@ class CameraModel:
         object.__setattr__(self, "image_size", (int(self.image_size[0]), int(self.image_size[1])))
         if not np.all(np.isfinite(self.matrix)) or self.matrix[0, 0] <= 0:
             raise ValueError("camera matrix must be finite with a positive focal length")
+        # pixels → plane homographies by height (mm), computed once each: the camera never changes
+        object.__setattr__(self, "_plane_inverses", {})
 
     @property
     def rotation(self) -> np.ndarray:
@@ -106,8 +108,10 @@ class CameraModel:
         pts = self.undistort(xy_px)
         if len(pts) == 0:
             return np.zeros((0, 2))
-        inv = np.linalg.inv(self.plane_homography(height_mm))
-        return cv2.perspectiveTransform(pts.reshape(-1, 1, 2), inv).reshape(-1, 2)
+        inverse = self._plane_inverses.get(height_mm)
+        if inverse is None:
+            inverse = self._plane_inverses[height_mm] = np.linalg.inv(self.plane_homography(height_mm))
+        return cv2.perspectiveTransform(pts.reshape(-1, 1, 2), inverse).reshape(-1, 2)
 
     def to_dict(self) -> dict:
         return {

@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 
 from snooker.calibration.table import STANDARD_TABLE
-from snooker.vision.cloth import ClothConfig, ClothEstimate, estimate_cloth, not_cloth
+from snooker.vision.cloth import ClothConfig, ClothEstimate, cloth_saturation, estimate_cloth, not_cloth
 from snooker.vision.colour import FEATURE_NAMES, ColourConfig, FrameTransform, core_features, label_balls
 from snooker.vision.detector import CalibratedView
 from snooker.vision.types import BallDetections
@@ -507,7 +507,7 @@ class _Mosaic:
             ):
                 target[rows, cols] = source[y0:y1, x0:x1]
         geometry = replace(g, x0=0, y0=0, x1=w, y1=h, area=area, inner=inner, band=band, radius=radius)
-        cloth = ClothEstimate(chroma, brightness)
+        cloth = ClothEstimate(chroma, brightness, scene.cloth.saturation)
         return cls(image, geometry, cloth, box_array, tops, np.array(index), (crop_h, crop_w))
 
     def window_of(self, points: np.ndarray) -> np.ndarray:
@@ -770,7 +770,7 @@ def _estimate_cloth(image: np.ndarray, g: TableGeometry, config: ClassicConfig) 
         cell_px=max(1, config.cloth.cell_px // scale),
         sample_step_px=max(1, config.cloth.sample_step_px // scale),
     )
-    return _resize_cloth(estimate_cloth(small, small_area, cloth_config), g.area.shape)
+    return _resize_cloth(estimate_cloth(small, small_area, cloth_config), g.area.shape, config.cloth)
 
 
 def _candidates(
@@ -886,12 +886,15 @@ def table_geometry(
     return TableGeometry(x0, y0, x1, y1, area, inner, band, radius, typical, float(np.median(radius)))
 
 
-def _resize_cloth(cloth: ClothEstimate, shape: tuple[int, ...]) -> ClothEstimate:
-    """The cloth maps interpolated to ``shape`` (H, W)."""
+def _resize_cloth(cloth: ClothEstimate, shape: tuple[int, ...], config: ClothConfig) -> ClothEstimate:
+    """The cloth maps interpolated to ``shape`` (H, W), with the saturation of the whole (which
+    the windows searched later carry, so that one threshold serves the frame)."""
     size = (shape[1], shape[0])
+    chromaticity = cv2.resize(cloth.chromaticity, size, interpolation=cv2.INTER_LINEAR)
     return ClothEstimate(
-        chromaticity=cv2.resize(cloth.chromaticity, size, interpolation=cv2.INTER_LINEAR),
+        chromaticity=chromaticity,
         brightness=cv2.resize(cloth.brightness, size, interpolation=cv2.INTER_LINEAR),
+        saturation=cloth_saturation(chromaticity, config),
     )
 
 
@@ -987,22 +990,25 @@ def _centre_on_rim(
     v_in, v_out = values[rows, rays, last_in], values[rows, rays, out]
     fraction = np.clip((v_in - 0.5) / np.maximum(v_in - v_out, 1e-6), 0.0, 1.0)
     distance = radii[:, None] * (steps[last_in] + fraction * config.rim_step)
+    # rim points relative to each candidate centre (the fit is then well conditioned)
+    points = directions[None] * distance[..., None]
+    enough = max(3, config.rim_min_rays * config.rim_rays)
+    use = found & (found.sum(axis=1) >= enough)[:, None]
+    centre, radius = _circles_through(points, use)
+    distance_off = np.abs(np.linalg.norm(points - centre[:, None], axis=2) - radius[:, None])
+    on_rim = use & (distance_off <= config.rim_outlier * radii[:, None])
+    again = on_rim.sum(axis=1) >= enough
+    if again.any():
+        centre[again], radius[again] = _circles_through(points[again], on_rim[again])
+    low, high = config.rim_radius_range
+    ok = (
+        use.any(axis=1)
+        & (low * radii <= radius)
+        & (radius <= high * radii)
+        & (np.max(np.abs(centre), axis=1) <= config.rim_max_shift * radii)
+    )
     refined = centres.astype(float).copy()
-    for k in range(len(centres)):
-        use = found[k]
-        if use.sum() < max(3, config.rim_min_rays * config.rim_rays):
-            continue
-        points = centres[k] + directions[use] * distance[k, use, None]
-        centre, radius = _circle_through(points)
-        on_rim = np.abs(np.linalg.norm(points - centre, axis=1) - radius) <= config.rim_outlier * radii[k]
-        if on_rim.sum() >= max(3, config.rim_min_rays * config.rim_rays):
-            centre, radius = _circle_through(points[on_rim])
-        low, high = config.rim_radius_range
-        if not low * radii[k] <= radius <= high * radii[k]:
-            continue
-        if np.max(np.abs(centre - centres[k])) > config.rim_max_shift * radii[k]:
-            continue
-        refined[k] = centre
+    refined[ok] = centres[ok] + centre[ok]
     return refined
 
 
@@ -1020,13 +1026,28 @@ def _bilinear(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return top * (1 - fy) + bottom * fy
 
 
-def _circle_through(points: np.ndarray) -> tuple[np.ndarray, float]:
-    """Least-squares (algebraic) circle through ``points`` (m, 2): its centre (2,) and radius."""
-    x, y = points[:, 0], points[:, 1]
-    design = np.stack([x, y, np.ones_like(x)], axis=1)
-    (a, b, c), *_ = np.linalg.lstsq(design, -(x * x + y * y), rcond=None)
-    centre = np.array([-a / 2.0, -b / 2.0])
-    return centre, float(np.sqrt(max(centre @ centre - c, 0.0)))
+def _circles_through(points: np.ndarray, use: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Least-squares (algebraic) circles, one per row of ``points`` (n, m, 2) through the points
+    ``use`` (n, m) marks: their centres (n, 2) and radii (n,); NaN where a row's points fix no
+    circle (fewer than three, or all on a line). Solved from the normal equations of
+    x² + y² + a x + b y + c = 0, all rows at once."""
+    weight = use.astype(float)
+    x, y = points[..., 0], points[..., 1]
+    design = np.stack([x, y, np.ones_like(x)], axis=2) * weight[..., None]
+    target = -(x * x + y * y)
+    normal = np.einsum("nmi,nmj->nij", design, design)
+    rhs = np.einsum("nmi,nm->ni", design, target)
+    solvable = np.abs(np.linalg.det(normal)) > _SINGULAR_DETERMINANT
+    solution = np.full((len(points), 3), np.nan)
+    if solvable.any():
+        solution[solvable] = np.linalg.solve(normal[solvable], rhs[solvable][..., None])[..., 0]
+    centre = -solution[:, :2] / 2.0
+    radius = np.sqrt(np.maximum(np.sum(centre * centre, axis=1) - solution[:, 2], 0.0))
+    return centre, np.where(solvable, radius, np.nan)
+
+
+_SINGULAR_DETERMINANT = 1e-9
+"""Below this determinant of a circle fit's normal equations (px⁶ scale) its points fix no circle."""
 
 
 def _in_jaws(points_mm: np.ndarray, reach_mm: float) -> np.ndarray:
@@ -1168,7 +1189,8 @@ def _sparse_regions(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if not cv2.countNonZero(mask_u8):
         return np.zeros(0, dtype=np.int64), np.zeros((0, 2))
     count, labels = cv2.connectedComponents(mask_u8, connectivity=8)
-    ys, xs = np.nonzero(mask_u8)
+    # np.nonzero is many times slower on a 2-D mask, or on uint8, than on a flat bool one
+    ys, xs = np.divmod(np.flatnonzero(mask_u8.view(bool)), mask_u8.shape[1])
     which = labels[ys, xs]
     areas = np.bincount(which, minlength=count)[1:]
     cx = np.bincount(which, weights=xs.astype(float), minlength=count)[1:] / areas

@@ -54,11 +54,14 @@ class ClothEstimate:
     """The cloth seen in one image region (a crop), pixel-aligned with that crop.
 
     ``chromaticity``: (H, W, 3) float32, the cloth's B, G, R divided by their sum;
-    ``brightness``: (H, W) float32, the cloth's B+G+R (0–765).
+    ``brightness``: (H, W) float32, the cloth's B+G+R (0–765);
+    ``saturation``: the cloth's saturation over the whole frame (see :func:`cloth_saturation`),
+    carried by estimates of parts of it; None: measured on this estimate when needed.
     """
 
     chromaticity: np.ndarray
     brightness: np.ndarray
+    saturation: float | None = None
 
 
 def estimate_cloth(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothConfig) -> ClothEstimate:
@@ -118,17 +121,26 @@ def _cloth_like(colours_bgr: np.ndarray, reference_bgr: np.ndarray, config: Clot
     )
 
 
+def cloth_saturation(chromaticity: np.ndarray, config: ClothConfig) -> float:
+    """The cloth's saturation: ``sqrt(Σq² - 1/3)`` of its chromaticity q (H, W, 3), the median over
+    the region (the distance from grey when q sums to 1; the dark floor, which makes q sum to a
+    little less, counts dull dark cloths as duller still)."""
+    step = config.saturation_sample_step_px
+    samples = chromaticity[::step, ::step].reshape(-1, 3)
+    squared = float(np.median(np.sum(samples * samples, axis=1))) - 1.0 / 3.0
+    return float(np.sqrt(max(squared, 0.0)))
+
+
 def chroma_threshold(cloth: ClothEstimate, config: ClothConfig) -> float:
     """The rgb-chromaticity distance from the cloth beyond which a pixel is not cloth in this frame:
-    ``chroma_threshold`` scaled by the cloth's saturation, measured as ``sqrt(Σq² - 1/3)`` of its
-    chromaticity q (the distance from grey when q sums to 1; the dark floor, which makes q sum to
-    a little less, counts dull dark cloths as duller still). A broadcast's grading changes it for
-    the whole frame alike, so the median over the frame serves."""
-    step = config.saturation_sample_step_px
-    samples = cloth.chromaticity[::step, ::step].reshape(-1, 3)
-    squared = float(np.median(np.sum(samples * samples, axis=1))) - 1.0 / 3.0
+    ``chroma_threshold`` scaled by the cloth's saturation (:func:`cloth_saturation`). A broadcast's
+    grading changes it for the whole frame alike, so one value serves the frame: the one ``cloth``
+    carries for the whole frame when it describes a part of it, else its own."""
+    saturation = cloth.saturation
+    if saturation is None:
+        saturation = cloth_saturation(cloth.chromaticity, config)
     low, high = config.threshold_factor_range
-    factor = np.sqrt(max(squared, 0.0)) / config.reference_saturation
+    factor = saturation / config.reference_saturation
     return config.chroma_threshold * float(np.clip(factor, low, high))
 
 
@@ -147,7 +159,13 @@ def not_cloth(
     squares = cv2.transform(cv2.multiply(pixels, pixels), ones)
     products = cv2.transform(cv2.multiply(pixels, cloth_chroma), ones)
     cloth_squares = cv2.transform(cv2.multiply(cloth_chroma, cloth_chroma), ones)
-    squared_distance = squares * inverse * inverse - 2.0 * inverse * products + cloth_squares
+    # in place, in the order the expression reads (the same float32 results, fewer temporaries)
+    squared_distance = np.multiply(squares, inverse, out=squares)
+    squared_distance *= inverse
+    products *= 2.0
+    products *= inverse
+    squared_distance -= products
+    squared_distance += cloth_squares
     ratio = total / np.maximum(cloth.brightness, 1.0)
     different = (
         (squared_distance > chroma_threshold(cloth, config) ** 2)

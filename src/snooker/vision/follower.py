@@ -145,7 +145,9 @@ def _window_masks(
     g = scene.geometry
     x0, y0, x1, y1 = box
     image = frame_bgr[g.y0 + y0 : g.y0 + y1, g.x0 + x0 : g.x0 + x1]
-    cloth = ClothEstimate(scene.cloth.chromaticity[y0:y1, x0:x1], scene.cloth.brightness[y0:y1, x0:x1])
+    cloth = ClothEstimate(
+        scene.cloth.chromaticity[y0:y1, x0:x1], scene.cloth.brightness[y0:y1, x0:x1], scene.cloth.saturation
+    )
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
     area = g.area[y0:y1, x0:x1]
     foreground = _smooth(different & area, config)
