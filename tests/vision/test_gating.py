@@ -15,12 +15,14 @@ from synthetic import Scene, make_view, render
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.classic import ClassicDetector
 from snooker.vision.gating import (
+    FrameThumbnails,
     GatedViewCheck,
     MotionGateConfig,
     MotionGatedDetector,
     ViewGateConfig,
     _tiles,
     changed_pixels,
+    frame_thumbnail,
     gate_detector,
     thumbnail,
 )
@@ -377,3 +379,46 @@ def test_tiles_cut_each_region_as_a_walk_over_its_bounding_box_does(
     expected_owners, expected_boxes = _tiles_by_loop(labels, stats, tile)
     assert boxes == expected_boxes
     np.testing.assert_array_equal(owners, expected_owners)
+
+
+def test_frame_thumbnails_made_ahead_are_the_ones_the_gates_would_make() -> None:
+    rng = np.random.default_rng(5)
+    image = rng.integers(0, 256, (96, 160, 3), dtype=np.uint8)
+    made = FrameThumbnails(view_scale=8)
+    box = (16, 8, 144, 88)
+    made.prepare(image)
+    assert made.table(image, box, 4) is None  # no crop known yet: the gate thumbnails it itself
+    np.testing.assert_array_equal(made.view(image), frame_thumbnail(image, 8))
+    made.use_table(box, 4)
+    made.prepare(image)
+    np.testing.assert_array_equal(made.table(image, box, 4), thumbnail(image[8:88, 16:144], 4))
+    assert made.table(image, (0, 0, 128, 80), 4) is None  # made for another crop
+    assert made.table(image, box, 2) is None
+    assert made.view(image.copy()) is None  # another image with the same pixels was not prepared
+
+
+def test_frame_thumbnails_hold_only_the_last_frames() -> None:
+    made = FrameThumbnails(view_scale=4, keep=3)
+    images = [np.full((32, 32, 3), level, np.uint8) for level in range(5)]
+    for image in images:
+        made.prepare(image)
+    assert [made.view(image) is not None for image in images] == [False, False, True, True, True]
+
+
+def test_gates_with_prepared_thumbnails_decide_as_without(view) -> None:
+    """The same detections and view answers whether the thumbnails were made ahead or not."""
+    scenes = [*CHANGES["two balls moved at once"], *CHANGES["a ball rolled far"]]
+    frames = [render(Scene(balls=balls), view) for balls in scenes]
+    results = []
+    for ahead in (False, True):
+        made = FrameThumbnails(view_scale=ViewGateConfig().thumbnail_scale) if ahead else None
+        gate = MotionGatedDetector(ClassicDetector(), MotionGateConfig(), made)
+        check = GatedViewCheck(lambda frame, v: True, ViewGateConfig(), made)
+        run = []
+        for frame in frames:
+            if made is not None:
+                made.prepare(frame)
+            found = gate(frame, view)
+            run.append((found.xy_px.round(6).tolist(), list(found.ball), check(frame, view)))
+        results.append(run)
+    assert results[0] == results[1]

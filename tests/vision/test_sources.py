@@ -345,3 +345,33 @@ def test_read_ahead_decodes_every_frame_in_order_for_a_slow_consumer(video: Path
     levels = [level for _, level in got]
     assert levels == sorted(levels)
     assert source.stopped
+
+
+def test_read_ahead_prepares_each_frame_on_the_reader_thread_before_it_is_delivered(video: Path):
+    prepared: dict[int, str] = {}
+
+    def prepare(frame: Frame) -> None:
+        prepared[frame.index] = threading.current_thread().name
+
+    with read_ahead(open_source(str(video)), frames=3, prepare=prepare) as frames:
+        got = []
+        for frame in frames:
+            assert frame.index in prepared  # done before the consumer sees the frame
+            got.append(frame.index)
+    assert got == list(range(40))
+    assert set(prepared) == set(got)
+    assert all(name != threading.current_thread().name for name in prepared.values())
+
+
+def test_a_failing_prepare_is_reported_once_and_every_frame_still_arrives():
+    reports: list[str] = []
+    source = CountingSource(20)
+    source.report = reports.append  # type: ignore[method-assign]
+
+    def prepare(frame: Frame) -> None:
+        raise RuntimeError(f"cannot prepare frame {frame.index}")
+
+    with LiveFrames(source, LiveConfig(queue_size=4, drop_when_full=False), prepare) as live:
+        got = [frame.index for frame in live]
+    assert got == list(range(20))
+    assert len(reports) == 1 and "preparing frames failed" in reports[0] and "frame 0" in reports[0]

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     annotator = None
     try:
         source = open_source(args.video)
-        with read_ahead(source) as frames:
+        with read_ahead(source, prepare=analysis.prepare) as frames:
             video["fps"] = source.fps
             total = getattr(source, "frame_count", None) or None
             with tqdm(total=total, unit="frame", desc="analyze", file=sys.stderr) as bar:

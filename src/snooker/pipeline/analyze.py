@@ -17,7 +17,7 @@ import numpy as np
 
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
 from snooker.tracker.types import TableState, TrackStatus
-from snooker.vision.gating import FastPathConfig, GatedViewCheck, gate_detector
+from snooker.vision.gating import FastPathConfig, FrameThumbnails, GatedViewCheck, gate_detector
 from snooker.vision.types import BallDetections, Frame
 
 ANALYSIS_SCHEMA = "snooker.analysis/1"
@@ -78,11 +78,12 @@ class VideoAnalysis:
         shows_table: Callable[[np.ndarray, object], bool] | None = None,
     ) -> None:
         self.config = config or AnalysisConfig()
-        self.detector = fast_detector(detector, self.config)
+        self.thumbnails = frame_thumbnails(self.config)
+        self.detector = fast_detector(detector, self.config, self.thumbnails)
         self.view = view
         self.fixed_view = view is not None
         self.find_table = find_table or _default_find_table()
-        self.shows_table = shows_table or default_view_check(self.config)
+        self.shows_table = shows_table or default_view_check(self.config, self.thumbnails)
         self.tracker = BallTracker(self.config.tracker)
         self.segmenter = StrokeSegmenter(self.config.strokes)
         self.frames: list[dict] = []
@@ -96,6 +97,12 @@ class VideoAnalysis:
         self._searcher: ThreadPoolExecutor | None = None
 
     # ---------------------------------------------------------------- per frame
+    def prepare(self, frame: Frame) -> None:
+        """What can be done with ``frame`` alone, ahead of :meth:`process` and on any thread (the
+        reader's: ``read_ahead(source, prepare=analysis.prepare)``): the fast path's thumbnails."""
+        if self.thumbnails is not None:
+            self.thumbnails.prepare(frame.image)
+
     def process(self, frame: Frame) -> FrameOutcome:
         """Read one frame (or skip it, saying why)."""
         reason = self._ensure_view(frame)
@@ -317,17 +324,29 @@ def _default_find_table() -> Callable[[np.ndarray], object]:
     return find_table
 
 
-def fast_detector(detector: Detector, config: AnalysisConfig) -> Detector:
+def frame_thumbnails(config: AnalysisConfig) -> FrameThumbnails | None:
+    """Where the fast path's thumbnails of each frame can be made ahead (None when it is off)."""
+    fast = config.fast_path
+    if not (fast.detection.enabled or fast.view_check.enabled):
+        return None
+    return FrameThumbnails(fast.view_check.thumbnail_scale)
+
+
+def fast_detector(
+    detector: Detector, config: AnalysisConfig, thumbnails: FrameThumbnails | None = None
+) -> Detector:
     """``detector`` as the frame loop runs it: behind the fast path's motion gate where enabled and
     the detector allows it (see ``snooker.vision.gating.gate_detector``)."""
-    return gate_detector(detector, config.fast_path.detection)
+    return gate_detector(detector, config.fast_path.detection, thumbnails)
 
 
-def default_view_check(config: AnalysisConfig) -> Callable[[np.ndarray, object], bool]:
+def default_view_check(
+    config: AnalysisConfig, thumbnails: FrameThumbnails | None = None
+) -> Callable[[np.ndarray, object], bool]:
     """The calibration package's ``shows_table`` (its pixels computed once per view), behind the
     fast path's gate where enabled."""
     from snooker.calibration import TableViewCheck
 
     check = TableViewCheck()
     gate = config.fast_path.view_check
-    return GatedViewCheck(check, gate) if gate.enabled else check
+    return GatedViewCheck(check, gate, thumbnails) if gate.enabled else check

@@ -135,7 +135,8 @@ class LiveTable:
         status = self.status
         next_status = time.monotonic() + self.config.status_every_s
         try:
-            with LiveFrames(source, self.config.frames) as frames:
+            prepare = getattr(self.analysis, "prepare", None)
+            with LiveFrames(source, self.config.frames, prepare) as frames:
                 self._frames = frames
                 for frame in frames:
                     status.latency_s = frames.latency_s

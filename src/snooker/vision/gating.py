@@ -33,6 +33,9 @@ detector too, like what was there. What can come late: a ball a player uncovers 
 
 from __future__ import annotations
 
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -181,6 +184,79 @@ def thumbnail(image: np.ndarray, scale: int) -> np.ndarray:
     return image
 
 
+def frame_thumbnail(image: np.ndarray, scale: int) -> np.ndarray:
+    """The whole frame shrunk ``scale`` times each way (bilinear: a sparse sample of it), as the view
+    check compares frames."""
+    h, w = image.shape[:2]
+    size = (max(1, w // scale), max(1, h // scale))
+    return cv2.resize(image, size, interpolation=cv2.INTER_LINEAR)
+
+
+_Made = tuple[weakref.ref, np.ndarray, tuple[Box, int] | None, np.ndarray | None]
+"""A frame's thumbnails: (a weak reference to its image, the whole frame's, the crop and scale of
+the table's — None when not made — and the table's)."""
+
+
+class FrameThumbnails:
+    """The gates' thumbnails of frames, made ahead on the thread that decodes them.
+
+    That thread waits on the decoder most of the time, on another core, while the frame loop is
+    busy; :meth:`prepare` (called there for each frame) makes the view check's thumbnail of the
+    whole frame and the detection gate's of its table crop (the crop it last used: :meth:`use_table`).
+    The gates look them up by the frame's image (:meth:`view`, :meth:`table`); a frame not prepared,
+    or prepared for another crop, is thumbnailed where it is needed, as it would be without this.
+    The thumbnails of the last ``keep`` frames are held (at most a read-ahead queue is in flight).
+    """
+
+    def __init__(self, view_scale: int, keep: int = 32) -> None:
+        _check_scale(view_scale)
+        if keep < 1:
+            raise ValueError("keep must be at least 1")
+        self.view_scale = view_scale
+        self.keep = keep
+        self._crop: tuple[Box, int] | None = None
+        self._made: OrderedDict[
+            int, tuple[weakref.ref, np.ndarray, tuple[Box, int] | None, np.ndarray | None]
+        ]
+        self._made = OrderedDict()
+        self._lock = threading.Lock()
+
+    def use_table(self, box: Box, scale: int) -> None:
+        """The crop (x0, y0, x1, y1 frame px) and scale the detection gate thumbnails from now on."""
+        self._crop = (box, scale)
+
+    def prepare(self, image: np.ndarray) -> None:
+        """Make ``image``'s thumbnails (on any thread)."""
+        crop = self._crop
+        whole = frame_thumbnail(image, self.view_scale)
+        table = None
+        if crop is not None:
+            (x0, y0, x1, y1), scale = crop
+            if image.shape[0] >= y1 and image.shape[1] >= x1:
+                table = thumbnail(image[y0:y1, x0:x1], scale)
+        with self._lock:
+            self._made[id(image)] = (weakref.ref(image), whole, crop if table is not None else None, table)
+            while len(self._made) > self.keep:
+                self._made.popitem(last=False)
+
+    def view(self, image: np.ndarray) -> np.ndarray | None:
+        """The view check's thumbnail of ``image`` if it was made (else None)."""
+        made = self._lookup(image)
+        return None if made is None else made[1]
+
+    def table(self, image: np.ndarray, box: Box, scale: int) -> np.ndarray | None:
+        """The detection gate's thumbnail of ``image`` cropped to ``box`` at ``scale`` if it was made
+        (else None)."""
+        made = self._lookup(image)
+        return None if made is None or made[2] != (box, scale) else made[3]
+
+    def _lookup(self, image: np.ndarray) -> _Made | None:
+        with self._lock:
+            made = self._made.get(id(image))
+        # an id can be reused once its image is gone: the weak reference tells
+        return made if made is not None and made[0]() is image else None
+
+
 def _check_scale(scale: int) -> None:
     if scale < 1 or scale & (scale - 1):
         raise ValueError(f"thumbnail_scale must be a power of two, got {scale}")
@@ -225,9 +301,15 @@ class MotionGatedDetector:
 
     depends_only_on_image = True
 
-    def __init__(self, detector: Callable[[np.ndarray, object], BallDetections], config: MotionGateConfig):
+    def __init__(
+        self,
+        detector: Callable[[np.ndarray, object], BallDetections],
+        config: MotionGateConfig,
+        thumbnails: FrameThumbnails | None = None,
+    ):
         self.detector = detector
         self.config = config
+        self.thumbnails = thumbnails
         self.counts = GateCounts()
         self._thumb: _TableThumb | None = None
         self._reference: np.ndarray | None = None
@@ -251,7 +333,12 @@ class MotionGatedDetector:
         if thumb is None:
             return self._full(frame_bgr, view, None)
         t = thumb
-        small = thumbnail(frame_bgr[t.y0 : t.y1, t.x0 : t.x1], cfg.thumbnail_scale)
+        box = (t.x0, t.y0, t.x1, t.y1)
+        small = (
+            None if self.thumbnails is None else self.thumbnails.table(frame_bgr, box, cfg.thumbnail_scale)
+        )
+        if small is None:
+            small = thumbnail(frame_bgr[t.y0 : t.y1, t.x0 : t.x1], cfg.thumbnail_scale)
         self._since_full += 1
         redetect = getattr(self.detector, "redetect", None)
         if self._reference is None or self._last is None:
@@ -497,6 +584,9 @@ class MotionGatedDetector:
             return self._thumb
         self._reference, self._last = None, None
         self._thumb = _table_thumb(view, shape, self.config)
+        if self._thumb is not None and self.thumbnails is not None:
+            t = self._thumb
+            self.thumbnails.use_table((t.x0, t.y0, t.x1, t.y1), self.config.thumbnail_scale)
         return self._thumb
 
 
@@ -572,9 +662,15 @@ class GatedViewCheck:
     """``shows_table(frame, view)`` run only when the picture changed or every few frames (see the
     module docstring); in between its last answer for the same view stands."""
 
-    def __init__(self, shows_table: Callable[[np.ndarray, object], bool], config: ViewGateConfig):
+    def __init__(
+        self,
+        shows_table: Callable[[np.ndarray, object], bool],
+        config: ViewGateConfig,
+        thumbnails: FrameThumbnails | None = None,
+    ):
         self.shows_table = shows_table
         self.config = config
+        self.thumbnails = thumbnails
         self.counts = GateCounts()
         self._view: object | None = None
         self._checked: np.ndarray | None = None
@@ -602,9 +698,11 @@ class GatedViewCheck:
 
     def _thumbnail(self, frame_bgr: np.ndarray) -> np.ndarray:
         scale = self.config.thumbnail_scale
-        h, w = frame_bgr.shape[:2]
-        size = (max(1, w // scale), max(1, h // scale))
-        return cv2.resize(frame_bgr, size, interpolation=cv2.INTER_LINEAR)
+        if self.thumbnails is not None and self.thumbnails.view_scale == scale:
+            made = self.thumbnails.view(frame_bgr)
+            if made is not None:
+                return made
+        return frame_thumbnail(frame_bgr, scale)
 
 
 @dataclass(frozen=True)
@@ -615,9 +713,10 @@ class FastPathConfig:
     view_check: ViewGateConfig = field(default_factory=ViewGateConfig)
 
 
-def gate_detector(detector, config: MotionGateConfig):
+def gate_detector(detector, config: MotionGateConfig, thumbnails: FrameThumbnails | None = None):
     """``detector`` behind a motion gate when enabled and the detector's output depends only on
-    the image (``depends_only_on_image``); else ``detector`` itself."""
+    the image (``depends_only_on_image``); else ``detector`` itself. ``thumbnails``: the frames'
+    thumbnails made ahead, where they are."""
     if not config.enabled or not getattr(detector, "depends_only_on_image", False):
         return detector
-    return MotionGatedDetector(detector, config)
+    return MotionGatedDetector(detector, config, thumbnails)

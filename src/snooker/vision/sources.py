@@ -474,12 +474,21 @@ class LiveFrames:
     ``dropped`` (and in the source's ``stats.frames_dropped``), so latency stays bounded by
     ``queue_size`` frames. ``latency_s`` is how long the frame just yielded waited in the queue
     (seconds). Errors on the reader thread end the iteration and are re-raised to the consumer as
-    :class:`SourceError`.
+    :class:`SourceError`. ``prepare(frame)``, when given, runs on the reader thread for each frame
+    before it is queued (work that needs the frame only, done on the core the decoder leaves idle);
+    if it fails the frame is queued all the same and the failure reported once.
     """
 
-    def __init__(self, source: FrameSource, config: LiveConfig | None = None):
+    def __init__(
+        self,
+        source: FrameSource,
+        config: LiveConfig | None = None,
+        prepare: Callable[[Frame], None] | None = None,
+    ):
         self.source = source
         self.config = config or LiveConfig()
+        self.prepare = prepare
+        self._prepare_failed = False
         self._queue: deque[tuple[float, Frame]] = deque()
         self._ready = threading.Condition()
         self._finished = False
@@ -520,6 +529,7 @@ class LiveFrames:
                     wait = started + count * period - time.monotonic()
                     if wait > 0 and self.source.wait_unless_stopped(wait):
                         break
+                self._prepare(frame)
                 with self._ready:
                     if not self.config.drop_when_full:
                         while len(self._queue) >= self.config.queue_size and not self.source.stopped:
@@ -539,6 +549,15 @@ class LiveFrames:
                 self._finished = True
                 self._ready.notify_all()
 
+    def _prepare(self, frame: Frame) -> None:
+        if self.prepare is None or self._prepare_failed:
+            return
+        try:
+            self.prepare(frame)
+        except Exception as exc:  # the consumer does the work itself: report it, once
+            self._prepare_failed = True
+            self.source.report(f"{self.source.name}: preparing frames failed ({type(exc).__name__}: {exc})")
+
     def __iter__(self) -> Iterator[Frame]:
         while True:
             with self._ready:
@@ -555,8 +574,12 @@ class LiveFrames:
             yield frame
 
 
-def read_ahead(source: FrameSource, frames: int = 8) -> LiveFrames:
+def read_ahead(
+    source: FrameSource, frames: int = 8, prepare: Callable[[Frame], None] | None = None
+) -> LiveFrames:
     """``source`` decoded on its own thread up to ``frames`` frames ahead of the consumer, every
-    frame delivered in order (offline analysis: decoding overlaps the processing of earlier frames
-    on another core). Entering it opens the source; leaving it closes the source."""
-    return LiveFrames(source, LiveConfig(queue_size=frames, pace_files=False, drop_when_full=False))
+    frame delivered in order (offline analysis: decoding, and ``prepare`` if given, overlap the
+    processing of earlier frames on another core). Entering it opens the source; leaving it closes
+    the source."""
+    config = LiveConfig(queue_size=frames, pace_files=False, drop_when_full=False)
+    return LiveFrames(source, config, prepare)

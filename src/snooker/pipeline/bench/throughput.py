@@ -106,20 +106,24 @@ def run_pipeline(
     find_table: Callable[[np.ndarray], object] | None = None,
     shows_table: Callable[[np.ndarray, object], bool] | None = None,
     max_frames: int | None = None,
+    analysis: VideoAnalysis | None = None,
 ) -> PipelineRun:
     """Run ``VideoAnalysis`` and a referee over ``frames``, timing every stage of every frame.
 
     ``frames`` is an iterator of frames (its ``next`` is the decode stage); ``max_frames`` >= 1.
     The referee rules each stroke as the pipeline emits it, as ``snooker-referee analyze --referee``
     does. ``find_table`` / ``shows_table`` default to the calibration package's (the frame loop's
-    own defaults, the view check behind the fast path's gate).
+    own defaults, the view check behind the fast path's gate). ``analysis``, when given, is the frame
+    loop to run (made by the caller, e.g. to prepare frames on the reader thread); the arguments it
+    would otherwise be made from are then not used.
     """
     from snooker.referee import Referee
 
     clock = StageClock()
-    analysis = VideoAnalysis(
-        detector, view=view, config=config, find_table=find_table, shows_table=shows_table
-    )
+    if analysis is None:
+        analysis = VideoAnalysis(
+            detector, view=view, config=config, find_table=find_table, shows_table=shows_table
+        )
     # time the stages as the frame loop calls them (the detector and the view check behind their
     # fast-path gates, whose own work counts in their stage; this object only)
     gates = {"detection": analysis.detector, "view_check": analysis.shows_table}
@@ -199,15 +203,16 @@ def analyze_clip(
     """
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
+    analysis = VideoAnalysis(detector, view=view, config=config)
     clock_open = time.perf_counter()
     try:
-        frames = read_ahead(open_source(path))
+        frames = read_ahead(open_source(path), prepare=analysis.prepare)
         frames.__enter__()
     except SourceError as exc:
         raise BenchError(str(exc)) from exc
     open_s = time.perf_counter() - clock_open
     try:
-        run = run_pipeline(iter(frames), detector, view=view, config=config, max_frames=max_frames)
+        run = run_pipeline(iter(frames), detector, max_frames=max_frames, analysis=analysis)
     except SourceError as exc:
         raise BenchError(str(exc)) from exc
     finally:
