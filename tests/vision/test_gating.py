@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import cv2
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from synthetic import Scene, make_view, render
 
 from snooker.calibration.table import STANDARD_TABLE
@@ -20,7 +17,6 @@ from snooker.vision.gating import (
     MotionGateConfig,
     MotionGatedDetector,
     ViewGateConfig,
-    _tiles,
     changed_pixels,
     frame_thumbnail,
     gate_detector,
@@ -345,40 +341,6 @@ def test_redetect_without_a_previous_detection_of_the_view_detects_in_full(view)
     again = detector.redetect(image, other, [(0, 0, 10, 10)], lambda xy: np.full(len(xy), -1))
     assert detector.scene is not None and detector.scene.view is other
     assert _same_balls(again, found, 0.0)
-
-
-def _tiles_by_loop(labels: np.ndarray, stats: np.ndarray, tile: int):
-    """The tiling spelled out: each region's bounding box walked tile by tile."""
-    owners = np.full(labels.shape, -1, dtype=np.int32)
-    boxes = []
-    for label in range(1, len(stats)):
-        x, y, w, h, _ = stats[label]
-        for ty in range(y, y + h, tile):
-            for tx in range(x, x + w, tile):
-                cell = labels[ty : ty + tile, tx : tx + tile] == label
-                if not cell.any():
-                    continue
-                owners[ty : ty + tile, tx : tx + tile][cell] = len(boxes)
-                ys, xs = np.nonzero(cell)
-                boxes.append(
-                    (tx + int(xs.min()), ty + int(ys.min()), tx + int(xs.max()) + 1, ty + int(ys.max()) + 1)
-                )
-    return owners, boxes
-
-
-@settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10_000), tile=st.integers(1, 9), density=st.floats(0.01, 0.6))
-def test_tiles_cut_each_region_as_a_walk_over_its_bounding_box_does(
-    seed: int, tile: int, density: float
-) -> None:
-    rng = np.random.default_rng(seed)
-    mask = (rng.random((37, 53)) < density).astype(np.uint8)
-    mask = cv2.dilate(mask, np.ones((2, 2), np.uint8))
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    owners, boxes = _tiles(labels, stats, tile)
-    expected_owners, expected_boxes = _tiles_by_loop(labels, stats, tile)
-    assert boxes == expected_boxes
-    np.testing.assert_array_equal(owners, expected_owners)
 
 
 def test_frame_thumbnails_made_ahead_are_the_ones_the_gates_would_make() -> None:

@@ -215,10 +215,7 @@ class FrameThumbnails:
         self.view_scale = view_scale
         self.keep = keep
         self._crop: tuple[Box, int] | None = None
-        self._made: OrderedDict[
-            int, tuple[weakref.ref, np.ndarray, tuple[Box, int] | None, np.ndarray | None]
-        ]
-        self._made = OrderedDict()
+        self._made: OrderedDict[int, _Made] = OrderedDict()
         self._lock = threading.Lock()
 
     def use_table(self, box: Box, scale: int) -> None:
@@ -531,7 +528,7 @@ class MotionGatedDetector:
         cfg = self.config
         scale = cfg.thumbnail_scale
         core = self._core(changed, t)
-        _, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
         followed = np.zeros((0, 2))
         if balls_px is not None and len(balls_px):
             ball_area = np.pi * (t.ball_radius_px / scale) ** 2
@@ -542,11 +539,23 @@ class MotionGatedDetector:
                 iy = np.clip(((balls_px[:, 1] - t.y0) // scale).astype(int), 0, labels.shape[0] - 1)
                 followed = balls_px[large[labels[iy, ix]]]
                 core = self._around_balls(labels, large, followed, t)
-                _, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+                count, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
         margin = round(cfg.window_margin_radii * t.ball_radius_px)
         tile = max(1, round(cfg.tile_radii * t.ball_radius_px / scale))
-        owners, boxes = _tiles(labels, stats, tile)
-        windows: list[Box] = [_window(t, x0, y0, x1, y1, scale, margin) for x0, y0, x1, y1 in boxes]
+        owners = np.full(core.shape, -1, dtype=np.int32)
+        windows: list[Box] = []
+        for label in range(1, count):
+            x, y, w, h, _ = stats[label]
+            for ty in range(y, y + h, tile):
+                for tx in range(x, x + w, tile):
+                    cell = labels[ty : ty + tile, tx : tx + tile] == label
+                    if not cell.any():
+                        continue
+                    owners[ty : ty + tile, tx : tx + tile][cell] = len(windows)
+                    ys, xs = np.nonzero(cell)
+                    x0, x1 = tx + int(xs.min()), tx + int(xs.max()) + 1
+                    y0, y1 = ty + int(ys.min()), ty + int(ys.max()) + 1
+                    windows.append(_window(t, x0, y0, x1, y1, scale, margin))
         if band is not None:
             # Cut into tiles as changed regions are: the detector stacks its windows one under
             # another, so a window as wide as the table would widen every other one to its width.
@@ -588,37 +597,6 @@ class MotionGatedDetector:
             t = self._thumb
             self.thumbnails.use_table((t.x0, t.y0, t.x1, t.y1), self.config.thumbnail_scale)
         return self._thumb
-
-
-def _tiles(labels: np.ndarray, stats: np.ndarray, tile: int) -> tuple[np.ndarray, list[Box]]:
-    """Each labelled region cut into ``tile`` × ``tile`` squares from its bounding box's corner
-    (``stats`` as ``cv2.connectedComponentsWithStats`` gives them): the owner map (the index of the
-    tile holding each region pixel, -1 on the background) and each tile's box (x0, y0, x1, y1) round
-    the region's pixels in it (exclusive ends), ordered by region, then tile row, then column."""
-    owners = np.full(labels.shape, -1, dtype=np.int32)
-    flat = np.flatnonzero(labels.ravel() > 0)
-    if len(flat) == 0:
-        return owners, []
-    ys, xs = np.divmod(flat, labels.shape[1])
-    label = labels.ravel()[flat]
-    row = (ys - stats[label, cv2.CC_STAT_TOP]) // tile
-    col = (xs - stats[label, cv2.CC_STAT_LEFT]) // tile
-    width = int(np.max(col)) + 1
-    height = int(np.max(row)) + 1
-    key = (label.astype(np.int64) * height + row) * width + col
-    _, index = np.unique(key, return_inverse=True)
-    owners.ravel()[flat] = index
-    tiles = int(index.max()) + 1
-    x0 = np.full(tiles, np.iinfo(np.int64).max)
-    y0 = np.full(tiles, np.iinfo(np.int64).max)
-    x1 = np.full(tiles, -1)
-    y1 = np.full(tiles, -1)
-    np.minimum.at(x0, index, xs)
-    np.minimum.at(y0, index, ys)
-    np.maximum.at(x1, index, xs)
-    np.maximum.at(y1, index, ys)
-    boxes = zip(x0, y0, x1 + 1, y1 + 1, strict=True)
-    return owners, [(int(a), int(b), int(c), int(d)) for a, b, c, d in boxes]
 
 
 def _window(t: _TableThumb, x0: int, y0: int, x1: int, y1: int, scale: int, margin: int) -> Box:
