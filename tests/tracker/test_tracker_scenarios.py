@@ -74,6 +74,27 @@ def test_a_ball_that_rattles_in_the_jaws_and_comes_back_is_not_potted():
     assert "red-1" in result.states[-1].by_label()
 
 
+@pytest.mark.parametrize("pocket", ["baulk_right", "top_left", "middle_left"])
+def test_a_ball_that_rattles_out_and_runs_off_along_the_cushion_unseen_for_a_while_is_not_potted(pocket):
+    # The red runs into the jaws at 1.8 m/s and comes back out along the cushion at 1.2 m/s, hidden
+    # in the jaws and for a few frames more on its way out: first seen again ~250 mm from where it
+    # was lost (farther than a ball lost near a pocket may be found again away from its jaws).
+    balls = _pot_scenario(pocket)
+    red = balls[1]
+    mouth = np.array(STANDARD_TABLE.pockets[pocket].mouth_centre)
+    # Along the end cushion towards the middle of the table, or up the side cushion.
+    along = np.array([np.sign(889.0 - mouth[0]), 0.0]) if "middle" not in pocket else np.array([0.0, 1.0])
+    out = mouth + along * 1200.0 * 0.5
+    at_mouth = red.keys[-1][0]
+    rattled = Ball("red", [*red.keys, (at_mouth + 0.5, *out)], hidden=[(at_mouth - 0.01, at_mouth + 0.18)])
+    result = run([balls[0], rattled, *balls[2:]], duration_s=3.5, noise_mm=1.0)
+    lost = next(s for s in reversed(result.states) if s.frame <= (at_mouth - 0.01) * 30).by_label()["red-1"]
+    assert [s.to_log_line()["potted"] for s in result.strokes] == [[]]
+    assert [b.label for b in result.states[-1].balls if b.ball == "red"] == ["red-1"]
+    found = [e for e in result.events if e.kind == "rattled"]
+    assert len(found) == 1 and math.dist(lost.xy_mm, found[0].xy_mm) > 200.0
+
+
 def test_a_ball_hidden_away_from_a_pocket_is_held_where_it_was_not_potted():
     pink = Ball("pink", [(0.0, *SPOTS["pink"])], hidden=[(0.5, 2.5)])
     result = run([still("white", 900, 1000), pink, *_colours()], duration_s=3.0, noise_mm=1.0)
