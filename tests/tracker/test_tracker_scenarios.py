@@ -166,6 +166,38 @@ def test_first_contact_is_the_ball_hit_first_not_one_passed_close_by():
     assert result.strokes[0].to_log_line()["first_contact"] == ["red"]
 
 
+@pytest.mark.parametrize(
+    ("yellow_step", "first_contact"),
+    [((15.0, 0.0), []), ((25.0, 0.0), []), ((-250.0, 0.0), ["yellow"])],
+    ids=["centre-pulled-15mm-towards-the-white", "centre-pulled-25mm", "set-off-away-from-the-white"],
+)
+def test_a_ball_passed_close_by_is_hit_only_if_it_sets_off_away_from_the_cue_ball(yellow_step, first_contact):
+    # The white passes 76 mm from the yellow's centre (within the loose tolerance) and turns there
+    # by 30 degrees. Either the yellow's detected centre shifts 15 or 25 mm towards the white (their blobs
+    # merge) and stays there, or the yellow really is hit and runs off away from the white. (A
+    # shift past twice the onset displacement also makes the yellow the first ball to move.)
+    yellow_at = np.array([1000.0, 1000.0])
+    closest = yellow_at + np.array([D + 23.5, 0.0])
+    speed, turn = 600.0, math.radians(30.0)
+    t_close = 0.5 + 600.0 / speed
+    beyond = closest + 300.0 * np.array([math.sin(turn), -math.cos(turn)])
+    white = Ball(
+        "white",
+        [
+            (0, *(closest + np.array([0.0, 600.0]))),
+            (0.5, *(closest + np.array([0.0, 600.0]))),
+            (t_close, *closest),
+            (t_close + 0.5, *beyond),
+        ],
+    )
+    moved = yellow_at + yellow_step
+    yellow = Ball("yellow", [(0, *yellow_at), (t_close - 0.02, *yellow_at), (t_close + 0.0, *moved)])
+    if yellow_step[0] < 0:
+        yellow.keys[-1] = (t_close + 1.0, *moved)
+    result = run([white, yellow, still("black", *SPOTS["black"])], duration_s=4.0, noise_mm=0.5)
+    assert [s.to_log_line()["first_contact"] for s in result.strokes] == [first_contact]
+
+
 def test_a_miss_has_no_first_contact():
     white = Ball("white", [(0, 889, 1000), (0.5, 889, 1000), (1.2, 889, 2000)])
     result = run([white, still("black", 300, 3000), still("red", 1500, 2800)], duration_s=3.0, noise_mm=1.0)

@@ -146,6 +146,12 @@ class StrokeConfig:
     """A looser closest-approach tolerance, accepted when the cue ball's path turned there."""
     min_deflection_deg: float = 12.0
     """The cue ball's direction change that confirms a contact under the looser tolerance."""
+    departure_heading_s: float = 0.2
+    """A ball hit under the looser tolerance must also have set off away from the cue ball: its
+    heading is read from its sighting farthest from where it rested within this time after it
+    left. A passing ball's blob merging with it shifts its measured centre towards the cue ball
+    (a centre that may then stay there, the ball still at rest); six frames at 30 fps take a
+    struck ball clear of that shift, and are too short for a cushion to turn it back."""
     impulse_span_frames: int = 2
     """The cue ball's velocity lost in a contact (the struck ball's direction) is measured over up
     to this many frames before and after it: over one, a centre's error of a pixel or two (several
