@@ -364,6 +364,43 @@ def test_the_cue_ball_struck_again_while_a_ball_still_runs_starts_a_new_stroke(s
         assert result.strokes[1].start_frame == pytest.approx(1.6 * 30, abs=2)
 
 
+class _JumpingCentre(Ball):
+    """A ball whose detected centre jumps by ``(t, dx, dy)`` (s, mm) at each of ``jumps`` and stays
+    off by that much (the error of a detected centre changing at once, as near a cushion where the
+    ball's outline meets the rail's)."""
+
+    def __init__(self, label, keys, jumps):
+        super().__init__(label, keys)
+        self.jumps = jumps
+
+    def at(self, t):
+        p = super().at(t)
+        if p is None:
+            return None
+        return tuple(np.add(p, sum((np.array(d) for at_t, *d in self.jumps if t >= at_t), np.zeros(2))))
+
+
+@pytest.mark.parametrize(
+    "jumps_mm",
+    [(34.0, 14.0), (60.0, 0.0)],
+    ids=["caught-up-over-two-frames-as-in-the-demo-clip", "one-jump"],
+)
+def test_a_creeping_cue_ball_whose_detected_centre_jumps_is_not_struck_again(jumps_mm):
+    # The white hits the red, which runs on for 3 s; the white comes back at 450 mm/s (nearly at
+    # rest for a restrike) and its detected centre jumps ahead along its path, on one frame or
+    # mostly on one and the rest on the next, then runs on at that speed: one stroke, not two.
+    white_at, red_at = (1400.0, 700.0), (1400.0, 1100.0)
+    keys, tc = _shot(white_at, red_at, 2000.0, 0.5)
+    stop = keys[-1]
+    keys += [(stop[0] + 0.3, 1400.0, stop[2] - 45.0), (stop[0] + 1.5, 1400.0, stop[2] - 45.0 - 540.0)]
+    at_t = round((stop[0] + 1.0) * 30.0) / 30.0 - 0.5 / 30.0  # between two frames
+    jumps = [(at_t, 0.0, -jumps_mm[0]), (at_t + 1.0 / 30.0, 0.0, -jumps_mm[1])]
+    white = _JumpingCentre("white", keys, jumps)
+    red = Ball("red", [(0, *red_at), (tc, *red_at), (tc + 3.0, 1400.0, 3300.0)])
+    result = run([white, red, *_colours()], duration_s=5.0, noise_mm=1.0)
+    assert [s.to_log_line()["first_contact"] for s in result.strokes] == [["red"]]
+
+
 def test_a_cue_ball_screwing_back_or_off_a_cushion_is_not_struck_again():
     # Stops dead on the red, then its back spin takes it back (accelerating at 2 m/s^2) to a cushion.
     white_at, red_at = (889.0, 700.0), (889.0, 1100.0)
