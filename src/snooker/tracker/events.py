@@ -245,9 +245,9 @@ def _first_movers(
     """The balls that moved first, and the one the cue ball hit among them, for a cue ball not seen
     where it hit it (a power shot blurs it out of sight): in a stroke the first balls to move are
     the one the cue ball hit and those it drove into at once; the hit one is taken to be the one
-    that rested nearest the cue ball's last sighting, if it set off away from there. Only clear
-    departures count: away from rest by twice the onset displacement on ``steady_sighting_frames``
-    sightings in a row (not the jitter of a ball under the player's arm)."""
+    that rested nearest the cue ball's last sighting. Only clear departures count: away from rest
+    by twice the onset displacement on ``steady_sighting_frames`` sightings in a row (not the
+    jitter of a ball under the player's arm)."""
     onsets: dict[str, int] = {}
     for label, raw in paths.items():
         if label not in rest:
@@ -271,8 +271,6 @@ def _first_movers(
     before = cue_seen[cue_seen <= first]
     near_cue = cue_path[before[-1] if len(before) else cue_seen[0]]
     label = min(movers, key=lambda b: float(np.linalg.norm(np.asarray(rest[b], dtype=float) - near_cue)))
-    if not _set_off_away_from(t, paths[label], np.asarray(rest[label], dtype=float), first, near_cue, config):
-        return movers, None  # it set off towards the cue ball: its centre shifted, nothing hit it
     return movers, Contact(label, float(t[first]), math.nan)
 
 
