@@ -74,6 +74,27 @@ def test_a_ball_that_rattles_in_the_jaws_and_comes_back_is_not_potted():
     assert "red-1" in result.states[-1].by_label()
 
 
+@pytest.mark.parametrize("pocket", ["baulk_right", "top_left", "middle_left"])
+def test_a_ball_that_rattles_out_and_runs_off_along_the_cushion_unseen_for_a_while_is_not_potted(pocket):
+    # The red runs into the jaws at 1.8 m/s and comes back out along the cushion at 1.2 m/s, hidden
+    # in the jaws and for a few frames more on its way out: first seen again ~250 mm from where it
+    # was lost (farther than a ball lost near a pocket may be found again away from its jaws).
+    balls = _pot_scenario(pocket)
+    red = balls[1]
+    mouth = np.array(STANDARD_TABLE.pockets[pocket].mouth_centre)
+    # Along the end cushion towards the middle of the table, or up the side cushion.
+    along = np.array([np.sign(889.0 - mouth[0]), 0.0]) if "middle" not in pocket else np.array([0.0, 1.0])
+    out = mouth + along * 1200.0 * 0.5
+    at_mouth = red.keys[-1][0]
+    rattled = Ball("red", [*red.keys, (at_mouth + 0.5, *out)], hidden=[(at_mouth - 0.01, at_mouth + 0.18)])
+    result = run([balls[0], rattled, *balls[2:]], duration_s=3.5, noise_mm=1.0)
+    lost = next(s for s in reversed(result.states) if s.frame <= (at_mouth - 0.01) * 30).by_label()["red-1"]
+    assert [s.to_log_line()["potted"] for s in result.strokes] == [[]]
+    assert [b.label for b in result.states[-1].balls if b.ball == "red"] == ["red-1"]
+    found = [e for e in result.events if e.kind == "rattled"]
+    assert len(found) == 1 and math.dist(lost.xy_mm, found[0].xy_mm) > 200.0
+
+
 def test_a_ball_hidden_away_from_a_pocket_is_held_where_it_was_not_potted():
     pink = Ball("pink", [(0.0, *SPOTS["pink"])], hidden=[(0.5, 2.5)])
     result = run([still("white", 900, 1000), pink, *_colours()], duration_s=3.0, noise_mm=1.0)
@@ -143,6 +164,37 @@ def test_first_contact_is_the_ball_hit_first_not_one_passed_close_by():
     red = Ball("red", [(0, *red_at), (tc, *red_at), (tc + 0.3, 600.0, 2100.0)])
     result = run([Ball("white", keys), red, still("blue", *blue_at)], duration_s=3.0, noise_mm=1.0)
     assert result.strokes[0].to_log_line()["first_contact"] == ["red"]
+
+
+@pytest.mark.parametrize(
+    ("yellow_step", "first_contact"),
+    [((15.0, 0.0), []), ((-250.0, 0.0), ["yellow"])],
+    ids=["centre-pulled-towards-the-white", "set-off-away-from-the-white"],
+)
+def test_a_ball_passed_close_by_is_hit_only_if_it_sets_off_away_from_the_cue_ball(yellow_step, first_contact):
+    # The white passes 76 mm from the yellow's centre (within the loose tolerance) and turns there
+    # by 30 degrees. Either the yellow's detected centre shifts 15 mm towards the white (their blobs
+    # merge) and stays there, or the yellow really is hit and runs off away from the white.
+    yellow_at = np.array([1000.0, 1000.0])
+    closest = yellow_at + np.array([D + 23.5, 0.0])
+    speed, turn = 600.0, math.radians(30.0)
+    t_close = 0.5 + 600.0 / speed
+    beyond = closest + 300.0 * np.array([math.sin(turn), -math.cos(turn)])
+    white = Ball(
+        "white",
+        [
+            (0, *(closest + np.array([0.0, 600.0]))),
+            (0.5, *(closest + np.array([0.0, 600.0]))),
+            (t_close, *closest),
+            (t_close + 0.5, *beyond),
+        ],
+    )
+    moved = yellow_at + yellow_step
+    yellow = Ball("yellow", [(0, *yellow_at), (t_close - 0.02, *yellow_at), (t_close + 0.0, *moved)])
+    if yellow_step[0] < 0:
+        yellow.keys[-1] = (t_close + 1.0, *moved)
+    result = run([white, yellow, still("black", *SPOTS["black"])], duration_s=4.0, noise_mm=0.5)
+    assert [s.to_log_line()["first_contact"] for s in result.strokes] == [first_contact]
 
 
 def test_a_miss_has_no_first_contact():
@@ -309,6 +361,43 @@ def test_the_cue_ball_struck_again_while_a_ball_still_runs_starts_a_new_stroke(s
     if strokes == 2:
         assert lines[1]["first_contact"] == []  # the running red is no ball the white set off
         assert result.strokes[1].start_frame == pytest.approx(1.6 * 30, abs=2)
+
+
+class _JumpingCentre(Ball):
+    """A ball whose detected centre jumps by ``(t, dx, dy)`` (s, mm) at each of ``jumps`` and stays
+    off by that much (the error of a detected centre changing at once, as near a cushion where the
+    ball's outline meets the rail's)."""
+
+    def __init__(self, label, keys, jumps):
+        super().__init__(label, keys)
+        self.jumps = jumps
+
+    def at(self, t):
+        p = super().at(t)
+        if p is None:
+            return None
+        return tuple(np.add(p, sum((np.array(d) for at_t, *d in self.jumps if t >= at_t), np.zeros(2))))
+
+
+@pytest.mark.parametrize(
+    "jumps_mm",
+    [(34.0, 14.0), (60.0, 0.0)],
+    ids=["caught-up-over-two-frames-as-in-the-demo-clip", "one-jump"],
+)
+def test_a_creeping_cue_ball_whose_detected_centre_jumps_is_not_struck_again(jumps_mm):
+    # The white hits the red, which runs on for 3 s; the white comes back at 450 mm/s (nearly at
+    # rest for a restrike) and its detected centre jumps ahead along its path, on one frame or
+    # mostly on one and the rest on the next, then runs on at that speed: one stroke, not two.
+    white_at, red_at = (1400.0, 700.0), (1400.0, 1100.0)
+    keys, tc = _shot(white_at, red_at, 2000.0, 0.5)
+    stop = keys[-1]
+    keys += [(stop[0] + 0.3, 1400.0, stop[2] - 45.0), (stop[0] + 1.5, 1400.0, stop[2] - 45.0 - 540.0)]
+    at_t = round((stop[0] + 1.0) * 30.0) / 30.0 - 0.5 / 30.0  # between two frames
+    jumps = [(at_t, 0.0, -jumps_mm[0]), (at_t + 1.0 / 30.0, 0.0, -jumps_mm[1])]
+    white = _JumpingCentre("white", keys, jumps)
+    red = Ball("red", [(0, *red_at), (tc, *red_at), (tc + 3.0, 1400.0, 3300.0)])
+    result = run([white, red, *_colours()], duration_s=5.0, noise_mm=1.0)
+    assert [s.to_log_line()["first_contact"] for s in result.strokes] == [["red"]]
 
 
 def test_a_cue_ball_screwing_back_or_off_a_cushion_is_not_struck_again():

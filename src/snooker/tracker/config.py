@@ -105,6 +105,12 @@ class LifecycleConfig:
     """Where a vanishing ball is judged: its last position and this far ahead along its velocity."""
     pot_min_speed_mm_s: float = 60.0
     """A ball must approach the pocket at least this fast (or lie in the jaws) to count as potted."""
+    rattle_speed_ratio: float = 1.0
+    """A ball that rattles in a pocket's jaws comes back out no faster than this times its speed
+    when it was lost: the jaws and cushions return at most ~0.8 of the speed (their restitution);
+    1 leaves the rest for the error of the speed measured over the last frames. Bounds how far
+    through the mouth a pot candidate may be found again (a pocket's jaws also hide it as it
+    rattles, and a ball hugging the far cushion on its way out may go undetected a few frames)."""
     jaws_radius_mm: float = 55.0
     """A ball that vanishes this close to a pocket's mouth centre is in the jaws, whatever its speed."""
     off_table_band_mm: float = 40.0
@@ -140,6 +146,12 @@ class StrokeConfig:
     """A looser closest-approach tolerance, accepted when the cue ball's path turned there."""
     min_deflection_deg: float = 12.0
     """The cue ball's direction change that confirms a contact under the looser tolerance."""
+    departure_heading_s: float = 0.2
+    """A ball hit under the looser tolerance must also have set off away from the cue ball: its
+    heading is read from its sighting farthest from where it rested within this time after it
+    left. A passing ball's blob merging with it shifts its measured centre towards the cue ball
+    (a centre that may then stay there, the ball still at rest); six frames at 30 fps take a
+    struck ball clear of that shift, and are too short for a cushion to turn it back."""
     impulse_span_frames: int = 2
     """The cue ball's velocity lost in a contact (the struck ball's direction) is measured over up
     to this many frames before and after it: over one, a centre's error of a pixel or two (several

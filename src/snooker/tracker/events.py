@@ -81,6 +81,22 @@ def _first_segment_within(
     return loose_hit
 
 
+def _set_off_away_from(
+    t: np.ndarray, path: np.ndarray, rest: np.ndarray, onset: int, cue_at: np.ndarray, config: StrokeConfig
+) -> bool:
+    """Whether a ball that left ``rest`` at index ``onset`` set off away from the cue ball's centre
+    ``cue_at`` (the half-plane beyond the line of centres; a struck ball leaves along it, away from
+    the cue ball). Its heading is its sighting farthest from rest within ``departure_heading_s``
+    of leaving. A ball seen no more after leaving (into a pocket) is not judged."""
+    seen = np.isfinite(path).all(axis=1)
+    window = seen & (t >= t[onset]) & (t <= t[onset] + config.departure_heading_s)
+    if not window.any():
+        return True
+    offsets = path[window] - rest
+    heading = offsets[int(np.argmax(np.linalg.norm(offsets, axis=1)))]
+    return _cosine(heading, rest - cue_at) > 0.0
+
+
 def _velocity_lost(t: np.ndarray, path: np.ndarray, k: int, span: int) -> np.ndarray:
     """Velocity into frame ``k`` minus velocity from frame ``k + 1`` on (mm/s), each over up to
     ``span`` frames (a one-frame step carries a position's whole error); NaN near the ends."""
@@ -146,8 +162,11 @@ def first_contacts(
             continue
         k, closest, u = hit
         t_contact = float(t[k - 1] + u * (t[k] - t[k - 1]))
+        at = cue[k - 1] + u * (cue[k] - cue[k - 1])
+        loose = closest > diameter + config.contact_tolerance_mm
+        if loose and not _set_off_away_from(t, raw, p, onset, at, config):
+            continue  # its measured centre shifted towards the cue ball passing by: no hit
         if -config.max_onset_lead_s <= t[onset] - t_contact <= allowed_delay:
-            at = cue[k - 1] + u * (cue[k] - cue[k - 1])
             lost = _velocity_lost(t, cue, k, config.impulse_span_frames)
             contacts.append(
                 Contact(

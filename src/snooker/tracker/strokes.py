@@ -220,9 +220,9 @@ class StrokeSegmenter:
         been seen on ``start_confirm_frames`` frames since; the strike itself may be hidden, or
         fall inside the window, for as many): it was at rest or nearly (its speed along its path),
         then it ran off in a line (its speed over the chord, which detector jitter does not
-        lengthen) and ran on at that speed after its first sighting since (a detected centre that
-        jumps once near a cushion does not), with no other ball near it (a collision would explain
-        the jump)."""
+        lengthen) and ran on at that speed after its first sighting since, and on its first step
+        too where it was seen throughout (a detected centre that jumps once near a cushion, on
+        either step, does not), with no other ball near it (a collision would explain the jump)."""
         assert self._start_index is not None
         cfg = self.config
         n = cfg.start_confirm_frames
@@ -248,6 +248,9 @@ class StrokeSegmenter:
             speed_on = float(np.linalg.norm(b.xy[CUE_BALL] - c.xy[CUE_BALL])) / max(b.t - c.t, 1e-9)
             if speed_on - speed_before < cfg.restrike_min_speed_gain_mm_s:
                 continue  # it did not run on at that speed after its first sighting: a detected jump
+            speed_off = float(np.linalg.norm(c.xy[CUE_BALL] - a.xy[CUE_BALL])) / max(c.t - a.t, 1e-9)
+            if first_after == last_before + 1 and speed_off - speed_before < cfg.restrike_min_speed_gain_mm_s:
+                continue  # seen throughout, it did not set off at that speed: a jump on the step after
             if any(
                 np.linalg.norm(xy - f.xy[CUE_BALL]) <= reach
                 for f in self._frames[last_before : now - n + 2]

@@ -211,8 +211,54 @@ class BallTracker:
             [self._tracks[ti].colour for ti in rest_t], [balls[d] for d in rest_d], (), 0
         )
         anchor = np.array([self._tracks[ti].last_measured for ti in rest_t])
-        second = assign(anchor, gates2, xy[rest_d], strict)
-        return first + [(rest_t[a], rest_d[b]) for a, b in second if strict[a, b] < FORBIDDEN]
+        pairs = assign(anchor, gates2, xy[rest_d], strict)
+        second = [(rest_t[a], rest_d[b]) for a, b in pairs if strict[a, b] < FORBIDDEN]
+        return first + second + self._rattled_out(t, xy, balls, rest_t, rest_d, second)
+
+    def _rattled_out(
+        self,
+        t: float,
+        xy: np.ndarray,
+        balls: list[str],
+        rest_t: list[int],
+        rest_d: list[int],
+        taken: list[tuple[int, int]],
+    ) -> list[tuple[int, int]]:
+        """Pot candidates found again out of their pocket's jaws (same colour only), among the
+        tracks and detections re-association left: a ball that rattled comes back through the
+        mouth, farther from where it was lost than the re-association gate of a pot candidate
+        allows (see :meth:`_jaws_gate`)."""
+        taken_t, taken_d = {ti for ti, _ in taken}, {dj for _, dj in taken}
+        jaws = {ti: self._jaws_gate(self._tracks[ti], t) for ti in rest_t if ti not in taken_t}
+        left_t = [ti for ti, gate in jaws.items() if gate is not None]
+        left_d = [dj for dj in rest_d if dj not in taken_d]
+        if not left_t or not left_d:
+            return []
+        mouths = np.array([jaws[ti][0] for ti in left_t])
+        gates = np.array([jaws[ti][1] for ti in left_t])
+        strict = colour_penalty_matrix(
+            [self._tracks[ti].colour for ti in left_t], [balls[d] for d in left_d], (), 0
+        )
+        pairs = assign(mouths, gates, xy[left_d], strict)
+        return [(left_t[a], left_d[b]) for a, b in pairs if strict[a, b] < FORBIDDEN]
+
+    def _jaws_gate(self, track: _Track, t: float) -> tuple[np.ndarray, float] | None:
+        """For a pot candidate: its pocket's mouth centre, and how far from it (mm) the ball may be
+        found at ``t`` if it rattled out of the jaws. Its path in through the mouth and back out is
+        no longer than its speed when it was lost (times ``rattle_speed_ratio``: the jaws take
+        energy) allows since, plus the association gate for the position error. None for a ball
+        that is no pot candidate, or that cannot have reached the mouth yet."""
+        if track.pending != "pot" or track.pending_pocket is None:
+            return None
+        cfg = self.config.association
+        mouth = np.asarray(self.table.pockets[track.pending_pocket].mouth_centre, dtype=float)
+        speed = min(
+            self.config.lifecycle.rattle_speed_ratio * float(np.linalg.norm(track.velocity)),
+            cfg.max_ball_speed_mm_s,
+        )
+        travel = min(speed * max(t - track.last_seen_t, 0.0), cfg.reassociation_gate_max_mm)
+        gate = cfg.gate_base_mm + travel - float(np.linalg.norm(mouth - track.last_measured))
+        return (mouth, gate) if gate > 0.0 else None
 
     def _reassociation_gate(self, track: _Track, t: float) -> float:
         cfg = self.config.association
@@ -385,12 +431,16 @@ class BallTracker:
     def _reachable(self, held: _Track, found: _Track) -> bool:
         """Whether the held ball can be the one a new track found: within reach of where it was
         lost, or anywhere once it has been unseen long enough for a person to have moved it (not
-        for a pot candidate, which can only come back out of its pocket)."""
+        for a pot candidate, which can only come back out of its pocket: near where it was lost,
+        or out of the jaws)."""
         absent = found.born_t - held.last_seen_t
         if held.pending != "pot" and absent >= self.config.lifecycle.long_absence_s:
             return True
         gate = self._reassociation_gate(held, found.born_t)
-        return float(np.linalg.norm(found.born_xy - held.last_measured)) <= gate
+        if float(np.linalg.norm(found.born_xy - held.last_measured)) <= gate:
+            return True
+        jaws = self._jaws_gate(held, found.born_t)
+        return jaws is not None and float(np.linalg.norm(found.born_xy - jaws[0])) <= jaws[1]
 
     def _merge_into(self, held: _Track, found: _Track) -> None:
         """A held ball found again by a fresh track: the held ball takes the new track's state."""
