@@ -384,3 +384,79 @@ def test_gates_with_prepared_thumbnails_decide_as_without(view) -> None:
             run.append((found.xy_px.round(6).tolist(), list(found.ball), check(frame, view)))
         results.append(run)
     assert results[0] == results[1]
+
+
+class ScriptedRegionDetector:
+    """Finds the balls of ``truth(image)`` inside the windows it is asked to search and keeps its
+    last answer elsewhere, as a region search does — but misses ``missed`` on the first
+    ``misses`` searches that cover it (merged with a ball passing by, say)."""
+
+    depends_only_on_image = True
+
+    def __init__(self, truth, missed: str, misses: int) -> None:
+        self.truth, self.missed, self.misses = truth, missed, misses
+        self.last: BallDetections | None = None
+        self.searched: list[np.ndarray] = []
+
+    def __call__(self, image, view):
+        self.last = self.truth(image)
+        return self.last
+
+    def redetect(self, image, view, windows, owner):
+        assert self.last is not None
+        truth = self.truth(image)
+        inside = owner(truth.xy_px) >= 0
+        if self.misses > 0 and np.any(inside & (truth.ball == self.missed)):
+            self.misses -= 1
+            inside &= truth.ball != self.missed
+        kept = owner(self.last.xy_px) < 0
+        self.searched.append(truth.ball[owner(truth.xy_px) >= 0])
+        self.last = BallDetections(
+            np.concatenate([self.last.xy_px[kept], truth.xy_px[inside]]),
+            np.concatenate([self.last.radius_px[kept], truth.radius_px[inside]]),
+            np.concatenate([self.last.ball[kept], truth.ball[inside]]),
+            np.concatenate([self.last.confidence[kept], truth.confidence[inside]]),
+        )
+        return self.last
+
+
+def _truth_of(view, scenes: dict[int, Scene]):
+    def truth(image):
+        scene = scenes[id(image)]
+        xy = view.table_to_image(np.array([[x, y] for _, x, y in scene.balls]), height_mm=D / 2)
+        names = np.array([name for name, _, _ in scene.balls], dtype=object)
+        return BallDetections(xy, np.full(len(xy), 8.0), names, np.ones(len(xy)))
+
+    return truth
+
+
+@pytest.mark.parametrize(("retry_frames", "found_again"), [(30, True), (0, False)])
+def test_a_ball_missed_once_is_looked_for_again_though_nothing_changes_there(view, retry_frames, found_again):
+    yellow = ("yellow", *SPOTS["yellow"])
+    far = Scene(balls=[*RESTING, yellow, ("white", 1200.0, 1500.0)])
+    beside = Scene(balls=[*RESTING, yellow, ("white", SPOTS["yellow"][0] + 1.6 * D, SPOTS["yellow"][1])])
+    far_image, beside_image = render(far, view), render(beside, view)
+    scenes = {id(far_image): far, id(beside_image): beside}
+    detector = ScriptedRegionDetector(_truth_of(view, scenes), missed="yellow", misses=1)
+    gate = MotionGatedDetector(detector, MotionGateConfig(lost_retry_frames=retry_frames))
+    assert "yellow" in gate(far_image, view).ball
+    assert "yellow" not in gate(beside_image, view).ball  # the white's arrival: searched, yellow missed
+    still = [gate(beside_image, view) for _ in range(3)]  # nothing changes any more
+    assert ("yellow" in still[-1].ball) == found_again
+
+
+def test_a_ball_gone_for_good_is_looked_for_only_so_many_frames(view):
+    balls = [*RESTING, ("yellow", *SPOTS["yellow"]), ("white", 1200.0, 1500.0)]
+    gone = [*RESTING, ("white", 1200.0, 1500.0)]
+    with_yellow, without = render(Scene(balls=balls), view), render(Scene(balls=gone), view)
+    scenes = {id(with_yellow): Scene(balls=balls), id(without): Scene(balls=gone)}
+    detector = ScriptedRegionDetector(_truth_of(view, scenes), missed="none", misses=0)
+    gate = MotionGatedDetector(detector, MotionGateConfig(lost_retry_frames=5, full_every_frames=1000))
+    gate(with_yellow, view)
+    gate(without, view)  # the yellow's place changed: searched, the yellow is gone (potted, say)
+    searches = []
+    for _ in range(10):
+        before = len(detector.searched)
+        gate(without, view)
+        searches.append(len(detector.searched) - before)
+    assert searches == [1] * 5 + [0] * 5

@@ -104,6 +104,14 @@ class MotionGateConfig:
       search).
     - ``motion_match_radii``: a ball's expected place is its last one moved as it moved between
       the two frames before, matched to the nearest ball of its name within this many radii.
+    - ``lost_retry_frames``: a ball the last detection had that a new one did not find again (no
+      ball of its name within ``motion_match_radii``) is looked for around its last place on each
+      of this many frames, changed or not, until found: a ball the detector missed once — merged
+      with a ball passing by, under a hand — is found as soon as it shows again, not at the next
+      full detection (once nothing changes there, its place would not be searched again); a
+      potted ball costs this many small searches.
+    - ``lost_reach_radii``: the place searched around a lost ball (ball radii, before the growth
+      by ``core_reach_radii``; a missed centre may have been pulled off by what hid it).
     """
 
     enabled: bool = True
@@ -125,11 +133,15 @@ class MotionGateConfig:
     follow_retry_frames: int = 2
     sweep_bands: int = 1
     full_above_fraction: float = 0.25
+    lost_retry_frames: int = 30
+    lost_reach_radii: float = 1.0
 
     def __post_init__(self) -> None:
         _check_scale(self.thumbnail_scale)
         if self.full_every_frames < 1 or self.large_every_frames < 1 or self.sweep_bands < 1:
             raise ValueError("full_every_frames, large_every_frames and sweep_bands must be at least 1")
+        if self.lost_retry_frames < 0:
+            raise ValueError("lost_retry_frames must be at least 0")
 
 
 @dataclass(frozen=True)
@@ -316,11 +328,13 @@ class MotionGatedDetector:
         self._band: int | None = None
         self._motion = np.zeros((0, 2))
         self._follow_failed: int | None = None
+        self._missing = _LostBalls(np.zeros((0, 2)), np.zeros(0, dtype=object), np.zeros(0, dtype=int))
 
     def __call__(self, frame_bgr: np.ndarray, view: object) -> BallDetections:
-        previous = self._last
+        previous, thumb = self._last, self._thumb
         detections = self._detect(frame_bgr, view)
         self._motion = self._motion_since(previous, detections)
+        self._missing = self._still_lost(previous if self._thumb is thumb else None, detections)
         return detections
 
     def _detect(self, frame_bgr: np.ndarray, view: object) -> BallDetections:
@@ -345,6 +359,7 @@ class MotionGatedDetector:
                 return self._full(frame_bgr, view, small)
             self._start_sweep(frame_bgr, view)
         changed = changed_pixels(small, self._reference, cfg.change_threshold) & t.area
+        self._mark_lost(changed, t)
         count = int(np.count_nonzero(changed))
         band = self._next_band(t)
         if count == 0 and band is None:
@@ -445,6 +460,41 @@ class MotionGatedDetector:
         close = gap[np.arange(len(now)), nearest] <= limit
         motion[close] = now.xy_px[close] - previous.xy_px[nearest[close]]
         return motion
+
+    def _still_lost(self, previous: BallDetections | None, now: BallDetections) -> _LostBalls:
+        """The balls to look for again: those lost before and not found since, while their frames
+        last, and those of ``previous`` that ``now`` does not have (none of their name within
+        ``motion_match_radii``); none after a view change."""
+        cfg = self.config
+        if self._thumb is None or cfg.lost_retry_frames == 0:
+            return _LostBalls(np.zeros((0, 2)), np.zeros(0, dtype=object), np.zeros(0, dtype=int))
+        lost = self._missing
+        xy, names, left = lost.xy_px, lost.names, lost.frames_left - 1
+        if previous is not None and len(previous):
+            xy = np.concatenate([xy, previous.xy_px])
+            names = np.concatenate([names, previous.ball.astype(object)])
+            left = np.concatenate([left, np.full(len(previous), cfg.lost_retry_frames)])
+        if len(xy) == 0:
+            return lost
+        reach = cfg.motion_match_radii * self._thumb.ball_radius_px
+        found = np.zeros(len(xy), bool)
+        if len(now):
+            gap = np.linalg.norm(xy[:, None] - now.xy_px[None], axis=2)
+            gap[names[:, None] != now.ball[None].astype(object)] = np.inf
+            found = gap.min(axis=1) <= reach
+        keep = ~found & (left > 0)
+        return _LostBalls(xy[keep], names[keep], left[keep])
+
+    def _mark_lost(self, changed: np.ndarray, t: _TableThumb) -> None:
+        """Mark the places of the lost balls in ``changed`` (thumbnail), so they are searched."""
+        if len(self._missing.xy_px) == 0:
+            return
+        scale = self.config.thumbnail_scale
+        radius = max(1, round(self.config.lost_reach_radii * t.ball_radius_px / scale))
+        mark = np.zeros(changed.shape, np.uint8)
+        for x, y in self._missing.xy_px:
+            cv2.circle(mark, (int((x - t.x0) // scale), int((y - t.y0) // scale)), radius, 1, -1)
+        changed |= (mark > 0) & t.area
 
     def _core(self, changed: np.ndarray, t: _TableThumb) -> np.ndarray:
         """uint8: the changed pixels grown by ``core_reach_radii`` (the region detected again)."""
@@ -592,11 +642,22 @@ class MotionGatedDetector:
         if self._thumb is not None and self._thumb.view is view and self._thumb.shape == shape:
             return self._thumb
         self._reference, self._last = None, None
+        self._missing = _LostBalls(np.zeros((0, 2)), np.zeros(0, dtype=object), np.zeros(0, dtype=int))
         self._thumb = _table_thumb(view, shape, self.config)
         if self._thumb is not None and self.thumbnails is not None:
             t = self._thumb
             self.thumbnails.use_table((t.x0, t.y0, t.x1, t.y1), self.config.thumbnail_scale)
         return self._thumb
+
+
+@dataclass(frozen=True)
+class _LostBalls:
+    """Balls a detection lost, looked for again: their last places ``xy_px`` (n, 2) frame px, their
+    ``names`` (n,) and the frames each is still looked for ``frames_left`` (n,)."""
+
+    xy_px: np.ndarray
+    names: np.ndarray
+    frames_left: np.ndarray
 
 
 def _window(t: _TableThumb, x0: int, y0: int, x1: int, y1: int, scale: int, margin: int) -> Box:
