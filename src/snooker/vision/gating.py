@@ -27,8 +27,11 @@ threshold once it has moved a pixel or two — so its region is detected again o
 difference first exceeds the threshold (a ball under a player's cue or hand is followed on every
 frame); comparison is with the reference (the last detection there), not with the previous frame,
 so slow creeping accumulates until it counts. What stays below the threshold looks, to the
-detector too, like what was there. What can come late: a ball a player uncovers (at most
-``large_every_frames`` - 1 frames), anything a difference cannot show (the next full detection).
+detector too, like what was there. A ball a detection lost (merged with a ball passing by, under a
+hand) is looked for around its last place on each of the next ``lost_retry_frames`` frames, so it
+is found as soon as it shows again even where nothing changes any more. What can come late: a
+ball a player uncovers (at most ``large_every_frames`` - 1 frames), anything a difference cannot
+show (the next full detection).
 """
 
 from __future__ import annotations
