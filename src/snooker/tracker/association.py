@@ -24,14 +24,12 @@ def colour_penalty_matrix(
 ) -> np.ndarray:
     """(n_tracks, n_detections) penalty in mm: 0 same colour, ``confusion_cost_mm`` confusable,
     ``FORBIDDEN`` otherwise."""
-    pairs = {frozenset(p) for p in confusable}
+    tracks = np.asarray(track_balls, dtype=object)[:, None]
+    detections = np.asarray(detection_balls, dtype=object)[None, :]
     out = np.full((len(track_balls), len(detection_balls)), FORBIDDEN)
-    for i, tb in enumerate(track_balls):
-        for j, db in enumerate(detection_balls):
-            if tb == db:
-                out[i, j] = 0.0
-            elif frozenset((tb, db)) in pairs:
-                out[i, j] = confusion_cost_mm
+    for a, b in confusable:
+        out[((tracks == a) & (detections == b)) | ((tracks == b) & (detections == a))] = confusion_cost_mm
+    out[tracks == detections] = 0.0
     return out
 
 

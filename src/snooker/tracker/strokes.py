@@ -226,15 +226,21 @@ class StrokeSegmenter:
         assert self._start_index is not None
         cfg = self.config
         n = cfg.start_confirm_frames
-        seen = [f.visible.get(CUE_BALL, False) for f in self._frames]
-        if not all(seen[now - n + 1 : now + 1]):
+        # only the last 3n + 1 frames are looked at: no need to walk the whole stroke every frame
+        lo = max(0, now - 3 * n - 1)
+        window = [f.visible.get(CUE_BALL, False) for f in self._frames[lo : now + 1]]
+
+        def seen(first: int, last: int) -> list[bool]:
+            return window[first - lo : last + 1 - lo]
+
+        if not all(seen(now - n + 1, now)):
             return None
         reach = self.table.ball_diameter_mm + cfg.contact_tolerance_mm
         for last_before in range(now - n, now - 2 * n - 1, -1):
             first_before = last_before - n
             if first_before <= self._start_index + n:
                 return None  # the stroke's own strike is still in the window
-            if not all(seen[first_before : last_before + 1]):
+            if not all(seen(first_before, last_before)):
                 continue
             speed_before = _speed(self._frames[first_before : last_before + 1], CUE_BALL)
             a, b = self._frames[last_before], self._frames[now]
@@ -243,7 +249,7 @@ class StrokeSegmenter:
                 continue
             if speed_after - speed_before < cfg.restrike_min_speed_gain_mm_s:
                 continue
-            first_after = next(k for k in range(last_before + 1, now) if seen[k])
+            first_after = next(k for k in range(last_before + 1, now) if window[k - lo])
             c = self._frames[first_after]
             speed_on = float(np.linalg.norm(b.xy[CUE_BALL] - c.xy[CUE_BALL])) / max(b.t - c.t, 1e-9)
             if speed_on - speed_before < cfg.restrike_min_speed_gain_mm_s:

@@ -173,7 +173,7 @@ class BallTracker:
         if not self._tracks or len(xy) == 0:
             return []
         predicted = np.array([self._predict(tr, t) for tr in self._tracks])
-        speeds = np.array([np.linalg.norm(tr.velocity) for tr in self._tracks])
+        speeds = np.array([math.hypot(*tr.velocity) for tr in self._tracks])
         gates = cfg.gate_base_mm + cfg.gate_speed_fraction * speeds * max(dt, 0.0)
         penalty = colour_penalty_matrix(
             [tr.colour for tr in self._tracks], balls, cfg.confusable_colours, cfg.confusion_cost_mm
@@ -289,7 +289,7 @@ class BallTracker:
         if elapsed > 0:
             predicted = self._predict(track, t)
             residual = z - predicted
-            if np.linalg.norm(residual) > motion.manoeuvre_residual_mm or track.status == TrackStatus.HELD:
+            if math.hypot(*residual) > motion.manoeuvre_residual_mm or track.status == TrackStatus.HELD:
                 track.velocity = (z - track.last_measured) / elapsed
             else:
                 track.velocity = track.velocity + motion.velocity_gain / elapsed * residual
@@ -297,7 +297,7 @@ class BallTracker:
         # ball blurs out of sight and turns up far away, still running).
         found_elsewhere = (
             track.status == TrackStatus.HELD
-            and float(np.linalg.norm(z - track.last_measured)) > motion.rest_displacement_mm
+            and math.hypot(*(z - track.last_measured)) > motion.rest_displacement_mm
         )
         track.xy = z.astype(float).copy()
         track.last_measured = track.xy.copy()
@@ -311,9 +311,9 @@ class BallTracker:
         track.history.append((t, float(z[0]), float(z[1])))
         while track.history and track.history[0][0] < t - motion.rest_window_s - 1e-9:
             track.history.popleft()
-        pts = np.array([(x, y) for _, x, y in track.history])
-        track.moving = found_elsewhere or bool(
-            np.max(np.linalg.norm(pts - z, axis=1)) > motion.rest_displacement_mm
+        zx, zy = float(z[0]), float(z[1])
+        track.moving = found_elsewhere or (
+            max(math.hypot(x - zx, y - zy) for _, x, y in track.history) > motion.rest_displacement_mm
         )
         return event
 
