@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from snooker.calibration import TableView, TableViewCheck, shows_table
-from snooker.calibration.detect import _median_hue, view_check_geometry
+from snooker.calibration.detect import CalibrationConfig, ViewCheckConfig, _median_hue, view_check_geometry
 from snooker.calibration.synthetic import broadcast_camera, render_table
 
 
@@ -53,13 +53,22 @@ def test_geometry_is_computed_once_per_view(scene):
     assert check._cached is not first and check._cached[0] is other
 
 
-def test_geometry_reads_the_playing_area_and_a_ring_outside_it(scene):
+@pytest.mark.parametrize("step", [1, 4])
+def test_geometry_reads_a_regular_sample_of_the_playing_area_and_a_ring_outside_it(scene, step):
     view, image = scene
-    geometry = view_check_geometry(view, image.shape)
+    config = CalibrationConfig(view_check=ViewCheckConfig(area_sample_step=step))
+    geometry = view_check_geometry(view, image.shape, config)
     area = view.playing_area_mask(image.shape[:2]).reshape(-1) > 0
-    assert np.array_equal(np.flatnonzero(area), geometry.inside)
+    assert np.array_equal(np.flatnonzero(area)[::step], geometry.inside)
     assert len(np.intersect1d(geometry.inside, geometry.band)) == 0
     assert len(geometry.rails) == 4
+
+
+def test_a_sampled_check_answers_as_the_whole_one(scene):
+    view, image = scene
+    whole = CalibrationConfig(view_check=ViewCheckConfig(area_sample_step=1))
+    for frame in (image, np.roll(image, 40, axis=1), image[::-1].copy(), np.zeros_like(image)):
+        assert shows_table(frame, view) == shows_table(frame, view, whole)
 
 
 @pytest.mark.parametrize(
