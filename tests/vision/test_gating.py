@@ -143,76 +143,13 @@ def test_only_the_changed_region_is_searched(view):
     assert x0 < white[0] < x1 and y0 < white[1] < y1
 
 
-def test_a_full_detection_runs_every_so_many_frames_without_a_sweep(view):
+def test_a_full_detection_runs_every_so_many_frames(view):
     detector = CountingDetector()
-    gated = MotionGatedDetector(detector, MotionGateConfig(full_every_frames=4, sweep_bands=1))
+    gated = MotionGatedDetector(detector, MotionGateConfig(full_every_frames=4))
     image = render(Scene(balls=RESTING), view)
     for _ in range(9):
         gated(image, view)
     assert detector.full == 3 and gated.counts.reused == 6
-
-
-class RefreshingDetector(CountingDetector):
-    """A counting detector that also counts the refreshes of its slow models."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.refreshed = 0
-        self.all_windows: list = []
-
-    def refresh(self, image, view):
-        self.refreshed += 1
-        self.inner.refresh(image, view)
-
-    def redetect(self, image, view, windows, owner):
-        self.all_windows.append(list(windows))
-        return super().redetect(image, view, windows, owner)
-
-
-SWEEPS = {"one band per frame over 3 frames": 3, "over 6 frames": 6}
-
-
-@pytest.mark.parametrize("bands", SWEEPS.values(), ids=SWEEPS.keys())
-def test_the_periodic_full_detection_is_spread_over_bands_covering_the_table(view, bands: int):
-    detector = RefreshingDetector()
-    config = MotionGateConfig(full_every_frames=4, sweep_bands=bands)
-    gated = MotionGatedDetector(detector, config)
-    image = render(Scene(balls=RESTING), view)
-    first = gated(image, view)
-    for _ in range(3 + bands):
-        found = gated(image, view)
-    assert detector.full == 1 and detector.refreshed == 1
-    assert detector.partial == gated.counts.swept == bands
-    # each frame's tiles lie in one band; together they hold the whole playing area
-    area = view.playing_area_mask((720, 1280)) > 0
-    covered = np.zeros_like(area)
-    for windows in detector.all_windows:
-        tops, bottoms = [w[1] for w in windows], [w[3] for w in windows]
-        assert max(bottoms) - min(tops) < 2 * area.shape[0] / bands
-        for x0, y0, x1, y1 in windows:
-            covered[max(0, y0) : y1, max(0, x0) : x1] = True
-            assert x1 - x0 < 0.5 * area.shape[1], "a band is searched in tiles, not as one wide window"
-    assert covered[area].all()
-    assert _same_balls(found, first)
-
-
-def test_a_ball_that_no_difference_shows_is_found_by_the_sweep(view):
-    """A ball whose arrival stayed below the change threshold (as a slow change would) is found
-    when the sweep reaches its band, without any full detection after the first."""
-    detector = RefreshingDetector()
-    gated = MotionGatedDetector(detector, MotionGateConfig(full_every_frames=4, sweep_bands=3))
-    empty = render(Scene(balls=RESTING), view)
-    gated(empty, view)
-    with_white = render(Scene(balls=[*RESTING, ("white", 1200.0, 1000.0)]), view)
-    # the reference already shows the white: its arrival makes no difference to the gate
-    gated._reference[:] = thumbnail(
-        with_white[gated._thumb.y0 : gated._thumb.y1, gated._thumb.x0 : gated._thumb.x1], 4
-    )
-    assert "white" not in list(gated(with_white, view).ball)
-    for _ in range(2 + 3):
-        found = gated(with_white, view)
-    assert detector.full == 1
-    assert "white" in list(found.ball)
 
 
 def test_a_change_over_most_of_the_table_is_detected_in_full(view):

@@ -225,16 +225,6 @@ class ClassicDetector:
         self.scene = detect_scene(frame_bgr, view, self.config, geometry)
         return self.scene.detections
 
-    def refresh(self, frame_bgr: np.ndarray, view: CalibratedView) -> None:
-        """Estimate the cloth model again from ``frame_bgr`` (it is otherwise kept from the last full
-        detection): the regions detected again from now on are judged against it. The detections
-        stand. Nothing happens without a previous detection of this view and frame size."""
-        scene = self.scene
-        if scene is None or scene.view is not view or scene.shape != tuple(frame_bgr.shape[:2]):
-            return
-        g = scene.geometry
-        scene.cloth = _estimate_cloth(frame_bgr[g.y0 : g.y1, g.x0 : g.x1], g, self.config)
-
     def redetect(
         self,
         frame_bgr: np.ndarray,

@@ -14,9 +14,8 @@ Two wrappers exploit this, each deciding from a cheap comparison of small thumbn
   to date there. A changed region larger than a few balls (a player, the cue, an arm) is searched
   whole only every ``large_every_frames`` frames; in between only around the balls last seen in
   it — and at once whole if one of them is no longer found there (a cue ball struck hard).
-  The whole table is detected again at least every ``full_every_frames`` frames — in one full
-  detection, or swept band by band over ``sweep_bands`` frames so that no frame takes that long —
-  and in full whenever a large part of the table changed.
+  The whole table is detected again in full at least every ``full_every_frames`` frames, and
+  whenever a large part of the table changed.
 - :class:`GatedViewCheck` wraps the check that a frame still shows the calibrated table: it runs
   when a sparse sample of the whole frame differs from the one of its last run (a cut, a camera
   move) or every ``every_frames`` frames, and its last answer stands in between.
@@ -75,16 +74,12 @@ class MotionGateConfig:
       others only around the balls last seen in it, within ``follow_radii`` ball radii (balls the
       player uncovers are found at most ``large_every_frames`` - 1 frames late; a ball under the
       cue or hand, about to move or moving, is looked at on every frame).
-    - ``full_every_frames``: the whole table is detected again at least this often (frames): the
-      safety net against anything a difference cannot see (a slow change of the light) and the
-      cloth model's refresh...
-    - ``sweep_bands``: ...in one full detection (1), or spread over this many frames when the
-      detector can search regions: the cloth model is refreshed on the first (``refresh``) and each
-      frame searches one band of the playing area's rows (in tiles) with its changed regions, so
-      no frame takes a full detection's time. A sweep costs more in all (every tile pays for its
-      margins, every band a region search's fixed cost: measured 1.5–2.5 times a full detection),
-      which a loaded machine feels more than one longer frame, so the default detects in full.
-      The first detection of a view and a change over much of the table are always full.
+    - ``full_every_frames``: the whole table is detected again, in full, at least this often
+      (frames): the safety net against anything a difference cannot see (a slow change of the
+      light) and the cloth model's refresh. (Spreading it over bands of the table, one a frame,
+      was measured at 1.5–2.5 times a full detection's work in all and dropped more live frames
+      under load: docs/PERFORMANCE.md, "Second pass".) The first detection of a view and a change
+      over much of the table are full too.
     - ``full_above_fraction``: more than this fraction of the playing area changed: detect in full.
     - ``follow_known``: when every changed pixel lies within ``follow_reach_radii`` ball radii of
       the last or expected place of a ball known there (its place changed), the detector's
@@ -136,15 +131,14 @@ class MotionGateConfig:
     edge_band_px: int = 2
     motion_match_radii: float = 5.0
     follow_retry_frames: int = 2
-    sweep_bands: int = 1
     full_above_fraction: float = 0.25
     lost_retry_frames: int = 30
     lost_reach_radii: float = 1.0
 
     def __post_init__(self) -> None:
         _check_scale(self.thumbnail_scale)
-        if self.full_every_frames < 1 or self.large_every_frames < 1 or self.sweep_bands < 1:
-            raise ValueError("full_every_frames, large_every_frames and sweep_bands must be at least 1")
+        if self.full_every_frames < 1 or self.large_every_frames < 1:
+            raise ValueError("full_every_frames and large_every_frames must be at least 1")
         if self.lost_retry_frames < 0:
             raise ValueError("lost_retry_frames must be at least 0")
 
@@ -183,8 +177,6 @@ class GateCounts:
     reused: int = 0
     partial: int = 0
     full: int = 0
-    swept: int = 0
-    """Of the partial frames, those that also searched a band of a sweep (``sweep_bands``)."""
     followed: int = 0
     """Of the partial frames, those where the detector's follower moved the balls known there
     instead of searching the changed regions (``follow_known``)."""
@@ -309,8 +301,6 @@ class MotionGatedDetector:
     owner)`` (the classical detector does) changed regions are detected alone: ``windows`` are
     frame boxes, each around one part of the changed region (its core), and ``owner(xy_px)`` says
     for frame points (n, 2) which window's core holds each (its index; -1 where nothing changed).
-    ``refresh(frame, view)``, where the detector has it, renews its slowly varying models (the
-    cloth) at the start of each sweep.
     """
 
     depends_only_on_image = True
@@ -330,7 +320,6 @@ class MotionGatedDetector:
         self._last: BallDetections | None = None
         self._since_full = 0
         self._frames = 0
-        self._band: int | None = None
         self._motion = np.zeros((0, 2))
         self._follow_failed: int | None = None
         self._missing = _LostBalls.none()
@@ -359,22 +348,19 @@ class MotionGatedDetector:
         redetect = getattr(self.detector, "redetect", None)
         if self._reference is None or self._last is None:
             return self._full(frame_bgr, view, small)
-        if self._since_full >= cfg.full_every_frames and self._band is None:
-            if redetect is None or cfg.sweep_bands == 1:
-                return self._full(frame_bgr, view, small)
-            self._start_sweep(frame_bgr, view)
+        if self._since_full >= cfg.full_every_frames:
+            return self._full(frame_bgr, view, small)
         changed = changed_pixels(small, self._reference, cfg.change_threshold) & t.area
         self._mark_lost(changed, t)
         count = int(np.count_nonzero(changed))
-        band = self._next_band(t)
-        if count == 0 and band is None:
+        if count == 0:
             self.counts.reused += 1
             return self._last
         if redetect is None or count > cfg.full_above_fraction * t.area_px:
             return self._full(frame_bgr, view, small)
         previous = self._last
         follow = getattr(self.detector, "follow", None)
-        if follow is not None and cfg.follow_known and band is None:
+        if follow is not None and cfg.follow_known:
             whole = self._frames % cfg.large_every_frames == 0
             followed = self._follow(follow, frame_bgr, view, changed, t, previous, whole)
             if followed is not None and followed[0] is previous:
@@ -387,7 +373,7 @@ class MotionGatedDetector:
                 self.counts.followed += 1
                 return self._last
         whole = self._frames % cfg.large_every_frames == 0
-        owners, windows, followed = self._regions(changed, t, None if whole else previous.xy_px, band)
+        owners, windows, followed = self._regions(changed, t, None if whole else previous.xy_px)
         if not windows:
             self.counts.reused += 1
             return previous
@@ -395,11 +381,10 @@ class MotionGatedDetector:
         if len(followed) and self._lost(followed, self._last.xy_px, t):
             # A ball followed in a large region left its square (a cue ball struck hard): search
             # the whole regions now.
-            owners, windows, _ = self._regions(changed, t, None, band)
+            owners, windows, _ = self._regions(changed, t, None)
             self._last = redetect(frame_bgr, view, windows, self._owner(owners, t))
         np.copyto(self._reference, small, where=(owners >= 0)[..., None])
         self.counts.partial += 1
-        self.counts.swept += band is not None
         return self._last
 
     def _follow(
@@ -518,30 +503,6 @@ class MotionGatedDetector:
         result[inside] = mask[iy[inside], ix[inside]] > 0
         return result
 
-    def _start_sweep(self, frame_bgr: np.ndarray, view: object) -> None:
-        """Begin detecting the whole table again, one band per frame (see ``sweep_bands``)."""
-        refresh = getattr(self.detector, "refresh", None)
-        if refresh is not None:
-            refresh(frame_bgr, view)
-        self._since_full = 0
-        self._band = 0
-
-    def _next_band(self, t: _TableThumb) -> np.ndarray | None:
-        """The thumbnail mask of this frame's band of a running sweep (None when none runs): the
-        playing area's rows cut into ``sweep_bands`` equal parts, top to bottom."""
-        if self._band is None:
-            return None
-        k, bands = self._band, self.config.sweep_bands
-        self._band = k + 1 if k + 1 < bands else None
-        rows = np.flatnonzero(t.area.any(axis=1))
-        if len(rows) == 0:
-            return None
-        top, height = int(rows[0]), int(rows[-1]) + 1 - int(rows[0])
-        y0, y1 = top + (k * height) // bands, top + ((k + 1) * height) // bands
-        mask = np.zeros_like(t.area)
-        mask[y0:y1] = t.area[y0:y1]
-        return mask
-
     def _owner(self, owners: np.ndarray, t: _TableThumb) -> Callable[[np.ndarray], np.ndarray]:
         """``owner(xy_px)``: the tile index of the owner map at frame points (n, 2), -1 outside."""
         scale = self.config.thumbnail_scale
@@ -568,19 +529,17 @@ class MotionGatedDetector:
         self._last = self.detector(frame_bgr, view)
         self._reference = None if small is None else small.copy()
         self._since_full = 0
-        self._band = None
         self.counts.full += 1
         return self._last
 
     def _regions(
-        self, changed: np.ndarray, t: _TableThumb, balls_px: np.ndarray | None, band: np.ndarray | None = None
+        self, changed: np.ndarray, t: _TableThumb, balls_px: np.ndarray | None
     ) -> tuple[np.ndarray, list[Box], np.ndarray]:
         """The changed pixels grown into the region detected again (the core), cut into tiles; the
         owner map (thumbnail, int: the index of the tile holding each core pixel, -1 elsewhere),
         each tile's window (frame px, with room around the tile) and the balls followed. With
         ``balls_px`` (frame px of the balls last seen), large regions keep only their parts around
-        the balls in them (those followed). ``band`` (thumbnail bool, a sweep's band) is searched too,
-        in tiles of its own owning its pixels that no other tile owns."""
+        the balls in them (those followed)."""
         cfg = self.config
         scale = cfg.thumbnail_scale
         core = self._core(changed, t)
@@ -612,19 +571,6 @@ class MotionGatedDetector:
                     x0, x1 = tx + int(xs.min()), tx + int(xs.max()) + 1
                     y0, y1 = ty + int(ys.min()), ty + int(ys.max()) + 1
                     windows.append(_window(t, x0, y0, x1, y1, scale, margin))
-        if band is not None:
-            # Cut into tiles as changed regions are: the detector stacks its windows one under
-            # another, so a window as wide as the table would widen every other one to its width.
-            free = band & (owners < 0)
-            rows, cols = np.nonzero(free.any(axis=1))[0], np.nonzero(free.any(axis=0))[0]
-            for ty in range(int(rows[0]), int(rows[-1]) + 1, tile) if len(rows) else ():
-                for tx in range(int(cols[0]), int(cols[-1]) + 1, tile):
-                    cell = free[ty : ty + tile, tx : tx + tile]
-                    if not cell.any():
-                        continue
-                    owners[ty : ty + tile, tx : tx + tile][cell] = len(windows)
-                    x, y, w, h = cv2.boundingRect(cell.astype(np.uint8))
-                    windows.append(_window(t, tx + x, ty + y, tx + x + w, ty + y + h, scale, margin))
         return owners, windows, followed
 
     def _around_balls(
