@@ -969,7 +969,7 @@ def _centre_on_rim(
     ys = centres[:, 1, None, None] + directions[None, :, 1, None] * reach
     side = config.rim_mask_average_px
     values = _bilinear(cv2.blur(foreground.astype(np.float32), (side, side)), xs, ys)
-    inside = values >= 0.5
+    inside = values >= _RIM_LEVEL
     # The rim on each ray: the first step out of the foreground after the first step in it.
     entered = np.maximum.accumulate(inside, axis=2)
     left = entered & ~inside
@@ -978,7 +978,7 @@ def _centre_on_rim(
     last_in = np.clip(out - 1, 0, len(steps) - 1)
     rows, rays = np.indices(out.shape)
     v_in, v_out = values[rows, rays, last_in], values[rows, rays, out]
-    fraction = np.clip((v_in - 0.5) / np.maximum(v_in - v_out, 1e-6), 0.0, 1.0)
+    fraction = np.clip((v_in - _RIM_LEVEL) / np.maximum(v_in - v_out, 1e-6), 0.0, 1.0)
     distance = radii[:, None] * (steps[last_in] + fraction * config.rim_step)
     # rim points relative to each candidate centre (the fit is then well conditioned)
     points = directions[None] * distance[..., None]
@@ -1000,6 +1000,10 @@ def _centre_on_rim(
     refined = centres.astype(float).copy()
     refined[ok] = centres[ok] + centre[ok]
     return refined
+
+
+_RIM_LEVEL = 0.5
+"""Where a ball's rim lies on the averaged foreground mask (0 cloth, 1 ball): half-covered."""
 
 
 def _bilinear(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:

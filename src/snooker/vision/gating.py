@@ -443,8 +443,7 @@ class MotionGatedDetector:
         motion = np.zeros((len(now), 2))
         if previous is None or now is previous or len(previous) == 0 or len(now) == 0 or self._thumb is None:
             return motion
-        gap = np.linalg.norm(now.xy_px[:, None] - previous.xy_px[None], axis=2)
-        gap[now.ball[:, None] != previous.ball[None]] = np.inf
+        gap = _same_name_gaps(now.xy_px, now.ball, previous.xy_px, previous.ball)
         nearest = np.argmin(gap, axis=1)
         limit = self.config.motion_match_radii * self._thumb.ball_radius_px
         close = gap[np.arange(len(now)), nearest] <= limit
@@ -469,8 +468,7 @@ class MotionGatedDetector:
         reach = cfg.motion_match_radii * self._thumb.ball_radius_px
         found = np.zeros(len(xy), bool)
         if len(now):
-            gap = np.linalg.norm(xy[:, None] - now.xy_px[None], axis=2)
-            gap[names[:, None] != now.ball[None].astype(object)] = np.inf
+            gap = _same_name_gaps(xy, names, now.xy_px, now.ball)
             found = gap.min(axis=1) <= reach
         keep = ~found & (age <= cfg.lost_retry_frames)
         return _LostBalls(xy[keep], names[keep], age[keep])
@@ -600,6 +598,16 @@ class MotionGatedDetector:
             t = self._thumb
             self.thumbnails.use_table((t.x0, t.y0, t.x1, t.y1), self.config.thumbnail_scale)
         return self._thumb
+
+
+def _same_name_gaps(
+    xy_a: np.ndarray, names_a: np.ndarray, xy_b: np.ndarray, names_b: np.ndarray
+) -> np.ndarray:
+    """(n, m) distances (px) between balls ``xy_a`` (n, 2) and ``xy_b`` (m, 2); inf between balls of
+    different names."""
+    gap = np.linalg.norm(xy_a[:, None] - xy_b[None], axis=2)
+    gap[names_a.astype(object)[:, None] != names_b.astype(object)[None]] = np.inf
+    return gap
 
 
 @dataclass(frozen=True)
