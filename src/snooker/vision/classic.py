@@ -23,8 +23,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import cv2
+import numba
 import numpy as np
 
 from snooker.calibration.table import STANDARD_TABLE
@@ -964,80 +966,150 @@ def _centre_on_rim(
     directions = np.stack([np.cos(angles), -np.sin(angles)], axis=1)
     inner, outer = config.rim_search
     steps = np.arange(inner, outer + 1e-9, config.rim_step)
-    reach = radii[:, None, None] * steps[None, None, :]
-    xs = centres[:, 0, None, None] + directions[None, :, 0, None] * reach
-    ys = centres[:, 1, None, None] + directions[None, :, 1, None] * reach
     side = config.rim_mask_average_px
-    values = _bilinear(cv2.blur(foreground.astype(np.float32), (side, side)), xs, ys)
-    inside = values >= _RIM_LEVEL
-    # The rim on each ray: the first step out of the foreground after the first step in it.
-    entered = np.maximum.accumulate(inside, axis=2)
-    left = entered & ~inside
-    found = left.any(axis=2) & inside.any(axis=2)
-    out = np.argmax(left, axis=2)
-    last_in = np.clip(out - 1, 0, len(steps) - 1)
-    rows, rays = np.indices(out.shape)
-    v_in, v_out = values[rows, rays, last_in], values[rows, rays, out]
-    fraction = np.clip((v_in - _RIM_LEVEL) / np.maximum(v_in - v_out, 1e-6), 0.0, 1.0)
-    distance = radii[:, None] * (steps[last_in] + fraction * config.rim_step)
-    # rim points relative to each candidate centre (the fit is then well conditioned)
-    points = directions[None] * distance[..., None]
-    enough = max(3, config.rim_min_rays * config.rim_rays)
-    use = found & (found.sum(axis=1) >= enough)[:, None]
-    centre, radius = _circles_through(points, use)
-    distance_off = np.abs(np.linalg.norm(points - centre[:, None], axis=2) - radius[:, None])
-    on_rim = use & (distance_off <= config.rim_outlier * radii[:, None])
-    again = on_rim.sum(axis=1) >= enough
-    if again.any():
-        centre[again], radius[again] = _circles_through(points[again], on_rim[again])
+    averaged = cv2.blur(foreground.astype(np.float32), (side, side))
     low, high = config.rim_radius_range
-    ok = (
-        use.any(axis=1)
-        & (low * radii <= radius)
-        & (radius <= high * radii)
-        & (np.max(np.abs(centre), axis=1) <= config.rim_max_shift * radii)
+    refined = np.asarray(centres, dtype=float).copy()
+    _fit_rims(
+        np.ascontiguousarray(refined),
+        averaged,
+        np.asarray(radii, dtype=float),
+        directions,
+        steps,
+        _RimLimits(
+            config.rim_step,
+            _RIM_LEVEL,
+            max(3.0, config.rim_min_rays * config.rim_rays),
+            config.rim_outlier,
+            low,
+            high,
+            config.rim_max_shift,
+            _SINGULAR_DETERMINANT,
+        ),
+        refined,
     )
-    refined = centres.astype(float).copy()
-    refined[ok] = centres[ok] + centre[ok]
     return refined
 
 
-_RIM_LEVEL = 0.5
-"""Where a ball's rim lies on the averaged foreground mask (0 cloth, 1 ball): half-covered."""
+class _RimLimits(NamedTuple):
+    """The rim fit's numbers, passed to its compiled kernel: the ray step (radii), the rim's level
+    on the averaged mask, the rays needed for a fit, the outlier distance (radii), the fitted
+    radius's range and the centre's largest shift (radii), and the singular determinant."""
+
+    step: float
+    level: float
+    enough: float
+    outlier: float
+    low: float
+    high: float
+    max_shift: float
+    singular: float
 
 
-def _bilinear(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """``image`` (h, w) float sampled bilinearly at points ``xs``, ``ys`` (any shape; clamped)."""
-    h, w = image.shape
-    x = np.clip(xs, 0.0, w - 1.0)
-    y = np.clip(ys, 0.0, h - 1.0)
-    x0 = np.minimum(np.floor(x).astype(int), w - 2) if w > 1 else np.zeros(x.shape, int)
-    y0 = np.minimum(np.floor(y).astype(int), h - 2) if h > 1 else np.zeros(y.shape, int)
+@numba.njit(cache=True, nogil=True)
+def _fit_rims(
+    centres: np.ndarray,
+    averaged: np.ndarray,
+    radii: np.ndarray,
+    directions: np.ndarray,
+    steps: np.ndarray,
+    limits: _RimLimits,
+    refined: np.ndarray,
+) -> None:
+    """The compiled body of :func:`_centre_on_rim`, ball by ball: along each ray (``directions``
+    (m, 2), at ``steps`` (k,) radii) the averaged mask is sampled bilinearly, the rim is where it
+    first falls below the level after rising to it (interpolated between the two samples), a
+    circle is fitted through the rim points relative to the candidate and fitted again without
+    the outliers; ``refined`` (n, 2) gets the centres whose fit is plausible."""
+    m, k = len(directions), len(steps)
+    h, w = averaged.shape
+    points = np.empty((m, 2))
+    use = np.empty(m, dtype=np.bool_)
+    values = np.empty(k)
+    for i in range(len(centres)):
+        cx, cy, r = centres[i, 0], centres[i, 1], radii[i]
+        found = 0
+        for j in range(m):
+            for s in range(k):
+                reach = r * steps[s]
+                x, y = cx + directions[j, 0] * reach, cy + directions[j, 1] * reach
+                values[s] = _bilinear_at(averaged, h, w, x, y)
+            out = -1
+            entered = False
+            for s in range(k):
+                inside = values[s] >= limits.level
+                entered = entered or inside
+                if entered and not inside:
+                    out = s
+                    break
+            use[j] = out > 0
+            if out > 0:
+                found += 1
+                v_in, v_out = values[out - 1], values[out]
+                fraction = min(max((v_in - limits.level) / max(v_in - v_out, 1e-6), 0.0), 1.0)
+                distance = r * (steps[out - 1] + fraction * limits.step)
+                points[j, 0] = directions[j, 0] * distance
+                points[j, 1] = directions[j, 1] * distance
+        if found < limits.enough:
+            continue
+        ox, oy, radius = _circle_through(points, use, limits.singular)
+        on_rim = 0
+        for j in range(m):
+            dx, dy = points[j, 0] - ox, points[j, 1] - oy
+            off = abs(np.sqrt(dx * dx + dy * dy) - radius)
+            use[j] = use[j] and off <= limits.outlier * r
+            on_rim += use[j]
+        if on_rim >= limits.enough:
+            ox, oy, radius = _circle_through(points, use, limits.singular)
+        if (
+            limits.low * r <= radius <= limits.high * r
+            and abs(ox) <= limits.max_shift * r
+            and abs(oy) <= limits.max_shift * r
+        ):
+            refined[i, 0] = cx + ox
+            refined[i, 1] = cy + oy
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _bilinear_at(image: np.ndarray, h: int, w: int, x: float, y: float) -> float:
+    """``image`` (h, w) sampled bilinearly at (x, y), clamped to its edges."""
+    x = min(max(x, 0.0), w - 1.0)
+    y = min(max(y, 0.0), h - 1.0)
+    x0 = min(int(np.floor(x)), w - 2) if w > 1 else 0
+    y0 = min(int(np.floor(y)), h - 2) if h > 1 else 0
     fx, fy = x - x0, y - y0
-    x1, y1 = np.minimum(x0 + 1, w - 1), np.minimum(y0 + 1, h - 1)
+    x1, y1 = min(x0 + 1, w - 1), min(y0 + 1, h - 1)
     top = image[y0, x0] * (1 - fx) + image[y0, x1] * fx
     bottom = image[y1, x0] * (1 - fx) + image[y1, x1] * fx
     return top * (1 - fy) + bottom * fy
 
 
-def _circles_through(points: np.ndarray, use: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Least-squares (algebraic) circles, one per row of ``points`` (n, m, 2) through the points
-    ``use`` (n, m) marks: their centres (n, 2) and radii (n,); NaN where a row's points fix no
-    circle (fewer than three, or all on a line). Solved from the normal equations of
-    x² + y² + a x + b y + c = 0, all rows at once."""
-    weight = use.astype(float)
-    x, y = points[..., 0], points[..., 1]
-    design = np.stack([x, y, np.ones_like(x)], axis=2) * weight[..., None]
-    target = -(x * x + y * y)
-    normal = np.einsum("nmi,nmj->nij", design, design)
-    rhs = np.einsum("nmi,nm->ni", design, target)
-    solvable = np.abs(np.linalg.det(normal)) > _SINGULAR_DETERMINANT
-    solution = np.full((len(points), 3), np.nan)
-    if solvable.any():
-        solution[solvable] = np.linalg.solve(normal[solvable], rhs[solvable][..., None])[..., 0]
-    centre = -solution[:, :2] / 2.0
-    radius = np.sqrt(np.maximum(np.sum(centre * centre, axis=1) - solution[:, 2], 0.0))
-    return centre, np.where(solvable, radius, np.nan)
+@numba.njit(cache=True, nogil=True)
+def _circle_through(points: np.ndarray, use: np.ndarray, singular: float) -> tuple[float, float, float]:
+    """The least-squares (algebraic) circle through the ``use``d rows of ``points`` (m, 2), from the
+    normal equations of x² + y² + a x + b y + c = 0: its centre and radius; NaN where the points
+    fix no circle (fewer than three, or all on a line)."""
+    normal = np.zeros((3, 3))
+    rhs = np.zeros(3)
+    for j in range(len(points)):
+        if not use[j]:
+            continue
+        x, y = points[j, 0], points[j, 1]
+        row = (x, y, 1.0)
+        target = -(x * x + y * y)
+        for a in range(3):
+            rhs[a] += row[a] * target
+            for b in range(3):
+                normal[a, b] += row[a] * row[b]
+    if not abs(np.linalg.det(normal)) > singular:
+        return np.nan, np.nan, np.nan
+    solution = np.linalg.solve(normal, rhs)
+    ox, oy = -solution[0] / 2.0, -solution[1] / 2.0
+    return ox, oy, np.sqrt(max(ox * ox + oy * oy - solution[2], 0.0))
+
+
+_RIM_LEVEL = 0.5
+"""Where a ball's rim lies on the averaged foreground mask (0 cloth, 1 ball): half-covered."""
 
 
 _SINGULAR_DETERMINANT = 1e-9
