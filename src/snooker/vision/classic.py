@@ -930,18 +930,33 @@ def _refine(
     """Move each centre (within ``refine_reach`` radii) to where its disc is best covered."""
     if len(centres) == 0:
         return centres
+    r = _radius_at(radius, centres)
+    reach = max(1, round(config.refine_reach * float(np.median(r))))
+    return _best_covered(np.asarray(centres, dtype=float), coverage, r, reach, config.refine_distance_penalty)
+
+
+@numba.njit(cache=True, nogil=True)
+def _best_covered(
+    centres: np.ndarray, coverage: np.ndarray, radii: np.ndarray, reach: int, penalty: float
+) -> np.ndarray:
+    """The compiled body of :func:`_refine`: for each centre, the pixel of the square of half-side
+    ``reach`` around its rounded place (clamped to the image) with the best coverage less
+    ``penalty`` per radius moved (the first best, rows of the square in turn)."""
     h, w = coverage.shape
-    reach = max(1, round(config.refine_reach * float(np.median(_radius_at(radius, centres)))))
-    dx, dy = _square_offsets(reach)
-    base = np.round(centres).astype(int)
-    ix = _clamp(base[:, 0:1] + dx[None], w - 1)
-    iy = _clamp(base[:, 1:2] + dy[None], h - 1)
-    r = _radius_at(radius, centres)[:, None]
-    moved = np.hypot(ix - centres[:, 0:1], iy - centres[:, 1:2]) / r
-    score = coverage[iy, ix] - config.refine_distance_penalty * moved
-    best = np.argmax(score, axis=1)
-    rows = np.arange(len(centres))
-    return np.stack([ix[rows, best], iy[rows, best]], axis=1).astype(float)
+    best_at = np.empty((len(centres), 2))
+    for i in range(len(centres)):
+        cx, cy, r = centres[i, 0], centres[i, 1], radii[i]
+        bx, by = int(np.rint(cx)), int(np.rint(cy))
+        best = -np.inf
+        for dy in range(-reach, reach + 1):
+            iy = min(max(by + dy, 0), h - 1)
+            for dx in range(-reach, reach + 1):
+                ix = min(max(bx + dx, 0), w - 1)
+                score = coverage[iy, ix] - penalty * (np.hypot(ix - cx, iy - cy) / r)
+                if score > best:
+                    best = score
+                    best_at[i, 0], best_at[i, 1] = ix, iy
+    return best_at
 
 
 def _centre_on_rim(
@@ -1124,15 +1139,6 @@ def _in_jaws(points_mm: np.ndarray, reach_mm: float) -> np.ndarray:
     return np.min(np.linalg.norm(points_mm[:, None] - mouths[None], axis=2), axis=1) <= reach_mm
 
 
-@functools.cache
-def _square_offsets(reach: int) -> tuple[np.ndarray, np.ndarray]:
-    """x and y offsets of every pixel of the square of half-side ``reach`` (read-only)."""
-    steps = np.arange(-reach, reach + 1)
-    dx, dy = (a.ravel() for a in np.meshgrid(steps, steps))
-    dx.flags.writeable = dy.flags.writeable = False
-    return dx, dy
-
-
 def _near_cushion(points_mm: np.ndarray, distance_mm: float) -> np.ndarray:
     """Whether each point (n, 2) mm lies within ``distance_mm`` of a cushion nose."""
     if len(points_mm) == 0:
@@ -1148,15 +1154,36 @@ def _round(
     """Whether the foreground around each centre fills every direction (see ``round_radii``)."""
     if len(centres) == 0:
         return np.zeros(0, dtype=bool)
-    h, w = foreground.shape
-    angle = np.linspace(0.0, 2.0 * np.pi, config.round_directions, endpoint=False)
-    reach = np.asarray(config.round_radii)
-    dx = np.cos(angle)[:, None] * reach[None]
-    dy = np.sin(angle)[:, None] * reach[None]
-    ix = np.round(centres[:, 0, None, None] + radii[:, None, None] * dx[None]).astype(int)
-    iy = np.round(centres[:, 1, None, None] + radii[:, None, None] * dy[None]).astype(int)
-    filled = foreground[_clamp(iy, h - 1), _clamp(ix, w - 1)].mean(axis=2)
+    offsets = _round_offsets(config.round_directions, tuple(config.round_radii))
+    samples = _mask_at(foreground, centres, radii, offsets).reshape(len(centres), config.round_directions, -1)
+    filled = samples.mean(axis=2)
     return (filled >= config.min_round_fill).mean(axis=1) >= config.min_round_directions
+
+
+@functools.cache
+def _round_offsets(directions: int, reaches: tuple[float, ...]) -> np.ndarray:
+    """(directions × reaches, 2) offsets (radii): ``directions`` evenly spread directions, each at
+    every reach in turn (read-only)."""
+    angle = np.linspace(0.0, 2.0 * np.pi, directions, endpoint=False)
+    reach = np.asarray(reaches)
+    offsets = np.stack([np.cos(angle)[:, None] * reach[None], np.sin(angle)[:, None] * reach[None]], axis=2)
+    offsets = offsets.reshape(-1, 2)
+    offsets.flags.writeable = False
+    return offsets
+
+
+@numba.njit(cache=True, nogil=True)
+def _mask_at(mask: np.ndarray, centres: np.ndarray, radii: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """(n, k) values of ``mask`` at centre + radius × offset (``centres`` (n, 2), ``radii`` (n,),
+    ``offsets`` (k, 2)), rounded to pixels and clamped to the image."""
+    h, w = mask.shape
+    values = np.empty((len(centres), len(offsets)), dtype=mask.dtype)
+    for i in range(len(centres)):
+        for k in range(len(offsets)):
+            x = int(np.rint(centres[i, 0] + radii[i] * offsets[k, 0]))
+            y = int(np.rint(centres[i, 1] + radii[i] * offsets[k, 1]))
+            values[i, k] = mask[min(max(y, 0), h - 1), min(max(x, 0), w - 1)]
+    return values
 
 
 def _ring_samples(bare_cloth: np.ndarray, centres: np.ndarray, radii: np.ndarray, samples: int) -> np.ndarray:
@@ -1164,11 +1191,7 @@ def _ring_samples(bare_cloth: np.ndarray, centres: np.ndarray, radii: np.ndarray
     radius) is bare cloth."""
     if len(centres) == 0:
         return np.zeros((0, samples), dtype=bool)
-    h, w = bare_cloth.shape
-    angle = np.linspace(0.0, 2.0 * np.pi, samples, endpoint=False)
-    ix = np.round(centres[:, 0:1] + radii[:, None] * np.cos(angle)[None]).astype(int)
-    iy = np.round(centres[:, 1:2] + radii[:, None] * np.sin(angle)[None]).astype(int)
-    return bare_cloth[_clamp(iy, h - 1), _clamp(ix, w - 1)]
+    return _mask_at(bare_cloth, centres, radii, _round_offsets(samples, (1.0,)))
 
 
 def _in_intruders(
@@ -1195,10 +1218,19 @@ def _in_intruders(
 
 
 def _radius_at(radius: np.ndarray, xy: np.ndarray) -> np.ndarray:
-    h, w = radius.shape
-    ix = _clamp(np.round(xy[:, 0]).astype(int), w - 1)
-    iy = _clamp(np.round(xy[:, 1]).astype(int), h - 1)
-    return radius[iy, ix].astype(float)
+    """(n,) the expected radius (px) at each point (n, 2) of the crop: ``radius`` at its pixel."""
+    return _value_at(radius, np.asarray(xy, dtype=float).reshape(-1, 2))
+
+
+@numba.njit(cache=True, nogil=True)
+def _value_at(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """(n,) float values of ``image`` (h, w) at ``points`` (n, 2) rounded to pixels and clamped."""
+    h, w = image.shape
+    values = np.empty(len(points))
+    for i in range(len(points)):
+        x, y = int(np.rint(points[i, 0])), int(np.rint(points[i, 1]))
+        values[i] = image[min(max(y, 0), h - 1), min(max(x, 0), w - 1)]
+    return values
 
 
 def _highlight_centres(
@@ -1299,11 +1331,9 @@ def _coverage(foreground: np.ndarray, centres: np.ndarray, radii: np.ndarray) ->
     """Fraction of each disc (centre, radius) that is foreground."""
     if len(centres) == 0:
         return np.zeros(0)
-    h, w = foreground.shape
-    pts = centres[:, None, :] + radii[:, None, None] * _disc_offsets()[None]
-    ix = _clamp(np.round(pts[..., 0]).astype(int), w - 1)
-    iy = _clamp(np.round(pts[..., 1]).astype(int), h - 1)
-    return foreground[iy, ix].mean(axis=1)
+    return _mask_at(
+        foreground, np.asarray(centres, dtype=float), np.asarray(radii, dtype=float), _disc_offsets()
+    ).mean(axis=1)
 
 
 def _separated(points_mm: np.ndarray, taken_mm: np.ndarray, separation_mm: float) -> np.ndarray:
