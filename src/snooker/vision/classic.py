@@ -209,6 +209,7 @@ class ClassicDetector:
 
     def __init__(self, config: ClassicConfig | None = None) -> None:
         self.config = config or ClassicConfig()
+        compile_kernels()
         self._cached: tuple[CalibratedView, tuple[int, ...], TableGeometry | None] | None = None
         self.scene: ClassicScene | None = None
 
@@ -263,6 +264,31 @@ class ClassicDetector:
             return None
         followed = follow_scene(frame_bgr, scene, rows, expected_px, self.config, self.config.follower)
         return None if followed is None else followed.detections
+
+
+@functools.cache
+def compile_kernels() -> None:
+    """Compile the detector's numba kernels (or load them from numba's on-disk cache) for the
+    array layouts a detection passes them, once per process: the first frame of a video, or of a
+    live source, would otherwise pay for it (0.5–1 s)."""
+    config = ClassicConfig()
+    shade = np.full((8, 10, 3), 1.0 / 3.0, np.float32)
+    brightness = np.full((8, 10), 300.0, np.float32)
+    image = np.full((8, 10, 3), 100, np.uint8)
+    for part in (slice(None), slice(1, 9)):
+        # a mosaic (contiguous), the crop of a frame and a follower's window (views)
+        window = ClothEstimate(shade[:, part], brightness[:, part], 0.4)
+        not_cloth(image[:, part], window, config.cloth, config.ball_body_darker_ratio)
+        not_cloth(image[:, part], ClothEstimate(shade, brightness, 0.4), config.cloth)
+    mask = np.zeros((8, 10), bool)
+    centres, radii = np.array([[4.0, 4.0]]), np.array([2.0])
+    _coverage(mask, centres, radii)
+    _round(mask, centres, radii, config)
+    _ring_samples(mask, centres, radii, config.ring_samples)
+    _refine(centres, np.zeros((8, 10), np.float32), brightness, config)
+    _centre_on_rim(centres, mask, radii, config)
+    _regions_touching(mask, mask)
+    _sparse_regions(np.eye(8, 10, dtype=bool))
 
 
 @dataclass(frozen=True)
@@ -653,11 +679,9 @@ class _MosaicIntruders:
         if len(centres) == 0:
             return np.zeros(0, dtype=bool)
         mosaic, regions = self.mosaic, self.regions
-        count, labels, areas = _region_areas(self.foreground)
-        touching = np.zeros(count, dtype=bool)
-        touching[np.unique(labels[mosaic.geometry.band & self.foreground])] = True
+        labels, areas, touching = _regions_touching(self.foreground, mosaic.geometry.band)
         intruder = touching & (areas > regions.min_area_px)
-        cut = np.zeros(count, dtype=bool)
+        cut = np.zeros(len(areas), dtype=bool)
         crop_h, crop_w = mosaic.crop_shape
         for (x0, y0, x1, y1), top in zip(mosaic.boxes, mosaic.tops, strict=True):
             h, w = y1 - y0, x1 - x0
@@ -668,7 +692,7 @@ class _MosaicIntruders:
                 (x1 < crop_w, labels[top : top + h, w - 1]),
             ):
                 if inside:
-                    cut[np.unique(edge)] = True
+                    cut[edge] = True
         cut[0] = intruder[0] = False
         ix, iy = _pixel_indices(centres, labels.shape)
         which = labels[iy, ix]
@@ -1205,9 +1229,7 @@ def _in_intruders(
     (reaches ``band``, the playing area's edge)."""
     if len(centres) == 0:
         return np.zeros(0, dtype=bool)
-    count, labels, areas = _region_areas(foreground)
-    touching = np.zeros(count, dtype=bool)
-    touching[np.unique(labels[band & foreground])] = True
+    labels, areas, touching = _regions_touching(foreground, band)
     ball_area = np.pi * typical_radius**2
     intruder = touching & (areas > config.intruder_min_area * ball_area)
     intruder[0] = False
@@ -1271,12 +1293,28 @@ def _merge_close(points: np.ndarray, weights: np.ndarray, distance: np.ndarray) 
     return sums / totals[:, None]
 
 
-def _region_areas(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
-    """8-connected regions of a bool mask: their count (label 0, the background, included), the
-    (H, W) int32 labels and the area of each label (px) (as ``cv2.connectedComponentsWithStats``
-    labels them, without its slower statistics)."""
-    count, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
-    return count, labels, np.bincount(labels.ravel(), minlength=count)
+def _regions_touching(mask: np.ndarray, band: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """8-connected regions of a bool mask: the (H, W) int32 labels (as ``cv2.connectedComponents``
+    numbers them; 0 the background), and per label its area (px) and whether it has a pixel in
+    ``band`` (H, W) bool (the background's flag means nothing)."""
+    count, labels = cv2.connectedComponents(mask.view(np.uint8), connectivity=8)
+    areas, touching = _label_areas_touching(labels, band, count)
+    return labels, areas, touching
+
+
+@numba.njit(cache=True, nogil=True)
+def _label_areas_touching(labels: np.ndarray, band: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """The compiled body of :func:`_regions_touching`: one pass counting each label's pixels and
+    marking the labels met in ``band``."""
+    areas = np.zeros(count, dtype=np.int64)
+    touching = np.zeros(count, dtype=np.bool_)
+    for y in range(labels.shape[0]):
+        for x in range(labels.shape[1]):
+            label = labels[y, x]
+            areas[label] += 1
+            if band[y, x]:
+                touching[label] = True
+    return areas, touching
 
 
 def _sparse_regions(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -1287,13 +1325,27 @@ def _sparse_regions(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if not cv2.countNonZero(mask_u8):
         return np.zeros(0, dtype=np.int64), np.zeros((0, 2))
     count, labels = cv2.connectedComponents(mask_u8, connectivity=8)
-    # np.nonzero is many times slower on a 2-D mask, or on uint8, than on a flat bool one
-    ys, xs = np.divmod(np.flatnonzero(mask_u8.view(bool)), mask_u8.shape[1])
-    which = labels[ys, xs]
-    areas = np.bincount(which, minlength=count)[1:]
-    cx = np.bincount(which, weights=xs.astype(float), minlength=count)[1:] / areas
-    cy = np.bincount(which, weights=ys.astype(float), minlength=count)[1:] / areas
-    return areas, np.stack([cx, cy], axis=1)
+    return _label_centroids(labels, count)
+
+
+@numba.njit(cache=True, nogil=True)
+def _label_centroids(labels: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """The compiled body of :func:`_sparse_regions`: area (count - 1,) and centroid (count - 1, 2)
+    of each label but the background, summed over the pixels in row order."""
+    areas = np.zeros(count, dtype=np.int64)
+    sums = np.zeros((count, 2))
+    for y in range(labels.shape[0]):
+        for x in range(labels.shape[1]):
+            label = labels[y, x]
+            if label:
+                areas[label] += 1
+                sums[label, 0] += x
+                sums[label, 1] += y
+    centroids = np.empty((count - 1, 2))
+    for label in range(1, count):
+        centroids[label - 1, 0] = sums[label, 0] / areas[label]
+        centroids[label - 1, 1] = sums[label, 1] / areas[label]
+    return areas[1:], centroids
 
 
 def _graph_components(linked: np.ndarray) -> np.ndarray:
