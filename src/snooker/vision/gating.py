@@ -35,6 +35,7 @@ show (the next full detection).
 
 from __future__ import annotations
 
+import functools
 import threading
 import weakref
 from collections import OrderedDict
@@ -42,6 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
+import numba
 import numpy as np
 
 from snooker.vision.types import BallDetections
@@ -276,6 +278,45 @@ def changed_pixels(a: np.ndarray, b: np.ndarray, threshold: int) -> np.ndarray:
     return cv2.max(cv2.max(blue, green), red) > threshold
 
 
+@functools.cache
+def _compile_tiles() -> None:
+    """Compile :func:`_tiles` (or load it from numba's on-disk cache) once per process, before the
+    first changed frame needs it."""
+    _tiles(np.zeros((2, 2), np.int32), np.zeros((1, 5), np.int32), 1)
+
+
+@numba.njit(cache=True, nogil=True)
+def _tiles(labels: np.ndarray, stats: np.ndarray, tile: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each labelled region (``labels`` (h, w) and ``stats`` of ``cv2.connectedComponentsWithStats``)
+    cut into squares of ``tile`` px from its bounding box's corner: the owner map (h, w) int32 (the
+    index of the tile holding each region pixel, -1 elsewhere) and each tile's box (k, 4) (x0, y0,
+    x1, y1) around the region's pixels in it; tiles in the order of the regions, then rows, then
+    columns; a square holding none of its region's pixels is no tile."""
+    h, w = labels.shape
+    owners = np.full((h, w), -1, dtype=np.int32)
+    most = 0
+    for label in range(1, len(stats)):
+        most += -(-stats[label, 2] // tile) * -(-stats[label, 3] // tile)
+    boxes = np.empty((most, 4), dtype=np.int64)
+    count = 0
+    for label in range(1, len(stats)):
+        x, y, width, height = stats[label, 0], stats[label, 1], stats[label, 2], stats[label, 3]
+        for ty in range(y, y + height, tile):
+            for tx in range(x, x + width, tile):
+                x0, y0, x1, y1 = w, h, -1, -1
+                for yy in range(ty, min(ty + tile, h)):
+                    for xx in range(tx, min(tx + tile, w)):
+                        if labels[yy, xx] == label:
+                            owners[yy, xx] = count
+                            x0, x1 = min(x0, xx), max(x1, xx)
+                            y0, y1 = min(y0, yy), max(y1, yy)
+                if x1 >= 0:
+                    boxes[count, 0], boxes[count, 1] = x0, y0
+                    boxes[count, 2], boxes[count, 3] = x1 + 1, y1 + 1
+                    count += 1
+    return owners, boxes[:count]
+
+
 @dataclass
 class _TableThumb:
     """The thumbnail frame of one view: the crop (frame px, sizes multiples of the scale), the
@@ -314,6 +355,7 @@ class MotionGatedDetector:
         self.detector = detector
         self.config = config
         self.thumbnails = thumbnails
+        _compile_tiles()
         self.counts = GateCounts()
         self._thumb: _TableThumb | None = None
         self._reference: np.ndarray | None = None
@@ -541,7 +583,7 @@ class MotionGatedDetector:
         cfg = self.config
         scale = cfg.thumbnail_scale
         core = self._core(changed, t)
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
         followed = np.zeros((0, 2))
         if balls_px is not None and len(balls_px):
             ball_area = np.pi * (t.ball_radius_px / scale) ** 2
@@ -552,23 +594,11 @@ class MotionGatedDetector:
                 iy = np.clip(((balls_px[:, 1] - t.y0) // scale).astype(int), 0, labels.shape[0] - 1)
                 followed = balls_px[large[labels[iy, ix]]]
                 core = self._around_balls(labels, large, followed, t)
-                count, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+                _, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
         margin = round(cfg.window_margin_radii * t.ball_radius_px)
         tile = max(1, round(cfg.tile_radii * t.ball_radius_px / scale))
-        owners = np.full(core.shape, -1, dtype=np.int32)
-        windows: list[Box] = []
-        for label in range(1, count):
-            x, y, w, h, _ = stats[label]
-            for ty in range(y, y + h, tile):
-                for tx in range(x, x + w, tile):
-                    cell = labels[ty : ty + tile, tx : tx + tile] == label
-                    if not cell.any():
-                        continue
-                    owners[ty : ty + tile, tx : tx + tile][cell] = len(windows)
-                    ys, xs = np.nonzero(cell)
-                    x0, x1 = tx + int(xs.min()), tx + int(xs.max()) + 1
-                    y0, y1 = ty + int(ys.min()), ty + int(ys.max()) + 1
-                    windows.append(_window(t, x0, y0, x1, y1, scale, margin))
+        owners, boxes = _tiles(labels, stats, tile)
+        windows = [_window(t, int(x0), int(y0), int(x1), int(y1), scale, margin) for x0, y0, x1, y1 in boxes]
         return owners, windows, followed
 
     def _around_balls(

@@ -1,0 +1,160 @@
+"""The compiled (numba) kernels against plain numpy / OpenCV statements of the same definitions,
+on random inputs: they must give the same answers, bit for bit where the arithmetic is the same."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from snooker.vision.classic import (
+    ClassicConfig,
+    _coverage,
+    _disc_offsets,
+    _refine,
+    _regions_touching,
+    _ring_samples,
+    _sparse_regions,
+)
+from snooker.vision.cloth import ClothConfig, ClothEstimate, chroma_threshold, not_cloth
+from snooker.vision.gating import _tiles
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def _random_mask(rng: np.random.Generator, shape: tuple[int, int], density: float) -> np.ndarray:
+    """Blobs rather than salt: a thresholded blurred noise image."""
+    noise = cv2.GaussianBlur(rng.random(shape).astype(np.float32), (0, 0), 1.5)
+    return noise > np.quantile(noise, 1.0 - density)
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.floats(0.02, 0.5))
+def test_sparse_regions_match_opencv_statistics(seed: int, density: float) -> None:
+    mask = _random_mask(np.random.default_rng(seed), (37, 53), density)
+    areas, centroids = _sparse_regions(mask)
+    count, _, stats, expected = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    assert np.array_equal(areas, stats[1:, cv2.CC_STAT_AREA])
+    assert np.allclose(centroids, expected[1:], rtol=0, atol=1e-9)
+    assert len(areas) == count - 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.floats(0.05, 0.6))
+def test_regions_touching_count_each_label_and_its_band_pixels(seed: int, density: float) -> None:
+    rng = np.random.default_rng(seed)
+    mask = _random_mask(rng, (41, 29), density)
+    band = np.zeros_like(mask)
+    band[:, : rng.integers(1, 6)] = True
+    labels, areas, touching = _regions_touching(mask, band)
+    count, expected_labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    assert np.array_equal(labels, expected_labels)
+    assert np.array_equal(areas, np.bincount(labels.ravel(), minlength=count))
+    in_band = np.zeros(count, bool)
+    in_band[labels[band & mask]] = True
+    assert np.array_equal(touching[1:], in_band[1:])
+
+
+def _tiles_by_slices(labels: np.ndarray, stats: np.ndarray, tile: int) -> tuple[np.ndarray, list]:
+    """The tiling stated with array slices (the definition the kernel follows)."""
+    owners = np.full(labels.shape, -1, np.int32)
+    boxes = []
+    for label in range(1, len(stats)):
+        x, y, w, h = stats[label, :4]
+        for ty in range(y, y + h, tile):
+            for tx in range(x, x + w, tile):
+                cell = labels[ty : ty + tile, tx : tx + tile] == label
+                if cell.any():
+                    owners[ty : ty + tile, tx : tx + tile][cell] = len(boxes)
+                    ys, xs = np.nonzero(cell)
+                    boxes.append([tx + xs.min(), ty + ys.min(), tx + xs.max() + 1, ty + ys.max() + 1])
+    return owners, boxes
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.floats(0.05, 0.7), st.integers(1, 12))
+def test_tiles_cut_each_region_as_slices_do(seed: int, density: float, tile: int) -> None:
+    mask = _random_mask(np.random.default_rng(seed), (31, 47), density)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    owners, boxes = _tiles(labels, stats, tile)
+    expected_owners, expected_boxes = _tiles_by_slices(labels, stats, tile)
+    assert np.array_equal(owners, expected_owners)
+    assert boxes.tolist() == [[int(v) for v in box] for box in expected_boxes]
+    assert np.all((owners >= 0) == mask)
+
+
+def _not_cloth_by_arrays(image: np.ndarray, cloth: ClothEstimate, config: ClothConfig, darker_ratio: float):
+    """The cloth comparison as float32 whole-array expressions, in the kernel's order."""
+    p = image.astype(np.float32)
+    q = cloth.chromaticity
+    total = p[..., 0] + p[..., 1] + p[..., 2]
+    inverse = np.float32(1.0) / (total + np.float32(config.dark_chroma_floor))
+    squares = p[..., 0] * p[..., 0] + p[..., 1] * p[..., 1] + p[..., 2] * p[..., 2]
+    products = p[..., 0] * q[..., 0] + p[..., 1] * q[..., 1] + p[..., 2] * q[..., 2]
+    cloth_squares = q[..., 0] * q[..., 0] + q[..., 1] * q[..., 1] + q[..., 2] * q[..., 2]
+    distance = squares * inverse * inverse - products * np.float32(2.0) * inverse + cloth_squares
+    ratio = total / np.maximum(cloth.brightness, np.float32(1.0))
+    different = (
+        (distance > np.float32(chroma_threshold(cloth, config) ** 2))
+        | (ratio > np.float32(config.bright_ratio))
+        | (ratio < np.float32(config.dark_ratio))
+    )
+    return different, ratio < np.float32(darker_ratio)
+
+
+@settings(max_examples=30, deadline=None)
+@given(SEEDS, st.booleans())
+def test_not_cloth_matches_the_array_expressions(seed: int, as_view: bool) -> None:
+    rng = np.random.default_rng(seed)
+    image = rng.integers(0, 256, (23, 31, 3), dtype=np.uint8)
+    chroma = rng.random((23, 31, 3)).astype(np.float32) + 0.05
+    chroma /= chroma.sum(axis=2, keepdims=True)
+    brightness = (rng.random((23, 31)) * 700).astype(np.float32)
+    if as_view:  # a window cut from a larger frame, as the follower and a full detection pass
+        image, chroma, brightness = image[2:-3, 1:-4], chroma[2:-3, 1:-4], brightness[2:-3, 1:-4]
+    cloth = ClothEstimate(chroma, brightness, float(rng.uniform(0.2, 0.8)))
+    config = ClothConfig()
+    different, darker = not_cloth(image, cloth, config, 0.6)
+    expected_different, expected_darker = _not_cloth_by_arrays(image, cloth, config, 0.6)
+    assert np.array_equal(different, expected_different)
+    assert np.array_equal(darker, expected_darker)
+    assert not not_cloth(image, cloth, config)[1].any()
+
+
+@settings(max_examples=30, deadline=None)
+@given(SEEDS, st.integers(1, 6))
+def test_disc_and_ring_samples_match_fancy_indexing(seed: int, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    mask = rng.random((30, 40)) > 0.5
+    centres = rng.uniform(-3, 43, (count, 2))
+    radii = rng.uniform(2, 9, count)
+    points = centres[:, None, :] + radii[:, None, None] * _disc_offsets()[None]
+    ix = np.clip(np.round(points[..., 0]).astype(int), 0, 39)
+    iy = np.clip(np.round(points[..., 1]).astype(int), 0, 29)
+    assert np.array_equal(_coverage(mask, centres, radii), mask[iy, ix].mean(axis=1))
+    angle = np.linspace(0.0, 2.0 * np.pi, 16, endpoint=False)
+    ix = np.clip(np.round(centres[:, 0:1] + radii[:, None] * np.cos(angle)).astype(int), 0, 39)
+    iy = np.clip(np.round(centres[:, 1:2] + radii[:, None] * np.sin(angle)).astype(int), 0, 29)
+    assert np.array_equal(_ring_samples(mask, centres, radii, 16), mask[iy, ix])
+
+
+@settings(max_examples=30, deadline=None)
+@given(SEEDS, st.integers(1, 5))
+def test_refine_moves_to_the_first_best_covered_pixel(seed: int, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    coverage = rng.random((25, 35)).astype(np.float32)
+    radius = np.full((25, 35), 6.0, np.float32)
+    centres = rng.uniform(0, 34, (count, 2))
+    config = ClassicConfig()
+    reach = max(1, round(config.refine_reach * 6.0))
+    steps = np.arange(-reach, reach + 1)
+    dx, dy = (a.ravel() for a in np.meshgrid(steps, steps))
+    base = np.round(centres).astype(int)
+    ix = np.clip(base[:, 0:1] + dx[None], 0, 34)
+    iy = np.clip(base[:, 1:2] + dy[None], 0, 24)
+    moved = np.hypot(ix - centres[:, 0:1], iy - centres[:, 1:2]) / 6.0
+    best = np.argmax(coverage[iy, ix] - config.refine_distance_penalty * moved, axis=1)
+    rows = np.arange(count)
+    expected = np.stack([ix[rows, best], iy[rows, best]], axis=1)
+    assert np.array_equal(_refine(centres, coverage, radius, config), expected)
