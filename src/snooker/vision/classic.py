@@ -288,7 +288,6 @@ def compile_kernels() -> None:
     _refine(centres, np.zeros((8, 10), np.float32), brightness, config)
     _centre_on_rim(centres, mask, radii, config)
     _regions_touching(mask, mask)
-    _sparse_regions(np.eye(8, 10, dtype=bool))
 
 
 @dataclass(frozen=True)
@@ -1325,27 +1324,14 @@ def _sparse_regions(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if not cv2.countNonZero(mask_u8):
         return np.zeros(0, dtype=np.int64), np.zeros((0, 2))
     count, labels = cv2.connectedComponents(mask_u8, connectivity=8)
-    return _label_centroids(labels, count)
-
-
-@numba.njit(cache=True, nogil=True)
-def _label_centroids(labels: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray]:
-    """The compiled body of :func:`_sparse_regions`: area (count - 1,) and centroid (count - 1, 2)
-    of each label but the background, summed over the pixels in row order."""
-    areas = np.zeros(count, dtype=np.int64)
-    sums = np.zeros((count, 2))
-    for y in range(labels.shape[0]):
-        for x in range(labels.shape[1]):
-            label = labels[y, x]
-            if label:
-                areas[label] += 1
-                sums[label, 0] += x
-                sums[label, 1] += y
-    centroids = np.empty((count - 1, 2))
-    for label in range(1, count):
-        centroids[label - 1, 0] = sums[label, 0] / areas[label]
-        centroids[label - 1, 1] = sums[label, 1] / areas[label]
-    return areas[1:], centroids
+    # np.nonzero is many times slower on a 2-D mask, or on uint8, than on a flat bool one; the
+    # regions are sparse, so this beats a compiled pass over every label
+    ys, xs = np.divmod(np.flatnonzero(mask_u8.view(bool)), mask_u8.shape[1])
+    which = labels[ys, xs]
+    areas = np.bincount(which, minlength=count)[1:]
+    cx = np.bincount(which, weights=xs.astype(float), minlength=count)[1:] / areas
+    cy = np.bincount(which, weights=ys.astype(float), minlength=count)[1:] / areas
+    return areas, np.stack([cx, cy], axis=1)
 
 
 def _graph_components(linked: np.ndarray) -> np.ndarray:
