@@ -32,6 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all-clips", action="store_true", help="every Task2 clip")
     parser.add_argument("--detectors", nargs="+", default=["classic", "yolo"], help="detectors to run")
     parser.add_argument("--max-frames", type=int, default=150, help="frames per clip for throughput")
+    parser.add_argument(
+        "--batch-jobs", type=int, default=2, help="clips analysed at once by analyze --jobs (0: skip)"
+    )
     parser.add_argument("--memory-frames", type=int, default=60, help="frames under tracemalloc (0: skip)")
     parser.add_argument("--live-clips", type=int, default=1, help="clips played live at 30 fps (0: skip)")
     parser.add_argument("--live-max-s", type=float, default=30.0, help="stop a live run after this long")
@@ -50,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
             clips=tuple(task2 / f"{n}.mp4" for n in numbers),
             detectors=tuple(args.detectors),
             max_frames_per_clip=args.max_frames,
+            batch_jobs=args.batch_jobs,
             memory_frames=args.memory_frames,
             live_clips=args.live_clips,
             live_max_s=args.live_max_s,

@@ -69,3 +69,45 @@ def test_analyze_a_real_clip_writes_balls_and_an_annotated_video(tmp_path):
     assert sum(b["ball"] == "white" for b in last) == 1
     assert len(last) >= 6
     assert (out / "annotated.mp4").stat().st_size > 0
+
+
+DEMO = Path(__file__).resolve().parents[2] / "samples" / "demo_clip.mp4"
+
+
+@pytest.mark.parametrize(
+    ("videos", "folders"),
+    [
+        (["a/clip.mp4", "b/other.avi"], ["clip", "other"]),
+        (["a/clip.mp4", "b/clip.mp4", "c/clip.mkv"], ["clip", "clip-2", "clip-3"]),
+        (["rtsp://camera/stream", "clip.mp4"], ["stream", "clip"]),
+    ],
+)
+def test_each_video_of_a_batch_gets_its_own_folder(videos, folders, tmp_path):
+    from snooker.app.analyze import batch_outputs
+
+    assert batch_outputs(videos, tmp_path) == [tmp_path / name for name in folders]
+
+
+def test_jobs_below_one_is_a_clear_error(tmp_path, capsys):
+    assert main(["analyze", "x.mp4", "y.mp4", "--out", str(tmp_path), "--jobs", "0"]) == 1
+    assert "--jobs" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_a_batch_in_two_processes_matches_one_video_at_a_time_and_survives_a_broken_one(tmp_path, capsys):
+    broken = tmp_path / "broken.mp4"
+    broken.write_bytes(b"\x00\x01 this is not a video" * 100)
+    alone = tmp_path / "alone"
+    assert main(["analyze", str(DEMO), "--out", str(alone), "--referee"]) == 0
+    batch = tmp_path / "batch"
+    code = main(["analyze", str(DEMO), str(broken), "--out", str(batch), "--referee", "--jobs", "2"])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert "1 of 2 videos failed" in err and "broken.mp4" in err and "Traceback" not in err
+    expected = json.loads((alone / "analysis.json").read_text())
+    got = json.loads((batch / "demo_clip" / "analysis.json").read_text())
+    assert got["strokes"] == expected["strokes"] and got["strokes"]
+    assert got["rulings"] == expected["rulings"]
+    assert len(got["frames"]) == len(expected["frames"])
+    assert json.loads((batch / "broken" / "analysis.json").read_text())["error"]
+    assert (batch / "demo_clip" / "frame_log.jsonl").read_text() == (alone / "frame_log.jsonl").read_text()

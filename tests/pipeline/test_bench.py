@@ -287,6 +287,9 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
     assert "no-such-detector" in doc["detectors_skipped"]
     assert doc["machine"]["usable_cpus"] >= 1
     assert doc["throughput"]["total"]["classic"]["frames"] == 4
+    batch = doc["batch"]["classic"]
+    assert batch["frames"] == 4 and batch["jobs"] == 2 and batch["analyze_fps"] > 0
+    assert batch["ratio_to_decode"] <= batch["ratio_to_decode_one_by_one"], "against the faster decoding"
     (memory,) = memory_calls
     assert memory["frames"] == 2
     assert memory["tracemalloc_peak_mib"] > 0

@@ -1,16 +1,24 @@
-"""``snooker-referee analyze VIDEO --out DIR``: track a video, write analysis.json and a frame log.
+"""``snooker-referee analyze VIDEO... --out DIR``: track videos, write analysis.json and a frame log.
 
 Writes ``DIR/analysis.json`` and ``DIR/frame_log.jsonl`` (CONTRACTS.md §3), with ``--annotate``
 also ``DIR/annotated.mp4``; with ``--referee`` the strokes are ruled on and the rulings included.
 A video that cannot be opened, or in which no table is ever found, is a clear error (exit 1);
 whatever was processed before a failure is still written.
+
+Several videos (a folder of broadcast clips, a day's matches) are each written to their own
+``DIR/<video name>/``; ``--jobs N`` analyses N of them at once, each in its own process, so the
+machine's cores all work (one video's frame loop keeps one core busy). One video that fails does
+not stop the others; the exit status is 1 if any failed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tqdm import tqdm
@@ -21,53 +29,145 @@ from snooker.tracker import StrokeEvents
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("video", help="video file (or any source snooker.vision.sources can open)")
+    parser.add_argument(
+        "videos",
+        nargs="+",
+        metavar="video",
+        help="video file (or any source snooker.vision.sources can open); several are written to "
+        "OUT/<video name>/ each",
+    )
     parser.add_argument("--out", required=True, type=Path, help="output folder")
     parser.add_argument("--calibration", type=Path, help="calibration file (default: find the table)")
     parser.add_argument("--detector", default="classic", choices=("classic", "yolo"), help="ball detector")
     parser.add_argument("--referee", action="store_true", help="rule on the strokes and include the rulings")
     parser.add_argument("--annotate", action="store_true", help="also write DIR/annotated.mp4")
-    parser.add_argument("--max-frames", type=int, help="stop after this many frames")
+    parser.add_argument("--max-frames", type=int, help="stop after this many frames (of each video)")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="videos analysed at once, each in its own process (default 1)"
+    )
+
+
+@dataclass(frozen=True)
+class AnalyzeOptions:
+    """What to do with each video (the command's options; sent to worker processes)."""
+
+    calibration: Path | None = None
+    detector: str = "classic"
+    referee: bool = False
+    annotate: bool = False
+    max_frames: int | None = None
+    progress: bool = True
+    """Show a per-frame progress bar (off in a batch: the batch shows videos done)."""
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.jobs < 1:
+        return _fail(f"--jobs must be at least 1 (got {args.jobs})")
+    options = AnalyzeOptions(args.calibration, args.detector, args.referee, args.annotate, args.max_frames)
+    videos = [str(v) for v in args.videos]
+    if len(videos) == 1:
+        return analyze_video(videos[0], args.out, options)
+    return analyze_videos(videos, args.out, options, args.jobs)
+
+
+def batch_outputs(videos: list[str], out: Path) -> list[Path]:
+    """Each video's output folder: ``out/<file name without extension>``, numbered from the second
+    video of the same name on (``clip``, ``clip-2``, …)."""
+    seen: dict[str, int] = {}
+    folders = []
+    for video in videos:
+        name = Path(video).stem or "video"
+        seen[name] = seen.get(name, 0) + 1
+        folders.append(out / (name if seen[name] == 1 else f"{name}-{seen[name]}"))
+    return folders
+
+
+def analyze_videos(videos: list[str], out: Path, options: AnalyzeOptions, jobs: int) -> int:
+    """Analyse ``videos`` into :func:`batch_outputs` folders, ``jobs`` at a time (worker processes,
+    started fresh: no state of this one is shared); 1 if any video failed, else 0."""
+    options = replace(options, progress=False)
+    folders = batch_outputs(videos, out)
+    failed: list[str] = []
+    bar = tqdm(total=len(videos), unit="video", desc="analyze", file=sys.stderr)
+    try:
+        if jobs == 1:
+            for video, folder in zip(videos, folders, strict=True):
+                if analyze_video(video, folder, options) != 0:
+                    failed.append(video)
+                bar.update(1)
+        else:
+            context = multiprocessing.get_context("spawn")
+            pool = ProcessPoolExecutor(min(jobs, len(videos)), mp_context=context)
+            try:
+                running: dict[Future[int], str] = {
+                    pool.submit(analyze_video, video, folder, options): video
+                    for video, folder in zip(videos, folders, strict=True)
+                }
+                for future in as_completed(running):
+                    if _worker_status(future, running[future]) != 0:
+                        failed.append(running[future])
+                    bar.update(1)
+            finally:
+                # on an interrupt the videos not started are dropped; the running ones write theirs
+                pool.shutdown(wait=True, cancel_futures=True)
+    except KeyboardInterrupt:
+        return _fail("interrupted (each video's outputs hold what it had read)")
+    finally:
+        bar.close()
+    if failed:
+        return _fail(f"{len(failed)} of {len(videos)} videos failed: {', '.join(failed)}")
+    return 0
+
+
+def _worker_status(future: Future[int], video: str) -> int:
+    """A worker's exit status; a worker that died (or raised) counts as a failure, said with its video."""
+    try:
+        return future.result()
+    except Exception as exc:  # a crashed worker must not lose the other videos' results
+        print(f"snooker-referee analyze: error: {video}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+
+
+def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
+    """Analyse one video into ``out``: the command for one video (its exit status)."""
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
-    out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     try:
-        view, detector = load_view_and_detector(args.calibration, args.detector)
+        view, detector = load_view_and_detector(options.calibration, options.detector)
     except InputError as exc:
         return _fail(str(exc))
     analysis = VideoAnalysis(detector, view=view)
-    referee, referee_error = _referee() if args.referee else (None, None)
+    referee, referee_error = _referee() if options.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None
-    video = {"path": str(args.video), "fps": None, "frames": 0, "width": None, "height": None}
+    record = {"path": video, "fps": None, "frames": 0, "width": None, "height": None}
     error = None
     annotator = None
     try:
-        source = open_source(args.video)
+        source = open_source(video)
         with read_ahead(source, prepare=analysis.prepare) as frames:
-            video["fps"] = source.fps
+            record["fps"] = source.fps
             total = getattr(source, "frame_count", None) or None
-            with tqdm(total=total, unit="frame", desc="analyze", file=sys.stderr) as bar:
+            with tqdm(
+                total=total, unit="frame", desc="analyze", file=sys.stderr, disable=not options.progress
+            ) as bar:
                 for frame in frames:
-                    if args.max_frames is not None and video["frames"] >= args.max_frames:
+                    if options.max_frames is not None and record["frames"] >= options.max_frames:
                         break
-                    video["frames"] += 1
-                    video["height"], video["width"] = frame.image.shape[:2]
+                    record["frames"] += 1
+                    record["height"], record["width"] = frame.image.shape[:2]
                     outcome = analysis.process(frame)
-                    if args.annotate:
+                    if options.annotate:
                         annotator = annotator or _annotator(out, source.fps, frame.image.shape)
                     for ruling in _rule(referee, outcome.strokes, rulings):
                         if annotator is not None:
                             annotator.say(_call(ruling), frame.index)
                     if annotator is not None:
-                        record = analysis.frames[-1] if outcome.state is not None else None
-                        annotator.write(outcome, record)
+                        seen = analysis.frames[-1] if outcome.state is not None else None
+                        annotator.write(outcome, seen)
                     bar.update(1)
             if getattr(source.stats, "ended_early", False):
-                error = f"the video {args.video} ended early (truncated or corrupt), frame {video['frames']}"
+                error = f"the video {video} ended early (truncated or corrupt), frame {record['frames']}"
     except SourceError as exc:
         error = str(exc)
     except KeyboardInterrupt:
@@ -77,8 +177,8 @@ def run(args: argparse.Namespace) -> int:
         if annotator is not None:
             annotator.close()
     if error is None and analysis.view is None:
-        error = f"no snooker table found in {args.video} ({video['frames']} frames read)"
-    doc = analysis.analysis(video, rulings, error)
+        error = f"no snooker table found in {video} ({record['frames']} frames read)"
+    doc = analysis.analysis(record, rulings, error)
     if referee_error is not None:
         doc["referee_error"] = referee_error
     _write(out, doc, frame_log_lines(analysis.strokes))

@@ -18,7 +18,7 @@ from snooker.pipeline.bench.latency import (
     rest_to_ruling,
     synthetic_clips,
 )
-from snooker.pipeline.bench.throughput import live, memory, throughput
+from snooker.pipeline.bench.throughput import batch, live, memory, throughput
 from snooker.pipeline.bench.timing import (
     BENCH_SCHEMA,
     STAGES,
@@ -43,6 +43,8 @@ class BenchConfig:
     - ``detectors``: detector names (``snooker.vision.detector``); one that cannot be loaded (YOLO
       without weights) is reported as skipped.
     - ``max_frames_per_clip``: frames read from each clip for throughput (count).
+    - ``batch_jobs``: the clips are also analysed this many at a time by the ``analyze`` command
+      (worker processes), against plain decoding of the same frames (count; 0 skips).
     - ``memory_frames``: frames of the first clip run under tracemalloc (count; 0 skips).
     - ``live_clips``: how many of ``clips`` are played live at their own frame rate (0 skips).
     - ``live_max_s``: a live run is stopped after this many seconds.
@@ -60,6 +62,7 @@ class BenchConfig:
     clips: tuple[Path, ...] = ()
     detectors: tuple[str, ...] = ("classic", "yolo")
     max_frames_per_clip: int = 150
+    batch_jobs: int = 2
     memory_frames: int = 60
     live_clips: int = 1
     live_max_s: float = 30.0
@@ -77,6 +80,8 @@ class BenchConfig:
     def __post_init__(self) -> None:
         if self.max_frames_per_clip < 1:
             raise ValueError("max_frames_per_clip must be at least 1")
+        if self.batch_jobs < 0:
+            raise ValueError("batch_jobs must be at least 0")
         if self.yolo_repeats < 2:
             raise ValueError("yolo_repeats must be at least 2 (one warm-up, one timed)")
         if self.realtime_fps <= 0:
@@ -133,6 +138,15 @@ def run_bench(config: BenchConfig, report: Reporter) -> dict[str, Any]:
             every_nth=config.thinning_factors,
         ),
     )
+    if config.batch_jobs > 0:
+        report(f"bench: the clips {config.batch_jobs} at a time (analyze --jobs) …")
+        section(
+            "batch",
+            lambda: {
+                name: batch(config.clips, name, config.batch_jobs, config.max_frames_per_clip)
+                for name in detectors
+            },
+        )
     if config.memory_frames > 0:
         section(
             "memory",
@@ -205,6 +219,7 @@ def _config_record(config: BenchConfig) -> dict[str, Any]:
         "clips": [str(p) for p in config.clips],
         "detectors": list(config.detectors),
         "max_frames_per_clip": config.max_frames_per_clip,
+        "batch_jobs": config.batch_jobs,
         "memory_frames": config.memory_frames,
         "live_clips": config.live_clips,
         "live_max_s": config.live_max_s,
@@ -256,6 +271,13 @@ def format_report(doc: dict[str, Any]) -> str:
     total = doc.get("throughput", {}).get("total")
     if total:
         lines += _throughput_lines(total)
+    for name, row in doc.get("batch", {}).items():
+        lines.append(
+            f"batch {name}: {row['clips']} clips, {row['jobs']} at a time (analyze --jobs): "
+            f"{row['analyze_fps']} fps; plain decoding {row['decode_fps']['one_by_one']} fps one by one, "
+            f"{row['decode_fps']['at_once']} fps {row['jobs']} at a time; ratio {row['ratio_to_decode']:.3f} "
+            f"to the faster ({row['ratio_to_decode_one_by_one']:.3f} to one by one)"
+        )
     for entry in doc.get("latency", []):
         if entry.get("emitted_frame") is None:
             lines.append(f"latency {entry['clip']}: no stroke emitted ({entry['frames']} frames)")

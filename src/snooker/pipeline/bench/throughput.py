@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import math
+import multiprocessing
+import tempfile
 import threading
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -272,6 +276,47 @@ def throughput(
         merged["projected"] = projected_ratios(merged, decode_fps, every_nth)
         summary[name] = merged
     return {"clips": per_clip, "total": summary}
+
+
+def batch(clips: tuple[Path, ...], detector: str, jobs: int, max_frames: int) -> dict[str, Any]:
+    """Clips analysed ``jobs`` at a time, as ``snooker-referee analyze CLIP... --jobs N`` does it
+    (the command itself, its worker processes' start counted, outputs written), against plain
+    decoding of the same frames one clip after another and ``jobs`` clips at once (worker
+    processes too); the ratio is to the faster of the two decodings."""
+    from snooker.cli import main as command
+
+    for path in clips:
+        decode_clip(path, max_frames)  # warms the file cache; not counted
+    started = time.perf_counter()
+    one_by_one = [decode_clip(path, max_frames) for path in clips]
+    one_by_one_s = time.perf_counter() - started
+    started = time.perf_counter()
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        list(pool.map(decode_clip, clips, [max_frames] * len(clips)))
+    at_once_s = time.perf_counter() - started
+    frames = sum(d["frames"] for d in one_by_one)
+    with tempfile.TemporaryDirectory(prefix="bench-batch-") as out:
+        started = time.perf_counter()
+        options = ["--out", out, "--detector", detector, "--jobs", str(jobs), "--max-frames", str(max_frames)]
+        code = command(["analyze", *map(str, clips), *options])
+        analyze_s = time.perf_counter() - started
+        analysed = sum(
+            json.loads(doc.read_text(encoding="utf-8"))["video"]["frames"]
+            for doc in Path(out).rglob("analysis.json")
+        )
+    if code != 0 or analysed != frames:
+        raise BenchError(f"the batch analysis failed (exit {code}; {analysed} of {frames} frames)")
+    decode_fps = {"one_by_one": frames / one_by_one_s, "at_once": frames / at_once_s}
+    analyze_fps = frames / analyze_s
+    return {
+        "clips": len(clips),
+        "jobs": jobs,
+        "frames": frames,
+        "analyze_fps": round(analyze_fps, 2),
+        "decode_fps": {k: round(v, 2) for k, v in decode_fps.items()},
+        "ratio_to_decode": round(analyze_fps / max(decode_fps.values()), 4),
+        "ratio_to_decode_one_by_one": round(analyze_fps / decode_fps["one_by_one"], 4),
+    }
 
 
 def projected_ratios(
