@@ -24,13 +24,19 @@ def colour_penalty_matrix(
 ) -> np.ndarray:
     """(n_tracks, n_detections) penalty in mm: 0 same colour, ``confusion_cost_mm`` confusable,
     ``FORBIDDEN`` otherwise."""
-    tracks = np.asarray(track_balls, dtype=object)[:, None]
-    detections = np.asarray(detection_balls, dtype=object)[None, :]
-    out = np.full((len(track_balls), len(detection_balls)), FORBIDDEN)
+    # the penalty between the few names present, then looked up per pair (comparing name arrays
+    # of Python strings costs a Python comparison per element)
+    code = {name: k for k, name in enumerate(dict.fromkeys([*track_balls, *detection_balls]))}
+    between = np.full((len(code), len(code)), FORBIDDEN)
     for a, b in confusable:
-        out[((tracks == a) & (detections == b)) | ((tracks == b) & (detections == a))] = confusion_cost_mm
-    out[tracks == detections] = 0.0
-    return out
+        if a in code and b in code:
+            between[code[a], code[b]] = between[code[b], code[a]] = confusion_cost_mm
+    np.fill_diagonal(between, 0.0)
+    tracks = np.fromiter((code[name] for name in track_balls), dtype=np.intp, count=len(track_balls))
+    detections = np.fromiter(
+        (code[name] for name in detection_balls), dtype=np.intp, count=len(detection_balls)
+    )
+    return between[tracks[:, None], detections[None, :]]
 
 
 def assign(
