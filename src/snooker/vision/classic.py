@@ -530,7 +530,7 @@ class _Mosaic:
     def window_of(self, points: np.ndarray) -> np.ndarray:
         """(n,) which window each mosaic point (n, 2) lies in."""
         rows = np.searchsorted(self.tops, points[:, 1], side="right") - 1
-        return np.clip(rows, 0, len(self.tops) - 1)
+        return _clamp(rows, len(self.tops) - 1)
 
     def to_crop(self, points: np.ndarray) -> np.ndarray:
         """Mosaic points (n, 2) as crop points."""

@@ -295,12 +295,17 @@ def _fit_transform(
     scale, a_shift, b_shift = _ridge(design, y, w, np.array([1.0, 0.0, 0.0]), sigma)
     limits = config.transform_limits
     return FrameTransform(
-        log_gain=float(np.clip(log_gain, -limits[0], limits[0])),
-        gamma=float(np.clip(gamma, 1.0 / limits[1], limits[1])),
-        chroma_scale=float(np.clip(scale, 1.0 / limits[2], limits[2])),
-        a_shift=float(np.clip(a_shift, -limits[3], limits[3])),
-        b_shift=float(np.clip(b_shift, -limits[3], limits[3])),
+        log_gain=_within(log_gain, -limits[0], limits[0]),
+        gamma=_within(gamma, 1.0 / limits[1], limits[1]),
+        chroma_scale=_within(scale, 1.0 / limits[2], limits[2]),
+        a_shift=_within(a_shift, -limits[3], limits[3]),
+        b_shift=_within(b_shift, -limits[3], limits[3]),
     )
+
+
+def _within(value: float, low: float, high: float) -> float:
+    """``value`` limited to [low, high] (``np.clip`` of one number, without its overhead)."""
+    return min(max(float(value), low), high)
 
 
 def _ridge(
