@@ -269,8 +269,9 @@ class ClassicDetector:
 @functools.cache
 def compile_kernels() -> None:
     """Compile the detector's numba kernels (or load them from numba's on-disk cache) for the
-    array layouts a detection passes them, once per process: the first frame of a video, or of a
-    live source, would otherwise pay for it (0.5–1 s)."""
+    array layouts a detection passes them, once per process, so that the first frame of a video
+    or of a live source does not pay for it (measured: 8 s the first time on a machine, 0.3 s
+    from the cache)."""
     config = ClassicConfig()
     shade = np.full((8, 10, 3), 1.0 / 3.0, np.float32)
     brightness = np.full((8, 10), 300.0, np.float32)
@@ -1007,9 +1008,10 @@ def _centre_on_rim(
     side = config.rim_mask_average_px
     averaged = cv2.blur(foreground.astype(np.float32), (side, side))
     low, high = config.rim_radius_range
-    refined = np.asarray(centres, dtype=float).copy()
+    candidates = np.ascontiguousarray(centres, dtype=float)
+    refined = candidates.copy()
     _fit_rims(
-        np.ascontiguousarray(refined),
+        candidates,
         averaged,
         np.asarray(radii, dtype=float),
         directions,

@@ -152,7 +152,8 @@ def not_cloth(
     and pixels darker than ``darker_ratio`` times the cloth (all False when it is None).
 
     One compiled pass over the pixels (:func:`_cloth_differences`): this runs on every window the
-    detector searches, and as a chain of whole-image operations it cost ~27 ns a pixel."""
+    detector searches, where a chain of whole-image operations made a dozen passes and as many
+    temporary images."""
     h, w = image_bgr.shape[:2]
     different = np.empty((h, w), dtype=bool)
     darker = np.zeros((h, w), dtype=bool)
