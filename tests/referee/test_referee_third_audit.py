@@ -436,6 +436,12 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         },
     ),
     (
+        "3.14(b)/2",
+        "the same foul leaving a free ball on the yellow: 28 behind, 29 left with it: a miss",
+        [*LEVEL_WITH_WHAT_IS_LEFT, stroke(["black"], ["red"], clear_path=True, free_ball=True)],
+        {"miss": True, "free_ball": True, "score": [35, 7], "points_remaining": 29},
+    ),
+    (
         "3.14(c)",
         "after a full-ball miss, the replayed stroke hits the ball on but goes in-off: no miss, no warning",
         [match(), miss_stroke(full_ball=True), REPLACE, stroke(["red"], cue_ball="potted")],

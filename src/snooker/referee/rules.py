@@ -858,10 +858,14 @@ def _foul_stroke(
         warning=False,
         last_foul=None,
     )
-    miss, full_ball = _call_miss(match, frame, after, stroke, view)
+    frame_ends = frame.table.only_black_left or frame.respotted_black
+    free_ball = not frame_ends and _snookered_next(after, stroke.free_ball, match.geometry)
+    # The next player's free ball counts in the points remaining after the stroke (Section 2), so it
+    # counts when judging whether the stroke left either player needing snookers (3.14(b)).
+    miss, full_ball = _call_miss(match, frame, replace(after, free_ball=free_ball), stroke, view)
     announcements = [announce.FOUL_AND_A_MISS if miss else announce.FOUL, announce.penalty_call(penalty)]
     after = replace(after, last_foul=LastFoul(offender, penalty, codes, miss))
-    if frame.table.only_black_left or frame.respotted_black:
+    if frame_ends:
         match, after = _frame_end(match, after, announcements)
         return replace(match, frame=after), _foul_outcome(
             penalty, codes, miss, _settled_respots(after, respotted), announcements, offender
@@ -880,7 +884,6 @@ def _foul_stroke(
         return replace(match, frame=after), _foul_outcome(penalty, codes, miss, (), announcements, offender)
 
     options = OPTIONS_AFTER_MISS if miss else OPTIONS_AFTER_FOUL
-    free_ball = _snookered_next(after, stroke.free_ball, match.geometry)
     if free_ball:
         announcements.append(announce.FREE_BALL)
     warning = chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT
