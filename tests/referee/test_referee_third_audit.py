@@ -500,6 +500,18 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         {"penalty": 4, "fouls": ["push_stroke"]},
     ),
     (
+        "3.8(b)/3.12(b)",
+        "touching a red and the pink, a push stroke named without its ball: four (which moved is unknown)",
+        [match(), safe("red", touching=["red-4", "pink"]), stroke(["red"], fouls=["push_stroke"])],
+        {"penalty": 4, "fouls": ["push_stroke"]},
+    ),
+    (
+        "3.8(c)(iii)",
+        "after a red, touching the yellow, the blue nominated, nothing hit: five",
+        [match(), pot("red", touching=["yellow"]), nominate("blue"), stroke([])],
+        {"penalty": 5, "fouls": ["missed_all_balls"], "score": [1, 5]},
+    ),
+    (
         "3.8(d)",
         "touching the pink (not on), played away, a red hit first: no foul",
         [match(), safe("red", touching=["pink"]), safe("red")],

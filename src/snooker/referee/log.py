@@ -19,8 +19,8 @@ Fields this referee adds to the contract (all optional):
   contact was open before the stroke); ``fell_from_edge`` (balls that fell from the edge of a
   pocket before a ball in the stroke could hit them, 3.9(b)); ``fouls`` entries may be codes or
   ``{"reason", "ball"}`` (a ``push_stroke`` without a ball, the cue ball resting against one
-  ball, concerns that ball, 3.8(b)). Without positions and without these fields no free ball and no miss is
-  called. Unknown fields (e.g. ``expect`` in golden logs) are ignored.
+  ball, concerns that ball, 3.8(b)). Without positions and without these fields no free ball and
+  no miss is called. Unknown fields (e.g. ``expect`` in golden logs) are ignored.
 - decision: ``choice`` as in the contract.
 - foul: ``reason``, optional ``ball`` (the ball concerned, the cue ball too), optional ``player`` (the
   offender when someone other than the player to play is penalised as if striker, 3.2(b)/3.14(h)).
