@@ -26,6 +26,10 @@ Judgements documented here because the texts leave them open:
   the red; a player striking out of turn then is penalised on the ball his stroke shows he played.
 - A foul by someone other than the striker, penalised as if striker (3.2(b), 3.14(h)), is still a
   foul: with only the black left it ends the frame (3.4(a)).
+- A push stroke logged without its ball while the cue ball rested against exactly one ball concerns
+  that ball (3.8(b): moving the touching ball is the push), so its value counts (3.12(b)).
+- A miss called where no straight line to any part of a ball on was open (the referee judged the
+  attempt not genuine) never had a full-ball contact open, so it cannot lead to the 3.14(c) award.
 """
 
 from __future__ import annotations
@@ -535,7 +539,8 @@ def _stroke_fouls(
             reason = FoulReason.from_code(call.reason)
         except ValueError as exc:
             raise LogError(f"fouls: {exc}") from None
-        concerned = () if call.ball in (None, CUE_BALL) else (view.value_of(ball_kind(call.ball)),)
+        ball = call.ball if call.ball is not None else _pushed_touching_ball(frame, reason)
+        concerned = () if ball in (None, CUE_BALL) else (view.value_of(ball_kind(ball)),)
         fouls.append((reason, concerned))
     if stroke.player is not None:
         if stroke.player >= len(match.players):
@@ -551,6 +556,14 @@ def _stroke_fouls(
     if fouls and own_turn and frame.phase is Phase.COLOUR and view.nominated is None and not seven_already:
         fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
     return fouls
+
+
+def _pushed_touching_ball(frame: FrameState, reason: FoulReason) -> str | None:
+    """The ball concerned in a push stroke called without one: the ball the cue ball rested against,
+    when it rested against exactly one (3.8(b): moving the touching ball is a push stroke)."""
+    if reason is FoulReason.PUSH_STROKE and len(frame.touching) == 1:
+        return frame.touching[0]
+    return None
 
 
 def _penalty(fouls: list[tuple[FoulReason, tuple[int, ...]]], ball_on_value: int) -> int:
@@ -688,6 +701,9 @@ def _call_miss(
         clear = stroke.clear_path
     if stroke.full_ball is not None:
         full = stroke.full_ball
+    if clear is False:
+        # No straight line to any part of a ball on: a full-ball contact cannot be open (3.14(c)).
+        full = False
     if stroke.miss is not None:
         return stroke.miss, bool(stroke.miss if full is None else full)
     chain = before.miss_chain
@@ -842,10 +858,14 @@ def _foul_stroke(
         warning=False,
         last_foul=None,
     )
-    miss, full_ball = _call_miss(match, frame, after, stroke, view)
+    frame_ends = frame.table.only_black_left or frame.respotted_black
+    free_ball = not frame_ends and _snookered_next(after, stroke.free_ball, match.geometry)
+    # The next player's free ball counts in the points remaining after the stroke (Section 2), so it
+    # counts when judging whether the stroke left either player needing snookers (3.14(b)).
+    miss, full_ball = _call_miss(match, frame, replace(after, free_ball=free_ball), stroke, view)
     announcements = [announce.FOUL_AND_A_MISS if miss else announce.FOUL, announce.penalty_call(penalty)]
     after = replace(after, last_foul=LastFoul(offender, penalty, codes, miss))
-    if frame.table.only_black_left or frame.respotted_black:
+    if frame_ends:
         match, after = _frame_end(match, after, announcements)
         return replace(match, frame=after), _foul_outcome(
             penalty, codes, miss, _settled_respots(after, respotted), announcements, offender
@@ -864,7 +884,6 @@ def _foul_stroke(
         return replace(match, frame=after), _foul_outcome(penalty, codes, miss, (), announcements, offender)
 
     options = OPTIONS_AFTER_MISS if miss else OPTIONS_AFTER_FOUL
-    free_ball = _snookered_next(after, stroke.free_ball, match.geometry)
     if free_ball:
         announcements.append(announce.FREE_BALL)
     warning = chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT
