@@ -70,6 +70,35 @@ def test_shaded_cloth_is_not_a_ball() -> None:
     assert shade_costs(shaded_cloth, CONFIG)[0] < CONFIG.reject_cost
 
 
+# A black ball moving fast, blurred with the cloth behind it (Task2 clip 5, frame 35: a dark patch
+# of the cloth's hue, its highlight still showing) beside the rest of a table.
+BLURRED_BLACK = [42.0, -25.0, 19.5, 0.2]
+TABLE = ["white", "yellow", "green", "brown", "blue", "pink", "red", "red"]
+
+
+@pytest.mark.parametrize(
+    ("glossy", "black_named"),
+    [(False, False), (True, True)],
+    ids=["without its highlight it reads as shade", "with its highlight it is the black"],
+)
+def test_a_candidate_with_a_highlight_is_never_shaded_cloth(glossy: bool, black_named: bool) -> None:
+    candidates = np.vstack([features(*TABLE), BLURRED_BLACK])
+    shine = np.zeros(len(candidates), dtype=bool)
+    shine[-1] = glossy
+    labelling = label_balls(candidates, CONFIG, glossy=shine)
+    assert labelling.keep[-1] == black_named
+    assert (labelling.labels[-1] == "black") == black_named
+    assert list(labelling.labels[:-1]) == TABLE
+
+
+def test_a_glossy_candidate_like_no_ball_is_still_left_out() -> None:
+    violet_glint = [128.0, 60.0, -60.0, 0.6]
+    candidates = np.vstack([features(*TABLE), violet_glint])
+    labelling = label_balls(candidates, CONFIG, glossy=np.ones(len(candidates), dtype=bool))
+    assert not labelling.keep[-1]
+    assert list(labelling.labels[:-1]) == TABLE
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(BALL_NAMES), min_size=1, max_size=30), st.floats(0.6, 1.3))
 def test_never_more_than_the_table_holds(names: list[str], gain: float) -> None:

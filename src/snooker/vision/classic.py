@@ -650,7 +650,7 @@ def _named(
         scene.detections = BallDetections.empty()
         return scene
     g = scene.geometry
-    labelling = label_balls(scene.features, config.colour, starts)
+    labelling = label_balls(scene.features, config.colour, starts, glossy=scene.highlight)
     labels, confidence, keep = labelling.labels, labelling.confidence, labelling.keep
     scene.transform = labelling.transform
     centres = scene.centres[keep]

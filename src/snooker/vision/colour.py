@@ -324,11 +324,14 @@ def _label(
     models: tuple[np.ndarray, np.ndarray],
     transform: FrameTransform,
     slot_index: np.ndarray,
+    glossy: np.ndarray,
 ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
-    """One joint labelling under ``transform``: (total cost, class costs, rows, columns)."""
+    """One joint labelling under ``transform``: (total cost, class costs, rows, columns). A
+    ``glossy`` candidate (n,) bool cannot be shaded cloth (see :func:`label_balls`)."""
     n = len(features)
     costs = _class_costs(features, *models, transform)
-    reject = np.minimum(config.reject_cost, shade_costs(features, config, transform))
+    shade = np.where(glossy, np.inf, shade_costs(features, config, transform))
+    reject = np.minimum(config.reject_cost, shade)
     matrix = np.concatenate([costs[:, slot_index], np.repeat(reject[:, None], n, axis=1)], axis=1)
     rows, cols = linear_sum_assignment(matrix)
     return float(matrix[rows, cols].sum()) + transform.prior_cost(config), costs, rows, cols
@@ -367,10 +370,18 @@ def assign_labels(features: np.ndarray, config: ColourConfig) -> tuple[np.ndarra
 
 
 def label_balls(
-    features: np.ndarray, config: ColourConfig, starts: tuple[FrameTransform, ...] | None = None
+    features: np.ndarray,
+    config: ColourConfig,
+    starts: tuple[FrameTransform, ...] | None = None,
+    glossy: np.ndarray | None = None,
 ) -> Labelling:
     """:func:`assign_labels`, from the frame transforms ``starts`` (default: one per exposure gain
     of ``exposure_gains``), with the transform of the cheapest solution.
+
+    ``glossy`` (n,) bool marks candidates found by a specular highlight: cloth does not shine, so
+    these cannot be "shaded cloth" (:func:`shade_costs`), only a ball or not a ball. A black ball
+    moving fast is blurred with the cloth behind it into a dark patch of the cloth's hue, which
+    would otherwise read as shade; its highlight still shows.
 
     A broadcast's grading stays put while the camera holds its view, so a frame of the same view
     can start from the transform its previous frame settled on alone (a few assignments instead of
@@ -384,11 +395,12 @@ def label_balls(
     slots = [name for name in BALL_NAMES if name != RED] + [RED] * config.max_reds
     slot_index = np.array([BALL_NAMES.index(name) for name in slots])
     models = _model_arrays(config)
+    glossy = np.zeros(n, dtype=bool) if glossy is None else np.asarray(glossy, dtype=bool)
     best: _Solution | None = None
     best_transform = FrameTransform()
     refinements: dict[tuple[int, ...], tuple[_Solution, FrameTransform]] = {}
     for transform in starts:
-        result = _label(features, config, models, transform, slot_index)
+        result = _label(features, config, models, transform, slot_index, glossy)
         for _ in range(config.transform_iterations):
             rows, cols = result[2], result[3]
             named = cols < len(slots)
@@ -397,7 +409,7 @@ def label_balls(
             key = tuple(np.where(named, slot_index[np.minimum(cols, len(slots) - 1)], -1)[np.argsort(rows)])
             if key not in refinements:
                 fitted = _fit_transform(features[rows[named]], slot_index[cols[named]], *models, config)
-                refinements[key] = (_label(features, config, models, fitted, slot_index), fitted)
+                refinements[key] = (_label(features, config, models, fitted, slot_index, glossy), fitted)
             refined, fitted = refinements[key]
             if refined[0] >= result[0]:
                 break
