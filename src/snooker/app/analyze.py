@@ -111,7 +111,7 @@ def analyze_videos(videos: list[str], out: Path, options: AnalyzeOptions, jobs: 
                 # on an interrupt the videos not started are dropped; the running ones write theirs
                 pool.shutdown(wait=True, cancel_futures=True)
     except KeyboardInterrupt:
-        return _fail("interrupted (each video's outputs hold what it had read)")
+        return _fail("interrupted (the videos under way wrote what they had read; the rest were not begun)")
     finally:
         bar.close()
     if failed:
