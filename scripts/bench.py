@@ -1,5 +1,6 @@
-"""Benchmark the pipeline on this machine: throughput as a ratio to plain decoding, stages, latency,
-memory, live drops and the YOLO network's speed (``snooker.pipeline.bench`` does the work).
+"""Benchmark the pipeline on this machine: throughput as a ratio to plain decoding, stages, several
+clips at once (``analyze --jobs``), latency, memory, live drops and the YOLO network's speed
+(``snooker.pipeline.bench`` does the work).
 
     .venv/bin/python scripts/bench.py [--clips 1 2 3] [--max-frames 150] [--out out/bench.json]
 
