@@ -238,3 +238,61 @@ def test_smoothing_a_mask_is_its_median(shape, share):
     config = ClassicConfig()
     median = cv2.medianBlur(mask.astype(np.uint8) * 255, config.smooth_kernel_px) > 0
     assert np.array_equal(_smooth(mask, config), median)
+
+
+CLOTH_LIGHTNESS, SHADOW_LIGHTNESS, SHINE_LIGHTNESS = 116, 60, 230
+BODILESS_RADIUS = 7.0
+
+
+def _bodiless_scene(shadow: bool, glow_on_a_ball: bool = False, by_the_edge: bool = False):
+    """Lightness and body masks of a ball whose body matches the cloth (the green ball in a
+    washed-out broadcast): only its highlight shows, and (``shadow``) its shaded lower half.
+    ``glow_on_a_ball``: the highlight sits on the rim of a visible ball's disc instead;
+    ``by_the_edge``: it lies by the playing area's edge."""
+    shape = (80, 90)
+    centre = np.array([45.0, 40.0])
+    lightness = np.full(shape, CLOTH_LIGHTNESS, np.uint8)
+    body = np.zeros(shape, bool)
+    above, below = np.array([0.0, -0.35 * BODILESS_RADIUS]), np.array([0.0, 0.9 * BODILESS_RADIUS])
+    spot = _disc(shape, centre + above, 1.8) > 0.5
+    if shadow:
+        dark = _ellipse(shape, centre + below, (BODILESS_RADIUS, 0.5 * BODILESS_RADIUS))
+        lightness[dark] = SHADOW_LIGHTNESS
+        body |= dark
+    if glow_on_a_ball:
+        disc = _disc(shape, centre + below, BODILESS_RADIUS) > 0.5
+        lightness[disc] = 200
+        body |= disc
+    lightness[spot] = SHINE_LIGHTNESS
+    body |= spot
+    inner = np.ones(shape, bool)
+    if by_the_edge:
+        inner[:, 52:] = False
+    radius = np.full(shape, BODILESS_RADIUS, np.float32)
+    return lightness, body, radius, inner, centre
+
+
+@pytest.mark.parametrize(
+    ("kind", "expected"),
+    [
+        ({"shadow": True}, "bodiless"),
+        ({"shadow": False}, "none"),
+        ({"shadow": True, "by_the_edge": True}, "none"),
+        ({"shadow": False, "glow_on_a_ball": True}, "none"),
+    ],
+    ids=["highlight and shadow on bare cloth", "a glint without shadow", "by a cushion", "a glow on a ball"],
+)
+def test_a_ball_whose_body_matches_the_cloth_is_found_by_highlight_and_shadow(kind, expected) -> None:
+    from snooker.vision.classic import _highlight_centres, _tophat
+
+    lightness, body, radius, inner, centre = _bodiless_scene(**kind)
+    tophat = _tophat(lightness, BODILESS_RADIUS)
+    centres, bodiless = _highlight_centres(lightness, tophat, body, radius, ClassicConfig(), inner)
+    found = centres[bodiless]
+    if expected == "bodiless":
+        assert len(found) == 1
+        assert np.hypot(*(found[0] - centre)) < 0.3 * BODILESS_RADIUS
+    else:
+        assert len(found) == 0
+    without = _highlight_centres(lightness, tophat, body, radius, ClassicConfig())
+    assert not without[1].any(), "looked for only when the playing area is given"

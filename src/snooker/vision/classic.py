@@ -94,6 +94,24 @@ class ClassicConfig:
     """...to at least this fraction (spots on a ball's rim, e.g. the cue ball's glow, are not)."""
     highlight_merge: float = 0.6
     """Highlight spots closer than this many radii are one ball's (twin lamps make twin spots)."""
+    bodiless_shadow_offset: float = 0.9
+    """A ball whose body matches the cloth (the green ball in a dull or washed-out broadcast) shows
+    only its highlight and its shadow: a highlight outside the foreground still makes a candidate
+    when the disc below it is not foreground and, this many radii below the implied centre..."""
+    bodiless_shadow_ratio: float = 0.75
+    """...the picture's mean lightness is at most this fraction of the cloth's (its shaded lower
+    half and cast shadow; a mark on the cloth or a glint on nothing has no shadow)..."""
+    bodiless_shadow_half: float = 0.3
+    """...over a square of this half-side (radii); the cloth's lightness is the median of the
+    bare cloth on a circle of ``bodiless_ring`` radii around the implied centre."""
+    bodiless_ring: float = 2.2
+    """Radius (in r) of that circle..."""
+    bodiless_min_bare: float = 0.8
+    """...of which at least this fraction must be bare cloth inside the playing area: a bodiless
+    ball lies alone on the cloth (a glint by a cushion, a rail or another ball is not one)."""
+    bodiless_max_region: float = 0.6
+    """The foreground region holding the highlight is at most this many ball discs πr² (a glow
+    on the rim of a visible ball belongs to that ball's whole disc)."""
     min_coverage: float = 0.55
     """Fraction of the disc of radius ``coverage_radius`` r that must be foreground."""
     coverage_radius: float = 0.75
@@ -618,26 +636,28 @@ def _find(
 
     lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
     tophat = _tophat(lab[..., 0], g.typical_radius)
-    spots, blobs, spots_mm, blobs_mm = _candidates(
+    spots, blobs, spots_mm, blobs_mm, spot_bodiless = _candidates(
         lab[..., 0], tophat, foreground, body, g, on_table, apart, config
     )
     centres = np.concatenate([spots, blobs])
     has_highlight = np.arange(len(centres)) < len(spots)
+    bodiless = np.concatenate([spot_bodiless, np.zeros(len(blobs), dtype=bool)])
     centres_mm = np.concatenate([spots_mm, blobs_mm])
     if intruders is None:
         intruding = _in_intruders(centres, foreground, g.band, g.typical_radius, config)
     else:
         intruding = intruders(centres)
-    keep = _plausible(centres, has_highlight, foreground, body, g, centres_mm, intruding, config)
+    keep = _plausible(centres, has_highlight, foreground, body, g, centres_mm, intruding, config, bodiless)
     if wanted is not None and keep.any():
         keep[keep] = wanted(centres[keep])
-    centres = centres[keep]
+    centres, bodiless = centres[keep], bodiless[keep]
     if len(centres) == 0:
         return _concat([])
     radii = _radius_at(g.radius, centres)
     ix, iy = _pixel_indices(centres, g.area.shape)
     features = core_features(image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour)
-    centres = _centre_on_rim(centres, foreground, radii, config)
+    # a bodiless ball has no rim against the cloth to fit: its highlight places it
+    centres[~bodiless] = _centre_on_rim(centres[~bodiless], foreground, radii[~bodiless], config)
     return _Found(centres, on_table(centres), has_highlight[keep], features)
 
 
@@ -801,19 +821,22 @@ def _candidates(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Candidate centres (px of ``lightness``): one per highlight, then one per ball-sized blob no
     highlight explains; each centred on its foreground and kept apart from the others on the
-    table (positions from ``apart(points_mm, points)`` when given). Also their table positions."""
+    table (positions from ``apart(points_mm, points)`` when given). Also their table positions,
+    and which highlights are bodiless balls (see ``bodiless_shadow_offset``)."""
 
     def separation_space(points_mm: np.ndarray, points: np.ndarray) -> np.ndarray:
         return points_mm if apart is None else apart(points_mm, points)
 
     coverage = _coverage_map(foreground, g.typical_radius, config)
-    spots = _highlight_centres(lightness, tophat, body, g.radius, config)
-    spots = _refine(spots, coverage, g.radius, config)
+    spots, bodiless = _highlight_centres(lightness, tophat, body, g.radius, config, g.inner)
+    # a bodiless ball has no body to centre on or to cover its disc: its highlight places it
+    spots[~bodiless] = _refine(spots[~bodiless], coverage, g.radius, config)
     spot_r = _radius_at(g.radius, spots)
-    spots = spots[_coverage(body, spots, config.coverage_radius * spot_r) >= config.min_coverage]
+    covered = _coverage(body, spots, config.coverage_radius * spot_r) >= config.min_coverage
+    spots, bodiless = spots[covered | bodiless], bodiless[covered | bodiless]
     spots_mm = on_table(spots)
     kept = _separated(separation_space(spots_mm, spots), np.zeros((0, 2)), config.min_separation_mm)
-    spots, spots_mm = spots[kept], spots_mm[kept]
+    spots, spots_mm, bodiless = spots[kept], spots_mm[kept], bodiless[kept]
     support = foreground | ~g.area
     blob_coverage = _coverage_map(support, g.typical_radius, config)
     blobs = _blob_centres(foreground, g.area, spots, g.radius, g.peak_radius, config)
@@ -824,7 +847,7 @@ def _candidates(
     kept = _separated(
         separation_space(blobs_mm, blobs), separation_space(spots_mm, spots), config.blob_separation_mm
     )
-    return spots, blobs[kept], spots_mm, blobs_mm[kept]
+    return spots, blobs[kept], spots_mm, blobs_mm[kept], bodiless
 
 
 def _plausible(
@@ -836,11 +859,12 @@ def _plausible(
     centres_mm: np.ndarray,
     intruding: np.ndarray,
     config: ClassicConfig,
+    bodiless: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Which candidates can be balls: round, resting on the playing area, and — when without a
-    highlight, near a cushion or inside a region coming over the cushions (``intruding``) —
-    standing out from the cloth around them (a stripe crossing them, a hand or a cue's shadow
-    does not)."""
+    """Which candidates can be balls: round (but for ``bodiless`` ones, whose body matches the
+    cloth), resting on the playing area, and — when without a highlight, near a cushion or
+    inside a region coming over the cushions (``intruding``) — standing out from the cloth around
+    them (a stripe crossing them, a hand or a cue's shadow does not)."""
     radii = _radius_at(g.radius, centres)
     must_stand_out = ~has_highlight | intruding | _near_cushion(centres_mm, config.near_cushion_mm)
     # Near the playing area's edge (cushion faces, rails) the ring is unknown: only samples well
@@ -859,6 +883,8 @@ def _plausible(
         _round(body, centres, radii, config),
         _round(foreground | ~g.area, centres, radii, config),
     )
+    if bodiless is not None:
+        round_enough |= bodiless
     resting = STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
     return (
         round_enough
@@ -1262,23 +1288,73 @@ def _highlight_centres(
     foreground: np.ndarray,
     radius: np.ndarray,
     config: ClassicConfig,
-) -> np.ndarray:
-    """Ball centres implied by specular highlights inside the foreground, (n, 2) crop px."""
+    inner: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Ball centres implied by specular highlights inside the foreground, (n, 2) crop px, and
+    (n,) bool whether each is a bodiless ball: a highlight outside the foreground with a shadow
+    below it (see ``bodiless_shadow_offset``; looked for only when ``inner``, the playing area
+    less its edge, is given: the cloth there is its bare part)."""
     spots = (tophat >= config.highlight_min_tophat) & (lightness >= config.highlight_min_lightness)
     near_foreground = cv2.dilate(foreground.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     spots &= near_foreground
     areas, centroids = _sparse_regions(spots)
     if len(areas) == 0:
-        return np.zeros((0, 2))
+        return np.zeros((0, 2)), np.zeros(0, dtype=bool)
     areas = areas.astype(float)
     r = _radius_at(radius, centroids)
     small = areas <= config.highlight_max_area * np.pi * r**2
     centroids, areas, r = centroids[small], areas[small], r[small]
     inside = _coverage(foreground, centroids, config.highlight_surround * r) >= config.highlight_min_surround
-    centroids, areas, r = centroids[inside], areas[inside], r[inside]
-    merged = _merge_close(centroids, areas, r * config.highlight_merge)
-    r = _radius_at(radius, merged)
-    return merged + np.stack([np.zeros_like(r), config.highlight_offset * r], axis=1)
+    implied = centroids + np.stack([np.zeros_like(r), config.highlight_offset * r], axis=1)
+    bodiless = np.zeros(len(centroids), dtype=bool)
+    if inner is not None and (~inside).any():
+        outside = ~inside
+        labels, region_areas, _ = _regions_touching(foreground, foreground)
+        ix, iy = _pixel_indices(centroids[outside], labels.shape)
+        alone = region_areas[labels[iy, ix]] <= config.bodiless_max_region * np.pi * r[outside] ** 2
+        bodiless[outside] = (
+            alone
+            & (
+                _coverage(foreground, implied[outside], config.coverage_radius * r[outside])
+                < config.min_coverage
+            )
+            & _shadowed(lightness, inner & ~foreground, implied[outside], r[outside], config)
+        )
+    found, kinds = [], []
+    for kind, is_bodiless in ((inside, False), (bodiless, True)):
+        merged = _merge_close(centroids[kind], areas[kind], r[kind] * config.highlight_merge)
+        merged_r = _radius_at(radius, merged)
+        found.append(merged + np.stack([np.zeros_like(merged_r), config.highlight_offset * merged_r], axis=1))
+        kinds.append(np.full(len(merged), is_bodiless))
+    centres, flags = np.concatenate(found).reshape(-1, 2), np.concatenate(kinds).astype(bool)
+    if flags.any() and (~flags).any():
+        # a bodiless spot within a ball's diameter of a ball's own highlight is a glow on that ball
+        gap = np.linalg.norm(centres[flags][:, None] - centres[~flags][None], axis=2)
+        near = gap.min(axis=1) < 2.0 * _radius_at(radius, centres[flags])
+        keep = np.ones(len(centres), dtype=bool)
+        keep[np.flatnonzero(flags)[near]] = False
+        centres, flags = centres[keep], flags[keep]
+    return centres, flags
+
+
+def _shadowed(
+    lightness: np.ndarray,
+    bare_cloth: np.ndarray,
+    centres: np.ndarray,
+    radii: np.ndarray,
+    config: ClassicConfig,
+) -> np.ndarray:
+    """Whether the picture below each implied centre is as dark as a ball's shadow against the
+    cloth around it, the ball alone on bare cloth (see ``bodiless_shadow_ratio``)."""
+    half = config.bodiless_shadow_half
+    steps = np.linspace(-half, half, 5)
+    box = np.stack(np.meshgrid(steps, steps + config.bodiless_shadow_offset), axis=-1).reshape(-1, 2)
+    shadow = _mask_at(lightness, centres, radii, box).mean(axis=1)
+    ring = _round_offsets(32, (config.bodiless_ring,))
+    values = _mask_at(lightness, centres, radii, ring).astype(float)
+    bare = _mask_at(bare_cloth, centres, radii, ring)
+    cloth = np.array([np.median(v[b]) if b.any() else np.nan for v, b in zip(values, bare, strict=True)])
+    return (shadow <= config.bodiless_shadow_ratio * cloth) & (bare.mean(axis=1) >= config.bodiless_min_bare)
 
 
 def _merge_close(points: np.ndarray, weights: np.ndarray, distance: np.ndarray) -> np.ndarray:

@@ -190,7 +190,7 @@ def _fit(
         _spot_centres(lightness, tophat, foreground, window.body, g, config), expected, r, follower
     )
     if start is None:
-        spots, blobs, _, _ = _candidates(
+        spots, blobs, _, _, _ = _candidates(
             lightness, tophat, foreground, window.body, g, on_table, None, config
         )
         start = _nearest(np.concatenate([spots, blobs]), expected, r, follower)
@@ -226,7 +226,9 @@ def _spot_centres(
     """The candidates the detector finds by their highlights (``classic._candidates``' first half,
     before keeping them apart), (n, 2) px of the window."""
     coverage = _coverage_map(foreground, g.typical_radius, config)
-    spots = _refine(_highlight_centres(lightness, tophat, body, g.radius, config), coverage, g.radius, config)
+    spots = _refine(
+        _highlight_centres(lightness, tophat, body, g.radius, config)[0], coverage, g.radius, config
+    )
     radii = _radius_at(g.radius, spots)
     return spots[_coverage(body, spots, config.coverage_radius * radii) >= config.min_coverage]
 
