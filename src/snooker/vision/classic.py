@@ -818,7 +818,7 @@ def _candidates(
     on_table: Callable[[np.ndarray], np.ndarray],
     apart: Callable[[np.ndarray, np.ndarray], np.ndarray] | None,
     config: ClassicConfig,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Candidate centres (px of ``lightness``): one per highlight, then one per ball-sized blob no
     highlight explains; each centred on its foreground and kept apart from the others on the
     table (positions from ``apart(points_mm, points)`` when given). Also their table positions,
@@ -1330,7 +1330,7 @@ def _highlight_centres(
     if flags.any() and (~flags).any():
         # a bodiless spot within a ball's diameter of a ball's own highlight is a glow on that ball
         gap = np.linalg.norm(centres[flags][:, None] - centres[~flags][None], axis=2)
-        near = gap.min(axis=1) < 2.0 * _radius_at(radius, centres[flags])
+        near = gap.min(axis=1) < _DIAMETER_RADII * _radius_at(radius, centres[flags])
         keep = np.ones(len(centres), dtype=bool)
         keep[np.flatnonzero(flags)[near]] = False
         centres, flags = centres[keep], flags[keep]
@@ -1347,14 +1347,20 @@ def _shadowed(
     """Whether the picture below each implied centre is as dark as a ball's shadow against the
     cloth around it, the ball alone on bare cloth (see ``bodiless_shadow_ratio``)."""
     half = config.bodiless_shadow_half
-    steps = np.linspace(-half, half, 5)
+    steps = np.linspace(-half, half, _SHADOW_SAMPLES)
     box = np.stack(np.meshgrid(steps, steps + config.bodiless_shadow_offset), axis=-1).reshape(-1, 2)
     shadow = _mask_at(lightness, centres, radii, box).mean(axis=1)
-    ring = _round_offsets(32, (config.bodiless_ring,))
+    ring = _round_offsets(config.ring_samples, (config.bodiless_ring,))
     values = _mask_at(lightness, centres, radii, ring).astype(float)
     bare = _mask_at(bare_cloth, centres, radii, ring)
     cloth = np.array([np.median(v[b]) if b.any() else np.nan for v, b in zip(values, bare, strict=True)])
     return (shadow <= config.bodiless_shadow_ratio * cloth) & (bare.mean(axis=1) >= config.bodiless_min_bare)
+
+
+_SHADOW_SAMPLES = 5
+"""Samples each way across the square where a bodiless ball's shadow is measured."""
+_DIAMETER_RADII = 2.0
+"""A ball's diameter, in radii."""
 
 
 def _merge_close(points: np.ndarray, weights: np.ndarray, distance: np.ndarray) -> np.ndarray:
