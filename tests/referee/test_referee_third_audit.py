@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from referee_logs import assert_last_ruling, clear_reds, match, pot, rule, safe, stroke
 from test_referee_audit import (
+    BLUE_SPOT,
+    CX,
     FREE_ON_RED,
     FREE_ON_YELLOW,
     LAST_RED_DOWN,
@@ -25,6 +27,7 @@ from test_referee_audit import (
     ON_YELLOW,
     PLAY,
     REPLACE,
+    SPOTS,
     TIE,
     miss_stroke,
     nominate,
@@ -35,9 +38,6 @@ from test_referee_second_audit import in_hand_at, lot
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.referee.geometry import DEFAULT_GEOMETRY_CONFIG
 
-CX = STANDARD_TABLE.centre_x_mm
-SPOTS = STANDARD_TABLE.spots
-BLUE_SPOT = list(SPOTS["blue"])
 PINK_SPOT = list(SPOTS["pink"])
 BLACK_SPOT = list(SPOTS["black"])
 DIAMETER = STANDARD_TABLE.ball_diameter_mm

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -279,12 +281,10 @@ def throughput(
 
 
 def batch(clips: tuple[Path, ...], detector: str, jobs: int, max_frames: int) -> dict[str, Any]:
-    """Clips analysed ``jobs`` at a time, as ``snooker-referee analyze CLIP... --jobs N`` does it
-    (the command itself, its worker processes' start counted, outputs written), against plain
-    decoding of the same frames one clip after another and ``jobs`` clips at once (worker
-    processes too); the ratio is to the faster of the two decodings."""
-    from snooker.cli import main as command
-
+    """Clips analysed ``jobs`` at a time by ``snooker-referee analyze CLIP... --jobs N`` (the
+    command itself, run as a program: its start and its worker processes' counted, outputs
+    written), against plain decoding of the same frames one clip after another and ``jobs`` clips
+    at once (worker processes too); the ratio is to the faster of the two decodings."""
     for path in clips:
         decode_clip(path, max_frames)  # warms the file cache; not counted
     started = time.perf_counter()
@@ -298,14 +298,17 @@ def batch(clips: tuple[Path, ...], detector: str, jobs: int, max_frames: int) ->
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as out:
         started = time.perf_counter()
         options = ["--out", out, "--detector", detector, "--jobs", str(jobs), "--max-frames", str(max_frames)]
-        code = command(["analyze", *map(str, clips), *options])
+        command = [sys.executable, "-m", "snooker.cli", "analyze", *map(str, clips), *options]
+        finished = subprocess.run(command, capture_output=True, text=True, check=False)
         analyze_s = time.perf_counter() - started
+        code = finished.returncode
         analysed = sum(
             json.loads(doc.read_text(encoding="utf-8"))["video"]["frames"]
             for doc in Path(out).rglob("analysis.json")
         )
     if code != 0 or analysed != frames:
-        raise BenchError(f"the batch analysis failed (exit {code}; {analysed} of {frames} frames)")
+        said = finished.stderr.strip().splitlines()[-1:] or ["nothing said"]
+        raise BenchError(f"the batch analysis failed (exit {code}; {analysed} of {frames} frames): {said[0]}")
     decode_fps = {"one_by_one": frames / one_by_one_s, "at_once": frames / at_once_s}
     analyze_fps = frames / analyze_s
     return {
