@@ -1312,14 +1312,13 @@ def _highlight_centres(
         labels, region_areas, _ = _regions_touching(foreground, foreground)
         ix, iy = _pixel_indices(centroids[outside], labels.shape)
         alone = region_areas[labels[iy, ix]] <= config.bodiless_max_region * np.pi * r[outside] ** 2
-        bodiless[outside] = (
-            alone
-            & (
-                _coverage(foreground, implied[outside], config.coverage_radius * r[outside])
-                < config.min_coverage
-            )
-            & _shadowed(lightness, inner & ~foreground, implied[outside], r[outside], config)
+        # each test only on the spots that passed the ones before (the shadow's is the dearest)
+        rows = np.flatnonzero(outside)[alone]
+        bare_disc = (
+            _coverage(foreground, implied[rows], config.coverage_radius * r[rows]) < config.min_coverage
         )
+        rows = rows[bare_disc]
+        bodiless[rows] = _shadowed(lightness, inner, foreground, implied[rows], r[rows], config)
     found, kinds = [], []
     for kind, is_bodiless in ((inside, False), (bodiless, True)):
         merged = _merge_close(centroids[kind], areas[kind], r[kind] * config.highlight_merge)
@@ -1339,22 +1338,38 @@ def _highlight_centres(
 
 def _shadowed(
     lightness: np.ndarray,
-    bare_cloth: np.ndarray,
+    inner: np.ndarray,
+    foreground: np.ndarray,
     centres: np.ndarray,
     radii: np.ndarray,
     config: ClassicConfig,
 ) -> np.ndarray:
     """Whether the picture below each implied centre is as dark as a ball's shadow against the
-    cloth around it, the ball alone on bare cloth (see ``bodiless_shadow_ratio``)."""
+    cloth around it, the ball alone on bare cloth (``inner`` and not ``foreground``; see
+    ``bodiless_shadow_ratio``)."""
+    if len(centres) == 0:
+        return np.zeros(0, dtype=bool)
     half = config.bodiless_shadow_half
     steps = np.linspace(-half, half, _SHADOW_SAMPLES)
     box = np.stack(np.meshgrid(steps, steps + config.bodiless_shadow_offset), axis=-1).reshape(-1, 2)
     shadow = _mask_at(lightness, centres, radii, box).mean(axis=1)
     ring = _round_offsets(config.ring_samples, (config.bodiless_ring,))
     values = _mask_at(lightness, centres, radii, ring).astype(float)
-    bare = _mask_at(bare_cloth, centres, radii, ring)
-    cloth = np.array([np.median(v[b]) if b.any() else np.nan for v, b in zip(values, bare, strict=True)])
+    on_cloth = _mask_at(inner, centres, radii, ring).astype(bool)
+    bare = on_cloth & ~_mask_at(foreground, centres, radii, ring).astype(bool)
+    cloth = _masked_medians(values, bare)
     return (shadow <= config.bodiless_shadow_ratio * cloth) & (bare.mean(axis=1) >= config.bodiless_min_bare)
+
+
+def _masked_medians(values: np.ndarray, use: np.ndarray) -> np.ndarray:
+    """(n,) the median of each row of ``values`` (n, k) over its ``use`` (n, k) bool entries, as
+    ``np.median(values[i][use[i]])`` gives it (NaN for a row with none)."""
+    counts = use.sum(axis=1)
+    ordered = np.sort(np.where(use, values, np.inf), axis=1)
+    rows = np.arange(len(values))
+    low = ordered[rows, np.maximum(counts - 1, 0) // 2]
+    high = ordered[rows, np.minimum(counts // 2, values.shape[1] - 1)]
+    return np.where(counts > 0, (low + high) / 2, np.nan)
 
 
 _SHADOW_SAMPLES = 5
@@ -1369,6 +1384,8 @@ def _merge_close(points: np.ndarray, weights: np.ndarray, distance: np.ndarray) 
         return points
     gap = np.linalg.norm(points[:, None] - points[None], axis=2)
     linked = gap < np.minimum(distance[:, None], distance[None])
+    if np.count_nonzero(linked) == len(points):
+        return points.astype(float)  # no two are close: each is its own centroid
     group = _graph_components(linked)
     sums = np.zeros((group.max() + 1, 2))
     np.add.at(sums, group, points * weights[:, None])
