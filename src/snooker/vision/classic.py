@@ -358,7 +358,7 @@ class ClassicScene:
     crop (from the last full detection: it varies slowly); ``foreground``: (h, w) uint8 0/1 of the
     crop, updated where regions were detected again; ``centres``: (n, 2) crop px of every plausible
     candidate, ``centres_mm`` (n, 2) on the table, ``highlight`` (n,) whether it was found by its
-    highlight, ``features`` (n, 4) their colour features; ``detections``: the named balls, and
+    highlight, ``features`` (n, 7) their colour features; ``detections``: the named balls, and
     ``transform`` the colour transform their naming settled on (None before the first).
     """
 
@@ -378,7 +378,7 @@ class ClassicScene:
 @dataclass(frozen=True)
 class _Found:
     """Plausible candidates of one image region: centres (n, 2) px of that region, their table
-    positions (n, 2) mm, whether each was found by its highlight (n,) and colour features (n, 4)."""
+    positions (n, 2) mm, whether each was found by its highlight (n,) and colour features (n, 7)."""
 
     centres: np.ndarray
     centres_mm: np.ndarray
@@ -655,7 +655,8 @@ def _find(
         return _concat([])
     radii = _radius_at(g.radius, centres)
     ix, iy = _pixel_indices(centres, g.area.shape)
-    features = core_features(image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour)
+    cloth_here = cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
+    features = core_features(image, lab, tophat, *cloth_here, centres, radii, config.colour)
     # a bodiless ball has no rim against the cloth to fit: its highlight places it
     centres[~bodiless] = _centre_on_rim(centres[~bodiless], foreground, radii[~bodiless], config)
     return _Found(centres, on_table(centres), has_highlight[keep], features)
@@ -765,12 +766,12 @@ _MAX_FILLS = 255
 def describe(
     frame_bgr: np.ndarray, view: CalibratedView, xy_px: np.ndarray, config: ClassicConfig | None = None
 ) -> np.ndarray:
-    """(n, 4) colour features (``colour.FEATURE_NAMES``) of balls centred at ``xy_px`` (n, 2) in
+    """(n, 7) colour features (``colour.FEATURE_NAMES``) of balls centred at ``xy_px`` (n, 2) in
     ``frame_bgr``, measured as :func:`detect_balls` measures them (for fitting colour models)."""
     config = config or ClassicConfig()
     g = table_geometry(view, frame_bgr.shape, config)
     if g is None or len(xy_px) == 0:
-        return np.zeros((0, 4))
+        return np.zeros((0, len(FEATURE_NAMES)))
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     centres = np.asarray(xy_px, dtype=float) - [g.x0, g.y0]
     cloth, _, _ = _cloth_masks(image, g, config)
@@ -778,7 +779,8 @@ def describe(
     tophat = _tophat(lab[..., 0], g.typical_radius)
     ix, iy = _pixel_indices(centres, g.area.shape)
     radii = _radius_at(g.radius, centres)
-    return core_features(image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour)
+    cloth_here = cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
+    return core_features(image, lab, tophat, *cloth_here, centres, radii, config.colour)
 
 
 def _cloth_masks(
