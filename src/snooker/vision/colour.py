@@ -107,9 +107,13 @@ class ColourConfig:
     blur_max_mix: float = 0.5
     """A ball moving fast is blurred with the cloth behind it: its core's Lab lies on the segment
     from its model's mean towards the local cloth's, at most this fraction of the way (further, the
-    core is more cloth than ball). Only a candidate showing a highlight (a dark patch of the
-    cloth's hue is otherwise a shade) that no ball's model fits within ``reject_cost`` may be
-    read so..."""
+    core is more cloth than ball: the tip of the cue over the cloth). Only a candidate showing a
+    highlight (a dark patch of the cloth's hue is otherwise a shade) that no ball's model fits
+    within ``reject_cost`` may be read so..."""
+    blur_chroma_tolerance: float = 0.2
+    """...and only where its chromaticity is no further from the cloth's (``cloth_distance``) than
+    the mix of the ball's colour and the cloth's, by more than this: a blur takes on the cloth's
+    hue, while a hand, the cue over a shadow, or wood mixed with cloth keep their own..."""
     blur_cost: float = 4.0
     """...at this cost added to the label's (the negative log of the prior odds that a ball is
     blurred: most balls rest or roll slowly, so a sharp reading that fits wins)..."""
@@ -156,6 +160,16 @@ def core_features(
     cloth_distance = np.linalg.norm(chroma - cloth_at_centres, axis=1) / cloth_saturation
     cloth_bgr = cloth_at_centres * (np.asarray(cloth_brightness, dtype=float)[:, None] + config.chroma_floor)
     return np.concatenate([lab_median, cloth_distance[:, None], _lab_of(cloth_bgr)], axis=1)
+
+
+_LAB_OFFSET = np.array([0.0, 128.0, 128.0])
+"""What OpenCV adds to a and b in 8-bit Lab."""
+
+
+def _bgr_of(lab: np.ndarray) -> np.ndarray:
+    """(n, 3) BGR on 0–255 of colours ``lab`` (n, 3) Lab (OpenCV 8-bit, a/b centred)."""
+    pixels = np.clip(np.rint(np.asarray(lab) + _LAB_OFFSET), 0, 255).astype(np.uint8).reshape(-1, 1, 3)
+    return cv2.cvtColor(pixels, cv2.COLOR_Lab2BGR).reshape(-1, 3).astype(float)
 
 
 def _lab_of(bgr: np.ndarray) -> np.ndarray:
@@ -307,14 +321,32 @@ def _blurred_costs(
     ``blur_max_mix``): half the squared Mahalanobis distance of its core (``offset`` (m, k, 3)
     from each model's mean ``seen_means`` (k, 3), ``weight`` (1, k, 3) the inverse variances) from
     a point of the segment towards its local cloth (``features`` (m, 7)), plus the cost of the
-    mixing fraction — a quadratic in the fraction, minimised in closed form within
-    [0, ``blur_max_mix``] — and ``blur_cost``."""
-    toward = features[:, None, CLOTH_LAB] - seen_means[None]
+    mixing fraction — a quadratic in the fraction, minimised in closed form — and ``blur_cost``;
+    infinite where the fraction passes ``blur_max_mix`` or the hue is off the mix
+    (``blur_chroma_tolerance``)."""
+    cloth = features[:, CLOTH_LAB]
+    toward = cloth[:, None] - seen_means[None]
     prior = config.blur_mix_sigma**-2.0
     mix = np.sum(offset * toward * weight, axis=2) / (np.sum(toward**2 * weight, axis=2) + prior)
-    mix = np.clip(mix, 0.0, config.blur_max_mix)
+    mix = np.maximum(mix, 0.0)
     residual = offset - mix[..., None] * toward
-    return 0.5 * (np.sum(residual**2 * weight, axis=2) + prior * mix**2) + config.blur_cost
+    costs = 0.5 * (np.sum(residual**2 * weight, axis=2) + prior * mix**2) + config.blur_cost
+    mixed_distance = _mixed_cloth_distance(seen_means, cloth, mix, config)
+    off_hue = features[:, 3, None] > mixed_distance + config.blur_chroma_tolerance
+    return np.where((mix > config.blur_max_mix) | off_hue, np.inf, costs)
+
+
+def _mixed_cloth_distance(
+    means: np.ndarray, cloth: np.ndarray, mix: np.ndarray, config: ColourConfig
+) -> np.ndarray:
+    """(m, k) ``cloth_distance`` of each ball's colour ``means`` (k, 3) Lab mixed with each local
+    cloth's ``cloth`` (m, 3) Lab by the fractions ``mix`` (m, k), the mix taken on BGR values."""
+    ball_bgr, cloth_bgr = _bgr_of(means), _bgr_of(cloth)
+    mixed = (1.0 - mix[..., None]) * ball_bgr[None] + mix[..., None] * cloth_bgr[:, None]
+    chroma = mixed / (mixed.sum(axis=2, keepdims=True) + config.chroma_floor)
+    cloth_chroma = cloth_bgr / (cloth_bgr.sum(axis=1, keepdims=True) + config.chroma_floor)
+    saturation = np.maximum(np.linalg.norm(cloth_chroma - 1.0 / 3.0, axis=1), config.min_cloth_saturation)
+    return np.linalg.norm(chroma - cloth_chroma[:, None], axis=2) / saturation[:, None]
 
 
 def fit_transform(features: np.ndarray, names: np.ndarray, config: ColourConfig) -> FrameTransform:
