@@ -16,6 +16,12 @@ chart. Shaded cloth is told by its chromaticity relative to the cloth measured i
 The labelling is one assignment problem (scipy's ``linear_sum_assignment``): the table holds one
 cue ball, at most one of each colour and at most 15 reds, and a candidate that fits no ball well
 is left out as "not a ball" rather than forced into a name.
+
+A ball struck hard is blurred by its motion with the cloth behind it: its core's colour lies
+between the ball's and the local cloth's (the black becomes a dark patch of the cloth's hue). A
+candidate that shows a highlight (cloth does not shine) and that no ball fits sharply may be read
+as a ball mixed with the cloth (at most ``ColourConfig.blur_max_mix`` of the way, its hue taken on
+from the cloth), at a cost growing with the mix.
 """
 
 from __future__ import annotations
