@@ -110,6 +110,20 @@ def test_a_candidate_with_a_highlight_is_never_shaded_cloth(
     assert list(labelling.labels[:-1]) == TABLE
 
 
+@pytest.mark.parametrize(("alone", "black_named"), [(True, True), (False, False)], ids=["alone", "touched"])
+@pytest.mark.parametrize("frame", ["frame 45", "frame 46"])
+def test_only_a_candidate_alone_on_the_cloth_is_read_as_blurred(
+    frame: str, alone: bool, black_named: bool
+) -> None:
+    # Touched by the cue, a hand or a player, whose mixes with the cloth look like a blur.
+    candidates = np.vstack([features(*TABLE), BLURRED_BLACKS[frame]])
+    by_itself = np.ones(len(candidates), dtype=bool)
+    by_itself[-1] = alone
+    labelling = label_balls(candidates, CONFIG, glossy=np.ones(len(candidates), dtype=bool), alone=by_itself)
+    assert (labelling.labels[-1] == "black") == black_named
+    assert list(labelling.labels[:-1]) == TABLE
+
+
 # Glossy candidates that are no blurred ball, each beside a table whose ball it could otherwise
 # take (features measured on Task2 clips and Task1 stills, with the local cloth's Lab).
 NO_GREEN = [name for name in TABLE if name != "green"]

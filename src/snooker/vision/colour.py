@@ -424,11 +424,13 @@ def _label(
     transform: FrameTransform,
     slot_index: np.ndarray,
     glossy: np.ndarray,
+    blurrable: np.ndarray,
 ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
     """One joint labelling under ``transform``: (total cost, class costs, rows, columns). A
-    ``glossy`` candidate (n,) bool cannot be shaded cloth (see :func:`label_balls`)."""
+    ``glossy`` candidate (n,) bool cannot be shaded cloth, a ``blurrable`` one (n,) bool may be a
+    ball blurred with the cloth (see :func:`label_balls`)."""
     n = len(features)
-    costs = _class_costs(features, *models, transform, config, glossy)
+    costs = _class_costs(features, *models, transform, config, blurrable)
     shade = np.where(glossy, np.inf, shade_costs(features, config, transform))
     reject = np.minimum(config.reject_cost, shade)
     matrix = np.concatenate([costs[:, slot_index], np.repeat(reject[:, None], n, axis=1)], axis=1)
@@ -473,6 +475,7 @@ def label_balls(
     config: ColourConfig,
     starts: tuple[FrameTransform, ...] | None = None,
     glossy: np.ndarray | None = None,
+    alone: np.ndarray | None = None,
 ) -> Labelling:
     """:func:`assign_labels`, from the frame transforms ``starts`` (default: one per exposure gain
     of ``exposure_gains``), with the transform of the cheapest solution.
@@ -482,7 +485,9 @@ def label_balls(
     moving fast is blurred with the cloth behind it into a dark patch of the cloth's hue, which
     would otherwise read as shade; its highlight still shows, and its core lies between the
     black's colour and the cloth's: a glossy candidate that no ball fits sharply may be named as
-    a ball blurred with the cloth (up to ``blur_max_mix``, at a cost growing with the mix).
+    a ball blurred with the cloth (up to ``blur_max_mix``, at a cost growing with the mix) — if it
+    is ``alone`` (n,) bool (default: all are) on the cloth, not touched by the cue, a hand or a
+    player, whose mixes with the cloth look alike.
 
     A broadcast's grading stays put while the camera holds its view, so a frame of the same view
     can start from the transform its previous frame settled on alone (a few assignments instead of
@@ -497,11 +502,12 @@ def label_balls(
     slot_index = np.array([BALL_NAMES.index(name) for name in slots])
     models = _model_arrays(config)
     glossy = np.zeros(n, dtype=bool) if glossy is None else np.asarray(glossy, dtype=bool)
+    blurrable = glossy if alone is None else glossy & np.asarray(alone, dtype=bool)
     best: _Solution | None = None
     best_transform = FrameTransform()
     refinements: dict[tuple[int, ...], tuple[_Solution, FrameTransform]] = {}
     for transform in starts:
-        result = _label(features, config, models, transform, slot_index, glossy)
+        result = _label(features, config, models, transform, slot_index, glossy, blurrable)
         for _ in range(config.transform_iterations):
             rows, cols = result[2], result[3]
             named = cols < len(slots)
@@ -510,7 +516,8 @@ def label_balls(
             key = tuple(np.where(named, slot_index[np.minimum(cols, len(slots) - 1)], -1)[np.argsort(rows)])
             if key not in refinements:
                 fitted = _fit_transform(features[rows[named]], slot_index[cols[named]], *models, config)
-                refinements[key] = (_label(features, config, models, fitted, slot_index, glossy), fitted)
+                relabelled = _label(features, config, models, fitted, slot_index, glossy, blurrable)
+                refinements[key] = (relabelled, fitted)
             refined, fitted = refinements[key]
             if refined[0] >= result[0]:
                 break
