@@ -347,7 +347,8 @@ def _mixed_cloth_distance(
 ) -> np.ndarray:
     """(m, k) ``cloth_distance`` of each ball's colour ``means`` (k, 3) Lab mixed with each local
     cloth's ``cloth`` (m, 3) Lab by the fractions ``mix`` (m, k), the mix taken on BGR values."""
-    ball_bgr, cloth_bgr = _bgr_of(means), _bgr_of(cloth)
+    both = _bgr_of(np.concatenate([means, cloth]))  # one conversion: each costs far more than its pixels
+    ball_bgr, cloth_bgr = both[: len(means)], both[len(means) :]
     mixed = (1.0 - mix[..., None]) * ball_bgr[None] + mix[..., None] * cloth_bgr[:, None]
     chroma = mixed / (mixed.sum(axis=2, keepdims=True) + config.chroma_floor)
     cloth_chroma = cloth_bgr / (cloth_bgr.sum(axis=1, keepdims=True) + config.chroma_floor)
