@@ -358,7 +358,8 @@ class ClassicScene:
     crop (from the last full detection: it varies slowly); ``foreground``: (h, w) uint8 0/1 of the
     crop, updated where regions were detected again; ``centres``: (n, 2) crop px of every plausible
     candidate, ``centres_mm`` (n, 2) on the table, ``highlight`` (n,) whether it was found by its
-    highlight, ``features`` (n, 4) their colour features; ``detections``: the named balls, and
+    highlight, ``intruding`` (n,) whether it lies in a region coming over the cushions, ``features``
+    (n, 7) their colour features; ``detections``: the named balls, and
     ``transform`` the colour transform their naming settled on (None before the first).
     """
 
@@ -370,6 +371,7 @@ class ClassicScene:
     centres: np.ndarray
     centres_mm: np.ndarray
     highlight: np.ndarray
+    intruding: np.ndarray
     features: np.ndarray
     detections: BallDetections
     transform: FrameTransform | None = None
@@ -378,16 +380,20 @@ class ClassicScene:
 @dataclass(frozen=True)
 class _Found:
     """Plausible candidates of one image region: centres (n, 2) px of that region, their table
-    positions (n, 2) mm, whether each was found by its highlight (n,) and colour features (n, 4)."""
+    positions (n, 2) mm, whether each was found by its highlight (n,), whether each lies in a
+    region coming over the cushions (n,) and colour features (n, 7)."""
 
     centres: np.ndarray
     centres_mm: np.ndarray
     highlight: np.ndarray
+    intruding: np.ndarray
     features: np.ndarray
 
     def select(self, keep: np.ndarray, shift: np.ndarray | None = None) -> _Found:
         centres = self.centres[keep] if shift is None else self.centres[keep] + shift
-        return _Found(centres, self.centres_mm[keep], self.highlight[keep], self.features[keep])
+        return _Found(
+            centres, self.centres_mm[keep], self.highlight[keep], self.intruding[keep], self.features[keep]
+        )
 
 
 def detect_balls(
@@ -426,6 +432,7 @@ def detect_scene(
             found.centres,
             found.centres_mm,
             found.highlight,
+            found.intruding,
             found.features,
             BallDetections.empty(),
         ),
@@ -446,7 +453,7 @@ def redetect_scene(
     searched in one pass (see :class:`_Mosaic`)."""
     g = scene.geometry
     offset = np.array([g.x0, g.y0], dtype=float)
-    before = _Found(scene.centres, scene.centres_mm, scene.highlight, scene.features)
+    before = _Found(scene.centres, scene.centres_mm, scene.highlight, scene.intruding, scene.features)
     old = before.select(owner(before.centres + offset) < 0 if len(before.centres) else np.zeros(0, bool))
     mosaic = _Mosaic.of(frame_bgr, scene, windows, config)
     fresh = _concat([])
@@ -474,13 +481,13 @@ def redetect_scene(
             apart=mosaic.apart,
             wanted=owned,
         )
-        fresh = _Found(mosaic.to_crop(found.centres), found.centres_mm, found.highlight, found.features)
+        fresh = replace(found, centres=mosaic.to_crop(found.centres))
     if len(fresh.centres) == 0 and len(old.centres) == len(before.centres):
         return scene  # no candidate was there nor is now: the balls and their names stand
     keep_old, keep_new = _merge(old, fresh, config)
     merged = _concat([old.select(keep_old), fresh.select(keep_new)])
     scene.centres, scene.centres_mm = merged.centres, merged.centres_mm
-    scene.highlight, scene.features = merged.highlight, merged.features
+    scene.highlight, scene.intruding, scene.features = merged.highlight, merged.intruding, merged.features
     warm = scene.transform is not None and config.relabel_from_last_transform
     return _named(scene, config, (scene.transform,) if warm else None)
 
@@ -585,11 +592,12 @@ _WINDOWS_APART_MM = 1.0e6
 def _concat(parts: list[_Found]) -> _Found:
     if not parts:
         empty = np.zeros((0, 2))
-        return _Found(empty, empty, np.zeros(0, bool), np.zeros((0, len(FEATURE_NAMES))))
+        return _Found(empty, empty, np.zeros(0, bool), np.zeros(0, bool), np.zeros((0, len(FEATURE_NAMES))))
     return _Found(
         np.concatenate([p.centres for p in parts]).reshape(-1, 2),
         np.concatenate([p.centres_mm for p in parts]).reshape(-1, 2),
         np.concatenate([p.highlight for p in parts]).astype(bool),
+        np.concatenate([p.intruding for p in parts]).astype(bool),
         np.concatenate([p.features for p in parts]).reshape(-1, len(FEATURE_NAMES)),
     )
 
@@ -650,15 +658,16 @@ def _find(
     keep = _plausible(centres, has_highlight, foreground, body, g, centres_mm, intruding, config, bodiless)
     if wanted is not None and keep.any():
         keep[keep] = wanted(centres[keep])
-    centres, bodiless = centres[keep], bodiless[keep]
+    centres, bodiless, intruding = centres[keep], bodiless[keep], intruding[keep]
     if len(centres) == 0:
         return _concat([])
     radii = _radius_at(g.radius, centres)
     ix, iy = _pixel_indices(centres, g.area.shape)
-    features = core_features(image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour)
+    cloth_here = cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
+    features = core_features(image, lab, tophat, *cloth_here, centres, radii, config.colour)
     # a bodiless ball has no rim against the cloth to fit: its highlight places it
     centres[~bodiless] = _centre_on_rim(centres[~bodiless], foreground, radii[~bodiless], config)
-    return _Found(centres, on_table(centres), has_highlight[keep], features)
+    return _Found(centres, on_table(centres), has_highlight[keep], intruding, features)
 
 
 def _named(
@@ -670,7 +679,9 @@ def _named(
         scene.detections = BallDetections.empty()
         return scene
     g = scene.geometry
-    labelling = label_balls(scene.features, config.colour, starts, glossy=scene.highlight)
+    labelling = label_balls(
+        scene.features, config.colour, starts, glossy=scene.highlight, alone=~scene.intruding
+    )
     labels, confidence, keep = labelling.labels, labelling.confidence, labelling.keep
     scene.transform = labelling.transform
     centres = scene.centres[keep]
@@ -765,12 +776,12 @@ _MAX_FILLS = 255
 def describe(
     frame_bgr: np.ndarray, view: CalibratedView, xy_px: np.ndarray, config: ClassicConfig | None = None
 ) -> np.ndarray:
-    """(n, 4) colour features (``colour.FEATURE_NAMES``) of balls centred at ``xy_px`` (n, 2) in
+    """(n, 7) colour features (``colour.FEATURE_NAMES``) of balls centred at ``xy_px`` (n, 2) in
     ``frame_bgr``, measured as :func:`detect_balls` measures them (for fitting colour models)."""
     config = config or ClassicConfig()
     g = table_geometry(view, frame_bgr.shape, config)
     if g is None or len(xy_px) == 0:
-        return np.zeros((0, 4))
+        return np.zeros((0, len(FEATURE_NAMES)))
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     centres = np.asarray(xy_px, dtype=float) - [g.x0, g.y0]
     cloth, _, _ = _cloth_masks(image, g, config)
@@ -778,7 +789,8 @@ def describe(
     tophat = _tophat(lab[..., 0], g.typical_radius)
     ix, iy = _pixel_indices(centres, g.area.shape)
     radii = _radius_at(g.radius, centres)
-    return core_features(image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour)
+    cloth_here = cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
+    return core_features(image, lab, tophat, *cloth_here, centres, radii, config.colour)
 
 
 def _cloth_masks(
