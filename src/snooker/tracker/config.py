@@ -43,6 +43,16 @@ class AssociationConfig:
     confusion_cost_mm: float = 35.0
     """Added cost (as if the detection were this much farther) for a confusable colour."""
     confusable_colours: tuple[tuple[str, str], ...] = DEFAULT_CONFUSABLE_COLOURS
+    unnamed_min_speed_mm_s: float = 1000.0
+    """A ball moving at least this fast that no named detection continues may continue at a place
+    the detector found ball-like but could not name (``BallDetections.unnamed_xy_mm``): motion blur
+    mixes a fast ball with the cloth until its colour fits no ball (a struck black at 50 px a
+    frame). Slower balls keep their colour, and an unnamed place near them is a mark or a shade..."""
+    unnamed_gate_mm: float = 30.0
+    """...within this of the ball's prediction, plus ``unnamed_gate_speed_fraction`` of its step
+    (tighter than a named detection's gate: such a place has no colour to confirm it)..."""
+    unnamed_gate_speed_fraction: float = 0.5
+    """...(fraction of |v|·dt)."""
 
 
 @dataclass(frozen=True)

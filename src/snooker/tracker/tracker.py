@@ -120,6 +120,12 @@ class BallTracker:
             track.radius_px = float(rpx[dj])
             if event is not None:
                 events.append(event)
+        for ti, z, z_px in self._continue_unnamed(t, detections, seen_tracks):
+            seen_tracks.add(ti)
+            track = self._tracks[ti]
+            event = self._observe(track, frame, t, dt, z, track.colour, z_px)
+            if event is not None:
+                events.append(event)
         for ti, track in enumerate(self._tracks):
             if ti not in seen_tracks:
                 events.extend(self._miss(track, frame, t))
@@ -141,6 +147,42 @@ class BallTracker:
         )
         self._tracks = [tr for tr in self._tracks if tr.alive]
         return tuple(events)
+
+    def _continue_unnamed(
+        self, t: float, detections: BallDetections, seen: set[int]
+    ) -> list[tuple[int, np.ndarray, tuple[float, float]]]:
+        """Fast balls no named detection continued, each matched to the nearest unnamed place
+        (``detections.unnamed_xy_mm``, on the playing area) within its gate (see
+        ``AssociationConfig.unnamed_min_speed_mm_s``): (track index, place mm, place px), each place
+        taken once, nearest pairs first. A ball whose loss already read as a pot keeps that reading."""
+        cfg = self.config.association
+        places = detections.unnamed_xy_mm
+        if len(places) == 0 or self._last_t is None:
+            return []
+        usable = np.isfinite(places).all(axis=1)
+        usable[usable] = self.table.on_playing_area(places[usable], margin_mm=0.0)
+        pairs = []
+        for ti, track in enumerate(self._tracks):
+            speed = math.hypot(*track.velocity)
+            eligible = track.confirmed and track.pending is None and speed >= cfg.unnamed_min_speed_mm_s
+            if ti in seen or not eligible:
+                continue
+            step = speed * max(t - track.last_seen_t, 0.0)
+            gate = cfg.unnamed_gate_mm + cfg.unnamed_gate_speed_fraction * step
+            gaps = np.linalg.norm(places - self._predict(track, t), axis=1)
+            for k in np.flatnonzero(usable & (gaps <= gate)):
+                pairs.append((float(gaps[k]), ti, int(k)))
+        taken_tracks: set[int] = set()
+        taken_places: set[int] = set()
+        continued = []
+        for _, ti, k in sorted(pairs):
+            if ti in taken_tracks or k in taken_places:
+                continue
+            taken_tracks.add(ti)
+            taken_places.add(k)
+            px = detections.unnamed_xy_px[k]
+            continued.append((ti, places[k].astype(float), (float(px[0]), float(px[1]))))
+        return continued
 
     def _on_cloth(self, xy: np.ndarray) -> np.ndarray:
         """Which centres (n, 2) mm can be a ball on the table or dropping into a pocket."""
