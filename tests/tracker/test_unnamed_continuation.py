@@ -32,10 +32,11 @@ def _black_status(speed_mm_s: float, unnamed_offset_mm: float | None) -> list[tu
     seen = []
     for frame in range(18):
         t = frame / FPS
-        black = START + [0.0, speed_mm_s * max(t - 0.2, 0.0)]
+        black = START + np.array([0.0, speed_mm_s * max(t - 0.2, 0.0)])
         blurred = 12 <= frame <= 14
         named = {"white": white} if blurred else {"white": white, "black": black}
-        unnamed = [black + [unnamed_offset_mm, 0.0]] if blurred and unnamed_offset_mm is not None else []
+        found = blurred and unnamed_offset_mm is not None
+        unnamed = [black + np.array([unnamed_offset_mm, 0.0])] if found else []
         state = tracker.update(frame, t, _detections(named, unnamed))
         if blurred:
             ball = next(b for b in state.balls if b.ball == "black")
@@ -75,3 +76,41 @@ def test_an_unnamed_place_never_starts_a_ball() -> None:
     for frame in range(10):
         state = tracker.update(frame, frame / FPS, _detections({"white": np.array([300.0, 300.0])}, [START]))
     assert [b.ball for b in state.balls] == ["white"]
+
+
+def _struck_black(trail: list[np.ndarray]) -> list[TrackStatus]:
+    """The black rests at START until frame 10, then shows only as the unnamed places ``trail``
+    (one per frame from frame 11). Returns its status on those frames."""
+    tracker = BallTracker()
+    white = np.array([300.0, 300.0])
+    statuses = []
+    for frame in range(11 + len(trail)):
+        named = {"white": white} if frame > 10 else {"white": white, "black": START}
+        unnamed = [trail[frame - 11]] if frame > 10 else []
+        state = tracker.update(frame, frame / FPS, _detections(named, unnamed))
+        if frame > 10:
+            statuses.append(next(b for b in state.balls if b.ball == "black").status)
+    return statuses
+
+
+STEP = np.array([-120.0, 50.0])
+"""A struck ball's step per frame at 25 fps (3.2 m/s)."""
+
+
+@pytest.mark.parametrize(
+    ("trail", "expected"),
+    [
+        (
+            [START + STEP, START + 2 * STEP, START + 3 * STEP, START + 4 * STEP],
+            [TrackStatus.HELD, TrackStatus.VISIBLE, TrackStatus.VISIBLE, TrackStatus.VISIBLE],
+        ),
+        ([START + STEP, START + STEP + STEP[::-1] * [1, -1]], [TrackStatus.HELD, TrackStatus.HELD]),
+        ([START + STEP, START + STEP], [TrackStatus.HELD, TrackStatus.HELD]),
+        ([START + 5 * STEP, START + 6 * STEP], [TrackStatus.HELD, TrackStatus.HELD]),
+    ],
+    ids=["a straight fast trail", "a trail that turns", "a mark that stays", "a trail beyond its reach"],
+)
+def test_a_ball_struck_from_rest_continues_along_a_fast_straight_unnamed_trail(
+    trail: list[np.ndarray], expected: list[TrackStatus]
+) -> None:
+    assert _struck_black(trail) == expected

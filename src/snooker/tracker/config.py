@@ -53,6 +53,14 @@ class AssociationConfig:
     (tighter than a named detection's gate: such a place has no colour to confirm it)..."""
     unnamed_gate_speed_fraction: float = 0.5
     """...(fraction of |v|·dt)."""
+    unnamed_max_lost_s: float = 0.2
+    """Only a ball lost at most this long ago continues at unnamed places (beyond, where it went is
+    too uncertain for a place without a colour). A ball struck from rest is blurred out on its
+    first frames, before its speed is known: it continues where unnamed places on two frames in a
+    row run away from where it was lost, fast (``unnamed_min_speed_mm_s``), within reach of it
+    (``max_ball_speed_mm_s``)..."""
+    unnamed_trail_max_turn_deg: float = 20.0
+    """...and straight: the second step turns from the first by at most this."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +134,11 @@ class LifecycleConfig:
     off_table_band_mm: float = 40.0
     """A fast ball last seen within this distance of (or beyond) a cushion may have left the table."""
     off_table_min_speed_mm_s: float = 800.0
-    """Only a ball at least this fast can jump off the table."""
+    """Only a ball at least this fast can jump off the table..."""
+    off_table_pocket_angle_deg: float = 12.0
+    """...and only one not running at a pocket: a ball lost by a cushion whose mouth lies within
+    this angle of its direction went on into the pocket or out of sight (a ball off the table is a
+    foul; the pot is judged with the stroke, ``StrokeConfig.vanished_pot_max_angle_deg``)."""
     off_table_confirm_s: float = 1.0
     """A ball that may have left the table and stays unseen this long is off the table."""
 

@@ -25,6 +25,7 @@ from snooker.balls import FULL_RACK_REDS, RED
 from snooker.calibration.table import STANDARD_TABLE, TableSpec
 from snooker.tracker.association import FORBIDDEN, assign, colour_penalty_matrix
 from snooker.tracker.config import TrackerConfig
+from snooker.tracker.events import pocket_ahead
 from snooker.tracker.types import BallState, TableState, TrackEvent, TrackStatus
 from snooker.vision.types import BallDetections
 
@@ -91,6 +92,7 @@ class BallTracker:
         self._mouths = np.array([p.mouth_centre for p in table.pockets.values()])
         self._drops = np.array([p.drop_centre for p in table.pockets.values()])
         self._pocket_names = list(table.pockets)
+        self._previous_unnamed: tuple[float, np.ndarray] | None = None
 
     # ------------------------------------------------------------------ public
     def update(self, frame: int, t: float, detections: BallDetections) -> TableState:
@@ -157,21 +159,24 @@ class BallTracker:
         taken once, nearest pairs first. A ball whose loss already read as a pot keeps that reading."""
         cfg = self.config.association
         places = detections.unnamed_xy_mm
-        if len(places) == 0 or self._last_t is None:
-            return []
         usable = np.isfinite(places).all(axis=1)
         usable[usable] = self.table.on_playing_area(places[usable], margin_mm=0.0)
+        previous, self._previous_unnamed = self._previous_unnamed, (t, places[usable])
+        if not usable.any() or self._last_t is None:
+            return []
         pairs = []
         for ti, track in enumerate(self._tracks):
-            speed = math.hypot(*track.velocity)
-            eligible = track.confirmed and track.pending is None and speed >= cfg.unnamed_min_speed_mm_s
-            if ti in seen or not eligible:
+            recent = t - track.last_seen_t <= cfg.unnamed_max_lost_s
+            if ti in seen or not track.confirmed or track.pending is not None or not recent:
                 continue
-            step = speed * max(t - track.last_seen_t, 0.0)
-            gate = cfg.unnamed_gate_mm + cfg.unnamed_gate_speed_fraction * step
-            gaps = np.linalg.norm(places - self._predict(track, t), axis=1)
-            for k in np.flatnonzero(usable & (gaps <= gate)):
-                pairs.append((float(gaps[k]), ti, int(k)))
+            speed = math.hypot(*track.velocity)
+            if speed >= cfg.unnamed_min_speed_mm_s:
+                step = speed * max(t - track.last_seen_t, 0.0)
+                gate = cfg.unnamed_gate_mm + cfg.unnamed_gate_speed_fraction * step
+                gaps = np.linalg.norm(places - self._predict(track, t), axis=1)
+                pairs += [(float(gaps[k]), ti, int(k)) for k in np.flatnonzero(usable & (gaps <= gate))]
+            elif track.status == TrackStatus.HELD:
+                pairs += [(turn, ti, k) for turn, k in self._trail(track, t, places, usable, previous)]
         taken_tracks: set[int] = set()
         taken_places: set[int] = set()
         continued = []
@@ -183,6 +188,45 @@ class BallTracker:
             px = detections.unnamed_xy_px[k]
             continued.append((ti, places[k].astype(float), (float(px[0]), float(px[1]))))
         return continued
+
+    def _trail(
+        self,
+        track: _Track,
+        t: float,
+        places: np.ndarray,
+        usable: np.ndarray,
+        previous: tuple[float, np.ndarray] | None,
+    ) -> list[tuple[float, int]]:
+        """Unnamed places (indices into ``places``, with the turn in degrees) that end a fast,
+        straight trail of two unnamed places from where ``track`` was lost (see
+        ``AssociationConfig.unnamed_max_lost_s``); ``previous``: the last frame's (t, places)."""
+        cfg = self.config.association
+        if previous is None or len(previous[1]) == 0:
+            return []
+        t_before, before = previous
+        frame_s = t - t_before
+        since_loss = t_before - track.last_seen_t
+        if frame_s <= 0.0 or since_loss <= 0.0:
+            return []
+        first = before - track.last_measured
+        first_len = np.linalg.norm(first, axis=1)
+        reachable = (first_len <= cfg.max_ball_speed_mm_s * since_loss) & (
+            first_len >= cfg.unnamed_min_speed_mm_s * since_loss
+        )
+        found = []
+        for j in np.flatnonzero(reachable):
+            second = places - before[j]
+            second_len = np.linalg.norm(second, axis=1)
+            cosine = (second @ first[j]) / np.maximum(second_len * first_len[j], 1e-9)
+            turn = np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0)))
+            fast = (second_len >= cfg.unnamed_min_speed_mm_s * frame_s) & (
+                second_len <= cfg.max_ball_speed_mm_s * frame_s
+            )
+            found += [
+                (float(turn[k]), int(k))
+                for k in np.flatnonzero(usable & fast & (turn <= cfg.unnamed_trail_max_turn_deg))
+            ]
+        return found
 
     def _on_cloth(self, xy: np.ndarray) -> np.ndarray:
         """Which centres (n, 2) mm can be a ball on the table or dropping into a pocket."""
@@ -390,7 +434,8 @@ class BallTracker:
             towards = float(np.dot(track.velocity, self._drops[k] - track.xy)) > 0.0
             if dist[k] <= life.jaws_radius_mm or (towards and speed >= life.pot_min_speed_mm_s):
                 return "pot", self._pocket_names[k]
-        if speed >= life.off_table_min_speed_mm_s:
+        heading = pocket_ahead(track.xy, track.velocity, self.table, life.off_table_pocket_angle_deg)
+        if speed >= life.off_table_min_speed_mm_s and heading is None:
             margin = life.off_table_band_mm
             inside = self.table.on_playing_area(candidates[1:], margin_mm=-margin)[0]
             if not inside:
