@@ -875,7 +875,7 @@ def _plausible(
     centres_mm: np.ndarray,
     intruding: np.ndarray,
     config: ClassicConfig,
-    bodiless: np.ndarray | None = None,
+    bodiless: np.ndarray,
 ) -> np.ndarray:
     """Which candidates can be balls: round (but for ``bodiless`` ones, whose body matches the
     cloth), resting on the playing area, and — when without a highlight, near a cushion or
@@ -899,8 +899,7 @@ def _plausible(
         _round(body, centres, radii, config),
         _round(foreground | ~g.area, centres, radii, config),
     )
-    if bodiless is not None:
-        round_enough |= bodiless
+    round_enough |= bodiless
     resting = STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
     return (
         round_enough
@@ -1321,7 +1320,7 @@ def _highlight_centres(
     small = areas <= config.highlight_max_area * np.pi * r**2
     centroids, areas, r = centroids[small], areas[small], r[small]
     inside = _coverage(foreground, centroids, config.highlight_surround * r) >= config.highlight_min_surround
-    implied = centroids + np.stack([np.zeros_like(r), config.highlight_offset * r], axis=1)
+    implied = _below_highlight(centroids, r, config)
     bodiless = np.zeros(len(centroids), dtype=bool)
     if inner is not None and (~inside).any():
         outside = ~inside
@@ -1338,8 +1337,7 @@ def _highlight_centres(
     found, kinds = [], []
     for kind, is_bodiless in ((inside, False), (bodiless, True)):
         merged = _merge_close(centroids[kind], areas[kind], r[kind] * config.highlight_merge)
-        merged_r = _radius_at(radius, merged)
-        found.append(merged + np.stack([np.zeros_like(merged_r), config.highlight_offset * merged_r], axis=1))
+        found.append(_below_highlight(merged, _radius_at(radius, merged), config))
         kinds.append(np.full(len(merged), is_bodiless))
     centres, flags = np.concatenate(found).reshape(-1, 2), np.concatenate(kinds).astype(bool)
     if flags.any() and (~flags).any():
@@ -1350,6 +1348,12 @@ def _highlight_centres(
         keep[np.flatnonzero(flags)[near]] = False
         centres, flags = centres[keep], flags[keep]
     return centres, flags
+
+
+def _below_highlight(spots: np.ndarray, radii: np.ndarray, config: ClassicConfig) -> np.ndarray:
+    """The ball centres (n, 2) px that highlight spots (n, 2) px imply: ``highlight_offset`` of
+    their radii (n,) below them in the image."""
+    return spots + np.stack([np.zeros_like(radii), config.highlight_offset * radii], axis=1)
 
 
 def _shadowed(
