@@ -60,7 +60,17 @@ class AssociationConfig:
     row run away from where it was lost, fast (``unnamed_min_speed_mm_s``), within reach of it
     (``max_ball_speed_mm_s``)..."""
     unnamed_trail_max_turn_deg: float = 20.0
-    """...and straight: the second step turns from the first by at most this."""
+    """...and straight: the second step turns from the first by at most this, ..."""
+    unnamed_trail_line_mm: float = 30.0
+    """...and whose line passes within this of where the ball was lost: a ball struck from rest
+    runs straight away from its place, while the trail of another ball running past it (struck
+    beside it, never found at rest) lies off to its side."""
+    unnamed_repeat_mm: float = 1.0
+    """An unnamed place within this of one on the frame before has not moved: no fast ball (whose
+    place moves at least ``unnamed_min_speed_mm_s``·dt a frame, 33 mm at 30 fps) but a mark, or
+    the detector's earlier look handed on where it did not look again (a motion-gated detector
+    keeps what it found outside the places it searches anew: the blur of a ball since gone on).
+    Such a place continues no ball and starts no trail."""
 
 
 @dataclass(frozen=True)
@@ -157,7 +167,11 @@ class StrokeConfig:
     """Stroke segmentation and the events found in a stroke."""
 
     start_confirm_frames: int = 2
-    """The cue ball must be moving on this many consecutive frames to start a stroke."""
+    """The cue ball must be seen moving on this many consecutive sightings to start a stroke..."""
+    start_sighting_gap_s: float = 0.2
+    """...sightings no more than this apart: a struck cue ball blurred beyond naming is seen on some
+    frames and missed on others (found again displaced and running), and the frames it is missed
+    on do not break the run; a longer gap does."""
     onset_displacement_mm: float = 10.0
     """A ball has started moving once it is this far from where it rested (for onset times)."""
     rest_duration_s: float = 0.7

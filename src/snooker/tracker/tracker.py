@@ -93,6 +93,7 @@ class BallTracker:
         self._drops = np.array([p.drop_centre for p in table.pockets.values()])
         self._pocket_names = list(table.pockets)
         self._previous_unnamed: tuple[float, np.ndarray] | None = None
+        self._last_unnamed_places = np.zeros((0, 2))
 
     # ------------------------------------------------------------------ public
     def update(self, frame: int, t: float, detections: BallDetections) -> TableState:
@@ -154,12 +155,16 @@ class BallTracker:
         self, t: float, detections: BallDetections, seen: set[int]
     ) -> list[tuple[int, np.ndarray, tuple[float, float]]]:
         """Fast balls no named detection continued, each matched to the nearest unnamed place
-        (``detections.unnamed_xy_mm``, on the playing area) within its gate (see
+        (``detections.unnamed_xy_mm``, on the playing area, not where one was the frame before:
+        ``AssociationConfig.unnamed_repeat_mm``) within its gate (see
         ``AssociationConfig.unnamed_min_speed_mm_s``): (track index, place mm, place px), each place
         taken once, nearest pairs first. A ball whose loss already read as a pot keeps that reading."""
         cfg = self.config.association
         places = detections.unnamed_xy_mm
         usable = np.isfinite(places).all(axis=1)
+        repeated = _near_any(places, self._last_unnamed_places, cfg.unnamed_repeat_mm)
+        self._last_unnamed_places = places[usable]
+        usable &= ~repeated
         usable[usable] = self.table.on_playing_area(places[usable], margin_mm=0.0)
         previous, self._previous_unnamed = self._previous_unnamed, (t, places[usable])
         if not usable.any() or self._last_t is None:
@@ -198,8 +203,9 @@ class BallTracker:
         previous: tuple[float, np.ndarray] | None,
     ) -> list[tuple[float, int]]:
         """Unnamed places (indices into ``places``, with the turn in degrees) that end a fast,
-        straight trail of two unnamed places from where ``track`` was lost (see
-        ``AssociationConfig.unnamed_max_lost_s``); ``previous``: the last frame's (t, places)."""
+        straight trail of two unnamed places from where ``track`` was lost, on a line through that
+        place (see ``AssociationConfig.unnamed_max_lost_s``); ``previous``: the last frame's
+        (t, places)."""
         cfg = self.config.association
         if previous is None or len(previous[1]) == 0:
             return []
@@ -222,10 +228,12 @@ class BallTracker:
             fast = (second_len >= cfg.unnamed_min_speed_mm_s * frame_s) & (
                 second_len <= cfg.max_ball_speed_mm_s * frame_s
             )
-            found += [
-                (float(turn[k]), int(k))
-                for k in np.flatnonzero(usable & fast & (turn <= cfg.unnamed_trail_max_turn_deg))
-            ]
+            # how far the place the ball was lost lies off the line through the trail's two places
+            off_line = np.abs(second[:, 0] * first[j, 1] - second[:, 1] * first[j, 0]) / np.maximum(
+                second_len, 1e-9
+            )
+            straight = (turn <= cfg.unnamed_trail_max_turn_deg) & (off_line <= cfg.unnamed_trail_line_mm)
+            found += [(float(turn[k]), int(k)) for k in np.flatnonzero(usable & fast & straight)]
         return found
 
     def _on_cloth(self, xy: np.ndarray) -> np.ndarray:
@@ -557,6 +565,14 @@ class BallTracker:
                 )
             )
         return tuple(out)
+
+
+def _near_any(points: np.ndarray, others: np.ndarray, distance_mm: float) -> np.ndarray:
+    """(n,) bool: which of ``points`` (n, 2) lie within ``distance_mm`` of one of ``others`` (m, 2)."""
+    if len(points) == 0 or len(others) == 0:
+        return np.zeros(len(points), dtype=bool)
+    gaps = np.linalg.norm(points[:, None, :] - others[None, :, :], axis=2)
+    return gaps.min(axis=1) <= distance_mm
 
 
 def _pair(xy: np.ndarray) -> tuple[float, float]:
