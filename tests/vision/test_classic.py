@@ -359,3 +359,44 @@ def test_a_ball_shown_in_part_is_a_candidate_only_where_no_other_is(neighbour_ra
         assert np.hypot(*(at_highlight[0] - centre)) < 0.3 * BODILESS_RADIUS
     if neighbour_radii is not None:
         assert len(blobs) + len(spots[~bodiless]) == 1, "the visible ball is found"
+
+
+@pytest.mark.parametrize(
+    ("cloth", "shine", "told_the_cloth", "found"),
+    [
+        (120, 160, False, True),
+        (120, 140, False, False),
+        (120, 140, True, False),
+        (90, 140, True, True),
+        (90, 140, False, False),
+        (90, 110, True, False),
+    ],
+    ids=[
+        "a bright highlight",
+        "a dim highlight, the cloth unknown",
+        "a dim highlight on a cloth of usual lightness",
+        "a dim highlight on a dark cloth (a darker broadcast)",
+        "the same, the cloth unknown",
+        "a glint barely brighter than a dark cloth",
+    ],
+)
+def test_a_highlight_is_as_light_as_the_broadcast_makes_it(cloth, shine, told_the_cloth, found) -> None:
+    """A highlight must reach ``highlight_min_lightness``, or ``highlight_min_lightness_ratio``
+    times the bare cloth's lightness where that is lower (a darker broadcast dims it)."""
+    from snooker.vision.classic import _highlight_centres, _tophat
+
+    shape, radius = (60, 60), 8.0
+    centre = np.array([30.0, 30.0])
+    lightness = np.full(shape, cloth, np.uint8)
+    body = _disc(shape, centre, radius)
+    lightness[body] = cloth - 40
+    lightness[_disc(shape, centre - [0.0, 0.35 * radius], 1.8)] = shine
+    tophat = _tophat(lightness, radius)
+    radii = np.full(shape, radius, np.float32)
+    cloth_lightness = float(cloth) if told_the_cloth else None
+    centres, _, _ = _highlight_centres(
+        lightness, tophat, body, radii, ClassicConfig(), cloth_lightness=cloth_lightness
+    )
+    assert len(centres) == int(found)
+    if found:
+        assert np.hypot(*(centres[0] - centre)) < 0.2 * radius

@@ -83,7 +83,13 @@ class ClassicConfig:
     highlight_min_tophat: float = 40.0
     """Lab lightness (0–255) a highlight must exceed its neighbourhood by (white top-hat)."""
     highlight_min_lightness: float = 150.0
-    """Lab lightness (0–255) a highlight pixel must reach."""
+    """Lab lightness (0–255) a highlight pixel must reach..."""
+    highlight_min_lightness_ratio: float = 1.3
+    """...or this many times the bare cloth's median lightness, where that is lower: a darker
+    broadcast dims the highlights with everything else (the training stills' cloths measure 114
+    to 168: this lowers it by at most 2 there)."""
+    cloth_lightness_step_px: int = 8
+    """The bare cloth's median lightness is taken over every this many-th pixel (in x and y)."""
     highlight_max_area: float = 0.5
     """Largest highlight, as a fraction of the ball's disc area πr² (bigger is not a highlight)."""
     highlight_offset: float = 0.35
@@ -848,7 +854,15 @@ def _candidates(
         return points_mm if apart is None else apart(points_mm, points)
 
     coverage = _coverage_map(foreground, g.typical_radius, config)
-    spots, bodiless, partial = _highlight_centres(lightness, tophat, body, g.radius, config, g.inner)
+    spots, bodiless, partial = _highlight_centres(
+        lightness,
+        tophat,
+        body,
+        g.radius,
+        config,
+        g.inner,
+        _cloth_lightness(lightness, g.inner & ~body, config),
+    )
     # A ball without a body to centre on (bodiless, or shown in part) is placed by its highlight,
     # and is one only where no other candidate is: held back until the others are found.
     held_back = spots[bodiless | partial]
@@ -1326,13 +1340,18 @@ def _highlight_centres(
     radius: np.ndarray,
     config: ClassicConfig,
     inner: np.ndarray | None = None,
+    cloth_lightness: float | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Ball centres implied by specular highlights inside the foreground, (n, 2) crop px, and
     (n,) bool whether each is a bodiless ball: a highlight outside the foreground with a shadow
     below it (see ``bodiless_shadow_offset``), and (n,) bool whether it is a ball whose body
     shows in part (see ``partial_max_region``; both looked for only when ``inner``, the playing
-    area less its edge, is given: the cloth there is its bare part)."""
-    spots = (tophat >= config.highlight_min_tophat) & (lightness >= config.highlight_min_lightness)
+    area less its edge, is given: the cloth there is its bare part). A highlight's least
+    lightness follows ``cloth_lightness`` (see ``highlight_min_lightness_ratio``) when given."""
+    floor = config.highlight_min_lightness
+    if cloth_lightness is not None:
+        floor = min(floor, config.highlight_min_lightness_ratio * cloth_lightness)
+    spots = (tophat >= config.highlight_min_tophat) & (lightness >= floor)
     near_foreground = cv2.dilate(foreground.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     spots &= near_foreground
     areas, centroids = _sparse_regions(spots)
@@ -1373,6 +1392,14 @@ def _highlight_centres(
         keep[np.flatnonzero(unbodied)[near]] = False
         centres, flags = centres[keep], flags[keep]
     return centres, flags[:, 0], flags[:, 1]
+
+
+def _cloth_lightness(lightness: np.ndarray, bare: np.ndarray, config: ClassicConfig) -> float | None:
+    """The median lightness (0–255) of the ``bare`` cloth (every ``cloth_lightness_step_px``-th
+    pixel), None where none is seen."""
+    step = config.cloth_lightness_step_px
+    samples = lightness[::step, ::step][bare[::step, ::step]]
+    return float(np.median(samples)) if len(samples) else None
 
 
 def _partly_shown(
