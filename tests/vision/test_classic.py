@@ -244,11 +244,15 @@ CLOTH_LIGHTNESS, SHADOW_LIGHTNESS, SHINE_LIGHTNESS = 116, 60, 230
 BODILESS_RADIUS = 7.0
 
 
-def _bodiless_scene(shadow: bool, glow_on_a_ball: bool = False, by_the_edge: bool = False):
+def _bodiless_scene(
+    shadow: bool, glow_on_a_ball: bool = False, by_the_edge: bool = False, lower_rim: bool = False
+):
     """Lightness and body masks of a ball whose body matches the cloth (the green ball in a
     washed-out broadcast): only its highlight shows, and (``shadow``) its shaded lower half.
     ``glow_on_a_ball``: the highlight sits on the rim of a visible ball's disc instead;
-    ``by_the_edge``: it lies by the playing area's edge."""
+    ``by_the_edge``: it lies by the playing area's edge; ``lower_rim``: the lower half of the
+    ball's rim stands out from the cloth too (a ball shown in part, too thin a blob to be found
+    as one)."""
     shape = (80, 90)
     centre = np.array([45.0, 40.0])
     lightness = np.full(shape, CLOTH_LIGHTNESS, np.uint8)
@@ -259,6 +263,10 @@ def _bodiless_scene(shadow: bool, glow_on_a_ball: bool = False, by_the_edge: boo
         dark = _ellipse(shape, centre + below, (BODILESS_RADIUS, 0.5 * BODILESS_RADIUS))
         lightness[dark] = SHADOW_LIGHTNESS
         body |= dark
+    if lower_rim:
+        ys = np.mgrid[0 : shape[0], 0 : shape[1]][0]
+        rim = _disc(shape, centre, BODILESS_RADIUS) & ~_disc(shape, centre, 0.5 * BODILESS_RADIUS)
+        body |= rim & (ys >= centre[1])
     if glow_on_a_ball:
         disc = _disc(shape, centre + below, BODILESS_RADIUS) > 0.5
         lightness[disc] = 200
@@ -276,23 +284,119 @@ def _bodiless_scene(shadow: bool, glow_on_a_ball: bool = False, by_the_edge: boo
     ("kind", "expected"),
     [
         ({"shadow": True}, "bodiless"),
+        ({"shadow": True, "lower_rim": True}, "partial"),
         ({"shadow": False}, "none"),
+        ({"shadow": False, "lower_rim": True}, "none"),
         ({"shadow": True, "by_the_edge": True}, "none"),
+        ({"shadow": True, "lower_rim": True, "by_the_edge": True}, "none"),
         ({"shadow": False, "glow_on_a_ball": True}, "none"),
     ],
-    ids=["highlight and shadow on bare cloth", "a glint without shadow", "by a cushion", "a glow on a ball"],
+    ids=[
+        "highlight and shadow on bare cloth",
+        "highlight, lower rim and shadow",
+        "a glint without shadow",
+        "a glint over a dark patch without shadow",
+        "by a cushion",
+        "shown in part by a cushion",
+        "a glow on a ball",
+    ],
 )
 def test_a_ball_whose_body_matches_the_cloth_is_found_by_highlight_and_shadow(kind, expected) -> None:
     from snooker.vision.classic import _highlight_centres, _tophat
 
     lightness, body, radius, inner, centre = _bodiless_scene(**kind)
     tophat = _tophat(lightness, BODILESS_RADIUS)
-    centres, bodiless = _highlight_centres(lightness, tophat, body, radius, ClassicConfig(), inner)
-    found = centres[bodiless]
-    if expected == "bodiless":
-        assert len(found) == 1
-        assert np.hypot(*(found[0] - centre)) < 0.3 * BODILESS_RADIUS
-    else:
-        assert len(found) == 0
-    without = _highlight_centres(lightness, tophat, body, radius, ClassicConfig())
-    assert not without[1].any(), "looked for only when the playing area is given"
+    centres, bodiless, partial = _highlight_centres(lightness, tophat, body, radius, ClassicConfig(), inner)
+    for flags, kind_name in ((bodiless, "bodiless"), (partial, "partial")):
+        found = centres[flags]
+        if expected == kind_name:
+            assert len(found) == 1
+            assert np.hypot(*(found[0] - centre)) < 0.3 * BODILESS_RADIUS
+        else:
+            assert len(found) == 0
+    _, *without = _highlight_centres(lightness, tophat, body, radius, ClassicConfig())
+    assert not np.any(without), "looked for only when the playing area is given"
+
+
+@pytest.mark.parametrize(
+    ("neighbour_radii", "kept"),
+    [(None, True), (1.6, False), (2.6, True)],
+    ids=["alone", "a visible ball within a diameter (a glow on its rim)", "a visible ball further"],
+)
+def test_a_ball_shown_in_part_is_a_candidate_only_where_no_other_is(neighbour_radii, kept) -> None:
+    """A ball shown in part (see ``partial_max_region``) is a candidate of its own, at its
+    highlight, unless another candidate (here a visible ball, found as a blob) lies within a
+    ball's diameter of it: a glow on that ball's rim."""
+    from snooker.vision.classic import TableGeometry, _candidates, _tophat
+
+    lightness, body, radius, inner, centre = _bodiless_scene(shadow=True, lower_rim=True)
+    shape = body.shape
+    if neighbour_radii is not None:
+        neighbour = centre + np.array([-neighbour_radii * BODILESS_RADIUS, 0.0])
+        disc = _disc(shape, neighbour, BODILESS_RADIUS)
+        lightness[disc] = 90
+        body |= disc
+    g = TableGeometry(
+        0,
+        0,
+        shape[1],
+        shape[0],
+        np.ones(shape, bool),
+        inner,
+        np.zeros(shape, bool),
+        radius,
+        BODILESS_RADIUS,
+        BODILESS_RADIUS,
+    )
+    mm_per_px = R / (2 * BODILESS_RADIUS)
+    tophat = _tophat(lightness, BODILESS_RADIUS)
+    spots, blobs, _, _, bodiless = _candidates(
+        lightness, tophat, body, body, g, lambda points: points * mm_per_px, None, ClassicConfig()
+    )
+    at_highlight = spots[bodiless]
+    assert len(at_highlight) == int(kept)
+    if kept:
+        assert np.hypot(*(at_highlight[0] - centre)) < 0.3 * BODILESS_RADIUS
+    if neighbour_radii is not None:
+        assert len(blobs) + len(spots[~bodiless]) == 1, "the visible ball is found"
+
+
+@pytest.mark.parametrize(
+    ("cloth", "shine", "told_the_cloth", "found"),
+    [
+        (120, 160, False, True),
+        (120, 140, False, False),
+        (120, 140, True, False),
+        (90, 140, True, True),
+        (90, 140, False, False),
+        (90, 110, True, False),
+    ],
+    ids=[
+        "a bright highlight",
+        "a dim highlight, the cloth unknown",
+        "a dim highlight on a cloth of usual lightness",
+        "a dim highlight on a dark cloth (a darker broadcast)",
+        "the same, the cloth unknown",
+        "a glint barely brighter than a dark cloth",
+    ],
+)
+def test_a_highlight_is_as_light_as_the_broadcast_makes_it(cloth, shine, told_the_cloth, found) -> None:
+    """A highlight must reach ``highlight_min_lightness``, or ``highlight_min_lightness_ratio``
+    times the bare cloth's lightness where that is lower (a darker broadcast dims it)."""
+    from snooker.vision.classic import _highlight_centres, _tophat
+
+    shape, radius = (60, 60), 8.0
+    centre = np.array([30.0, 30.0])
+    lightness = np.full(shape, cloth, np.uint8)
+    body = _disc(shape, centre, radius)
+    lightness[body] = cloth - 40
+    lightness[_disc(shape, centre - [0.0, 0.35 * radius], 1.8)] = shine
+    tophat = _tophat(lightness, radius)
+    radii = np.full(shape, radius, np.float32)
+    cloth_lightness = float(cloth) if told_the_cloth else None
+    centres, _, _ = _highlight_centres(
+        lightness, tophat, body, radii, ClassicConfig(), cloth_lightness=cloth_lightness
+    )
+    assert len(centres) == int(found)
+    if found:
+        assert np.hypot(*(centres[0] - centre)) < 0.2 * radius

@@ -83,7 +83,13 @@ class ClassicConfig:
     highlight_min_tophat: float = 40.0
     """Lab lightness (0–255) a highlight must exceed its neighbourhood by (white top-hat)."""
     highlight_min_lightness: float = 150.0
-    """Lab lightness (0–255) a highlight pixel must reach."""
+    """Lab lightness (0–255) a highlight pixel must reach..."""
+    highlight_min_lightness_ratio: float = 1.3
+    """...or this many times the bare cloth's median lightness, where that is lower: a darker
+    broadcast dims the highlights with everything else (the training stills' cloths measure 114
+    to 168: this lowers it by at most 2 there)."""
+    cloth_lightness_step_px: int = 8
+    """The bare cloth's median lightness is taken over every this many-th pixel (in x and y)."""
     highlight_max_area: float = 0.5
     """Largest highlight, as a fraction of the ball's disc area πr² (bigger is not a highlight)."""
     highlight_offset: float = 0.35
@@ -112,6 +118,13 @@ class ClassicConfig:
     bodiless_max_region: float = 0.6
     """The foreground region holding the highlight is at most this many ball discs πr² (a glow
     on the rim of a visible ball belongs to that ball's whole disc)."""
+    partial_max_region: float = 1.5
+    """A ball whose body shows only in part (the green ball's lit top or shaded bottom where a
+    broadcast brings its colour near the cloth's) has a highlight that is neither inside its
+    foreground nor over bare cloth: with the shadow and the bare cloth around it of a bodiless
+    ball, it still makes a candidate when the region holding it is at most this many ball discs
+    πr² (a ball with its shadow) and no other candidate lies within a ball's diameter of it (a
+    glow on the rim of a ball found otherwise is that ball's)."""
     min_coverage: float = 0.55
     """Fraction of the disc of radius ``coverage_radius`` r that must be foreground."""
     coverage_radius: float = 0.75
@@ -838,21 +851,38 @@ def _candidates(
     """Candidate centres (px of ``lightness``): one per highlight, then one per ball-sized blob no
     highlight explains; each centred on its foreground and kept apart from the others on the
     table (positions from ``apart(points_mm, points)`` when given). Also their table positions,
-    and which highlights are bodiless balls (see ``bodiless_shadow_offset``)."""
+    and which highlights are balls without a body to centre on: bodiless (see
+    ``bodiless_shadow_offset``) or shown in part (see ``partial_max_region``)."""
 
     def separation_space(points_mm: np.ndarray, points: np.ndarray) -> np.ndarray:
         return points_mm if apart is None else apart(points_mm, points)
 
     coverage = _coverage_map(foreground, g.typical_radius, config)
-    spots, bodiless = _highlight_centres(lightness, tophat, body, g.radius, config, g.inner)
-    # a bodiless ball has no body to centre on or to cover its disc: its highlight places it
-    spots[~bodiless] = _refine(spots[~bodiless], coverage, g.radius, config)
+    spots, bodiless, partial = _highlight_centres(
+        lightness,
+        tophat,
+        body,
+        g.radius,
+        config,
+        g.inner,
+        _cloth_lightness(lightness, g.inner & ~body, config),
+    )
+    # A ball without a body to centre on (bodiless, or shown in part) is placed by its highlight,
+    # and is one only where no other candidate is: held back until the others are found.
+    held_back = spots[bodiless | partial]
+    implied = spots[~(bodiless | partial)]
+    spots = _refine(implied, coverage, g.radius, config)
     spot_r = _radius_at(g.radius, spots)
     covered = _coverage(body, spots, config.coverage_radius * spot_r) >= config.min_coverage
-    spots, bodiless = spots[covered | bodiless], bodiless[covered | bodiless]
+    if not covered.all():
+        # a highlight inside its foreground whose disc is not covered: maybe a ball shown in part
+        rows = np.flatnonzero(~covered)
+        shown_in_part = _partly_shown(lightness, g.inner, body, implied[rows], spot_r[rows], config)[0]
+        held_back = np.concatenate([held_back, implied[rows[shown_in_part]]])
+    spots = spots[covered]
     spots_mm = on_table(spots)
     kept = _separated(separation_space(spots_mm, spots), np.zeros((0, 2)), config.min_separation_mm)
-    spots, spots_mm, bodiless = spots[kept], spots_mm[kept], bodiless[kept]
+    spots, spots_mm = spots[kept], spots_mm[kept]
     support = foreground | ~g.area
     blob_coverage = _coverage_map(support, g.typical_radius, config)
     blobs = _blob_centres(foreground, g.area, spots, g.radius, g.peak_radius, config)
@@ -863,7 +893,17 @@ def _candidates(
     kept = _separated(
         separation_space(blobs_mm, blobs), separation_space(spots_mm, spots), config.blob_separation_mm
     )
-    return spots, blobs[kept], spots_mm, blobs_mm[kept], bodiless
+    blobs, blobs_mm = blobs[kept], blobs_mm[kept]
+    held_mm = on_table(held_back).reshape(-1, 2)
+    others = np.concatenate([spots, blobs]).reshape(-1, 2)
+    alone = _separated(
+        separation_space(held_mm, held_back),
+        separation_space(np.concatenate([spots_mm, blobs_mm]).reshape(-1, 2), others),
+        STANDARD_TABLE.ball_diameter_mm,
+    )
+    held_back, held_mm = held_back[alone], held_mm[alone]
+    unbodied = np.arange(len(spots) + len(held_back)) >= len(spots)
+    return np.concatenate([spots, held_back]), blobs, np.concatenate([spots_mm, held_mm]), blobs_mm, unbodied
 
 
 def _plausible(
@@ -1304,17 +1344,23 @@ def _highlight_centres(
     radius: np.ndarray,
     config: ClassicConfig,
     inner: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
+    cloth_lightness: float | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Ball centres implied by specular highlights inside the foreground, (n, 2) crop px, and
     (n,) bool whether each is a bodiless ball: a highlight outside the foreground with a shadow
-    below it (see ``bodiless_shadow_offset``; looked for only when ``inner``, the playing area
-    less its edge, is given: the cloth there is its bare part)."""
-    spots = (tophat >= config.highlight_min_tophat) & (lightness >= config.highlight_min_lightness)
+    below it (see ``bodiless_shadow_offset``), and (n,) bool whether it is a ball whose body
+    shows in part (see ``partial_max_region``; both looked for only when ``inner``, the playing
+    area less its edge, is given: the cloth there is its bare part). A highlight's least
+    lightness follows ``cloth_lightness`` (see ``highlight_min_lightness_ratio``) when given."""
+    floor = config.highlight_min_lightness
+    if cloth_lightness is not None:
+        floor = min(floor, config.highlight_min_lightness_ratio * cloth_lightness)
+    spots = (tophat >= config.highlight_min_tophat) & (lightness >= floor)
     near_foreground = cv2.dilate(foreground.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     spots &= near_foreground
     areas, centroids = _sparse_regions(spots)
     if len(areas) == 0:
-        return np.zeros((0, 2)), np.zeros(0, dtype=bool)
+        return np.zeros((0, 2)), np.zeros(0, dtype=bool), np.zeros(0, dtype=bool)
     areas = areas.astype(float)
     r = _radius_at(radius, centroids)
     small = areas <= config.highlight_max_area * np.pi * r**2
@@ -1322,32 +1368,64 @@ def _highlight_centres(
     inside = _coverage(foreground, centroids, config.highlight_surround * r) >= config.highlight_min_surround
     implied = _below_highlight(centroids, r, config)
     bodiless = np.zeros(len(centroids), dtype=bool)
+    partial = np.zeros(len(centroids), dtype=bool)
     if inner is not None and (~inside).any():
-        outside = ~inside
-        labels, region_areas, _ = _regions_touching(foreground, foreground)
-        ix, iy = _pixel_indices(centroids[outside], labels.shape)
-        alone = region_areas[labels[iy, ix]] <= config.bodiless_max_region * np.pi * r[outside] ** 2
-        # each test only on the spots that passed the ones before (the shadow's is the dearest)
-        rows = np.flatnonzero(outside)[alone]
+        rows = np.flatnonzero(~inside)
+        shown_in_part, region = _partly_shown(lightness, inner, foreground, implied[rows], r[rows], config)
+        rows, region = rows[shown_in_part], region[shown_in_part]
         bare_disc = (
             _coverage(foreground, implied[rows], config.coverage_radius * r[rows]) < config.min_coverage
         )
-        rows = rows[bare_disc]
-        bodiless[rows] = _shadowed(lightness, inner, foreground, implied[rows], r[rows], config)
+        alone = bare_disc & (region <= config.bodiless_max_region)
+        bodiless[rows[alone]] = True
+        partial[rows[~alone]] = True
     found, kinds = [], []
-    for kind, is_bodiless in ((inside, False), (bodiless, True)):
+    for kind, flags in ((inside, (False, False)), (bodiless, (True, False)), (partial, (False, True))):
         merged = _merge_close(centroids[kind], areas[kind], r[kind] * config.highlight_merge)
         found.append(_below_highlight(merged, _radius_at(radius, merged), config))
-        kinds.append(np.full(len(merged), is_bodiless))
-    centres, flags = np.concatenate(found).reshape(-1, 2), np.concatenate(kinds).astype(bool)
-    if flags.any() and (~flags).any():
-        # a bodiless spot within a ball's diameter of a ball's own highlight is a glow on that ball
-        gap = np.linalg.norm(centres[flags][:, None] - centres[~flags][None], axis=2)
-        near = gap.min(axis=1) < _DIAMETER_RADII * _radius_at(radius, centres[flags])
+        kinds.append(np.tile(flags, (len(merged), 1)))
+    centres = np.concatenate(found).reshape(-1, 2)
+    flags = np.concatenate(kinds).reshape(-1, 2).astype(bool)
+    unbodied = flags.any(axis=1)
+    if unbodied.any() and (~unbodied).any():
+        # a spot without a body of its own within a ball's diameter of a ball's own highlight is
+        # a glow on that ball
+        gap = np.linalg.norm(centres[unbodied][:, None] - centres[~unbodied][None], axis=2)
+        near = gap.min(axis=1) < _DIAMETER_RADII * _radius_at(radius, centres[unbodied])
         keep = np.ones(len(centres), dtype=bool)
-        keep[np.flatnonzero(flags)[near]] = False
+        keep[np.flatnonzero(unbodied)[near]] = False
         centres, flags = centres[keep], flags[keep]
-    return centres, flags
+    return centres, flags[:, 0], flags[:, 1]
+
+
+def _cloth_lightness(lightness: np.ndarray, bare: np.ndarray, config: ClassicConfig) -> float | None:
+    """The median lightness (0–255) of the ``bare`` cloth (every ``cloth_lightness_step_px``-th
+    pixel), None where none is seen."""
+    step = config.cloth_lightness_step_px
+    samples = lightness[::step, ::step][bare[::step, ::step]]
+    return float(np.median(samples)) if len(samples) else None
+
+
+def _partly_shown(
+    lightness: np.ndarray,
+    inner: np.ndarray,
+    foreground: np.ndarray,
+    centres: np.ndarray,
+    radii: np.ndarray,
+    config: ClassicConfig,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Whether the highlights implying ``centres`` (n, 2) px (``highlight_offset`` radii above
+    them) may be balls whose body shows in part or not at all: the foreground region holding each
+    highlight is at most ``partial_max_region`` ball discs and the ball's shadow shows below it on
+    bare cloth (:func:`_shadowed`); and (n,) that region's area in ball discs πr²."""
+    labels, region_areas, _ = _regions_touching(foreground, foreground)
+    spots = centres - np.stack([np.zeros_like(radii), config.highlight_offset * radii], axis=1)
+    ix, iy = _pixel_indices(spots, labels.shape)
+    region = region_areas[labels[iy, ix]] / (np.pi * radii**2)
+    result = region <= config.partial_max_region
+    # the shadow's test is the dearest: only on the regions small enough
+    result[result] = _shadowed(lightness, inner, foreground, centres[result], radii[result], config)
+    return result, region
 
 
 def _below_highlight(spots: np.ndarray, radii: np.ndarray, config: ClassicConfig) -> np.ndarray:

@@ -34,6 +34,7 @@ from snooker.vision.classic import (
     TableGeometry,
     _candidates,
     _centre_on_rim,
+    _cloth_lightness,
     _coverage,
     _coverage_map,
     _highlight_centres,
@@ -226,8 +227,12 @@ def _spot_centres(
     """The candidates the detector finds by their highlights (``classic._candidates``' first half,
     before keeping them apart), (n, 2) px of the window."""
     coverage = _coverage_map(foreground, g.typical_radius, config)
+    cloth_lightness = _cloth_lightness(lightness, g.inner & ~body, config)
     spots = _refine(
-        _highlight_centres(lightness, tophat, body, g.radius, config)[0], coverage, g.radius, config
+        _highlight_centres(lightness, tophat, body, g.radius, config, cloth_lightness=cloth_lightness)[0],
+        coverage,
+        g.radius,
+        config,
     )
     radii = _radius_at(g.radius, spots)
     return spots[_coverage(body, spots, config.coverage_radius * radii) >= config.min_coverage]
