@@ -9,6 +9,12 @@ Several videos (a folder of broadcast clips, a day's matches) are each written t
 ``DIR/<video name>/``; ``--jobs N`` analyses N of them at once, each in its own process, so the
 machine's cores all work (one video's frame loop keeps one core busy). One video that fails does
 not stop the others; the exit status is 1 if any failed.
+
+One long video with ``--jobs N`` is cut into N segments analysed at once, each in its own process,
+and stitched back into one analysis at quiet frames between strokes
+(``snooker.pipeline.segments``; ``SegmentConfig`` says how long a video must be to be split).
+Where two segments cannot be joined they are analysed again as one piece (said on stderr). With
+``--annotate`` the video is analysed in one piece (one annotated video is written in order).
 """
 
 from __future__ import annotations
@@ -18,13 +24,21 @@ import json
 import multiprocessing
 import sys
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tqdm import tqdm
 
 from snooker.app.inputs import InputError, load_view_and_detector
 from snooker.pipeline.analyze import VideoAnalysis, frame_log_lines
+from snooker.pipeline.segments import (
+    Segment,
+    SegmentConfig,
+    SegmentResult,
+    plan_segments,
+    skip_runs,
+    stitch_segments,
+)
 from snooker.tracker import StrokeEvents
 
 
@@ -43,7 +57,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--annotate", action="store_true", help="also write DIR/annotated.mp4")
     parser.add_argument("--max-frames", type=int, help="stop after this many frames (of each video)")
     parser.add_argument(
-        "--jobs", type=int, default=1, help="videos analysed at once, each in its own process (default 1)"
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes: several videos are analysed that many at once; one long video is cut into "
+        "that many segments analysed at once and stitched (default 1)",
     )
 
 
@@ -58,6 +76,8 @@ class AnalyzeOptions:
     max_frames: int | None = None
     progress: bool = True
     """Show a per-frame progress bar (off in a batch: the batch shows videos done)."""
+    segments: SegmentConfig = field(default_factory=SegmentConfig)
+    """When one video is split into segments for several processes, and how they are stitched."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     options = AnalyzeOptions(args.calibration, args.detector, args.referee, args.annotate, args.max_frames)
     videos = [str(v) for v in args.videos]
     if len(videos) == 1:
-        return analyze_video(videos[0], args.out, options)
+        return analyze_long_video(videos[0], args.out, options, args.jobs)
     return analyze_videos(videos, args.out, options, args.jobs)
 
 
@@ -126,6 +146,146 @@ def _worker_status(future: Future[int], video: str) -> int:
     except Exception as exc:  # a crashed worker must not lose the other videos' results
         print(f"snooker-referee analyze: error: {video}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
+
+
+def analyze_long_video(video: str, out: Path, options: AnalyzeOptions, jobs: int) -> int:
+    """Analyse one video into ``out`` on ``jobs`` processes: in segments where it is long enough
+    (see ``SegmentConfig``), else in one piece."""
+    if jobs < 2:
+        return analyze_video(video, out, options)
+    if options.annotate:
+        _note(f"--annotate: {video} is analysed in one process (the annotated video is written in order)")
+        return analyze_video(video, out, options)
+    count = _frame_count(video)
+    if count is not None and options.max_frames is not None:
+        count = min(count, options.max_frames)
+    segments = plan_segments(count, jobs, options.segments)
+    if not segments:
+        least = 2 * options.segments.min_segment_frames
+        length = "of unknown length" if not count else f"{count} frames long (fewer than {least})"
+        _note(f"{video} is {length}: analysed in one process")
+        return analyze_video(video, out, options)
+    if options.max_frames is not None:
+        segments[-1] = Segment(segments[-1].start, count)
+    return analyze_segments(video, out, options, segments)
+
+
+def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: list[Segment]) -> int:
+    """Analyse ``segments`` of ``video`` at once, one worker process each, and write one analysis
+    stitched from theirs (rulings from the stitched strokes, in order)."""
+    out.mkdir(parents=True, exist_ok=True)
+    options = replace(options, progress=False)
+    _note(f"{video}: {len(segments)} segments in {len(segments)} processes")
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(len(segments), mp_context=context)
+    interrupted = False
+    running: list[Future[SegmentResult]] = []
+    try:
+        running = [pool.submit(analyze_segment, video, s.start, s.stop, options) for s in segments]
+        with tqdm(total=len(segments), unit="segment", desc="analyze", file=sys.stderr) as bar:
+            for _ in as_completed(running):
+                bar.update(1)
+    except KeyboardInterrupt:
+        interrupted = True
+        pool.shutdown(wait=True, cancel_futures=True)
+    results = [
+        _segment_status(future, segment)
+        for future, segment in zip(running, segments, strict=True)
+        if not future.cancelled()
+    ]
+
+    def reanalyse(start: int, stop: int | None) -> SegmentResult | None:
+        if interrupted:
+            return None
+        future = pool.submit(analyze_segment, video, start, stop, options)
+        return _segment_status(future, Segment(start, stop))
+
+    try:
+        stitched = stitch_segments(results, options.segments, reanalyse, _note)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    referee, referee_error = _referee() if options.referee else (None, None)
+    rulings: list[dict] | None = [] if referee is not None else None
+    _rule(referee, stitched.strokes, rulings)
+    doc = stitched.document(video, rulings)
+    error = doc.get("error") or ("interrupted" if interrupted else None)
+    if error is None and doc["calibration"] is None:
+        error = f"no snooker table found in {video} ({doc['video']['frames']} frames read)"
+    if error is not None:
+        doc["error"], doc["complete"] = error, False
+    if referee_error is not None:
+        doc["referee_error"] = referee_error
+    _write(out, doc, frame_log_lines(stitched.strokes))
+    print(f"{len(doc['strokes'])} strokes, {len(doc['pots'])} pots → {out / 'analysis.json'}")
+    if error is not None:
+        return _fail(error)
+    if referee_error is not None:
+        return _fail(referee_error)
+    return 0
+
+
+def _segment_status(future: Future[SegmentResult], segment: Segment) -> SegmentResult:
+    """A worker's result; one that died (or raised) is a failed segment that read nothing."""
+    try:
+        return future.result()
+    except Exception as exc:  # a crashed worker must not lose the other segments' results
+        return SegmentResult(segment.start, segment.stop, error=f"{type(exc).__name__}: {exc}")
+
+
+def analyze_segment(video: str, start: int, stop: int | None, options: AnalyzeOptions) -> SegmentResult:
+    """Analyse frames ``[start, stop)`` of ``video`` (a worker process's part of a long video)."""
+    from snooker.vision.sources import SourceError, open_source, read_ahead
+
+    result = SegmentResult(start, stop)
+    try:
+        view, detector = load_view_and_detector(options.calibration, options.detector)
+    except InputError as exc:
+        result.error = str(exc)
+        return result
+    analysis = VideoAnalysis(detector, view=view)
+    try:
+        source = open_source(video, start_frame=start)
+        with read_ahead(source, prepare=analysis.prepare) as frames:
+            result.fps = source.fps
+            for frame in frames:
+                if stop is not None and frame.index >= stop:
+                    break
+                result.read += 1
+                result.height, result.width = frame.image.shape[:2]
+                outcome = analysis.process(frame)
+                if outcome.skipped is not None:
+                    skip_runs(result.skips, frame.index, outcome.skipped)
+            if getattr(source.stats, "ended_early", False):
+                result.error = f"the video {video} ended early (truncated or corrupt), frame {result.end}"
+    except SourceError as exc:
+        result.error = str(exc)
+    except KeyboardInterrupt:
+        result.error = "interrupted"
+    finally:
+        analysis.finish()
+    result.finished = True
+    result.frames, result.strokes = analysis.frames, analysis.strokes
+    result.outside_events = list(analysis.segmenter.outside_events)
+    calibration = analysis.calibration_record()
+    result.views = analysis.views
+    if calibration is not None:
+        calibration.pop("views")
+        result.calibration = calibration
+    return result
+
+
+def _frame_count(video: str) -> int | None:
+    """How many frames a video file has (None for a camera, a stream, a folder, or where unknown)."""
+    from snooker.vision.sources import SourceError, VideoFileSource, open_source
+
+    try:
+        source = open_source(video)
+        if not isinstance(source, VideoFileSource):
+            return None
+        with source:
+            return source.frame_count or None
+    except SourceError:
+        return None
 
 
 def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
@@ -230,6 +390,10 @@ def _write(out: Path, doc: dict, log_lines: list[dict]) -> None:
         tmp = out / f"{name}.tmp"
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(out / name)
+
+
+def _note(message: str) -> None:
+    print(f"snooker-referee analyze: {message}", file=sys.stderr)
 
 
 def _fail(message: str) -> int:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
+from snooker.tracker.strokes import OutsideEvent
 from snooker.tracker.types import TableState, TrackStatus
 from snooker.vision.gating import FastPathConfig, FrameThumbnails, GatedViewCheck, gate_detector
 from snooker.vision.types import BallDetections, Frame
@@ -250,28 +251,7 @@ class VideoAnalysis:
     # ------------------------------------------------------------------ output
     def all_pots(self) -> list[dict]:
         """Every pot seen, in strokes or outside them: ``{ball, id, pocket, frame, in_stroke}``."""
-        out = [
-            {"ball": p.ball, "id": p.label, "pocket": p.pocket, "frame": p.frame, "in_stroke": True}
-            for s in self.strokes
-            for p in s.potted
-        ]
-        out += [
-            {"ball": "white", "id": "white", "pocket": None, "frame": s.end_frame, "in_stroke": True}
-            for s in self.strokes
-            if s.cue_ball == "potted"
-        ]
-        out += [
-            {
-                "ball": e.label.split("-")[0],
-                "id": e.label,
-                "pocket": e.pocket,
-                "frame": e.frame,
-                "in_stroke": False,
-            }
-            for e in self.segmenter.outside_events
-            if e.kind == "potted"
-        ]
-        return sorted(out, key=lambda p: p["frame"])
+        return all_pots(self.strokes, self.segmenter.outside_events)
 
     def calibration_record(self) -> dict | None:
         if self.view is None:
@@ -292,22 +272,74 @@ class VideoAnalysis:
 
     def analysis(self, video: dict, rulings: list[dict] | None = None, error: str | None = None) -> dict:
         """The ``analysis.json`` document (CONTRACTS.md §3)."""
-        doc = {
-            "schema": ANALYSIS_SCHEMA,
-            "video": video,
-            "calibration": self.calibration_record(),
-            "frames": self.frames,
-            "strokes": [s.to_analysis() for s in self.strokes],
-            "pots": self.all_pots(),
-            "outside_stroke_events": [e.to_dict() for e in self.segmenter.outside_events],
-            "skipped_frames": dict(self.skipped),
-            "complete": error is None and self._finished,
+        return analysis_document(
+            video,
+            self.calibration_record(),
+            self.frames,
+            self.strokes,
+            self.segmenter.outside_events,
+            self.skipped,
+            complete=error is None and self._finished,
+            rulings=rulings,
+            error=error,
+        )
+
+
+def analysis_document(
+    video: dict,
+    calibration: dict | None,
+    frames: list[dict],
+    strokes: list[StrokeEvents],
+    outside_events: list[OutsideEvent],
+    skipped: dict[str, int],
+    complete: bool,
+    rulings: list[dict] | None = None,
+    error: str | None = None,
+) -> dict:
+    """The ``analysis.json`` document (CONTRACTS.md §3) from what a video's analysis found (one
+    :class:`VideoAnalysis`, or the parts of a long video analysed in segments, stitched)."""
+    doc = {
+        "schema": ANALYSIS_SCHEMA,
+        "video": video,
+        "calibration": calibration,
+        "frames": frames,
+        "strokes": [s.to_analysis() for s in strokes],
+        "pots": all_pots(strokes, outside_events),
+        "outside_stroke_events": [e.to_dict() for e in outside_events],
+        "skipped_frames": dict(skipped),
+        "complete": complete,
+    }
+    if rulings is not None:
+        doc["rulings"] = rulings
+    if error is not None:
+        doc["error"] = error
+    return doc
+
+
+def all_pots(strokes: list[StrokeEvents], outside_events: list[OutsideEvent]) -> list[dict]:
+    """Every pot seen, in strokes or outside them: ``{ball, id, pocket, frame, in_stroke}``."""
+    out = [
+        {"ball": p.ball, "id": p.label, "pocket": p.pocket, "frame": p.frame, "in_stroke": True}
+        for s in strokes
+        for p in s.potted
+    ]
+    out += [
+        {"ball": "white", "id": "white", "pocket": None, "frame": s.end_frame, "in_stroke": True}
+        for s in strokes
+        if s.cue_ball == "potted"
+    ]
+    out += [
+        {
+            "ball": e.label.split("-")[0],
+            "id": e.label,
+            "pocket": e.pocket,
+            "frame": e.frame,
+            "in_stroke": False,
         }
-        if rulings is not None:
-            doc["rulings"] = rulings
-        if error is not None:
-            doc["error"] = error
-        return doc
+        for e in outside_events
+        if e.kind == "potted"
+    ]
+    return sorted(out, key=lambda p: p["frame"])
 
 
 def frame_log_lines(
