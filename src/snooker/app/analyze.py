@@ -176,12 +176,13 @@ def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: l
     out.mkdir(parents=True, exist_ok=True)
     options = replace(options, progress=False)
     _note(f"{video}: {len(segments)} segments in {len(segments)} processes")
+    view = _starting_view(video, options, segments[0])
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(len(segments), mp_context=context)
     interrupted = False
     running: list[Future[SegmentResult]] = []
     try:
-        running = [pool.submit(analyze_segment, video, s.start, s.stop, options) for s in segments]
+        running = [pool.submit(analyze_segment, video, s.start, s.stop, options, view) for s in segments]
         with tqdm(total=len(segments), unit="segment", desc="analyze", file=sys.stderr) as bar:
             for _ in as_completed(running):
                 bar.update(1)
@@ -197,7 +198,7 @@ def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: l
     def reanalyse(start: int, stop: int | None) -> SegmentResult | None:
         if interrupted:
             return None
-        future = pool.submit(analyze_segment, video, start, stop, options)
+        future = pool.submit(analyze_segment, video, start, stop, options, view)
         return _segment_status(future, Segment(start, stop))
 
     try:
@@ -232,8 +233,12 @@ def _segment_status(future: Future[SegmentResult], segment: Segment) -> SegmentR
         return SegmentResult(segment.start, segment.stop, error=f"{type(exc).__name__}: {exc}")
 
 
-def analyze_segment(video: str, start: int, stop: int | None, options: AnalyzeOptions) -> SegmentResult:
-    """Analyse frames ``[start, stop)`` of ``video`` (a worker process's part of a long video)."""
+def analyze_segment(
+    video: str, start: int, stop: int | None, options: AnalyzeOptions, starting_view: object | None = None
+) -> SegmentResult:
+    """Analyse frames ``[start, stop)`` of ``video`` (a worker process's part of a long video),
+    from ``starting_view`` where given (the view the video's beginning shows, as one process
+    reading the whole video would have it; replaced after a cut away as usual)."""
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
     result = SegmentResult(start, stop)
@@ -242,7 +247,10 @@ def analyze_segment(video: str, start: int, stop: int | None, options: AnalyzeOp
     except InputError as exc:
         result.error = str(exc)
         return result
-    analysis = VideoAnalysis(detector, view=view)
+    if view is None and starting_view is not None:
+        analysis = VideoAnalysis(detector, view=starting_view, fixed_view=False)
+    else:
+        analysis = VideoAnalysis(detector, view=view)
     try:
         source = open_source(video, start_frame=start)
         with read_ahead(source, prepare=analysis.prepare) as frames:
@@ -272,6 +280,30 @@ def analyze_segment(video: str, start: int, stop: int | None, options: AnalyzeOp
         calibration.pop("views")
         result.calibration = calibration
     return result
+
+
+def _starting_view(video: str, options: AnalyzeOptions, first: Segment) -> object | None:
+    """The table the video's first segment is read with, as one process reading the whole video
+    finds it (the first frame showing it, tried every ``calibrate_every_frames``): every segment
+    starts from it, so their balls are placed alike. None with ``--calibration`` (every segment
+    loads it) or where the first segment shows no table (each segment finds its own)."""
+    from snooker.vision.sources import SourceError, open_source
+
+    if options.calibration is not None:
+        return None
+    try:
+        _, detector = load_view_and_detector(None, options.detector)
+        analysis = VideoAnalysis(detector)
+        every = analysis.config.calibrate_every_frames
+        with open_source(video) as source:
+            for frame in source:
+                if first.stop is not None and frame.index >= first.stop:
+                    return None
+                if frame.index % every == 0 and analysis.calibrate(frame):
+                    return analysis.view
+    except (InputError, SourceError):
+        return None  # the segments say what is wrong
+    return None
 
 
 def _frame_count(video: str) -> int | None:

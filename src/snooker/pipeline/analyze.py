@@ -64,8 +64,11 @@ class FrameOutcome:
 class VideoAnalysis:
     """Runs the perception chain over frames of one video and keeps what it found.
 
-    ``view`` is a ``snooker.calibration.TableView`` (found automatically when None);
-    ``detector`` a ball detector (behind the fast path's motion gate where it allows one);
+    ``view`` is a ``snooker.calibration.TableView`` (found automatically when None), kept for
+    the whole video unless ``fixed_view`` is False: then it is only the view to start from (a
+    long video's segment starts with the view its beginning was read with) and is replaced after
+    a cut away like a found one; ``detector`` a ball detector (behind the fast path's motion gate
+    where it allows one);
     ``find_table`` / ``shows_table`` default to the calibration package's (the view check behind
     the fast path's gate; both injectable for tests and synthetic clips).
     """
@@ -77,12 +80,13 @@ class VideoAnalysis:
         config: AnalysisConfig | None = None,
         find_table: Callable[[np.ndarray], object] | None = None,
         shows_table: Callable[[np.ndarray, object], bool] | None = None,
+        fixed_view: bool = True,
     ) -> None:
         self.config = config or AnalysisConfig()
         self.thumbnails = frame_thumbnails(self.config)
         self.detector = fast_detector(detector, self.config, self.thumbnails)
         self.view = view
-        self.fixed_view = view is not None
+        self.fixed_view = view is not None and fixed_view
         self.find_table = find_table or _default_find_table()
         self.shows_table = shows_table or default_view_check(self.config, self.thumbnails)
         self.tracker = BallTracker(self.config.tracker)
@@ -129,6 +133,11 @@ class VideoAnalysis:
         strokes = self.segmenter.finish(self.tracker.finish())
         self.strokes.extend(strokes)
         return strokes
+
+    def calibrate(self, frame: Frame) -> bool:
+        """Look for the table in ``frame`` now and adopt it if found (whether it was): the view a
+        long video's segments start from is found this way before they are read."""
+        return self._try_calibrate(frame)
 
     def _forget_vanished(self, strokes: list[StrokeEvents]) -> None:
         """The tracker lets go of the balls the strokes found gone unseen (inferred pots, off the table)."""

@@ -1,0 +1,301 @@
+"""Segments of one long video: planning, the stitch frame, renaming identities, merging counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from snooker.pipeline.segments import (
+    Segment,
+    SegmentConfig,
+    SegmentResult,
+    find_stitch,
+    join,
+    plan_segments,
+    skip_runs,
+    stitch_segments,
+)
+from snooker.tracker import StrokeEvents
+from snooker.tracker.strokes import OutsideEvent
+from snooker.tracker.types import CushionContact, PotEvent
+
+SMALL = SegmentConfig(min_segment_frames=100, overlap_frames=20, warmup_frames=5, stroke_margin_frames=2)
+
+TABLE = {"white": (500.0, 700.0), "pink": (889.0, 2677.0), "red-1": (800.0, 2900.0), "red-2": (853.0, 2900.0)}
+"""A table at rest as one analysis names it (mm); two touching reds."""
+
+
+def _ball(
+    label: str, xy: tuple[float, float], track_id: int, visible: bool = True, moving: bool = False
+) -> dict:
+    return {
+        "id": track_id,
+        "ball": label.split("-")[0],
+        "label": label,
+        "x_mm": xy[0],
+        "y_mm": xy[1],
+        "visible": visible,
+        "moving": moving,
+    }
+
+
+def _frames(
+    start: int,
+    stop: int,
+    table: dict[str, tuple[float, float]],
+    ids: dict[str, int],
+    changes: dict[int, dict[str, dict]] | None = None,
+    skipped: set[int] | frozenset[int] = frozenset(),
+) -> list[dict]:
+    """Frame records of a still table; ``changes[i][label]`` overrides one ball's fields on frame
+    ``i`` (``{"gone": True}`` leaves it out)."""
+    changes = changes or {}
+    out = []
+    for i in range(start, stop):
+        if i in skipped:
+            continue
+        balls = []
+        for label, xy in table.items():
+            ball = _ball(label, xy, ids[label])
+            change = changes.get(i, {}).get(label, {})
+            if change.get("gone"):
+                continue
+            balls.append({**ball, **change})
+        out.append({"i": i, "t": i / 30.0, "balls": balls})
+    return out
+
+
+def _result(start: int, stop: int | None, frames: list[dict], **fields) -> SegmentResult:
+    read = (stop if stop is not None else frames[-1]["i"] + 1) - start
+    return SegmentResult(start, stop, read=read, fps=30.0, frames=frames, finished=True, **fields)
+
+
+def _stroke(start: int, end: int, **fields) -> StrokeEvents:
+    return StrokeEvents(start_frame=start, end_frame=end, **fields)
+
+
+EARLIER_IDS = {"white": 1, "pink": 2, "red-1": 3, "red-2": 4}
+LATER_IDS = {"white": 11, "pink": 12, "red-1": 13, "red-2": 14}
+
+
+# ------------------------------------------------------------------------------------------ planning
+@pytest.mark.parametrize(
+    ("frames", "jobs", "expected"),
+    [
+        (None, 2, []),
+        (0, 2, []),
+        (150, 1, []),
+        (199, 2, []),
+        (200, 2, [Segment(0, 120), Segment(100, None)]),
+        (200, 4, [Segment(0, 120), Segment(100, None)]),
+        (300, 3, [Segment(0, 120), Segment(100, 220), Segment(200, None)]),
+        (1000, 3, [Segment(0, 353), Segment(333, 687), Segment(667, None)]),
+    ],
+    ids=["stream", "empty", "one_job", "short", "two", "capped_by_length", "three", "uneven"],
+)
+def test_segments_are_even_cuts_with_an_overlap_only_on_long_videos(frames, jobs, expected):
+    assert plan_segments(frames, jobs, SMALL) == expected
+
+
+def test_skipped_frames_are_kept_as_runs():
+    runs: list[tuple[int, int, str]] = []
+    for frame, reason in [(0, "a"), (1, "a"), (2, "b"), (5, "b"), (6, "b")]:
+        skip_runs(runs, frame, reason)
+    assert runs == [(0, 1, "a"), (2, 2, "b"), (5, 6, "b")]
+
+
+# ------------------------------------------------------------------------------------------ stitch frame
+def _later_table(shift_mm: float = 0.0) -> dict[str, tuple[float, float]]:
+    """The same table as the later analysis sees it: reds numbered the other way round, places off
+    by ``shift_mm`` (its own calibration)."""
+    names = {"white": "white", "pink": "pink", "red-1": "red-2", "red-2": "red-1"}
+    return {names[label]: (x + shift_mm, y) for label, (x, y) in TABLE.items()}
+
+
+@pytest.mark.parametrize(
+    ("case", "earlier_changes", "later_changes", "strokes", "later_skipped", "shift", "expected"),
+    [
+        ("quiet: first frame after the warm-up", {}, {}, [], set(), 0.0, 105),
+        ("calibrations a few mm apart", {}, {}, [], set(), 8.0, 105),
+        ("calibrations too far apart", {}, {}, [], set(), 30.0, None),
+        ("a stroke running, then its margin", {}, {}, [(90, 108)], set(), 0.0, 111),
+        ("a stroke across the whole overlap", {}, {}, [(95, 130)], set(), 0.0, None),
+        ("the later one skipped frames", {}, {}, [], {105, 106}, 0.0, 107),
+        ("a ball hidden in the later one", {}, {105: {"pink": {"visible": False}}}, [], set(), 0.0, 106),
+        (
+            "a ball hidden in both",
+            {105: {"pink": {"visible": False}}},
+            {105: {"pink": {"visible": False}}},
+            [],
+            set(),
+            0.0,
+            105,
+        ),
+        ("a ball missing in the earlier one", {105: {"red-1": {"gone": True}}}, {}, [], set(), 0.0, 106),
+        (
+            "a ball moving",
+            {105: {"white": {"moving": True}}, 106: {"white": {"moving": True}}},
+            {},
+            [],
+            set(),
+            0.0,
+            107,
+        ),
+    ],
+    ids=lambda v: v if isinstance(v, str) else None,
+)
+def test_the_stitch_frame_is_quiet_read_by_both_past_the_warm_up_and_agrees(
+    case, earlier_changes, later_changes, strokes, later_skipped, shift, expected
+):
+    earlier = _result(0, 120, _frames(0, 120, TABLE, EARLIER_IDS, earlier_changes))
+    earlier.strokes = [_stroke(a, b) for a, b in strokes]
+    later_table = _later_table(shift)
+    later = _result(100, None, _frames(100, 200, later_table, LATER_IDS, later_changes, later_skipped))
+    assert find_stitch(earlier, later, SMALL) == expected
+
+
+def test_a_stroke_seen_only_by_the_later_analysis_also_blocks_the_frame():
+    earlier = _result(0, 120, _frames(0, 120, TABLE, EARLIER_IDS))
+    later = _result(100, None, _frames(100, 200, _later_table(), LATER_IDS))
+    later.strokes = [_stroke(104, 109)]
+    assert find_stitch(earlier, later, SMALL) == 112
+
+
+# ------------------------------------------------------------------------------------------ renaming
+def _pair_with_new_red() -> tuple[SegmentResult, SegmentResult]:
+    """An earlier analysis that also saw red-3 (potted before the overlap) and a later one whose
+    red-9 first shows after the stitch frame (105), with a stroke potting it and touching reds."""
+    earlier_table = {**TABLE}
+    earlier = _result(0, 120, _frames(0, 120, earlier_table, EARLIER_IDS))
+    earlier.frames[0]["balls"].append(_ball("red-3", (300.0, 300.0), 7))
+    earlier.strokes = [
+        _stroke(
+            1,
+            40,
+            first_contact=("red-3",),
+            potted=(PotEvent("red-3", "top_left", 30),),
+            positions_before={"white": (1.0, 1.0), "red-3": (300.0, 300.0)},
+        )
+    ]
+    later_table = _later_table()
+    later_frames = _frames(
+        100,
+        200,
+        {**later_table, "red-9": (1200.0, 1500.0)},
+        {**LATER_IDS, "red-9": 19},
+        {i: {"red-9": {"gone": True}} for i in range(100, 150)},
+    )
+    later = _result(100, None, later_frames)
+    later.frames[-1]["events"] = [{"kind": "potted", "ball": "red-9", "frame": 199, "pocket": "top_left"}]
+    later.strokes = [
+        _stroke(
+            90, 99, first_contact=("red-1",), positions_before={"red-1": (0.0, 0.0)}
+        ),  # in the warm-up: dropped
+        _stroke(
+            160,
+            190,
+            first_contact=("red-2", "red-9"),
+            potted=(PotEvent("red-9", "top_left", 185),),
+            touching=("red-1",),
+            cushion_contacts=(CushionContact("red-2", "top", 170),),
+            positions_before={"white": (5.0, 5.0), "red-1": (1.0, 1.0), "red-9": (2.0, 2.0)},
+            positions_after={"white": (6.0, 6.0), "red-1": (1.0, 1.0)},
+        ),
+    ]
+    later.outside_events = [
+        OutsideEvent("moved", "red-2", 95, (0.0, 0.0), (1.0, 1.0)),
+        OutsideEvent("moved", "red-1", 195, (0.0, 0.0), (1.0, 1.0)),
+    ]
+    return earlier, later
+
+
+def test_the_later_analysis_takes_the_earlier_names_and_new_balls_get_fresh_ones():
+    earlier, later = _pair_with_new_red()
+    q = find_stitch(earlier, later, SMALL)
+    assert q == 105
+    first, second = join([earlier, later], [q], SMALL)
+    assert [f["i"] for f in first.frames] == list(range(0, 105))
+    assert [f["i"] for f in second.frames] == list(range(105, 200))
+    at_q = {b["label"]: (b["id"], b["x_mm"]) for b in second.frames[0]["balls"]}
+    assert at_q == {label: (EARLIER_IDS[label], TABLE[label][0]) for label in TABLE}
+    last = {b["label"]: b["id"] for b in second.frames[-1]["balls"]}
+    assert last["red-4"] == 8  # red-3 was the earlier one's highest red, track 7 its highest id
+    assert second.frames[-1]["events"][0]["ball"] == "red-4"
+    [stroke] = second.strokes
+    assert stroke.first_contact == ("red-1", "red-4")
+    assert [p.label for p in stroke.potted] == ["red-4"]
+    assert stroke.touching == ("red-2",)
+    assert stroke.cushion_contacts[0].label == "red-1"
+    assert set(stroke.positions_before) == {"white", "red-2", "red-4"}
+    assert set(stroke.positions_after) == {"white", "red-2"}
+    assert [(e.label, e.frame) for e in second.outside_events] == [("red-2", 195)]
+    assert [s.start_frame for s in first.strokes] == [1]
+
+
+# ------------------------------------------------------------------------------------------ merging
+@pytest.mark.parametrize(
+    ("warmup", "cut", "expected"),
+    [
+        (5, 55, {"no table found yet": 10, "frame does not show the table": 10}),
+        (15, 70, {"no table found yet": 10, "frame does not show the table": 10}),
+    ],
+)
+def test_skip_counts_come_from_the_frames_each_part_contributes(warmup, cut, expected):
+    config = SegmentConfig(min_segment_frames=50, overlap_frames=50, warmup_frames=warmup)
+    off = set(range(60, 70))
+    earlier = _result(0, 100, _frames(0, 100, TABLE, EARLIER_IDS, skipped=set(range(10)) | off))
+    earlier.skips = [(0, 9, "no table found yet"), (60, 69, "frame does not show the table")]
+    later = _result(50, None, _frames(50, 150, _later_table(), LATER_IDS, skipped={50, 51, 52} | off))
+    later.skips = [(50, 52, "no table found yet"), (60, 69, "frame does not show the table")]
+    stitched = stitch_segments([earlier, later], config, _no_reanalysis, _no_report)
+    assert stitched.cuts == [cut]
+    doc = stitched.document("long.mp4")
+    assert doc["skipped_frames"] == expected
+    assert doc["video"]["frames"] == 150
+    assert [f["i"] for f in doc["frames"]] == [i for i in range(150) if i >= 10 and i not in off]
+    assert doc["complete"] is True and "error" not in doc
+
+
+def _no_reanalysis(start: int, stop: int | None) -> SegmentResult:
+    raise AssertionError(f"re-analysed {start}–{stop}")
+
+
+def _no_report(message: str) -> None:
+    raise AssertionError(message)
+
+
+def test_no_quiet_frame_means_the_two_segments_are_analysed_again_as_one():
+    earlier = _result(0, 120, _frames(0, 120, TABLE, EARLIER_IDS))
+    earlier.strokes = [_stroke(95, 130)]
+    middle = _result(100, 220, _frames(100, 220, _later_table(), LATER_IDS))
+    middle.strokes = [_stroke(95, 130)]
+    last = _result(200, None, _frames(200, 300, TABLE, EARLIER_IDS))
+    asked: list[tuple[int, int | None]] = []
+    said: list[str] = []
+
+    def reanalyse(start: int, stop: int | None) -> SegmentResult:
+        asked.append((start, stop))
+        union = _result(start, stop, _frames(start, stop, TABLE, EARLIER_IDS))
+        union.strokes = [_stroke(95, 130)]
+        return union
+
+    stitched = stitch_segments([earlier, middle, last], SMALL, reanalyse, said.append)
+    assert asked == [(0, 220)]
+    assert len(said) == 1 and "frames 0–220 in one piece" in said[0]
+    assert stitched.cuts == [205]
+    doc = stitched.document("long.mp4")
+    assert [f["i"] for f in doc["frames"]] == list(range(300))
+    assert len(doc["strokes"]) == 1 and doc["complete"] is True
+
+
+def test_a_failed_segment_ends_the_video_and_what_was_read_is_kept():
+    earlier = _result(0, 120, _frames(0, 120, TABLE, EARLIER_IDS))
+    earlier.strokes = [_stroke(10, 20)]
+    broken = SegmentResult(100, 220, error="cannot read video file x.mp4: no decodable frame at frame 100")
+    last = _result(200, None, _frames(200, 300, TABLE, EARLIER_IDS))
+    stitched = stitch_segments([earlier, broken, last], SMALL, _no_reanalysis, _no_report)
+    doc = stitched.document("x.mp4")
+    assert doc["complete"] is False
+    assert "frames 100–220" in doc["error"] and "no decodable frame" in doc["error"]
+    assert "frames from 120 on were not analysed" in doc["error"]
+    assert [f["i"] for f in doc["frames"]] == list(range(120))
+    assert len(doc["strokes"]) == 1
