@@ -85,14 +85,14 @@ LATER_IDS = {"white": 11, "pink": 12, "red-1": 13, "red-2": 14}
         (0, 2, []),
         (150, 1, []),
         (199, 2, []),
-        (200, 2, [Segment(0, 120), Segment(100, None)]),
-        (200, 4, [Segment(0, 120), Segment(100, None)]),
-        (300, 3, [Segment(0, 120), Segment(100, 220), Segment(200, None)]),
-        (1000, 3, [Segment(0, 353), Segment(333, 687), Segment(667, None)]),
+        (200, 2, [Segment(0, 110), Segment(90, None)]),
+        (200, 4, [Segment(0, 110), Segment(90, None)]),
+        (300, 3, [Segment(0, 113), Segment(93, 207), Segment(187, None)]),
+        (1000, 3, [Segment(0, 347), Segment(327, 673), Segment(653, None)]),
     ],
     ids=["stream", "empty", "one_job", "short", "two", "capped_by_length", "three", "uneven"],
 )
-def test_segments_are_even_cuts_with_an_overlap_only_on_long_videos(frames, jobs, expected):
+def test_segments_are_even_in_frames_read_with_an_overlap_only_on_long_videos(frames, jobs, expected):
     assert plan_segments(frames, jobs, SMALL) == expected
 
 
@@ -120,15 +120,23 @@ def _later_table(shift_mm: float = 0.0) -> dict[str, tuple[float, float]]:
         ("a stroke running, then its margin", {}, {}, [(90, 108)], set(), 0.0, 111),
         ("a stroke across the whole overlap", {}, {}, [(95, 130)], set(), 0.0, None),
         ("the later one skipped frames", {}, {}, [], {105, 106}, 0.0, 107),
-        ("a ball hidden in the later one", {}, {105: {"pink": {"visible": False}}}, [], set(), 0.0, 106),
         (
-            "a ball hidden in both",
-            {105: {"pink": {"visible": False}}},
+            "a ball held in one, seen there by the other",
+            {},
             {105: {"pink": {"visible": False}}},
             [],
             set(),
             0.0,
             105,
+        ),
+        (
+            "a ball held unseen by both",
+            {105: {"pink": {"visible": False}}},
+            {105: {"pink": {"visible": False}}},
+            [],
+            set(),
+            0.0,
+            106,
         ),
         ("a ball missing in the earlier one", {105: {"red-1": {"gone": True}}}, {}, [], set(), 0.0, 106),
         (

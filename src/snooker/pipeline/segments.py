@@ -4,8 +4,10 @@ A video of ``n`` frames is cut evenly into segments; each is analysed by a fresh
 :class:`~snooker.pipeline.analyze.VideoAnalysis` over its own frames plus an overlap into the next
 one (:func:`plan_segments`). Two neighbours are joined at a *stitch frame* ``q`` inside the overlap
 (:func:`find_stitch`): a frame both analyses read, with no stroke running in either (nor within a
-margin of it), no ball moving, the later analysis past its warm-up, and both seeing the same balls
-(same names, same places within a tolerance, hidden in neither or in both). Everything before ``q``
+margin of it), no ball moving, the later analysis past its warm-up, and both holding the same balls
+(same names, same places within a tolerance, each seen there by at least one of them: a ball one
+analysis holds where the other sees it is the same ball; one missing from either, or held unseen
+by both, rejects the frame). Everything before ``q``
 comes from the earlier analysis, everything from ``q`` on from the later one, whose ball identities
 (``red-N`` numbers, track ids) are renamed to the earlier one's at ``q``; balls it first sees after
 ``q`` get fresh ones (:func:`rename`). Where no such frame exists (a stroke running through the
@@ -47,8 +49,10 @@ class SegmentConfig:
     ``stroke_margin_frames``: no stroke of either analysis may start or end within this many
     frames of the stitch frame (their start and end frames can differ by a few frames).
     ``position_tolerance_mm``: both analyses place each ball within this distance at the stitch
-    frame (each finds its own table: calibrations differ by a few mm; a red's neighbour in a pack
+    frame (calibrations of the same view differ by a few mm; a red's neighbour in a pack
     lies a ball diameter, 52.5 mm, away).
+    ``starting_view_search_frames``: the view every later segment starts from is looked for in at
+    most this many frames from the video's start (else each segment finds its own).
     """
 
     min_segment_frames: int = 3000
@@ -56,6 +60,7 @@ class SegmentConfig:
     warmup_frames: int = 90
     stroke_margin_frames: int = 5
     position_tolerance_mm: float = 20.0
+    starting_view_search_frames: int = 300
 
     def __post_init__(self) -> None:
         if self.min_segment_frames < 1 or self.overlap_frames < 1:
@@ -76,14 +81,16 @@ class Segment:
 
 
 def plan_segments(frame_count: int | None, jobs: int, config: SegmentConfig) -> list[Segment]:
-    """Even cuts of a video of ``frame_count`` frames for ``jobs`` workers; ``[]`` when it is not
-    worth splitting (one job, frame count unknown — a stream — or too short)."""
+    """Cuts of a video of ``frame_count`` frames for ``jobs`` workers, even in the frames each
+    worker reads (every segment but the last also reads the overlap); ``[]`` when it is not worth
+    splitting (one job, frame count unknown — a stream — or too short)."""
     if not frame_count or jobs < 2:
         return []
     count = min(jobs, frame_count // config.min_segment_frames)
     if count < 2:
         return []
-    cuts = [round(k * frame_count / count) for k in range(count + 1)]
+    own = (frame_count + (count - 1) * config.overlap_frames) / count - config.overlap_frames
+    cuts = [round(k * own) for k in range(count)] + [frame_count]
     return [
         Segment(cuts[k], None if k == count - 1 else min(cuts[k + 1] + config.overlap_frames, frame_count))
         for k in range(count)
@@ -142,9 +149,9 @@ def match_balls(
     earlier: list[dict], later: list[dict], tolerance_mm: float
 ) -> tuple[dict[str, str], dict[int, int]] | None:
     """The later analysis's labels and track ids at one frame mapped to the earlier one's (balls
-    of a kind paired by least total distance), or None where they do not see the same balls: a
-    kind counted differently, a ball hidden in one only, or a pair farther apart than
-    ``tolerance_mm``."""
+    of a kind paired by least total distance), or None where they do not hold the same balls: a
+    kind counted differently (a ball missing from one), a pair farther apart than
+    ``tolerance_mm``, or a ball neither saw on this frame (held where it was last seen by both)."""
     labels: dict[str, str] = {}
     ids: dict[int, int] = {}
     kinds = {b["ball"] for b in earlier} | {b["ball"] for b in later}
@@ -158,7 +165,7 @@ def match_balls(
         cost = np.linalg.norm(a[:, None, :] - b_[None, :, :], axis=2)
         rows, cols = linear_sum_assignment(cost)
         for r, c in zip(rows, cols, strict=True):
-            if cost[r, c] > tolerance_mm or ours[r]["visible"] != theirs[c]["visible"]:
+            if cost[r, c] > tolerance_mm or not (ours[r]["visible"] or theirs[c]["visible"]):
                 return None
             labels[theirs[c]["label"]] = ours[r]["label"]
             ids[theirs[c]["id"]] = ours[r]["id"]
