@@ -211,6 +211,18 @@ def test_the_cue_ball_stopping_against_a_ball_is_touching():
     assert stroke.to_log_line()["touching"] == ["red"]
 
 
+def test_a_fast_ball_lost_by_a_cushion_while_running_at_a_pocket_is_not_off_the_table():
+    # Along the side cushion towards the top-right pocket, lost 540 mm short of it (a blur).
+    red_at = (1740.0, 2400.0)
+    keys, tc = _shot((1740.0, 1900.0), red_at, 4000.0, 0.5)
+    path = [(0, *red_at), (tc, *red_at), (tc + 1139 / 3000, 1740.0, 3539.0)]
+    red = Ball("red", path, gone_after=tc + 600 / 3000)
+    result = run([Ball("white", keys), red, *_colours()], duration_s=3.5, noise_mm=1.0)
+    line = result.strokes[0].to_log_line()
+    assert line["off_table"] == []
+    assert line["potted"] == [{"ball": "red", "pocket": "top_right"}]
+
+
 def test_a_fast_ball_leaving_over_a_cushion_is_off_the_table():
     red_at = (1300.0, 1000.0)
     keys, tc = _shot((900.0, 1000.0), red_at, 4000.0, 0.5)

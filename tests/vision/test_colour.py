@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -9,6 +10,7 @@ from hypothesis import strategies as st
 
 from snooker.balls import BALL_NAMES, COLOURS, CUE_BALL, RED
 from snooker.vision.colour import (
+    FEATURE_NAMES,
     ColourConfig,
     FrameTransform,
     assign_labels,
@@ -23,11 +25,20 @@ CONFIG = ColourConfig()
 MEANS = {name: np.array(CONFIG.models[name][0]) for name in BALL_NAMES}
 COLOURED = 0.5
 """A cloth distance well away from the cloth's chromaticity (a real ball)."""
+CLOTH_LAB = (154.0, -62.0, 58.0)
+"""The Lab of a broadcast's bright green cloth (Task2 clip 5)."""
 
 
 def features(*names: str, lightness_gain: float = 1.0) -> np.ndarray:
-    rows = [np.append(MEANS[name] * [lightness_gain, 1.0, 1.0], COLOURED) for name in names]
-    return np.array(rows).reshape(-1, 4)
+    rows = [[*(MEANS[name] * [lightness_gain, 1.0, 1.0]), COLOURED, *CLOTH_LAB] for name in names]
+    return np.array(rows).reshape(-1, len(FEATURE_NAMES))
+
+
+def graded(transform: FrameTransform, names: list[str]) -> np.ndarray:
+    """The features of balls ``names`` as a broadcast graded by ``transform`` shows them."""
+    seen = features(*names)
+    seen[:, :3] = transform.apply(seen[:, :3])
+    return seen
 
 
 @pytest.mark.parametrize("name", BALL_NAMES)
@@ -64,25 +75,33 @@ def test_pink_and_red_in_a_dark_broadcast_are_told_apart_jointly() -> None:
 
 
 def test_shaded_cloth_is_not_a_ball() -> None:
-    shaded_cloth = np.array([[110.0, -40.0, 40.0, 0.03]])
+    shaded_cloth = np.array([[110.0, -40.0, 40.0, 0.03, *CLOTH_LAB]])
     labels, _, keep = assign_labels(shaded_cloth, CONFIG)
     assert not keep[0] and labels[0] == ""
     assert shade_costs(shaded_cloth, CONFIG)[0] < CONFIG.reject_cost
 
 
-# A black ball moving fast, blurred with the cloth behind it (Task2 clip 5, frame 35: a dark patch
-# of the cloth's hue, its highlight still showing) beside the rest of a table.
-BLURRED_BLACK = [42.0, -25.0, 19.5, 0.2]
+# A black ball struck hard (Task2 clip 5, ~25 px a frame), blurred with the cloth behind it into a
+# dark patch of the cloth's hue, its highlight still showing: features measured, with the local
+# cloth's Lab, beside the rest of a table.
+BLURRED_BLACKS = {
+    "frame 35": [42.0, -25.0, 19.5, 0.2, 154.0, -62.0, 58.0],
+    "frame 45": [52.0, -26.5, 20.5, 0.1, 152.0, -62.0, 58.0],
+    "frame 46": [46.5, -27.0, 22.0, 0.16, 152.0, -61.0, 57.0],
+}
 TABLE = ["white", "yellow", "green", "brown", "blue", "pink", "red", "red"]
 
 
+@pytest.mark.parametrize("blurred_black", BLURRED_BLACKS.values(), ids=BLURRED_BLACKS.keys())
 @pytest.mark.parametrize(
     ("glossy", "black_named"),
     [(False, False), (True, True)],
     ids=["without its highlight it reads as shade", "with its highlight it is the black"],
 )
-def test_a_candidate_with_a_highlight_is_never_shaded_cloth(glossy: bool, black_named: bool) -> None:
-    candidates = np.vstack([features(*TABLE), BLURRED_BLACK])
+def test_a_candidate_with_a_highlight_is_never_shaded_cloth(
+    blurred_black: list[float], glossy: bool, black_named: bool
+) -> None:
+    candidates = np.vstack([features(*TABLE), blurred_black])
     shine = np.zeros(len(candidates), dtype=bool)
     shine[-1] = glossy
     labelling = label_balls(candidates, CONFIG, glossy=shine)
@@ -91,8 +110,98 @@ def test_a_candidate_with_a_highlight_is_never_shaded_cloth(glossy: bool, black_
     assert list(labelling.labels[:-1]) == TABLE
 
 
+@pytest.mark.parametrize(("alone", "black_named"), [(True, True), (False, False)], ids=["alone", "touched"])
+@pytest.mark.parametrize("frame", ["frame 45", "frame 46"])
+def test_only_a_candidate_alone_on_the_cloth_is_read_as_blurred(
+    frame: str, alone: bool, black_named: bool
+) -> None:
+    # Touched by the cue, a hand or a player, whose mixes with the cloth look like a blur.
+    candidates = np.vstack([features(*TABLE), BLURRED_BLACKS[frame]])
+    by_itself = np.ones(len(candidates), dtype=bool)
+    by_itself[-1] = alone
+    labelling = label_balls(candidates, CONFIG, glossy=np.ones(len(candidates), dtype=bool), alone=by_itself)
+    assert (labelling.labels[-1] == "black") == black_named
+    assert list(labelling.labels[:-1]) == TABLE
+
+
+# Glossy candidates that are no blurred ball, each beside a table whose ball it could otherwise
+# take (features measured on Task2 clips and Task1 stills, with the local cloth's Lab).
+NO_GREEN = [name for name in TABLE if name != "green"]
+NOT_BLURRED = {
+    "a shade of the cloth with a glint on it": ([110.0, -40.0, 40.0, 0.03, *CLOTH_LAB], TABLE),
+    # clip 6, frame 25: a black at ~50 px a frame, more cloth than ball
+    "a streak mostly of the cloth's colour": ([90.0, -42.0, 41.0, 0.42, 125.0, -50.0, 50.0], TABLE),
+    "a dark red patch (a hand's shadow on skin)": ([45.0, 20.0, 25.0, 0.9, *CLOTH_LAB], TABLE),
+    # still 9: a bridge hand's fingers, a glint on a nail; it fits the green sharply
+    "fingers over the cloth": ([87.0, -32.0, 33.5, 0.5, 157.0, -63.0, 60.0], TABLE),
+    # clip 2, frame 41: the cue's tip over bare cloth, no green on the table
+    "the cue's tip over the cloth": ([155.0, -59.5, 60.0, 0.2, 161.0, -64.0, 63.0], NO_GREEN),
+    # clip 12, frame 106: the cue's wood and shadow under a red, the cloth's lightness half-way
+    "the cue over its shadow": ([65.0, -22.0, 33.0, 0.6, 143.0, -52.0, 50.0], TABLE),
+}
+
+
+@pytest.mark.parametrize(("candidate", "table"), NOT_BLURRED.values(), ids=NOT_BLURRED.keys())
+def test_a_glossy_candidate_no_blurred_ball_explains_is_left_out(
+    candidate: list[float], table: list[str]
+) -> None:
+    candidates = np.vstack([features(*table), candidate])
+    labelling = label_balls(candidates, CONFIG, glossy=np.ones(len(candidates), dtype=bool))
+    assert not labelling.keep[-1]
+    assert list(labelling.labels[:-1]) == table
+
+
+# Glossy candidates read under the colour transform their frame settled on: (features, transform,
+# name, whether that name fits within the reject cost).
+BLUR_CASES = {
+    "clip 5, frame 45: the struck black": (
+        BLURRED_BLACKS["frame 45"],
+        FrameTransform(log_gain=0.075, gamma=1.05, a_shift=-5.8, b_shift=4.0),
+        "black",
+        True,
+    ),
+    "clip 2, frame 41: the cue's tip over the cloth, more cloth than green": (
+        [155.0, -59.5, 60.0, 0.2, 161.0, -64.0, 63.0],
+        FrameTransform(log_gain=0.06, gamma=0.95, chroma_scale=1.07, a_shift=-5.0, b_shift=5.9),
+        "green",
+        False,
+    ),
+    "clip 12, frame 106: the cue over its shadow, too far from the cloth's hue for a blurred black": (
+        [65.0, -22.0, 33.0, 0.6, 143.0, -52.0, 50.0],
+        FrameTransform(gamma=0.8, chroma_scale=1.12, a_shift=1.3, b_shift=2.8),
+        "black",
+        False,
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("candidate", "transform", "name", "fits"), BLUR_CASES.values(), ids=BLUR_CASES.keys()
+)
+def test_a_glossy_candidate_no_ball_fits_may_be_a_blurred_ball(
+    candidate: list[float], transform: FrameTransform, name: str, fits: bool
+) -> None:
+    seen = np.array([candidate])
+    sharp = class_costs(seen, CONFIG, transform)[0]
+    blurred = class_costs(seen, CONFIG, transform, glossy=np.array([True]))[0]
+    assert sharp.min() >= CONFIG.reject_cost  # no ball fits it sharply
+    assert (blurred[BALL_NAMES.index(name)] < CONFIG.reject_cost) == fits
+
+
+@pytest.mark.parametrize("transform", [FrameTransform(), FrameTransform(log_gain=-0.3, gamma=1.2)])
+def test_a_sharp_ball_costs_the_same_glossy_or_not(transform: FrameTransform) -> None:
+    # A ball its model fits is read sharply: the blurred reading is for glossy candidates no
+    # model fits.
+    sharp = graded(transform, list(BALL_NAMES))
+    glossy = np.ones(len(sharp), dtype=bool)
+    own = np.arange(len(BALL_NAMES))
+    plain, shiny = class_costs(sharp, CONFIG, transform), class_costs(sharp, CONFIG, transform, glossy)
+    assert np.allclose(shiny[own, own], plain[own, own])
+    assert np.all(shiny <= plain + 1e-9)
+
+
 def test_a_glossy_candidate_like_no_ball_is_still_left_out() -> None:
-    violet_glint = [128.0, 60.0, -60.0, 0.6]
+    violet_glint = [128.0, 60.0, -60.0, 0.6, *CLOTH_LAB]
     candidates = np.vstack([features(*TABLE), violet_glint])
     labelling = label_balls(candidates, CONFIG, glossy=np.ones(len(candidates), dtype=bool))
     assert not labelling.keep[-1]
@@ -114,7 +223,7 @@ def test_never_more_than_the_table_holds(names: list[str], gain: float) -> None:
 
 
 def test_no_candidates() -> None:
-    labels, confidence, keep = assign_labels(np.zeros((0, 4)), CONFIG)
+    labels, confidence, keep = assign_labels(np.zeros((0, len(FEATURE_NAMES))), CONFIG)
     assert len(labels) == len(confidence) == len(keep) == 0
 
 
@@ -138,9 +247,7 @@ FULL_TABLE = ["white", *COLOURS, *["red"] * 15]
 
 @pytest.mark.parametrize("transform", TRANSFORMS.values(), ids=TRANSFORMS.keys())
 def test_the_frame_transform_is_recovered_from_a_full_table(transform: FrameTransform) -> None:
-    seen = np.column_stack(
-        [transform.apply(features(*FULL_TABLE)[:, :3]), np.full(len(FULL_TABLE), COLOURED)]
-    )
+    seen = graded(transform, FULL_TABLE)
     fitted = fit_transform(seen, np.array(FULL_TABLE, dtype=object), CONFIG)
     # Parameters trade off (a shift against a scale when reds dominate); what matters is that
     # every ball's model lands where the frame shows it, well within the model's spread (the prior
@@ -162,7 +269,7 @@ HARD_GRADINGS = {
 @pytest.mark.parametrize("transform", HARD_GRADINGS.values(), ids=HARD_GRADINGS.keys())
 def test_a_graded_table_is_named_right(transform: FrameTransform) -> None:
     names = ["white", *COLOURS, "red", "red", "red"]
-    seen = np.column_stack([transform.apply(features(*names)[:, :3]), np.full(len(names), COLOURED)])
+    seen = graded(transform, names)
     labels, _, keep = assign_labels(seen, CONFIG)
     assert keep.all()
     assert list(labels) == names
@@ -173,10 +280,10 @@ def test_a_frame_started_from_the_last_transform_is_named_as_a_full_search_names
     transform: FrameTransform,
 ) -> None:
     names = ["white", *COLOURS, "red", "red", "red"]
-    seen = np.column_stack([transform.apply(features(*names)[:, :3]), np.full(len(names), COLOURED)])
+    seen = graded(transform, names)
     full = label_balls(seen, CONFIG)
     # The next frame: a ball gone (potted), the others seen a little differently.
-    nudged = seen[1:] + np.array([1.5, -1.0, 0.5, 0.0])
+    nudged = seen[1:] + np.array([1.5, -1.0, 0.5, 0.0, 0.0, 0.0, 0.0])
     warm = label_balls(nudged, CONFIG, starts=(full.transform,))
     searched = label_balls(nudged, CONFIG)
     assert list(full.labels) == names
@@ -189,13 +296,13 @@ def test_a_search_from_one_wrong_start_still_refines_the_transform() -> None:
     # towards the frame's exposure (names already right stay right).
     dark = FrameTransform(log_gain=-0.25)
     names = ["white", *COLOURS, "red", "red"]
-    seen = np.column_stack([dark.apply(features(*names)[:, :3]), np.full(len(names), COLOURED)])
+    seen = graded(dark, names)
     result = label_balls(seen, CONFIG, starts=(FrameTransform(),))
     assert list(result.labels) == names
     assert result.transform.log_gain < -0.1
 
 
-def _nanmedian_features(image, lab, tophat, cloth, centres, radii, config, samples=9):
+def _nanmedian_features(image, lab, tophat, cloth, brightness, centres, radii, config, samples=9):
     """The core features as ``np.nanmedian`` gives them (the reference for the sort-based median)."""
     t = np.linspace(-1.0, 1.0, samples)
     grid = np.stack(np.meshgrid(t, t), axis=-1).reshape(-1, 2)
@@ -212,7 +319,9 @@ def _nanmedian_features(image, lab, tophat, cloth, centres, radii, config, sampl
     lab_median, bgr_median = np.nanmedian(values, axis=1), np.nanmedian(bgr, axis=1)
     chroma = bgr_median / (bgr_median.sum(axis=1, keepdims=True) + config.chroma_floor)
     saturation = np.maximum(np.linalg.norm(cloth - 1.0 / 3.0, axis=1), config.min_cloth_saturation)
-    return np.column_stack([lab_median, np.linalg.norm(chroma - cloth, axis=1) / saturation])
+    cloth_bgr = np.clip(np.rint(cloth * (brightness[:, None] + config.chroma_floor)), 0, 255).astype(np.uint8)
+    cloth_lab = cv2.cvtColor(cloth_bgr[:, None], cv2.COLOR_BGR2Lab)[:, 0].astype(float) - [0.0, 128.0, 128.0]
+    return np.column_stack([lab_median, np.linalg.norm(chroma - cloth, axis=1) / saturation, cloth_lab])
 
 
 HIGHLIGHT_SHARES = {"no highlight": 0.0, "some highlight": 0.3, "mostly highlight": 0.9, "all": 1.0}
@@ -226,5 +335,7 @@ def test_core_features_are_the_medians_of_the_core_without_highlights(share: flo
     centres = rng.uniform(-4.0, [94.0, 64.0], (12, 2))  # some near or over the edge
     radii = rng.uniform(3.0, 12.0, 12)
     cloth = rng.dirichlet([1.0, 1.0, 1.0], 12)
-    got = core_features(image, lab, tophat, cloth, centres, radii, CONFIG)
-    assert np.array_equal(got, _nanmedian_features(image, lab, tophat, cloth, centres, radii, CONFIG))
+    brightness = rng.uniform(0.0, 765.0, 12)
+    got = core_features(image, lab, tophat, cloth, brightness, centres, radii, CONFIG)
+    want = _nanmedian_features(image, lab, tophat, cloth, brightness, centres, radii, CONFIG)
+    assert np.array_equal(got, want)

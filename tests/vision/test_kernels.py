@@ -12,6 +12,8 @@ from snooker.vision.classic import (
     ClassicConfig,
     _coverage,
     _disc_offsets,
+    _masked_medians,
+    _merge_close,
     _refine,
     _regions_touching,
     _ring_samples,
@@ -158,3 +160,34 @@ def test_refine_moves_to_the_first_best_covered_pixel(seed: int, count: int) -> 
     rows = np.arange(count)
     expected = np.stack([ix[rows, best], iy[rows, best]], axis=1)
     assert np.array_equal(_refine(centres, coverage, radius, config), expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.integers(0, 6), st.integers(1, 12))
+def test_masked_medians_match_numpy_median_row_by_row(seed: int, rows: int, samples: int) -> None:
+    rng = np.random.default_rng(seed)
+    values = rng.integers(0, 6, (rows, samples)).astype(float)  # ties, as on 8-bit lightness
+    use = rng.random((rows, samples)) > 0.4
+    medians = _masked_medians(values, use)
+    for row, chosen, median in zip(values, use, medians, strict=True):
+        if chosen.any():
+            assert median == np.median(row[chosen])
+        else:
+            assert np.isnan(median)
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.integers(1, 8), st.floats(0.5, 20.0))
+def test_merge_close_keeps_points_apart_as_they_are(seed: int, count: int, spread: float) -> None:
+    rng = np.random.default_rng(seed)
+    points = rng.uniform(0, spread * count, (count, 2))
+    weights = rng.uniform(1, 5, count)
+    distance = rng.uniform(0.5, 3.0, count)
+    merged = _merge_close(points, weights, distance)
+    gap = np.linalg.norm(points[:, None] - points[None], axis=2)
+    apart = np.all((gap >= np.minimum(distance[:, None], distance[None])) | np.eye(count, dtype=bool))
+    if apart:
+        assert np.array_equal(merged, points)
+    else:
+        assert len(merged) < count
+        assert np.all(merged >= points.min(axis=0) - 1e-9) and np.all(merged <= points.max(axis=0) + 1e-9)

@@ -117,7 +117,9 @@ def analyze_videos(videos: list[str], out: Path, options: AnalyzeOptions, jobs: 
                 bar.update(1)
         else:
             context = multiprocessing.get_context("spawn")
-            pool = ProcessPoolExecutor(min(jobs, len(videos)), mp_context=context)
+            pool = ProcessPoolExecutor(
+                min(jobs, len(videos)), mp_context=context, initializer=_one_opencv_thread
+            )
             try:
                 running: dict[Future[int], str] = {
                     pool.submit(analyze_video, video, folder, options): video
@@ -137,6 +139,15 @@ def analyze_videos(videos: list[str], out: Path, options: AnalyzeOptions, jobs: 
     if failed:
         return _fail(f"{len(failed)} of {len(videos)} videos failed: {', '.join(failed)}")
     return 0
+
+
+def _one_opencv_thread() -> None:
+    """A batch worker runs OpenCV's filters on its own thread only: the workers already keep the
+    cores busy, and OpenCV's thread pool on top of them costs more than it gives on the small
+    windows the frame loop mostly filters (docs/PERFORMANCE.md, "Sixth pass")."""
+    import cv2
+
+    cv2.setNumThreads(1)
 
 
 def _worker_status(future: Future[int], video: str) -> int:

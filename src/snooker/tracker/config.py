@@ -116,7 +116,11 @@ class LifecycleConfig:
     off_table_band_mm: float = 40.0
     """A fast ball last seen within this distance of (or beyond) a cushion may have left the table."""
     off_table_min_speed_mm_s: float = 800.0
-    """Only a ball at least this fast can jump off the table."""
+    """Only a ball at least this fast can jump off the table..."""
+    off_table_pocket_angle_deg: float = 12.0
+    """...and only one not running at a pocket: a ball lost by a cushion whose mouth lies within
+    this angle of its direction went on into the pocket or out of sight (a ball off the table is a
+    foul; the pot is judged with the stroke, ``StrokeConfig.vanished_pot_max_angle_deg``)."""
     off_table_confirm_s: float = 1.0
     """A ball that may have left the table and stays unseen this long is off the table."""
 

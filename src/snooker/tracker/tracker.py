@@ -25,6 +25,7 @@ from snooker.balls import FULL_RACK_REDS, RED
 from snooker.calibration.table import STANDARD_TABLE, TableSpec
 from snooker.tracker.association import FORBIDDEN, assign, colour_penalty_matrix
 from snooker.tracker.config import TrackerConfig
+from snooker.tracker.events import pocket_ahead
 from snooker.tracker.types import BallState, TableState, TrackEvent, TrackStatus
 from snooker.vision.types import BallDetections
 
@@ -348,7 +349,8 @@ class BallTracker:
             towards = float(np.dot(track.velocity, self._drops[k] - track.xy)) > 0.0
             if dist[k] <= life.jaws_radius_mm or (towards and speed >= life.pot_min_speed_mm_s):
                 return "pot", self._pocket_names[k]
-        if speed >= life.off_table_min_speed_mm_s:
+        heading = pocket_ahead(track.xy, track.velocity, self.table, life.off_table_pocket_angle_deg)
+        if speed >= life.off_table_min_speed_mm_s and heading is None:
             margin = life.off_table_band_mm
             inside = self.table.on_playing_area(candidates[1:], margin_mm=-margin)[0]
             if not inside:

@@ -358,7 +358,8 @@ class ClassicScene:
     crop (from the last full detection: it varies slowly); ``foreground``: (h, w) uint8 0/1 of the
     crop, updated where regions were detected again; ``centres``: (n, 2) crop px of every plausible
     candidate, ``centres_mm`` (n, 2) on the table, ``highlight`` (n,) whether it was found by its
-    highlight, ``features`` (n, 4) their colour features; ``detections``: the named balls, and
+    highlight, ``intruding`` (n,) whether it lies in a region coming over the cushions, ``features``
+    (n, 7) their colour features; ``detections``: the named balls, and
     ``transform`` the colour transform their naming settled on (None before the first).
     """
 
@@ -370,6 +371,7 @@ class ClassicScene:
     centres: np.ndarray
     centres_mm: np.ndarray
     highlight: np.ndarray
+    intruding: np.ndarray
     features: np.ndarray
     detections: BallDetections
     transform: FrameTransform | None = None
@@ -378,16 +380,20 @@ class ClassicScene:
 @dataclass(frozen=True)
 class _Found:
     """Plausible candidates of one image region: centres (n, 2) px of that region, their table
-    positions (n, 2) mm, whether each was found by its highlight (n,) and colour features (n, 4)."""
+    positions (n, 2) mm, whether each was found by its highlight (n,), whether each lies in a
+    region coming over the cushions (n,) and colour features (n, 7)."""
 
     centres: np.ndarray
     centres_mm: np.ndarray
     highlight: np.ndarray
+    intruding: np.ndarray
     features: np.ndarray
 
     def select(self, keep: np.ndarray, shift: np.ndarray | None = None) -> _Found:
         centres = self.centres[keep] if shift is None else self.centres[keep] + shift
-        return _Found(centres, self.centres_mm[keep], self.highlight[keep], self.features[keep])
+        return _Found(
+            centres, self.centres_mm[keep], self.highlight[keep], self.intruding[keep], self.features[keep]
+        )
 
 
 def detect_balls(
@@ -426,6 +432,7 @@ def detect_scene(
             found.centres,
             found.centres_mm,
             found.highlight,
+            found.intruding,
             found.features,
             BallDetections.empty(),
         ),
@@ -446,7 +453,7 @@ def redetect_scene(
     searched in one pass (see :class:`_Mosaic`)."""
     g = scene.geometry
     offset = np.array([g.x0, g.y0], dtype=float)
-    before = _Found(scene.centres, scene.centres_mm, scene.highlight, scene.features)
+    before = _Found(scene.centres, scene.centres_mm, scene.highlight, scene.intruding, scene.features)
     old = before.select(owner(before.centres + offset) < 0 if len(before.centres) else np.zeros(0, bool))
     mosaic = _Mosaic.of(frame_bgr, scene, windows, config)
     fresh = _concat([])
@@ -474,13 +481,13 @@ def redetect_scene(
             apart=mosaic.apart,
             wanted=owned,
         )
-        fresh = _Found(mosaic.to_crop(found.centres), found.centres_mm, found.highlight, found.features)
+        fresh = replace(found, centres=mosaic.to_crop(found.centres))
     if len(fresh.centres) == 0 and len(old.centres) == len(before.centres):
         return scene  # no candidate was there nor is now: the balls and their names stand
     keep_old, keep_new = _merge(old, fresh, config)
     merged = _concat([old.select(keep_old), fresh.select(keep_new)])
     scene.centres, scene.centres_mm = merged.centres, merged.centres_mm
-    scene.highlight, scene.features = merged.highlight, merged.features
+    scene.highlight, scene.intruding, scene.features = merged.highlight, merged.intruding, merged.features
     warm = scene.transform is not None and config.relabel_from_last_transform
     return _named(scene, config, (scene.transform,) if warm else None)
 
@@ -585,11 +592,12 @@ _WINDOWS_APART_MM = 1.0e6
 def _concat(parts: list[_Found]) -> _Found:
     if not parts:
         empty = np.zeros((0, 2))
-        return _Found(empty, empty, np.zeros(0, bool), np.zeros((0, len(FEATURE_NAMES))))
+        return _Found(empty, empty, np.zeros(0, bool), np.zeros(0, bool), np.zeros((0, len(FEATURE_NAMES))))
     return _Found(
         np.concatenate([p.centres for p in parts]).reshape(-1, 2),
         np.concatenate([p.centres_mm for p in parts]).reshape(-1, 2),
         np.concatenate([p.highlight for p in parts]).astype(bool),
+        np.concatenate([p.intruding for p in parts]).astype(bool),
         np.concatenate([p.features for p in parts]).reshape(-1, len(FEATURE_NAMES)),
     )
 
@@ -650,15 +658,16 @@ def _find(
     keep = _plausible(centres, has_highlight, foreground, body, g, centres_mm, intruding, config, bodiless)
     if wanted is not None and keep.any():
         keep[keep] = wanted(centres[keep])
-    centres, bodiless = centres[keep], bodiless[keep]
+    centres, bodiless, intruding = centres[keep], bodiless[keep], intruding[keep]
     if len(centres) == 0:
         return _concat([])
     radii = _radius_at(g.radius, centres)
     ix, iy = _pixel_indices(centres, g.area.shape)
-    features = core_features(image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour)
+    cloth_here = cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
+    features = core_features(image, lab, tophat, *cloth_here, centres, radii, config.colour)
     # a bodiless ball has no rim against the cloth to fit: its highlight places it
     centres[~bodiless] = _centre_on_rim(centres[~bodiless], foreground, radii[~bodiless], config)
-    return _Found(centres, on_table(centres), has_highlight[keep], features)
+    return _Found(centres, on_table(centres), has_highlight[keep], intruding, features)
 
 
 def _named(
@@ -670,7 +679,9 @@ def _named(
         scene.detections = BallDetections.empty()
         return scene
     g = scene.geometry
-    labelling = label_balls(scene.features, config.colour, starts, glossy=scene.highlight)
+    labelling = label_balls(
+        scene.features, config.colour, starts, glossy=scene.highlight, alone=~scene.intruding
+    )
     labels, confidence, keep = labelling.labels, labelling.confidence, labelling.keep
     scene.transform = labelling.transform
     centres = scene.centres[keep]
@@ -765,12 +776,12 @@ _MAX_FILLS = 255
 def describe(
     frame_bgr: np.ndarray, view: CalibratedView, xy_px: np.ndarray, config: ClassicConfig | None = None
 ) -> np.ndarray:
-    """(n, 4) colour features (``colour.FEATURE_NAMES``) of balls centred at ``xy_px`` (n, 2) in
+    """(n, 7) colour features (``colour.FEATURE_NAMES``) of balls centred at ``xy_px`` (n, 2) in
     ``frame_bgr``, measured as :func:`detect_balls` measures them (for fitting colour models)."""
     config = config or ClassicConfig()
     g = table_geometry(view, frame_bgr.shape, config)
     if g is None or len(xy_px) == 0:
-        return np.zeros((0, 4))
+        return np.zeros((0, len(FEATURE_NAMES)))
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     centres = np.asarray(xy_px, dtype=float) - [g.x0, g.y0]
     cloth, _, _ = _cloth_masks(image, g, config)
@@ -778,7 +789,8 @@ def describe(
     tophat = _tophat(lab[..., 0], g.typical_radius)
     ix, iy = _pixel_indices(centres, g.area.shape)
     radii = _radius_at(g.radius, centres)
-    return core_features(image, lab, tophat, cloth.chromaticity[iy, ix], centres, radii, config.colour)
+    cloth_here = cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
+    return core_features(image, lab, tophat, *cloth_here, centres, radii, config.colour)
 
 
 def _cloth_masks(
@@ -859,7 +871,7 @@ def _plausible(
     centres_mm: np.ndarray,
     intruding: np.ndarray,
     config: ClassicConfig,
-    bodiless: np.ndarray | None = None,
+    bodiless: np.ndarray,
 ) -> np.ndarray:
     """Which candidates can be balls: round (but for ``bodiless`` ones, whose body matches the
     cloth), resting on the playing area, and — when without a highlight, near a cushion or
@@ -883,8 +895,7 @@ def _plausible(
         _round(body, centres, radii, config),
         _round(foreground | ~g.area, centres, radii, config),
     )
-    if bodiless is not None:
-        round_enough |= bodiless
+    round_enough |= bodiless
     resting = STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
     return (
         round_enough
@@ -1305,26 +1316,24 @@ def _highlight_centres(
     small = areas <= config.highlight_max_area * np.pi * r**2
     centroids, areas, r = centroids[small], areas[small], r[small]
     inside = _coverage(foreground, centroids, config.highlight_surround * r) >= config.highlight_min_surround
-    implied = centroids + np.stack([np.zeros_like(r), config.highlight_offset * r], axis=1)
+    implied = _below_highlight(centroids, r, config)
     bodiless = np.zeros(len(centroids), dtype=bool)
     if inner is not None and (~inside).any():
         outside = ~inside
         labels, region_areas, _ = _regions_touching(foreground, foreground)
         ix, iy = _pixel_indices(centroids[outside], labels.shape)
         alone = region_areas[labels[iy, ix]] <= config.bodiless_max_region * np.pi * r[outside] ** 2
-        bodiless[outside] = (
-            alone
-            & (
-                _coverage(foreground, implied[outside], config.coverage_radius * r[outside])
-                < config.min_coverage
-            )
-            & _shadowed(lightness, inner & ~foreground, implied[outside], r[outside], config)
+        # each test only on the spots that passed the ones before (the shadow's is the dearest)
+        rows = np.flatnonzero(outside)[alone]
+        bare_disc = (
+            _coverage(foreground, implied[rows], config.coverage_radius * r[rows]) < config.min_coverage
         )
+        rows = rows[bare_disc]
+        bodiless[rows] = _shadowed(lightness, inner, foreground, implied[rows], r[rows], config)
     found, kinds = [], []
     for kind, is_bodiless in ((inside, False), (bodiless, True)):
         merged = _merge_close(centroids[kind], areas[kind], r[kind] * config.highlight_merge)
-        merged_r = _radius_at(radius, merged)
-        found.append(merged + np.stack([np.zeros_like(merged_r), config.highlight_offset * merged_r], axis=1))
+        found.append(_below_highlight(merged, _radius_at(radius, merged), config))
         kinds.append(np.full(len(merged), is_bodiless))
     centres, flags = np.concatenate(found).reshape(-1, 2), np.concatenate(kinds).astype(bool)
     if flags.any() and (~flags).any():
@@ -1337,24 +1346,46 @@ def _highlight_centres(
     return centres, flags
 
 
+def _below_highlight(spots: np.ndarray, radii: np.ndarray, config: ClassicConfig) -> np.ndarray:
+    """The ball centres (n, 2) px that highlight spots (n, 2) px imply: ``highlight_offset`` of
+    their radii (n,) below them in the image."""
+    return spots + np.stack([np.zeros_like(radii), config.highlight_offset * radii], axis=1)
+
+
 def _shadowed(
     lightness: np.ndarray,
-    bare_cloth: np.ndarray,
+    inner: np.ndarray,
+    foreground: np.ndarray,
     centres: np.ndarray,
     radii: np.ndarray,
     config: ClassicConfig,
 ) -> np.ndarray:
     """Whether the picture below each implied centre is as dark as a ball's shadow against the
-    cloth around it, the ball alone on bare cloth (see ``bodiless_shadow_ratio``)."""
+    cloth around it, the ball alone on bare cloth (``inner`` and not ``foreground``; see
+    ``bodiless_shadow_ratio``)."""
+    if len(centres) == 0:
+        return np.zeros(0, dtype=bool)
     half = config.bodiless_shadow_half
     steps = np.linspace(-half, half, _SHADOW_SAMPLES)
     box = np.stack(np.meshgrid(steps, steps + config.bodiless_shadow_offset), axis=-1).reshape(-1, 2)
     shadow = _mask_at(lightness, centres, radii, box).mean(axis=1)
     ring = _round_offsets(config.ring_samples, (config.bodiless_ring,))
     values = _mask_at(lightness, centres, radii, ring).astype(float)
-    bare = _mask_at(bare_cloth, centres, radii, ring)
-    cloth = np.array([np.median(v[b]) if b.any() else np.nan for v, b in zip(values, bare, strict=True)])
+    on_cloth = _mask_at(inner, centres, radii, ring).astype(bool)
+    bare = on_cloth & ~_mask_at(foreground, centres, radii, ring).astype(bool)
+    cloth = _masked_medians(values, bare)
     return (shadow <= config.bodiless_shadow_ratio * cloth) & (bare.mean(axis=1) >= config.bodiless_min_bare)
+
+
+def _masked_medians(values: np.ndarray, use: np.ndarray) -> np.ndarray:
+    """(n,) the median of each row of ``values`` (n, k) over its ``use`` (n, k) bool entries, as
+    ``np.median(values[i][use[i]])`` gives it (NaN for a row with none)."""
+    counts = use.sum(axis=1)
+    ordered = np.sort(np.where(use, values, np.inf), axis=1)
+    rows = np.arange(len(values))
+    low = ordered[rows, np.maximum(counts - 1, 0) // 2]
+    high = ordered[rows, np.minimum(counts // 2, values.shape[1] - 1)]
+    return np.where(counts > 0, (low + high) / 2, np.nan)
 
 
 _SHADOW_SAMPLES = 5
@@ -1369,6 +1400,8 @@ def _merge_close(points: np.ndarray, weights: np.ndarray, distance: np.ndarray) 
         return points
     gap = np.linalg.norm(points[:, None] - points[None], axis=2)
     linked = gap < np.minimum(distance[:, None], distance[None])
+    if np.count_nonzero(linked) == len(points):
+        return points.astype(float)  # no two are close: each is its own centroid
     group = _graph_components(linked)
     sums = np.zeros((group.max() + 1, 2))
     np.add.at(sums, group, points * weights[:, None])

@@ -16,6 +16,12 @@ chart. Shaded cloth is told by its chromaticity relative to the cloth measured i
 The labelling is one assignment problem (scipy's ``linear_sum_assignment``): the table holds one
 cue ball, at most one of each colour and at most 15 reds, and a candidate that fits no ball well
 is left out as "not a ball" rather than forced into a name.
+
+A ball struck hard is blurred by its motion with the cloth behind it: its core's colour lies
+between the ball's and the local cloth's (the black becomes a dark patch of the cloth's hue). A
+candidate that shows a highlight (cloth does not shine) and that no ball fits sharply may be read
+as a ball mixed with the cloth (at most ``ColourConfig.blur_max_mix`` of the way, its hue taken on
+from the cloth), at a cost growing with the mix.
 """
 
 from __future__ import annotations
@@ -23,15 +29,19 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from snooker.balls import BALL_NAMES, FULL_RACK_REDS, RED
 
-FEATURE_NAMES: tuple[str, ...] = ("L", "a", "b", "cloth_distance")
-"""The features of a ball's core, in order: Lab lightness, a, b (OpenCV 8-bit, a/b centred), and
-the distance of its rgb chromaticity from the local cloth's, relative to the cloth's own distance
-from grey (shading leaves it unchanged; a broadcast's saturation scales both alike)."""
+FEATURE_NAMES: tuple[str, ...] = ("L", "a", "b", "cloth_distance", "cloth_L", "cloth_a", "cloth_b")
+"""The features of a ball's core, in order: Lab lightness, a, b (OpenCV 8-bit, a/b centred), the
+distance of its rgb chromaticity from the local cloth's, relative to the cloth's own distance from
+grey (shading leaves it unchanged; a broadcast's saturation scales both alike), and the Lab of the
+local cloth (what a ball blurred by its motion is mixed with)."""
+CLOTH_LAB = slice(4, 7)
+"""The columns of :data:`FEATURE_NAMES` holding the local cloth's Lab."""
 
 
 def _default_models() -> dict[str, tuple[tuple[float, float, float], tuple[float, float, float]]]:
@@ -100,6 +110,21 @@ class ColourConfig:
     """Spread (Lab a/b units) of the prior on the frame's white-balance shift, centred on 0."""
     transform_limits: tuple[float, float, float, float] = (0.8, 1.6, 1.6, 25.0)
     """Largest |log gain|, gamma factor, saturation factor and |a/b shift| a frame may have."""
+    blur_max_mix: float = 0.5
+    """A ball moving fast is blurred with the cloth behind it: its core's Lab lies on the segment
+    from its model's mean towards the local cloth's, at most this fraction of the way (further, the
+    core is more cloth than ball: the tip of the cue over the cloth). Only a candidate showing a
+    highlight (a dark patch of the cloth's hue is otherwise a shade) that no ball's model fits
+    within ``reject_cost`` may be read so..."""
+    blur_chroma_tolerance: float = 0.2
+    """...and only where its chromaticity is no further from the cloth's (``cloth_distance``) than
+    the mix of the ball's colour and the cloth's, by more than this: a blur takes on the cloth's
+    hue, while a hand, the cue over a shadow, or wood mixed with cloth keep their own..."""
+    blur_cost: float = 4.0
+    """...at this cost added to the label's (the negative log of the prior odds that a ball is
+    blurred: most balls rest or roll slowly, so a sharp reading that fits wins)..."""
+    blur_mix_sigma: float = 0.25
+    """...and ½(fraction / this)² more, so the least mixed reading that fits wins."""
 
 
 def core_features(
@@ -107,17 +132,17 @@ def core_features(
     lab: np.ndarray,
     tophat: np.ndarray,
     cloth_at_centres: np.ndarray,
+    cloth_brightness: np.ndarray,
     centres: np.ndarray,
     radii: np.ndarray,
     config: ColourConfig,
     samples: int = 9,
 ) -> np.ndarray:
-    """(n, 4) features of each ball's core (see :data:`FEATURE_NAMES`), highlights left out.
+    """(n, 7) features of each ball's core (see :data:`FEATURE_NAMES`), highlights left out.
 
     ``image_bgr`` and ``lab``: (H, W, 3) uint8 of the same pixels; ``tophat``: (H, W) lightness
-    white top-hat; ``cloth_at_centres``: (n, 3) the cloth model's chromaticity at each centre;
-    ``centres``: (n, 2) px;
-    ``radii``: (n,) px.
+    white top-hat; ``cloth_at_centres``: (n, 3) the cloth model's chromaticity at each centre and
+    ``cloth_brightness`` (n,) its B+G+R; ``centres``: (n, 2) px; ``radii``: (n,) px.
     """
     if len(centres) == 0:
         return np.zeros((0, len(FEATURE_NAMES)))
@@ -139,7 +164,26 @@ def core_features(
         np.linalg.norm(cloth_at_centres - grey, axis=1), config.min_cloth_saturation
     )
     cloth_distance = np.linalg.norm(chroma - cloth_at_centres, axis=1) / cloth_saturation
-    return np.concatenate([lab_median, cloth_distance[:, None]], axis=1)
+    cloth_bgr = cloth_at_centres * (np.asarray(cloth_brightness, dtype=float)[:, None] + config.chroma_floor)
+    return np.concatenate([lab_median, cloth_distance[:, None], _lab_of(cloth_bgr)], axis=1)
+
+
+_LAB_OFFSET = np.array([0.0, 128.0, 128.0])
+"""What OpenCV adds to a and b in 8-bit Lab."""
+
+
+def _bgr_of(lab: np.ndarray) -> np.ndarray:
+    """(n, 3) BGR on 0–255 of colours ``lab`` (n, 3) Lab (OpenCV 8-bit, a/b centred)."""
+    pixels = np.clip(np.rint(np.asarray(lab) + _LAB_OFFSET), 0, 255).astype(np.uint8).reshape(-1, 1, 3)
+    return cv2.cvtColor(pixels, cv2.COLOR_Lab2BGR).reshape(-1, 3).astype(float)
+
+
+def _lab_of(bgr: np.ndarray) -> np.ndarray:
+    """(n, 3) Lab (OpenCV 8-bit, a/b centred) of colours ``bgr`` (n, 3) on 0–255."""
+    pixels = np.clip(np.rint(bgr), 0, 255).astype(np.uint8).reshape(-1, 1, 3)
+    lab = cv2.cvtColor(pixels, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(float)
+    lab[:, 1:] -= 128.0
+    return lab
 
 
 @functools.cache
@@ -233,11 +277,17 @@ def shade_costs(
 
 
 def class_costs(
-    features: np.ndarray, config: ColourConfig, transform: FrameTransform | None = None
+    features: np.ndarray,
+    config: ColourConfig,
+    transform: FrameTransform | None = None,
+    glossy: np.ndarray | None = None,
 ) -> np.ndarray:
     """(n, len(BALL_NAMES)) negative log-likelihood of each name for each ball, the models seen
-    through ``transform`` (up to a constant: the least log-spread of the untransformed models)."""
-    return _class_costs(features, *_model_arrays(config), transform or FrameTransform())
+    through ``transform`` (up to a constant: the least log-spread of the untransformed models).
+    A ``glossy`` candidate (n,) bool that no ball fits sharply may be a ball blurred with the cloth
+    (see ``blur_max_mix``)."""
+    glossy = np.zeros(len(features), dtype=bool) if glossy is None else np.asarray(glossy, dtype=bool)
+    return _class_costs(features, *_model_arrays(config), transform or FrameTransform(), config, glossy)
 
 
 def _model_arrays(config: ColourConfig) -> tuple[np.ndarray, np.ndarray]:
@@ -248,12 +298,62 @@ def _model_arrays(config: ColourConfig) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _class_costs(
-    features: np.ndarray, means: np.ndarray, stds: np.ndarray, transform: FrameTransform
+    features: np.ndarray,
+    means: np.ndarray,
+    stds: np.ndarray,
+    transform: FrameTransform,
+    config: ColourConfig,
+    glossy: np.ndarray,
 ) -> np.ndarray:
     seen_means, seen_stds = transform.apply(means), transform.spreads(means, stds)
-    z = (features[:, None, :3] - seen_means[None]) / seen_stds[None]
-    offset = np.log(stds).sum(axis=1).min()
-    return 0.5 * np.sum(z**2, axis=2) + np.sum(np.log(seen_stds), axis=1)[None] - offset
+    weight = seen_stds[None] ** -2.0
+    offset = features[:, None, :3] - seen_means[None]
+    log_spread = np.sum(np.log(seen_stds), axis=1)[None] - np.log(stds).sum(axis=1).min()
+    costs = 0.5 * np.sum(offset**2 * weight, axis=2) + log_spread
+    # Blur is the last explanation before "not a ball": only a glossy candidate that no ball fits
+    # sharply may be read so (a red blurred with the cloth would otherwise pass for the brown, a
+    # hand's knuckles for a blurred ball).
+    unfit = glossy & (costs.min(axis=1) >= config.reject_cost)
+    if unfit.any():
+        blurred = _blurred_costs(offset[unfit], features[unfit], seen_means, weight, config) + log_spread
+        costs[unfit] = np.minimum(costs[unfit], blurred)
+    return costs
+
+
+def _blurred_costs(
+    offset: np.ndarray, features: np.ndarray, seen_means: np.ndarray, weight: np.ndarray, config: ColourConfig
+) -> np.ndarray:
+    """(m, k) cost of reading each candidate as each ball blurred with the cloth (see
+    ``blur_max_mix``): half the squared Mahalanobis distance of its core (``offset`` (m, k, 3)
+    from each model's mean ``seen_means`` (k, 3), ``weight`` (1, k, 3) the inverse variances) from
+    a point of the segment towards its local cloth (``features`` (m, 7)), plus the cost of the
+    mixing fraction — a quadratic in the fraction, minimised in closed form — and ``blur_cost``;
+    infinite where the fraction passes ``blur_max_mix`` or the hue is off the mix
+    (``blur_chroma_tolerance``)."""
+    cloth = features[:, CLOTH_LAB]
+    toward = cloth[:, None] - seen_means[None]
+    prior = config.blur_mix_sigma**-2.0
+    mix = np.sum(offset * toward * weight, axis=2) / (np.sum(toward**2 * weight, axis=2) + prior)
+    mix = np.maximum(mix, 0.0)
+    residual = offset - mix[..., None] * toward
+    costs = 0.5 * (np.sum(residual**2 * weight, axis=2) + prior * mix**2) + config.blur_cost
+    mixed_distance = _mixed_cloth_distance(seen_means, cloth, mix, config)
+    off_hue = features[:, 3, None] > mixed_distance + config.blur_chroma_tolerance
+    return np.where((mix > config.blur_max_mix) | off_hue, np.inf, costs)
+
+
+def _mixed_cloth_distance(
+    means: np.ndarray, cloth: np.ndarray, mix: np.ndarray, config: ColourConfig
+) -> np.ndarray:
+    """(m, k) ``cloth_distance`` of each ball's colour ``means`` (k, 3) Lab mixed with each local
+    cloth's ``cloth`` (m, 3) Lab by the fractions ``mix`` (m, k), the mix taken on BGR values."""
+    both = _bgr_of(np.concatenate([means, cloth]))  # one conversion: each costs far more than its pixels
+    ball_bgr, cloth_bgr = both[: len(means)], both[len(means) :]
+    mixed = (1.0 - mix[..., None]) * ball_bgr[None] + mix[..., None] * cloth_bgr[:, None]
+    chroma = mixed / (mixed.sum(axis=2, keepdims=True) + config.chroma_floor)
+    cloth_chroma = cloth_bgr / (cloth_bgr.sum(axis=1, keepdims=True) + config.chroma_floor)
+    saturation = np.maximum(np.linalg.norm(cloth_chroma - 1.0 / 3.0, axis=1), config.min_cloth_saturation)
+    return np.linalg.norm(chroma - cloth_chroma[:, None], axis=2) / saturation[:, None]
 
 
 def fit_transform(features: np.ndarray, names: np.ndarray, config: ColourConfig) -> FrameTransform:
@@ -325,11 +425,13 @@ def _label(
     transform: FrameTransform,
     slot_index: np.ndarray,
     glossy: np.ndarray,
+    blurrable: np.ndarray,
 ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
     """One joint labelling under ``transform``: (total cost, class costs, rows, columns). A
-    ``glossy`` candidate (n,) bool cannot be shaded cloth (see :func:`label_balls`)."""
+    ``glossy`` candidate (n,) bool cannot be shaded cloth, a ``blurrable`` one (n,) bool may be a
+    ball blurred with the cloth (see :func:`label_balls`)."""
     n = len(features)
-    costs = _class_costs(features, *models, transform)
+    costs = _class_costs(features, *models, transform, config, blurrable)
     shade = np.where(glossy, np.inf, shade_costs(features, config, transform))
     reject = np.minimum(config.reject_cost, shade)
     matrix = np.concatenate([costs[:, slot_index], np.repeat(reject[:, None], n, axis=1)], axis=1)
@@ -374,6 +476,7 @@ def label_balls(
     config: ColourConfig,
     starts: tuple[FrameTransform, ...] | None = None,
     glossy: np.ndarray | None = None,
+    alone: np.ndarray | None = None,
 ) -> Labelling:
     """:func:`assign_labels`, from the frame transforms ``starts`` (default: one per exposure gain
     of ``exposure_gains``), with the transform of the cheapest solution.
@@ -381,7 +484,11 @@ def label_balls(
     ``glossy`` (n,) bool marks candidates found by a specular highlight: cloth does not shine, so
     these cannot be "shaded cloth" (:func:`shade_costs`), only a ball or not a ball. A black ball
     moving fast is blurred with the cloth behind it into a dark patch of the cloth's hue, which
-    would otherwise read as shade; its highlight still shows.
+    would otherwise read as shade; its highlight still shows, and its core lies between the
+    black's colour and the cloth's: a glossy candidate that no ball fits sharply may be named as
+    a ball blurred with the cloth (up to ``blur_max_mix``, at a cost growing with the mix) — if it
+    is ``alone`` (n,) bool (default: all are) on the cloth, not touched by the cue, a hand or a
+    player, whose mixes with the cloth look alike.
 
     A broadcast's grading stays put while the camera holds its view, so a frame of the same view
     can start from the transform its previous frame settled on alone (a few assignments instead of
@@ -396,11 +503,12 @@ def label_balls(
     slot_index = np.array([BALL_NAMES.index(name) for name in slots])
     models = _model_arrays(config)
     glossy = np.zeros(n, dtype=bool) if glossy is None else np.asarray(glossy, dtype=bool)
+    blurrable = glossy if alone is None else glossy & np.asarray(alone, dtype=bool)
     best: _Solution | None = None
     best_transform = FrameTransform()
     refinements: dict[tuple[int, ...], tuple[_Solution, FrameTransform]] = {}
     for transform in starts:
-        result = _label(features, config, models, transform, slot_index, glossy)
+        result = _label(features, config, models, transform, slot_index, glossy, blurrable)
         for _ in range(config.transform_iterations):
             rows, cols = result[2], result[3]
             named = cols < len(slots)
@@ -409,7 +517,8 @@ def label_balls(
             key = tuple(np.where(named, slot_index[np.minimum(cols, len(slots) - 1)], -1)[np.argsort(rows)])
             if key not in refinements:
                 fitted = _fit_transform(features[rows[named]], slot_index[cols[named]], *models, config)
-                refinements[key] = (_label(features, config, models, fitted, slot_index, glossy), fitted)
+                relabelled = _label(features, config, models, fitted, slot_index, glossy, blurrable)
+                refinements[key] = (relabelled, fitted)
             refined, fitted = refinements[key]
             if refined[0] >= result[0]:
                 break

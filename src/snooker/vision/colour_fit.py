@@ -26,7 +26,7 @@ class ObservedFrame:
     """The balls the detector found in one sampled frame of a clip.
 
     ``xy_px``: (n, 2) image px; ``xy_mm``: (n, 2) table mm; ``names``: (n,) ball names;
-    ``features``: (n, 4) core features (``colour.FEATURE_NAMES``).
+    ``features``: (n, ≥3) core features (``colour.FEATURE_NAMES``; the fit reads the first three).
     """
 
     clip: str
