@@ -160,13 +160,14 @@ def test_one_video_in_two_segments_gives_the_strokes_pots_and_rulings_of_one_pro
     # the second stroke runs to the end (truncated): its cue ball's rest by the baulk cushion is
     # where the fast path's detections, and so strokes, differ with where an analysis began
     count = _demo_with_pauses(video, {110: 200}, last=230)
-    # cut in the middle of the pause (frame count // 2), joined there after a short warm-up
-    segments = SegmentConfig(min_segment_frames=count // 2, overlap_frames=60, warmup_frames=15)
+    # the second part starts in the middle of the pause (frame count // 2) and takes over there after a
+    # short warm-up
+    segments = SegmentConfig(min_segment_frames=count // 2, warmup_frames=15)
     options = AnalyzeOptions(referee=True, progress=False, segments=segments)
     assert analyze_long_video(str(video), tmp_path / "one", options, jobs=1) == 0
     assert analyze_long_video(str(video), tmp_path / "two", options, jobs=2) == 0
     err = capsys.readouterr().err
-    assert "2 segments in 2 processes" in err and "in one piece" not in err
+    assert "2 segments in 2 processes" in err and "read on to the end" not in err
     one = json.loads((tmp_path / "one" / "analysis.json").read_text())
     two = json.loads((tmp_path / "two" / "analysis.json").read_text())
     assert len(one["strokes"]) == 2 and len(one["pots"]) == 2
@@ -181,3 +182,27 @@ def test_one_video_in_two_segments_gives_the_strokes_pots_and_rulings_of_one_pro
     assert two["complete"] is True
     labels = [sorted(b["label"] for b in f["balls"]) for f in two["frames"]]
     assert labels == [sorted(b["label"] for b in f["balls"]) for f in one["frames"]]
+
+
+@pytest.mark.slow
+def test_a_video_whose_parts_never_hand_over_is_read_to_the_end_by_the_first_as_one_process_would(
+    tmp_path, capsys
+):
+    from snooker.app.analyze import AnalyzeOptions, analyze_long_video
+    from snooker.pipeline.segments import SegmentConfig
+
+    video = tmp_path / "strokes.mp4"
+    count = _demo_with_pauses(video, {}, last=230)
+    # the second part is still warming up when the video ends: it can never take over
+    segments = SegmentConfig(min_segment_frames=count // 2, warmup_frames=count)
+    options = AnalyzeOptions(referee=True, progress=False, segments=segments)
+    assert analyze_long_video(str(video), tmp_path / "one", options, jobs=1) == 0
+    assert analyze_long_video(str(video), tmp_path / "two", options, jobs=2) == 0
+    err = capsys.readouterr().err
+    assert "2 segments in 2 processes" in err and "read on to the end" in err
+    one = json.loads((tmp_path / "one" / "analysis.json").read_text())
+    two = json.loads((tmp_path / "two" / "analysis.json").read_text())
+    assert one["strokes"] and two["strokes"] == one["strokes"]
+    assert two["rulings"] == one["rulings"] and two["pots"] == one["pots"]
+    assert two["frames"] == one["frames"] and two["video"] == one["video"]
+    assert two["complete"] is True

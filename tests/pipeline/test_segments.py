@@ -1,24 +1,27 @@
-"""Segments of one long video: planning, the stitch frame, renaming identities, merging counts."""
+"""Segments of one long video: planning, the hand-over frame, renaming identities, merging counts."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from snooker.pipeline.segments import (
+    Handover,
+    QuietFrames,
     Segment,
     SegmentConfig,
     SegmentResult,
-    find_stitch,
+    chain_segments,
     join,
     plan_segments,
     skip_runs,
-    stitch_segments,
 )
 from snooker.tracker import StrokeEvents
 from snooker.tracker.strokes import OutsideEvent
 from snooker.tracker.types import CushionContact, PotEvent
 
-SMALL = SegmentConfig(min_segment_frames=100, overlap_frames=20, warmup_frames=5, stroke_margin_frames=2)
+SMALL = SegmentConfig(min_segment_frames=100, warmup_frames=5, stroke_margin_frames=2, settle_frames=3)
 
 TABLE = {"white": (500.0, 700.0), "pink": (889.0, 2677.0), "red-1": (800.0, 2900.0), "red-2": (853.0, 2900.0)}
 """A table at rest as one analysis names it (mm); two touching reds."""
@@ -85,14 +88,14 @@ LATER_IDS = {"white": 11, "pink": 12, "red-1": 13, "red-2": 14}
         (0, 2, []),
         (150, 1, []),
         (199, 2, []),
-        (200, 2, [Segment(0, 110), Segment(90, None)]),
-        (200, 4, [Segment(0, 110), Segment(90, None)]),
-        (300, 3, [Segment(0, 113), Segment(93, 207), Segment(187, None)]),
-        (1000, 3, [Segment(0, 347), Segment(327, 673), Segment(653, None)]),
+        (200, 2, [Segment(0, None), Segment(100, None)]),
+        (200, 4, [Segment(0, None), Segment(100, None)]),
+        (300, 3, [Segment(0, None), Segment(100, None), Segment(200, None)]),
+        (1000, 3, [Segment(0, None), Segment(333, None), Segment(667, None)]),
     ],
     ids=["stream", "empty", "one_job", "short", "two", "capped_by_length", "three", "uneven"],
 )
-def test_segments_are_even_in_frames_read_with_an_overlap_only_on_long_videos(frames, jobs, expected):
+def test_segments_start_evenly_only_on_long_videos(frames, jobs, expected):
     assert plan_segments(frames, jobs, SMALL) == expected
 
 
@@ -103,12 +106,32 @@ def test_skipped_frames_are_kept_as_runs():
     assert runs == [(0, 1, "a"), (2, 2, "b"), (5, 6, "b")]
 
 
-# ------------------------------------------------------------------------------------------ stitch frame
+# ------------------------------------------------------------------------------------------ hand-over frame
 def _later_table(shift_mm: float = 0.0) -> dict[str, tuple[float, float]]:
     """The same table as the later analysis sees it: reds numbered the other way round, places off
     by ``shift_mm`` (its own calibration)."""
     names = {"white": "white", "pink": "pink", "red-1": "red-2", "red-2": "red-1"}
     return {names[label]: (x + shift_mm, y) for label, (x, y) in TABLE.items()}
+
+
+def _in_stroke(frame: int, strokes: list[tuple[int, int]]) -> bool:
+    return any(a <= frame <= b for a, b in strokes)
+
+
+def _hand_over(tmp_path, earlier_frames, later_frames, earlier_strokes=(), later_strokes=(), config=SMALL):
+    """The frame at which an earlier analysis (from frame 0) hands over to a later one (from 100)
+    that published all its frames first; None where it reads to its end."""
+    quiet = tmp_path / "quiet-1.jsonl"
+    later = Handover(config, 100, publish=quiet)
+    for record in later_frames:
+        assert later.push(record, _in_stroke(record["i"], later_strokes)) is None  # it follows no one
+    later.close()
+    earlier = Handover(config, 0, follow=quiet, follow_start=100)
+    for record in earlier_frames:
+        q = earlier.push(record, _in_stroke(record["i"], earlier_strokes))
+        if q is not None:
+            return q
+    return None
 
 
 @pytest.mark.parametrize(
@@ -118,8 +141,9 @@ def _later_table(shift_mm: float = 0.0) -> dict[str, tuple[float, float]]:
         ("calibrations a few mm apart", {}, {}, [], set(), 8.0, 105),
         ("calibrations too far apart", {}, {}, [], set(), 30.0, None),
         ("a stroke running, then its margin", {}, {}, [(90, 108)], set(), 0.0, 111),
-        ("a stroke across the whole overlap", {}, {}, [(95, 130)], set(), 0.0, None),
-        ("the later one skipped frames", {}, {}, [], {105, 106}, 0.0, 107),
+        ("a stroke ending late: read on past it", {}, {}, [(95, 190)], set(), 0.0, 193),
+        ("a stroke running to the end", {}, {}, [(95, 199)], set(), 0.0, None),
+        ("the later one skipped frames: its quiet run starts again", {}, {}, [], {105, 106}, 0.0, 109),
         (
             "a ball held in one, seen there by the other",
             {},
@@ -146,26 +170,64 @@ def _later_table(shift_mm: float = 0.0) -> dict[str, tuple[float, float]]:
             [],
             set(),
             0.0,
-            107,
+            109,
+        ),
+        (
+            "the cue ball unseen: a stroke may start then",
+            {105: {"white": {"visible": False}}},
+            {},
+            [],
+            set(),
+            0.0,
+            108,
         ),
     ],
     ids=lambda v: v if isinstance(v, str) else None,
 )
-def test_the_stitch_frame_is_quiet_read_by_both_past_the_warm_up_and_agrees(
-    case, earlier_changes, later_changes, strokes, later_skipped, shift, expected
+def test_the_hand_over_frame_is_quiet_in_both_past_the_warm_up_and_agrees(
+    tmp_path, case, earlier_changes, later_changes, strokes, later_skipped, shift, expected
 ):
-    earlier = _result(0, 120, _frames(0, 120, TABLE, EARLIER_IDS, earlier_changes))
-    earlier.strokes = [_stroke(a, b) for a, b in strokes]
-    later_table = _later_table(shift)
-    later = _result(100, None, _frames(100, 200, later_table, LATER_IDS, later_changes, later_skipped))
-    assert find_stitch(earlier, later, SMALL) == expected
+    earlier = _frames(0, 200, TABLE, EARLIER_IDS, earlier_changes)
+    later = _frames(100, 200, _later_table(shift), LATER_IDS, later_changes, later_skipped)
+    assert _hand_over(tmp_path, earlier, later, earlier_strokes=strokes) == expected
 
 
-def test_a_stroke_seen_only_by_the_later_analysis_also_blocks_the_frame():
-    earlier = _result(0, 120, _frames(0, 120, TABLE, EARLIER_IDS))
-    later = _result(100, None, _frames(100, 200, _later_table(), LATER_IDS))
-    later.strokes = [_stroke(104, 109)]
-    assert find_stitch(earlier, later, SMALL) == 112
+def test_a_stroke_seen_only_by_the_later_analysis_also_blocks_the_frame(tmp_path):
+    earlier = _frames(0, 200, TABLE, EARLIER_IDS)
+    later = _frames(100, 200, _later_table(), LATER_IDS)
+    assert _hand_over(tmp_path, earlier, later, later_strokes=[(104, 109)]) == 112
+
+
+def test_frames_the_later_analysis_has_not_published_yet_are_read_past(tmp_path):
+    quiet = tmp_path / "quiet-1.jsonl"
+    later = Handover(SMALL, 100, publish=quiet)
+    earlier = Handover(SMALL, 0, follow=quiet, follow_start=100)
+    earlier_frames = iter(_frames(0, 200, TABLE, EARLIER_IDS))
+    # the earlier analysis reaches frame 130 before the later one has read anything
+    assert all(earlier.push(next(earlier_frames), False) is None for _ in range(131))
+    for record in _frames(100, 200, _later_table(), LATER_IDS):
+        later.push(record, False)
+    later.close()
+    assert earlier.push(next(earlier_frames), False) == 128  # frame 131 settles 128
+
+
+def test_a_line_still_being_written_is_read_once_complete(tmp_path):
+    quiet = tmp_path / "quiet-1.jsonl"
+    balls = _frames(105, 106, _later_table(), LATER_IDS)[0]["balls"]
+    line = json.dumps({"i": 105, "balls": balls}) + "\n"
+    quiet.write_text(line[:40])
+    earlier = Handover(SMALL, 0, follow=quiet, follow_start=100)
+    frames = _frames(0, 200, TABLE, EARLIER_IDS)
+    assert all(earlier.push(record, False) is None for record in frames[:109])
+    quiet.write_text(line + json.dumps({"i": 107, "balls": balls}) + "\n")
+    assert earlier.push(frames[109], False) is None  # frame 106 settles: not published
+    assert earlier.push(frames[110], False) == 107
+
+
+def test_quiet_frames_settle_after_the_margin_and_the_settling_frames():
+    quiet = QuietFrames(SMALL)
+    settled = [quiet.push(record, False) for record in _frames(0, 10, TABLE, EARLIER_IDS)]
+    assert [s["i"] if s else None for s in settled] == [None] * 5 + [2, 3, 4, 5, 6]
 
 
 # ------------------------------------------------------------------------------------------ renaming
@@ -218,9 +280,7 @@ def _pair_with_new_red() -> tuple[SegmentResult, SegmentResult]:
 
 def test_the_later_analysis_takes_the_earlier_names_and_new_balls_get_fresh_ones():
     earlier, later = _pair_with_new_red()
-    q = find_stitch(earlier, later, SMALL)
-    assert q == 105
-    first, second = join([earlier, later], [q], SMALL)
+    first, second = join([earlier, later], [105], SMALL)
     assert [f["i"] for f in first.frames] == list(range(0, 105))
     assert [f["i"] for f in second.frames] == list(range(105, 200))
     at_q = {b["label"]: (b["id"], b["x_mm"]) for b in second.frames[0]["balls"]}
@@ -241,20 +301,21 @@ def test_the_later_analysis_takes_the_earlier_names_and_new_balls_get_fresh_ones
 
 # ------------------------------------------------------------------------------------------ merging
 @pytest.mark.parametrize(
-    ("warmup", "cut", "expected"),
+    ("cut", "expected"),
     [
-        (5, 55, {"no table found yet": 10, "frame does not show the table": 10}),
-        (15, 70, {"no table found yet": 10, "frame does not show the table": 10}),
+        (55, {"no table found yet": 10, "frame does not show the table": 10}),
+        (70, {"no table found yet": 10, "frame does not show the table": 10}),
     ],
 )
-def test_skip_counts_come_from_the_frames_each_part_contributes(warmup, cut, expected):
-    config = SegmentConfig(min_segment_frames=50, overlap_frames=50, warmup_frames=warmup)
+def test_skip_counts_come_from_the_frames_each_part_contributes(cut, expected):
+    config = SegmentConfig(min_segment_frames=50, warmup_frames=5)
     off = set(range(60, 70))
     earlier = _result(0, 100, _frames(0, 100, TABLE, EARLIER_IDS, skipped=set(range(10)) | off))
     earlier.skips = [(0, 9, "no table found yet"), (60, 69, "frame does not show the table")]
+    earlier.handed_over_at = cut
     later = _result(50, None, _frames(50, 150, _later_table(), LATER_IDS, skipped={50, 51, 52} | off))
     later.skips = [(50, 52, "no table found yet"), (60, 69, "frame does not show the table")]
-    stitched = stitch_segments([earlier, later], config, _no_reanalysis, _no_report)
+    stitched = chain_segments([earlier, later], config)
     assert stitched.cuts == [cut]
     doc = stitched.document("long.mp4")
     assert doc["skipped_frames"] == expected
@@ -263,47 +324,30 @@ def test_skip_counts_come_from_the_frames_each_part_contributes(warmup, cut, exp
     assert doc["complete"] is True and "error" not in doc
 
 
-def _no_reanalysis(start: int, stop: int | None) -> SegmentResult:
-    raise AssertionError(f"re-analysed {start}–{stop}")
-
-
-def _no_report(message: str) -> None:
-    raise AssertionError(message)
-
-
-def test_no_quiet_frame_means_the_two_segments_are_analysed_again_as_one():
-    earlier = _result(0, 120, _frames(0, 120, TABLE, EARLIER_IDS))
-    earlier.strokes = [_stroke(95, 130)]
-    middle = _result(100, 220, _frames(100, 220, _later_table(), LATER_IDS))
-    middle.strokes = [_stroke(95, 130)]
-    last = _result(200, None, _frames(200, 300, TABLE, EARLIER_IDS))
-    asked: list[tuple[int, int | None]] = []
-    said: list[str] = []
-
-    def reanalyse(start: int, stop: int | None) -> SegmentResult:
-        asked.append((start, stop))
-        union = _result(start, stop, _frames(start, stop, TABLE, EARLIER_IDS))
-        union.strokes = [_stroke(95, 130)]
-        return union
-
-    stitched = stitch_segments([earlier, middle, last], SMALL, reanalyse, said.append)
-    assert asked == [(0, 220)]
-    assert len(said) == 1 and "frames 0–220 in one piece" in said[0]
-    assert stitched.cuts == [205]
+def test_a_segment_that_never_hands_over_covers_the_rest_and_the_later_ones_are_left_out():
+    earlier = _result(0, None, _frames(0, 300, TABLE, EARLIER_IDS))
+    earlier.handed_over_at = 105
+    middle = _result(100, None, _frames(100, 300, _later_table(), LATER_IDS))
+    middle.strokes = [_stroke(150, 299)]
+    broken = SegmentResult(200, None, error="cannot read video file x.mp4: no decodable frame at frame 200")
+    stitched = chain_segments([earlier, middle, broken], SMALL)
+    assert stitched.cuts == [105] and stitched.error is None
     doc = stitched.document("long.mp4")
     assert [f["i"] for f in doc["frames"]] == list(range(300))
     assert len(doc["strokes"]) == 1 and doc["complete"] is True
 
 
-def test_a_failed_segment_ends_the_video_and_what_was_read_is_kept():
-    earlier = _result(0, 120, _frames(0, 120, TABLE, EARLIER_IDS))
+def test_a_segment_that_failed_after_taking_over_ends_the_video_and_what_was_read_is_kept():
+    earlier = _result(0, None, _frames(0, 200, TABLE, EARLIER_IDS))
     earlier.strokes = [_stroke(10, 20)]
-    broken = SegmentResult(100, 220, error="cannot read video file x.mp4: no decodable frame at frame 100")
+    earlier.handed_over_at = 105
+    broken = _result(100, None, _frames(100, 150, _later_table(), LATER_IDS))
+    broken.error = "the video x.mp4 ended early (truncated or corrupt), frame 150"
     last = _result(200, None, _frames(200, 300, TABLE, EARLIER_IDS))
-    stitched = stitch_segments([earlier, broken, last], SMALL, _no_reanalysis, _no_report)
+    stitched = chain_segments([earlier, broken, last], SMALL)
     doc = stitched.document("x.mp4")
     assert doc["complete"] is False
-    assert "frames 100–220" in doc["error"] and "no decodable frame" in doc["error"]
-    assert "frames from 120 on were not analysed" in doc["error"]
-    assert [f["i"] for f in doc["frames"]] == list(range(120))
+    assert "frames 100–the end" in doc["error"] and "ended early" in doc["error"]
+    assert "frames from 150 on were not analysed" in doc["error"]
+    assert [f["i"] for f in doc["frames"]] == list(range(150))
     assert len(doc["strokes"]) == 1

@@ -10,11 +10,12 @@ Several videos (a folder of broadcast clips, a day's matches) are each written t
 machine's cores all work (one video's frame loop keeps one core busy). One video that fails does
 not stop the others; the exit status is 1 if any failed.
 
-One long video with ``--jobs N`` is cut into N segments analysed at once, each in its own process,
-and stitched back into one analysis at quiet frames between strokes
-(``snooker.pipeline.segments``; ``SegmentConfig`` says how long a video must be to be split).
-Where two segments cannot be joined they are analysed again as one piece (said on stderr). With
-``--annotate`` the video is analysed in one piece (one annotated video is written in order).
+One long video with ``--jobs N`` is read from N evenly spaced starts at once, each in its own
+process; each part reads on until the next one can take over at a quiet frame between strokes
+where both hold the same balls (``snooker.pipeline.segments``; ``SegmentConfig`` says how long a
+video must be to be split). Where that never happens the earlier part reads to the end, as one
+process would. With ``--annotate`` the video is analysed in one piece (one annotated video is
+written in order).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import argparse
 import json
 import multiprocessing
 import sys
+import tempfile
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -32,12 +34,13 @@ from tqdm import tqdm
 from snooker.app.inputs import InputError, load_view_and_detector
 from snooker.pipeline.analyze import VideoAnalysis, frame_log_lines
 from snooker.pipeline.segments import (
+    Handover,
     Segment,
     SegmentConfig,
     SegmentResult,
+    chain_segments,
     plan_segments,
     skip_runs,
-    stitch_segments,
 )
 from snooker.tracker import StrokeEvents
 
@@ -177,45 +180,54 @@ def analyze_long_video(video: str, out: Path, options: AnalyzeOptions, jobs: int
         _note(f"{video} is {length}: analysed in one process")
         return analyze_video(video, out, options)
     if options.max_frames is not None:
-        segments[-1] = Segment(segments[-1].start, count)
+        segments = [Segment(s.start, count) for s in segments]
     return analyze_segments(video, out, options, segments)
 
 
 def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: list[Segment]) -> int:
-    """Analyse ``segments`` of ``video`` at once, one worker process each, and write one analysis
-    stitched from theirs (rulings from the stitched strokes, in order)."""
+    """Analyse ``segments`` of ``video`` at once, one worker process each, each reading on until
+    the next takes over (see ``snooker.pipeline.segments``), and write the one analysis they make
+    together (rulings from the joined strokes, in order)."""
     out.mkdir(parents=True, exist_ok=True)
     options = replace(options, progress=False)
     _note(f"{video}: {len(segments)} segments in {len(segments)} processes")
-    view = _starting_view(video, options, segments[0])
+    view = _starting_view(video, options)
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(len(segments), mp_context=context)
     interrupted = False
     running: list[Future[SegmentResult]] = []
-    try:
-        running = [pool.submit(analyze_segment, video, s.start, s.stop, options, view) for s in segments]
-        with tqdm(total=len(segments), unit="segment", desc="analyze", file=sys.stderr) as bar:
-            for _ in as_completed(running):
-                bar.update(1)
-    except KeyboardInterrupt:
-        interrupted = True
-        pool.shutdown(wait=True, cancel_futures=True)
+    with tempfile.TemporaryDirectory(prefix="snooker-segments-") as handover_dir:
+        quiet = [Path(handover_dir) / f"quiet-{k}.jsonl" for k in range(len(segments))]
+        pool = ProcessPoolExecutor(len(segments), mp_context=context)
+        try:
+            for k, segment in enumerate(segments):
+                last = k + 1 == len(segments)
+                links = HandoverFiles(
+                    publish=quiet[k] if k else None,
+                    follow=None if last else quiet[k + 1],
+                    follow_start=None if last else segments[k + 1].start,
+                )
+                running.append(
+                    pool.submit(analyze_segment, video, segment.start, segment.stop, options, view, links)
+                )
+            with tqdm(total=len(segments), unit="segment", desc="analyze", file=sys.stderr) as bar:
+                for _ in as_completed(running):
+                    bar.update(1)
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
     results = [
         _segment_status(future, segment)
         for future, segment in zip(running, segments, strict=True)
         if not future.cancelled()
     ]
-
-    def reanalyse(start: int, stop: int | None) -> SegmentResult | None:
-        if interrupted:
-            return None
-        future = pool.submit(analyze_segment, video, start, stop, options, view)
-        return _segment_status(future, Segment(start, stop))
-
-    try:
-        stitched = stitch_segments(results, options.segments, reanalyse, _note)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    stitched = chain_segments(results, options.segments)
+    joined = len(stitched.parts)
+    if joined < len(results) and stitched.error is None:
+        _note(
+            f"{video}: no quiet frame where the analysis from frame {stitched.parts[-1].start} could hand "
+            f"over to the next one (strokes back to back, or a replay): it read on to the end"
+        )
     referee, referee_error = _referee() if options.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None
     _rule(referee, stitched.strokes, rulings)
@@ -236,6 +248,17 @@ def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: l
     return 0
 
 
+@dataclass(frozen=True)
+class HandoverFiles:
+    """A segment's links to its neighbours (see ``snooker.pipeline.segments.Handover``): the file
+    its quiet frames are published to (None for the first segment), and the next segment's file
+    and first frame (None for the last)."""
+
+    publish: Path | None = None
+    follow: Path | None = None
+    follow_start: int | None = None
+
+
 def _segment_status(future: Future[SegmentResult], segment: Segment) -> SegmentResult:
     """A worker's result; one that died (or raised) is a failed segment that read nothing."""
     try:
@@ -245,11 +268,17 @@ def _segment_status(future: Future[SegmentResult], segment: Segment) -> SegmentR
 
 
 def analyze_segment(
-    video: str, start: int, stop: int | None, options: AnalyzeOptions, starting_view: object | None = None
+    video: str,
+    start: int,
+    stop: int | None,
+    options: AnalyzeOptions,
+    starting_view: object | None = None,
+    links: HandoverFiles | None = None,
 ) -> SegmentResult:
-    """Analyse frames ``[start, stop)`` of ``video`` (a worker process's part of a long video),
-    from ``starting_view`` where given (the view the video's beginning shows, as one process
-    reading the whole video would have it; replaced after a cut away as usual)."""
+    """Analyse ``video`` from frame ``start`` (a worker process's part of a long video) until the
+    next segment takes over (``links``; see ``snooker.pipeline.segments.Handover``), or to ``stop``
+    (None: the end), from ``starting_view`` where given (the view the video's beginning shows, as
+    one process reading the whole video would have it; replaced after a cut away as usual)."""
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
     result = SegmentResult(start, stop)
@@ -262,6 +291,8 @@ def analyze_segment(
         analysis = VideoAnalysis(detector, view=starting_view, fixed_view=False)
     else:
         analysis = VideoAnalysis(detector, view=view)
+    links = links or HandoverFiles()
+    handover = Handover(options.segments, start, links.publish, links.follow, links.follow_start)
     try:
         source = open_source(video, start_frame=start)
         with read_ahead(source, prepare=analysis.prepare) as frames:
@@ -274,13 +305,18 @@ def analyze_segment(
                 outcome = analysis.process(frame)
                 if outcome.skipped is not None:
                     skip_runs(result.skips, frame.index, outcome.skipped)
-            if getattr(source.stats, "ended_early", False):
+                    continue
+                result.handed_over_at = handover.push(analysis.frames[-1], analysis.segmenter.in_stroke)
+                if result.handed_over_at is not None:
+                    break
+            if result.handed_over_at is None and getattr(source.stats, "ended_early", False):
                 result.error = f"the video {video} ended early (truncated or corrupt), frame {result.end}"
     except SourceError as exc:
         result.error = str(exc)
     except KeyboardInterrupt:
         result.error = "interrupted"
     finally:
+        handover.close()
         analysis.finish()
     result.finished = True
     result.frames, result.strokes = analysis.frames, analysis.strokes
@@ -293,11 +329,12 @@ def analyze_segment(
     return result
 
 
-def _starting_view(video: str, options: AnalyzeOptions, first: Segment) -> object | None:
-    """The table the video's first segment is read with, as one process reading the whole video
+def _starting_view(video: str, options: AnalyzeOptions) -> object | None:
+    """The table the video's beginning is read with, as one process reading the whole video
     finds it (the first frame showing it, tried every ``calibrate_every_frames``): every segment
     starts from it, so their balls are placed alike. None with ``--calibration`` (every segment
-    loads it) or where the first segment shows no table (each segment finds its own)."""
+    loads it) or where the first ``starting_view_search_frames`` show no table (each segment
+    finds its own)."""
     from snooker.vision.sources import SourceError, open_source
 
     if options.calibration is not None:
@@ -308,7 +345,7 @@ def _starting_view(video: str, options: AnalyzeOptions, first: Segment) -> objec
         every = analysis.config.calibrate_every_frames
         with open_source(video) as source:
             for frame in source:
-                if first.stop is not None and frame.index >= first.stop:
+                if frame.index >= options.segments.starting_view_search_frames:
                     return None
                 if frame.index % every == 0 and analysis.calibrate(frame):
                     return analysis.view

@@ -1,27 +1,29 @@
-"""One long video analysed as segments on several cores, stitched back into one analysis.
+"""One long video analysed as segments on several cores, joined back into one analysis.
 
-A video of ``n`` frames is cut evenly into segments; each is analysed by a fresh
-:class:`~snooker.pipeline.analyze.VideoAnalysis` over its own frames plus an overlap into the next
-one (:func:`plan_segments`). Two neighbours are joined at a *stitch frame* ``q`` inside the overlap
-(:func:`find_stitch`): a frame both analyses read, with no stroke running in either (nor within a
-margin of it), no ball moving, the later analysis past its warm-up, and both holding the same balls
-(same names, same places within a tolerance, each seen there by at least one of them: a ball one
-analysis holds where the other sees it is the same ball; one missing from either, or held unseen
-by both, rejects the frame). Everything before ``q``
-comes from the earlier analysis, everything from ``q`` on from the later one, whose ball identities
-(``red-N`` numbers, track ids) are renamed to the earlier one's at ``q``; balls it first sees after
-``q`` get fresh ones (:func:`rename`). Where no such frame exists (a stroke running through the
-whole overlap, a replay) nothing is stitched: the caller re-analyses the two segments as one
-(:func:`stitch_segments`' ``reanalyse``). The functions here are pure over the workers' results
-(:class:`SegmentResult`); the process pool is the command's (``snooker.app.analyze``).
+A video of ``n`` frames gets evenly spaced starts (:func:`plan_segments`), one per worker process,
+each running a fresh :class:`~snooker.pipeline.analyze.VideoAnalysis` from its start. A segment
+does not stop at the next one's start: it reads on until it finds a *hand-over frame* ``q``
+(:class:`Handover`): a frame both analyses read with a quiet stretch around it (no stroke running
+in either, no ball moving, the cue ball seen), the later analysis past its warm-up, and both
+holding the same balls (same names, same places within a tolerance, each seen there by at least
+one of them). The later analysis publishes its quiet frames to a file as it reads them; the
+earlier one looks there at each of its own. Where no such frame comes (strokes back to back, a
+replay) the earlier analysis reads to the end, as one process would have: splitting never costs
+more than the other cores' work. Everything before ``q`` comes from the earlier analysis,
+everything from ``q`` on from the later one, whose ball identities (``red-N`` numbers, track ids)
+are renamed to the earlier one's at ``q``; balls it first sees after ``q`` get fresh ones
+(:func:`rename`, :func:`chain_segments`). Apart from :class:`Handover`'s files the functions
+here are pure over the workers' results (:class:`SegmentResult`); the process pool is the
+command's (``snooker.app.analyze``).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import numpy as np
 from scipy.optimize import linear_sum_assignment
@@ -39,62 +41,56 @@ class SegmentConfig:
     """When and how one video is split into segments (counts are frames of the video).
 
     ``min_segment_frames``: a video is cut into at most ``frame_count // min_segment_frames``
-    segments (a worker process's start — imports, finding the table — and the overlap only pay
-    on long parts); fewer than two and it is analysed in one piece.
-    ``overlap_frames``: each segment but the last reads this many frames into the next one; the
-    stitch frame is looked for there (long enough to hold a pause between strokes even with a
-    replay in it: 60 s at 25 fps).
-    ``warmup_frames``: the later analysis must have read this many frames of its segment before a
-    stitch frame (the tracker confirms its balls and learns which rest, 3 s at 30 fps).
-    ``stroke_margin_frames``: no stroke of either analysis may start or end within this many
-    frames of the stitch frame (their start and end frames can differ by a few frames).
-    ``position_tolerance_mm``: both analyses place each ball within this distance at the stitch
-    frame (calibrations of the same view differ by a few mm; a red's neighbour in a pack
-    lies a ball diameter, 52.5 mm, away).
+    segments (a worker process's start — imports, finding the table — only pays on long parts);
+    fewer than two and it is analysed in one piece.
+    ``warmup_frames``: the later analysis must have read this many frames of its segment before it
+    can take over (the tracker confirms its balls and learns which rest; 3 s at 30 fps).
+    ``stroke_margin_frames``: the frames this far before a hand-over frame must be quiet too (both
+    analyses' stroke starts can differ by a few frames).
+    ``settle_frames``: a frame counts as quiet only once this many frames after it were quiet as
+    well (no ball moving, no stroke running, the cue ball seen): a stroke's start is dated back to
+    the cue ball's last rest, so it is only known for sure some frames later.
+    ``position_tolerance_mm``: both analyses place each ball within this distance at the hand-over
+    frame (calibrations of the same view differ by a few mm; a red's neighbour in a pack lies a
+    ball diameter, 52.5 mm, away).
     ``starting_view_search_frames``: the view every later segment starts from is looked for in at
     most this many frames from the video's start (else each segment finds its own).
     """
 
     min_segment_frames: int = 3000
-    overlap_frames: int = 1500
     warmup_frames: int = 90
     stroke_margin_frames: int = 5
+    settle_frames: int = 30
     position_tolerance_mm: float = 20.0
     starting_view_search_frames: int = 300
 
     def __post_init__(self) -> None:
-        if self.min_segment_frames < 1 or self.overlap_frames < 1:
-            raise ValueError("min_segment_frames and overlap_frames must be >= 1")
-        if not 0 <= self.warmup_frames < self.overlap_frames:
-            raise ValueError("warmup_frames must lie in [0, overlap_frames)")
-        if self.stroke_margin_frames < 0 or self.position_tolerance_mm <= 0:
-            raise ValueError("stroke_margin_frames must be >= 0 and position_tolerance_mm > 0")
+        if self.min_segment_frames < 1:
+            raise ValueError("min_segment_frames must be >= 1")
+        if min(self.warmup_frames, self.stroke_margin_frames, self.settle_frames) < 0:
+            raise ValueError("warmup_frames, stroke_margin_frames and settle_frames must be >= 0")
+        if self.position_tolerance_mm <= 0:
+            raise ValueError("position_tolerance_mm must be > 0")
 
 
 @dataclass(frozen=True)
 class Segment:
-    """Frames ``[start, stop)`` of the video for one worker (``stop`` None: to the video's end);
-    ``stop`` includes the overlap into the next segment."""
+    """A worker's part of the video: it reads from frame ``start`` until it hands over to the
+    next segment's analysis, or to ``stop`` (None: the video's end) where it never can."""
 
     start: int
     stop: int | None
 
 
 def plan_segments(frame_count: int | None, jobs: int, config: SegmentConfig) -> list[Segment]:
-    """Cuts of a video of ``frame_count`` frames for ``jobs`` workers, even in the frames each
-    worker reads (every segment but the last also reads the overlap); ``[]`` when it is not worth
-    splitting (one job, frame count unknown — a stream — or too short)."""
+    """Even starts of a video of ``frame_count`` frames for ``jobs`` workers; ``[]`` when it is
+    not worth splitting (one job, frame count unknown — a stream — or too short)."""
     if not frame_count or jobs < 2:
         return []
     count = min(jobs, frame_count // config.min_segment_frames)
     if count < 2:
         return []
-    own = (frame_count + (count - 1) * config.overlap_frames) / count - config.overlap_frames
-    cuts = [round(k * own) for k in range(count)] + [frame_count]
-    return [
-        Segment(cuts[k], None if k == count - 1 else min(cuts[k + 1] + config.overlap_frames, frame_count))
-        for k in range(count)
-    ]
+    return [Segment(round(k * frame_count / count), None) for k in range(count)]
 
 
 @dataclass
@@ -121,6 +117,9 @@ class SegmentResult:
     calibration: dict | None = None
     finished: bool = False
     error: str | None = None
+    handed_over_at: int | None = None
+    """The frame from which the next segment's analysis takes over (None: this one read on to
+    its ``stop``)."""
 
     @property
     def end(self) -> int:
@@ -140,11 +139,7 @@ def skip_runs(runs: list[tuple[int, int, str]], frame: int, reason: str) -> None
         runs.append((frame, frame, reason))
 
 
-# --------------------------------------------------------------------- stitch frame
-def _busy(frame: int, strokes: list[StrokeEvents], margin: int) -> bool:
-    return any(s.start_frame - margin <= frame <= s.end_frame + margin for s in strokes)
-
-
+# --------------------------------------------------------------------- hand-over frame
 def match_balls(
     earlier: list[dict], later: list[dict], tolerance_mm: float
 ) -> tuple[dict[str, str], dict[int, int]] | None:
@@ -172,25 +167,106 @@ def match_balls(
     return labels, ids
 
 
-def find_stitch(earlier: SegmentResult, later: SegmentResult, config: SegmentConfig) -> int | None:
-    """The first frame where ``later`` can take over from ``earlier`` (see the module), or None."""
-    later_frames = {f["i"]: f for f in later.frames}
-    first = later.start + config.warmup_frames
-    margin = config.stroke_margin_frames
-    for record in earlier.frames:
-        q = record["i"]
-        other = later_frames.get(q)
-        if q < first or other is None:
-            continue
-        if _busy(q, earlier.strokes, margin) or _busy(q, later.strokes, margin):
-            continue
-        if any(b["moving"] for b in record["balls"]) or any(b["moving"] for b in other["balls"]):
-            continue
-        if not record["balls"]:
-            continue
-        if match_balls(record["balls"], other["balls"], config.position_tolerance_mm) is not None:
-            return q
-    return None
+def is_quiet(record: dict, in_stroke: bool) -> bool:
+    """Whether a frame record (analysis.json) can hold a hand-over: balls on the table, none
+    moving, the cue ball seen, and no stroke running."""
+    balls = record["balls"]
+    return (
+        not in_stroke
+        and bool(balls)
+        and not any(b["moving"] for b in balls)
+        and any(b["ball"] == "white" and b["visible"] for b in balls)
+    )
+
+
+class QuietFrames:
+    """The frames of one analysis that have settled quiet: pushed one by one as they are read, a
+    frame ``q`` is given back once frames ``q - stroke_margin_frames`` to ``q + settle_frames``
+    were all read, in a row, and quiet (:func:`is_quiet`)."""
+
+    def __init__(self, config: SegmentConfig) -> None:
+        self.before, self.after = config.stroke_margin_frames, config.settle_frames
+        self._recent: deque[tuple[int, dict, bool]] = deque(maxlen=self.before + self.after + 1)
+
+    def push(self, record: dict, in_stroke: bool) -> dict | None:
+        """Take the next frame read; the record of the frame that settled quiet with it, if any."""
+        if self._recent and record["i"] != self._recent[-1][0] + 1:
+            self._recent.clear()  # a frame skipped: quiet runs start again
+        self._recent.append((record["i"], record, is_quiet(record, in_stroke)))
+        if len(self._recent) == self._recent.maxlen and all(quiet for _, _, quiet in self._recent):
+            return self._recent[self.before][1]
+        return None
+
+
+class Handover:
+    """Where one segment's analysis hands over to the next one's, found while both run in their
+    own processes: the later one *publishes* its quiet frames (past its warm-up) to a file as it
+    reads them; the earlier one reads on past the later one's start and, at each frame of its own
+    that settles quiet, *looks* for the same frame there, holding the same balls (see
+    :func:`match_balls`). The first such frame is the hand-over; until one is found the earlier
+    analysis simply reads on, so a video that never joins costs no more than one process reading
+    it all.
+
+    ``publish``: the file this analysis's quiet frames go to (None for the first segment);
+    ``start`` its first frame. ``follow``: the next segment's file (None for the last one), whose
+    analysis starts at frame ``follow_start``.
+    """
+
+    def __init__(
+        self,
+        config: SegmentConfig,
+        start: int,
+        publish: Path | None = None,
+        follow: Path | None = None,
+        follow_start: int | None = None,
+    ) -> None:
+        if (follow is None) != (follow_start is None):
+            raise ValueError("follow and follow_start are given together")
+        self.config = config
+        self.quiet = QuietFrames(config)
+        self.first_published = start + config.warmup_frames
+        self.first_followed = None if follow_start is None else follow_start + config.warmup_frames
+        self._out = None if publish is None else publish.open("w", encoding="utf-8")
+        self._follow = follow
+        self._offset = 0
+        self._theirs: dict[int, list[dict]] = {}
+
+    def push(self, record: dict, in_stroke: bool) -> int | None:
+        """Take the frame record just read (and whether a stroke is running); the hand-over frame
+        once this analysis may stop reading, else None."""
+        settled = self.quiet.push(record, in_stroke)
+        if settled is None:
+            return None
+        q = settled["i"]
+        if self._out is not None and q >= self.first_published:
+            self._out.write(json.dumps({"i": q, "balls": settled["balls"]}) + "\n")
+            self._out.flush()
+        if self.first_followed is None or q < self.first_followed:
+            return None
+        theirs = self._published(q)
+        if theirs is None:
+            return None
+        if match_balls(settled["balls"], theirs, self.config.position_tolerance_mm) is None:
+            return None
+        return q
+
+    def _published(self, frame: int) -> list[dict] | None:
+        """The next analysis's balls on ``frame`` where it published that frame as quiet."""
+        if frame not in self._theirs and self._follow is not None and self._follow.exists():
+            with self._follow.open("rb") as source:
+                source.seek(self._offset)
+                data = source.read()
+            complete = data[: data.rfind(b"\n") + 1]  # a line still being written waits
+            self._offset += len(complete)
+            for line in complete.decode("utf-8").splitlines():
+                published = json.loads(line)
+                self._theirs[published["i"]] = published["balls"]
+        return self._theirs.get(frame)
+
+    def close(self) -> None:
+        if self._out is not None:
+            self._out.close()
+            self._out = None
 
 
 # --------------------------------------------------------------------- trimming and renaming
@@ -367,54 +443,23 @@ def join(chain: list[SegmentResult], cuts: list[int], config: SegmentConfig) -> 
     return parts
 
 
-Reanalyse = Callable[[int, int | None], SegmentResult | None]
-"""``reanalyse(start, stop)``: a fresh analysis of frames ``[start, stop)`` in one piece (None
-where that cannot be done now: interrupted)."""
-
-
-def stitch_segments(
-    results: list[SegmentResult],
-    config: SegmentConfig,
-    reanalyse: Reanalyse,
-    report: Callable[[str], None],
-) -> Stitched:
-    """Join the segments' analyses (in video order) into one. Two neighbours with no stitch frame
-    are analysed again as one piece (``reanalyse``, said through ``report``); a segment that
-    failed ends the chain: what came before it and what it read are kept, the rest is named in
-    the error."""
+def chain_segments(results: list[SegmentResult], config: SegmentConfig) -> Stitched:
+    """Join the segments' analyses (in video order) into one: each hands over to the next at its
+    ``handed_over_at``; one that read on to its stop (it never found a frame to hand over at)
+    covers the rest of the video, and the analyses after it are left out. A segment that failed
+    ends the chain: what came before it and what it read are kept, the rest is named in the
+    error."""
     chain: list[SegmentResult] = []
     cuts: list[int] = []
-    pending = deque(results)
     error = None
-    while pending:
-        result = pending.popleft()
-        if chain:
-            q = find_stitch(chain[-1], result, config)
-            if q is None and result.error is None:
-                earlier = chain[-1]
-                report(
-                    f"no quiet frame where the analyses of {earlier.describe()} and {result.describe()} "
-                    f"agree (a stroke or a cut away across the overlap): analysing frames "
-                    f"{earlier.start}–{'the end' if result.stop is None else result.stop} in one piece"
-                )
-                union = reanalyse(earlier.start, result.stop)
-                if union is None:
-                    error = f"{result.describe()} could not be joined to the frames before it"
-                    pending.appendleft(result)
-                    break
-                chain.pop()
-                del cuts[max(len(chain) - 1, 0) :]
-                pending.appendleft(union)
-                continue
-            if q is None:
-                error = f"{result.describe()}: {result.error}"
-                pending.appendleft(result)
-                break
-            cuts.append(q)
+    for k, result in enumerate(results):
         chain.append(result)
         if result.error is not None:
             error = f"{result.describe()}: {result.error}"
+            if k + 1 < len(results):
+                error += f"; frames from {result.end} on were not analysed"
             break
-    if pending and chain:
-        error = f"{error}; frames from {chain[-1].end} on were not analysed"
+        if result.handed_over_at is None or k + 1 == len(results):
+            break
+        cuts.append(result.handed_over_at)
     return Stitched(join(chain, cuts, config), cuts, error)
