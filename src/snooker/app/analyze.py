@@ -63,8 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--jobs",
         type=int,
         default=1,
-        help="processes: several videos are analysed that many at once; one long video is cut into "
-        "that many segments analysed at once and stitched (default 1)",
+        help="processes: several videos are analysed that many at once; one long video is read from "
+        "that many starts at once, each part handing over to the next at a quiet frame (default 1)",
     )
 
 

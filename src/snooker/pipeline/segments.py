@@ -144,26 +144,40 @@ def match_balls(
     earlier: list[dict], later: list[dict], tolerance_mm: float
 ) -> tuple[dict[str, str], dict[int, int]] | None:
     """The later analysis's labels and track ids at one frame mapped to the earlier one's (balls
-    of a kind paired by least total distance), or None where they do not hold the same balls: a
-    kind counted differently (a ball missing from one), a pair farther apart than
-    ``tolerance_mm``, or a ball neither saw on this frame (held where it was last seen by both)."""
+    of a kind paired by least total distance), or None where the later one, which is to take
+    over, knows less of the table than the earlier one:
+
+    - a ball the earlier one sees has no ball of its kind in the later one within
+      ``tolerance_mm`` (seen or held there);
+    - a ball the later one sees is paired with one the earlier one also sees, farther away;
+    - two paired balls, both held unseen, lie farther apart.
+
+    What the later one knows better is accepted: a ball the earlier one holds unseen where it last
+    saw it and the later one sees elsewhere (moved out of the earlier one's sight), a ball only
+    the later one sees, and a ball the earlier one holds unseen that the later one has not met
+    (it finds it as soon as it shows). Later balls left unpaired are not in the mapping (they get
+    fresh names: :class:`Identities`)."""
     labels: dict[str, str] = {}
     ids: dict[int, int] = {}
     kinds = {b["ball"] for b in earlier} | {b["ball"] for b in later}
     for kind in sorted(kinds):
         ours = [b for b in earlier if b["ball"] == kind]
         theirs = [b for b in later if b["ball"] == kind]
-        if len(ours) != len(theirs):
+        paired_ours = np.zeros(len(ours), dtype=bool)
+        if ours and theirs:
+            a = np.array([[b["x_mm"], b["y_mm"]] for b in ours], dtype=float)
+            b_ = np.array([[b["x_mm"], b["y_mm"]] for b in theirs], dtype=float)
+            cost = np.linalg.norm(a[:, None, :] - b_[None, :, :], axis=2)
+            rows, cols = linear_sum_assignment(cost)
+            for r, c in zip(rows, cols, strict=True):
+                close = cost[r, c] <= tolerance_mm
+                if not close and (ours[r]["visible"] or not theirs[c]["visible"]):
+                    return None
+                paired_ours[r] = True
+                labels[theirs[c]["label"]] = ours[r]["label"]
+                ids[theirs[c]["id"]] = ours[r]["id"]
+        if any(ball["visible"] and not paired for ball, paired in zip(ours, paired_ours, strict=True)):
             return None
-        a = np.array([[b["x_mm"], b["y_mm"]] for b in ours], dtype=float)
-        b_ = np.array([[b["x_mm"], b["y_mm"]] for b in theirs], dtype=float)
-        cost = np.linalg.norm(a[:, None, :] - b_[None, :, :], axis=2)
-        rows, cols = linear_sum_assignment(cost)
-        for r, c in zip(rows, cols, strict=True):
-            if cost[r, c] > tolerance_mm or not (ours[r]["visible"] or theirs[c]["visible"]):
-                return None
-            labels[theirs[c]["label"]] = ours[r]["label"]
-            ids[theirs[c]["id"]] = ours[r]["id"]
     return labels, ids
 
 
