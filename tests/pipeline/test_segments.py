@@ -252,30 +252,49 @@ def test_a_stroke_seen_only_by_the_later_analysis_also_blocks_the_frame(tmp_path
     assert _hand_over(tmp_path, earlier, later, later_strokes=[(104, 109)]) == 112
 
 
-def test_frames_the_later_analysis_has_not_published_yet_are_read_past(tmp_path):
+def test_frames_the_later_analysis_judges_after_the_earlier_one_read_past_them_still_hand_over(tmp_path):
     quiet = tmp_path / "quiet-1.jsonl"
     later = Handover(SMALL, 100, publish=quiet)
     earlier = Handover(SMALL, 0, follow=quiet, follow_start=100)
     earlier_frames = iter(_frames(0, 200, TABLE, EARLIER_IDS))
     # the earlier analysis reaches frame 130 before the later one has read anything
     assert all(earlier.push(next(earlier_frames), False) is None for _ in range(131))
+    later_frames = iter(_frames(100, 200, _later_table(), LATER_IDS))
+    for _ in range(8):  # the later one has read up to frame 107: frame 105 is not judged yet
+        later.push(next(later_frames), False)
+    assert earlier.push(next(earlier_frames), False) is None
+    later.push(next(later_frames), False)  # frame 108 settles 105
+    assert earlier.push(next(earlier_frames), False) == 105
+    later.close()
+
+
+def test_frames_beyond_the_pending_limit_are_given_up(tmp_path):
+    config = SegmentConfig(
+        min_segment_frames=100, warmup_frames=5, stroke_margin_frames=2, settle_frames=3, pending_frames=10
+    )
+    quiet = tmp_path / "quiet-1.jsonl"
+    later = Handover(config, 100, publish=quiet)
+    earlier = Handover(config, 0, follow=quiet, follow_start=100)
+    earlier_frames = iter(_frames(0, 200, TABLE, EARLIER_IDS))
+    assert all(earlier.push(next(earlier_frames), False) is None for _ in range(131))
     for record in _frames(100, 200, _later_table(), LATER_IDS):
         later.push(record, False)
     later.close()
-    assert earlier.push(next(earlier_frames), False) == 128  # frame 131 settles 128
+    assert earlier.push(next(earlier_frames), False) == 119  # 128 settles now; the last ten are 119–128
 
 
 def test_a_line_still_being_written_is_read_once_complete(tmp_path):
     quiet = tmp_path / "quiet-1.jsonl"
     balls = _frames(105, 106, _later_table(), LATER_IDS)[0]["balls"]
-    line = json.dumps({"i": 105, "balls": balls}) + "\n"
-    quiet.write_text(line[:40])
+    lines = [json.dumps({"read": r}) for r in range(100, 108)]
+    lines += [json.dumps({"read": 108, "i": 105, "balls": balls})]
+    text = "\n".join(lines) + "\n"
+    quiet.write_text(text[:-40])
     earlier = Handover(SMALL, 0, follow=quiet, follow_start=100)
     frames = _frames(0, 200, TABLE, EARLIER_IDS)
     assert all(earlier.push(record, False) is None for record in frames[:109])
-    quiet.write_text(line + json.dumps({"i": 107, "balls": balls}) + "\n")
-    assert earlier.push(frames[109], False) is None  # frame 106 settles: not published
-    assert earlier.push(frames[110], False) == 107
+    quiet.write_text(text)
+    assert earlier.push(frames[109], False) == 105
 
 
 def test_quiet_frames_settle_after_the_margin_and_the_settling_frames():

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import sys
 import tempfile
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -292,6 +293,8 @@ def analyze_segment(
     else:
         analysis = VideoAnalysis(detector, view=view)
     links = links or HandoverFiles()
+    if links.publish is not None and options.segments.later_niceness and hasattr(os, "nice"):
+        os.nice(options.segments.later_niceness)  # a later part only uses what the first leaves
     handover = Handover(options.segments, start, links.publish, links.follow, links.follow_start)
     try:
         source = open_source(video, start_frame=start)

@@ -55,6 +55,11 @@ class SegmentConfig:
     ball diameter, 52.5 mm, away).
     ``starting_view_search_frames``: the view every later segment starts from is looked for in at
     most this many frames from the video's start (else each segment finds its own).
+    ``pending_frames``: how many of its quiet frames the earlier analysis keeps waiting for the
+    later one to judge (the later one may run behind); older ones are given up.
+    ``later_niceness``: how much lower (Unix ``nice`` steps) the processes of every segment but
+    the first run: the first one is on the critical path, and where it never hands over it must
+    not be slowed by work that will be thrown away.
     """
 
     min_segment_frames: int = 3000
@@ -63,6 +68,8 @@ class SegmentConfig:
     settle_frames: int = 30
     position_tolerance_mm: float = 20.0
     starting_view_search_frames: int = 300
+    pending_frames: int = 1800
+    later_niceness: int = 10
 
     def __post_init__(self) -> None:
         if self.min_segment_frames < 1:
@@ -71,6 +78,8 @@ class SegmentConfig:
             raise ValueError("warmup_frames, stroke_margin_frames and settle_frames must be >= 0")
         if self.position_tolerance_mm <= 0:
             raise ValueError("position_tolerance_mm must be > 0")
+        if self.later_niceness < 0 or self.pending_frames < 1:
+            raise ValueError("later_niceness must be >= 0 and pending_frames >= 1")
 
 
 @dataclass(frozen=True)
@@ -214,16 +223,18 @@ class QuietFrames:
 
 class Handover:
     """Where one segment's analysis hands over to the next one's, found while both run in their
-    own processes: the later one *publishes* its quiet frames (past its warm-up) to a file as it
-    reads them; the earlier one reads on past the later one's start and, at each frame of its own
-    that settles quiet, *looks* for the same frame there, holding the same balls (see
-    :func:`match_balls`). The first such frame is the hand-over; until one is found the earlier
-    analysis simply reads on, so a video that never joins costs no more than one process reading
-    it all.
+    own processes. The later one *publishes* one line per frame it reads to a file: the frame and,
+    for the frame that settled with it (:class:`QuietFrames`) past its warm-up, that frame's
+    balls. The earlier one reads on past the later one's start and keeps its own settled quiet
+    frames *pending* until the later one has judged the same frames; the first one both found
+    quiet, holding the balls alike (:func:`match_balls`), is the hand-over, even if the earlier
+    one has read past it meanwhile (a later part that runs behind — it runs at a lower priority —
+    loses nothing). Until then the earlier analysis simply reads on, so a video that never joins
+    costs no more than one process reading it all.
 
-    ``publish``: the file this analysis's quiet frames go to (None for the first segment);
-    ``start`` its first frame. ``follow``: the next segment's file (None for the last one), whose
-    analysis starts at frame ``follow_start``.
+    ``publish``: the file this analysis's frames go to (None for the first segment); ``start`` its
+    first frame. ``follow``: the next segment's file (None for the last one), whose analysis
+    starts at frame ``follow_start``.
     """
 
     def __init__(
@@ -243,39 +254,63 @@ class Handover:
         self._out = None if publish is None else publish.open("w", encoding="utf-8")
         self._follow = follow
         self._offset = 0
+        self._lines: deque[bytes] = deque()
+        self._pending: deque[dict] = deque(maxlen=config.pending_frames)
+        self._their_read = -1
         self._theirs: dict[int, list[dict]] = {}
 
     def push(self, record: dict, in_stroke: bool) -> int | None:
         """Take the frame record just read (and whether a stroke is running); the hand-over frame
         once this analysis may stop reading, else None."""
         settled = self.quiet.push(record, in_stroke)
-        if settled is None:
-            return None
-        q = settled["i"]
-        if self._out is not None and q >= self.first_published:
-            self._out.write(json.dumps({"i": q, "balls": settled["balls"]}) + "\n")
+        if self._out is not None:
+            published = settled is not None and settled["i"] >= self.first_published
+            line = (
+                {"read": record["i"], "i": settled["i"], "balls": settled["balls"]}
+                if published
+                else {"read": record["i"]}
+            )
+            self._out.write(json.dumps(line) + "\n")
             self._out.flush()
-        if self.first_followed is None or q < self.first_followed:
+        if self.first_followed is None:
             return None
-        theirs = self._published(q)
-        if theirs is None:
-            return None
-        if match_balls(settled["balls"], theirs, self.config.position_tolerance_mm) is None:
-            return None
-        return q
+        if settled is not None and settled["i"] >= self.first_followed:
+            self._pending.append(settled)
+        while self._pending:
+            judged, theirs = self._judged(self._pending[0]["i"])
+            if not judged:
+                return None
+            mine = self._pending.popleft()
+            if theirs is not None and match_balls(mine["balls"], theirs, self.config.position_tolerance_mm):
+                return mine["i"]
+        return None
 
-    def _published(self, frame: int) -> list[dict] | None:
-        """The next analysis's balls on ``frame`` where it published that frame as quiet."""
-        if frame not in self._theirs and self._follow is not None and self._follow.exists():
+    def _judged(self, frame: int) -> tuple[bool, list[dict] | None]:
+        """Whether the next analysis has judged ``frame`` yet (read the frames it settles with),
+        and its balls there where it found it quiet. Its lines are read only as far as needed,
+        and what lies before ``frame`` is forgotten."""
+        needed = frame + self.config.settle_frames
+        while self._their_read < needed:
+            line = self._next_line()
+            if line is None:
+                return False, None
+            self._their_read = line["read"]
+            if "i" in line:
+                self._theirs[line["i"]] = line["balls"]
+        for old in [k for k in self._theirs if k < frame]:
+            del self._theirs[old]
+        return True, self._theirs.pop(frame, None)
+
+    def _next_line(self) -> dict | None:
+        """The next complete line the next analysis published (None: none yet)."""
+        if not self._lines and self._follow is not None and self._follow.exists():
             with self._follow.open("rb") as source:
                 source.seek(self._offset)
                 data = source.read()
             complete = data[: data.rfind(b"\n") + 1]  # a line still being written waits
             self._offset += len(complete)
-            for line in complete.decode("utf-8").splitlines():
-                published = json.loads(line)
-                self._theirs[published["i"]] = published["balls"]
-        return self._theirs.get(frame)
+            self._lines.extend(complete.splitlines())
+        return json.loads(self._lines.popleft()) if self._lines else None
 
     def close(self) -> None:
         if self._out is not None:
