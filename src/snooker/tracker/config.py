@@ -43,6 +43,34 @@ class AssociationConfig:
     confusion_cost_mm: float = 35.0
     """Added cost (as if the detection were this much farther) for a confusable colour."""
     confusable_colours: tuple[tuple[str, str], ...] = DEFAULT_CONFUSABLE_COLOURS
+    unnamed_min_speed_mm_s: float = 1000.0
+    """A ball moving at least this fast that no named detection continues may continue at a place
+    the detector found ball-like but could not name (``BallDetections.unnamed_xy_mm``): motion blur
+    mixes a fast ball with the cloth until its colour fits no ball (a struck black at 50 px a
+    frame). Slower balls keep their colour, and an unnamed place near them is a mark or a shade..."""
+    unnamed_gate_mm: float = 30.0
+    """...within this of the ball's prediction, plus ``unnamed_gate_speed_fraction`` of its step
+    (tighter than a named detection's gate: such a place has no colour to confirm it)..."""
+    unnamed_gate_speed_fraction: float = 0.5
+    """...(fraction of |v|·dt)."""
+    unnamed_max_lost_s: float = 0.2
+    """Only a ball lost at most this long ago continues at unnamed places (beyond, where it went is
+    too uncertain for a place without a colour). A ball struck from rest is blurred out on its
+    first frames, before its speed is known: it continues where unnamed places on two frames in a
+    row run away from where it was lost, fast (``unnamed_min_speed_mm_s``), within reach of it
+    (``max_ball_speed_mm_s``)..."""
+    unnamed_trail_max_turn_deg: float = 20.0
+    """...and straight: the second step turns from the first by at most this, ..."""
+    unnamed_trail_line_mm: float = 30.0
+    """...and whose line passes within this of where the ball was lost: a ball struck from rest
+    runs straight away from its place, while the trail of another ball running past it (struck
+    beside it, never found at rest) lies off to its side."""
+    unnamed_repeat_mm: float = 1.0
+    """An unnamed place within this of one on the frame before has not moved: no fast ball (whose
+    place moves at least ``unnamed_min_speed_mm_s``·dt a frame, 33 mm at 30 fps) but a mark, or
+    the detector's earlier look handed on where it did not look again (a motion-gated detector
+    keeps what it found outside the places it searches anew: the blur of a ball since gone on).
+    Such a place continues no ball and starts no trail."""
 
 
 @dataclass(frozen=True)
@@ -139,7 +167,11 @@ class StrokeConfig:
     """Stroke segmentation and the events found in a stroke."""
 
     start_confirm_frames: int = 2
-    """The cue ball must be moving on this many consecutive frames to start a stroke."""
+    """The cue ball must be seen moving on this many consecutive sightings to start a stroke..."""
+    start_sighting_gap_s: float = 0.2
+    """...sightings no more than this apart: a struck cue ball blurred beyond naming is seen on some
+    frames and missed on others (found again displaced and running), and the frames it is missed
+    on do not break the run; a longer gap does."""
     onset_displacement_mm: float = 10.0
     """A ball has started moving once it is this far from where it rested (for onset times)."""
     rest_duration_s: float = 0.7

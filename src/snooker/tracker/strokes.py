@@ -73,6 +73,7 @@ class StrokeSegmenter:
         self._frames: list[_FrameRecord] = []
         self._rest: dict[str, np.ndarray] = {}
         self._cue_moving_frames = 0
+        self._cue_seen_t: float | None = None
         self._start_index: int | None = None
         self._before: dict[str, tuple[float, float]] = {}
         self._pots: list[PotEvent] = []
@@ -134,12 +135,7 @@ class StrokeSegmenter:
 
     def _idle(self, record: _FrameRecord) -> None:
         cfg = self.config
-        cue_moving = (
-            record.moving.get(CUE_BALL, False)
-            and record.visible.get(CUE_BALL, False)
-            and self._cue_left_its_place(record)
-        )
-        self._cue_moving_frames = self._cue_moving_frames + 1 if cue_moving else 0
+        self._count_cue_moving(record)
         if self._cue_moving_frames >= cfg.start_confirm_frames:
             self._start(len(self._frames) - 1)
             return
@@ -153,6 +149,18 @@ class StrokeSegmenter:
         for label in [lb for lb in self._rest if lb not in record.xy]:
             del self._rest[label]
         self._trim_preroll(record.t)
+
+    def _count_cue_moving(self, record: _FrameRecord) -> None:
+        """Count the cue ball's sightings in a row moving away from its place. A frame it is not seen
+        on leaves the count (a struck cue ball blurred beyond naming is missed on some frames, then
+        found again displaced and running: it set off when it was lost, see :meth:`_start`), unless
+        its last sighting is more than ``StrokeConfig.start_sighting_gap_s`` ago."""
+        if record.visible.get(CUE_BALL, False):
+            moving = record.moving.get(CUE_BALL, False) and self._cue_left_its_place(record)
+            self._cue_moving_frames = self._cue_moving_frames + 1 if moving else 0
+            self._cue_seen_t = record.t
+        elif self._cue_seen_t is None or record.t - self._cue_seen_t > self.config.start_sighting_gap_s:
+            self._cue_moving_frames = 0
 
     def _cue_left_its_place(self, record: _FrameRecord) -> bool:
         """Whether the cue ball is farther than the onset displacement from where it rested (or,

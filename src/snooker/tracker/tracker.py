@@ -92,6 +92,8 @@ class BallTracker:
         self._mouths = np.array([p.mouth_centre for p in table.pockets.values()])
         self._drops = np.array([p.drop_centre for p in table.pockets.values()])
         self._pocket_names = list(table.pockets)
+        self._previous_unnamed: tuple[float, np.ndarray] | None = None
+        self._last_unnamed_places = np.zeros((0, 2))
 
     # ------------------------------------------------------------------ public
     def update(self, frame: int, t: float, detections: BallDetections) -> TableState:
@@ -121,6 +123,12 @@ class BallTracker:
             track.radius_px = float(rpx[dj])
             if event is not None:
                 events.append(event)
+        for ti, z, z_px in self._continue_unnamed(t, detections, seen_tracks):
+            seen_tracks.add(ti)
+            track = self._tracks[ti]
+            event = self._observe(track, frame, t, dt, z, track.colour, z_px)
+            if event is not None:
+                events.append(event)
         for ti, track in enumerate(self._tracks):
             if ti not in seen_tracks:
                 events.extend(self._miss(track, frame, t))
@@ -142,6 +150,91 @@ class BallTracker:
         )
         self._tracks = [tr for tr in self._tracks if tr.alive]
         return tuple(events)
+
+    def _continue_unnamed(
+        self, t: float, detections: BallDetections, seen: set[int]
+    ) -> list[tuple[int, np.ndarray, tuple[float, float]]]:
+        """Fast balls no named detection continued, each matched to the nearest unnamed place
+        (``detections.unnamed_xy_mm``, on the playing area, not where one was the frame before:
+        ``AssociationConfig.unnamed_repeat_mm``) within its gate (see
+        ``AssociationConfig.unnamed_min_speed_mm_s``): (track index, place mm, place px), each place
+        taken once, nearest pairs first. A ball whose loss already read as a pot keeps that reading."""
+        cfg = self.config.association
+        places = detections.unnamed_xy_mm
+        usable = np.isfinite(places).all(axis=1)
+        repeated = _near_any(places, self._last_unnamed_places, cfg.unnamed_repeat_mm)
+        self._last_unnamed_places = places[usable]
+        usable &= ~repeated
+        usable[usable] = self.table.on_playing_area(places[usable], margin_mm=0.0)
+        previous, self._previous_unnamed = self._previous_unnamed, (t, places[usable])
+        if not usable.any() or self._last_t is None:
+            return []
+        pairs = []
+        for ti, track in enumerate(self._tracks):
+            recent = t - track.last_seen_t <= cfg.unnamed_max_lost_s
+            if ti in seen or not track.confirmed or track.pending is not None or not recent:
+                continue
+            speed = math.hypot(*track.velocity)
+            if speed >= cfg.unnamed_min_speed_mm_s:
+                step = speed * max(t - track.last_seen_t, 0.0)
+                gate = cfg.unnamed_gate_mm + cfg.unnamed_gate_speed_fraction * step
+                gaps = np.linalg.norm(places - self._predict(track, t), axis=1)
+                pairs += [(float(gaps[k]), ti, int(k)) for k in np.flatnonzero(usable & (gaps <= gate))]
+            elif track.status == TrackStatus.HELD:
+                pairs += [(turn, ti, k) for turn, k in self._trail(track, t, places, usable, previous)]
+        taken_tracks: set[int] = set()
+        taken_places: set[int] = set()
+        continued = []
+        for _, ti, k in sorted(pairs):
+            if ti in taken_tracks or k in taken_places:
+                continue
+            taken_tracks.add(ti)
+            taken_places.add(k)
+            px = detections.unnamed_xy_px[k]
+            continued.append((ti, places[k].astype(float), (float(px[0]), float(px[1]))))
+        return continued
+
+    def _trail(
+        self,
+        track: _Track,
+        t: float,
+        places: np.ndarray,
+        usable: np.ndarray,
+        previous: tuple[float, np.ndarray] | None,
+    ) -> list[tuple[float, int]]:
+        """Unnamed places (indices into ``places``, with the turn in degrees) that end a fast,
+        straight trail of two unnamed places from where ``track`` was lost, on a line through that
+        place (see ``AssociationConfig.unnamed_max_lost_s``); ``previous``: the last frame's
+        (t, places)."""
+        cfg = self.config.association
+        if previous is None or len(previous[1]) == 0:
+            return []
+        t_before, before = previous
+        frame_s = t - t_before
+        since_loss = t_before - track.last_seen_t
+        if frame_s <= 0.0 or since_loss <= 0.0:
+            return []
+        first = before - track.last_measured
+        first_len = np.linalg.norm(first, axis=1)
+        reachable = (first_len <= cfg.max_ball_speed_mm_s * since_loss) & (
+            first_len >= cfg.unnamed_min_speed_mm_s * since_loss
+        )
+        found = []
+        for j in np.flatnonzero(reachable):
+            second = places - before[j]
+            second_len = np.linalg.norm(second, axis=1)
+            cosine = (second @ first[j]) / np.maximum(second_len * first_len[j], 1e-9)
+            turn = np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0)))
+            fast = (second_len >= cfg.unnamed_min_speed_mm_s * frame_s) & (
+                second_len <= cfg.max_ball_speed_mm_s * frame_s
+            )
+            # how far the place the ball was lost lies off the line through the trail's two places
+            off_line = np.abs(second[:, 0] * first[j, 1] - second[:, 1] * first[j, 0]) / np.maximum(
+                second_len, 1e-9
+            )
+            straight = (turn <= cfg.unnamed_trail_max_turn_deg) & (off_line <= cfg.unnamed_trail_line_mm)
+            found += [(float(turn[k]), int(k)) for k in np.flatnonzero(usable & fast & straight)]
+        return found
 
     def _on_cloth(self, xy: np.ndarray) -> np.ndarray:
         """Which centres (n, 2) mm can be a ball on the table or dropping into a pocket."""
@@ -472,6 +565,14 @@ class BallTracker:
                 )
             )
         return tuple(out)
+
+
+def _near_any(points: np.ndarray, others: np.ndarray, distance_mm: float) -> np.ndarray:
+    """(n,) bool: which of ``points`` (n, 2) lie within ``distance_mm`` of one of ``others`` (m, 2)."""
+    if len(points) == 0 or len(others) == 0:
+        return np.zeros(len(points), dtype=bool)
+    gaps = np.linalg.norm(points[:, None, :] - others[None, :, :], axis=2)
+    return gaps.min(axis=1) <= distance_mm
 
 
 def _pair(xy: np.ndarray) -> tuple[float, float]:

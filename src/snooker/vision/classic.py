@@ -685,12 +685,16 @@ def _named(
     labels, confidence, keep = labelling.labels, labelling.confidence, labelling.keep
     scene.transform = labelling.transform
     centres = scene.centres[keep]
+    offset = np.array([g.x0, g.y0], dtype=float)
+    unnamed = ~keep & ~scene.intruding  # alone on the cloth: not the cue, a hand or a player
     scene.detections = BallDetections(
-        centres + np.array([g.x0, g.y0], dtype=float),
+        centres + offset,
         _radius_at(g.radius, centres),
         labels[keep],
         confidence[keep],
         scene.centres_mm[keep],
+        scene.centres_mm[unnamed],
+        scene.centres[unnamed] + offset,
     )
     return scene
 

@@ -37,6 +37,11 @@ class BallDetections:
     - ``confidence``: (n,) float in [0, 1].
     - ``xy_mm``: (n, 2) float, table mm (CONTRACTS.md frame, ball-centre plane); NaN where the
       frame has no calibration.
+    - ``unnamed_xy_mm``: (m, 2) float, table mm: places where the detector found something
+      ball-like alone on the cloth that fits no ball's colour (a ball blurred by its motion beyond
+      naming, or a mark, a shade); the tracker may let a fast ball it follows continue there, and
+      never starts a ball from one. Empty when the detector gives none.
+    - ``unnamed_xy_px``: (m, 2) float, the same places in image pixels.
     """
 
     xy_px: np.ndarray
@@ -44,8 +49,16 @@ class BallDetections:
     ball: np.ndarray
     confidence: np.ndarray
     xy_mm: np.ndarray = field(default=None)  # type: ignore[assignment]
+    unnamed_xy_mm: np.ndarray = field(default=None)  # type: ignore[assignment]
+    unnamed_xy_px: np.ndarray = field(default=None)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
+        for name in ("unnamed_xy_mm", "unnamed_xy_px"):
+            value = getattr(self, name)
+            places = np.zeros((0, 2)) if value is None else np.asarray(value, dtype=float).reshape(-1, 2)
+            object.__setattr__(self, name, places)
+        if len(self.unnamed_xy_mm) != len(self.unnamed_xy_px):
+            raise ValueError("unnamed_xy_mm and unnamed_xy_px must have one row per place")
         n = len(self.xy_px)
         xy = np.asarray(self.xy_px, dtype=float).reshape(n, 2)
         object.__setattr__(self, "xy_px", xy)
@@ -70,7 +83,13 @@ class BallDetections:
     def select(self, mask: np.ndarray) -> BallDetections:
         """The rows where ``mask`` (bool array or index array) selects."""
         return BallDetections(
-            self.xy_px[mask], self.radius_px[mask], self.ball[mask], self.confidence[mask], self.xy_mm[mask]
+            self.xy_px[mask],
+            self.radius_px[mask],
+            self.ball[mask],
+            self.confidence[mask],
+            self.xy_mm[mask],
+            self.unnamed_xy_mm,
+            self.unnamed_xy_px,
         )
 
     def counts(self) -> dict[str, int]:
