@@ -36,6 +36,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--batch-jobs", type=int, default=2, help="clips analysed at once by analyze --jobs (0: skip)"
     )
+    parser.add_argument(
+        "--long-video",
+        type=Path,
+        default=None,
+        help="also a long video in one process and with analyze --jobs (scripts/make_long_video.py)",
+    )
     parser.add_argument("--memory-frames", type=int, default=60, help="frames under tracemalloc (0: skip)")
     parser.add_argument("--live-clips", type=int, default=1, help="clips played live at 30 fps (0: skip)")
     parser.add_argument("--live-max-s", type=float, default=30.0, help="stop a live run after this long")
@@ -55,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
             detectors=tuple(args.detectors),
             max_frames_per_clip=args.max_frames,
             batch_jobs=args.batch_jobs,
+            long_video=args.long_video,
             memory_frames=args.memory_frames,
             live_clips=args.live_clips,
             live_max_s=args.live_max_s,

@@ -111,3 +111,99 @@ def test_a_batch_in_two_processes_matches_one_video_at_a_time_and_survives_a_bro
     assert len(got["frames"]) == len(expected["frames"])
     assert json.loads((batch / "broken" / "analysis.json").read_text())["error"]
     assert (batch / "demo_clip" / "frame_log.jsonl").read_text() == (alone / "frame_log.jsonl").read_text()
+
+
+def test_one_short_video_with_jobs_is_analysed_in_one_process(tmp_path, capsys):
+    video = tmp_path / "grey.mp4"
+    rng = np.random.default_rng(0)
+    _write_video(video, 12, lambda i: rng.integers(0, 255, (180, 320, 3), dtype=np.uint8))
+    assert main(["analyze", str(video), "--out", str(tmp_path / "out"), "--jobs", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "12 frames long" in err and "analysed in one process" in err and "no snooker table found" in err
+    assert json.loads((tmp_path / "out" / "analysis.json").read_text())["video"]["frames"] == 12
+
+
+def _demo_with_pauses(path: Path, pauses: dict[int, int], last: int) -> int:
+    """The demo clip up to frame ``last`` with each frame ``k`` of ``pauses`` held for ``pauses[k]``
+    more frames (the balls at rest between its strokes); returns the frame count."""
+    capture = cv2.VideoCapture(str(DEMO))
+    frames = []
+    while (read := capture.read())[0]:
+        frames.append(read[1])
+    capture.release()
+    height, width = frames[0].shape[:2]
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), 30.0, (width, height))
+    count = 0
+    for k, frame in enumerate(frames[: last + 1]):
+        for _ in range(1 + pauses.get(k, 0)):
+            writer.write(frame)
+            count += 1
+    writer.release()
+    return count
+
+
+def _comparable(strokes: list[dict]) -> list[dict]:
+    """Strokes less their measured positions and end frames: the fast path's full detections run
+    every ``full_every_frames`` counted from where an analysis began, so a ball it lost can be
+    found up to that many frames earlier or later in a segment than in one run (its place a few
+    mm off), and the stroke end with it."""
+    return [{k: v for k, v in s.items() if k not in ("positions", "end_frame")} for s in strokes]
+
+
+@pytest.mark.slow
+def test_one_video_in_two_segments_gives_the_strokes_pots_and_rulings_of_one_process(tmp_path, capsys):
+    from snooker.app.analyze import AnalyzeOptions, analyze_long_video
+    from snooker.pipeline.segments import SegmentConfig
+    from snooker.vision.gating import MotionGateConfig
+
+    video = tmp_path / "pauses.mp4"
+    # the second stroke runs to the end (truncated): its cue ball's rest by the baulk cushion is
+    # where the fast path's detections, and so strokes, differ with where an analysis began
+    count = _demo_with_pauses(video, {110: 200}, last=230)
+    # the second part starts in the middle of the pause (frame count // 2) and takes over there after a
+    # short warm-up; at the first part's priority, so that it is sure to have read that far in time
+    # on a busy machine
+    segments = SegmentConfig(min_segment_frames=count // 2, warmup_frames=15, later_niceness=0)
+    options = AnalyzeOptions(referee=True, progress=False, segments=segments)
+    assert analyze_long_video(str(video), tmp_path / "one", options, jobs=1) == 0
+    assert analyze_long_video(str(video), tmp_path / "two", options, jobs=2) == 0
+    err = capsys.readouterr().err
+    assert "2 segments in 2 processes" in err and "read on to the end" not in err
+    one = json.loads((tmp_path / "one" / "analysis.json").read_text())
+    two = json.loads((tmp_path / "two" / "analysis.json").read_text())
+    assert len(one["strokes"]) == 2 and len(one["pots"]) == 2
+    assert _comparable(two["strokes"]) == _comparable(one["strokes"])
+    late = MotionGateConfig().full_every_frames
+    ends = [(a["end_frame"], b["end_frame"]) for a, b in zip(one["strokes"], two["strokes"], strict=True)]
+    assert all(abs(a - b) <= late for a, b in ends), ends
+    assert two["pots"] == one["pots"]
+    assert two["rulings"] == one["rulings"]
+    assert [f["i"] for f in two["frames"]] == [f["i"] for f in one["frames"]]
+    assert two["video"] == one["video"] and two["skipped_frames"] == one["skipped_frames"]
+    assert two["complete"] is True
+    labels = [sorted(b["label"] for b in f["balls"]) for f in two["frames"]]
+    assert labels == [sorted(b["label"] for b in f["balls"]) for f in one["frames"]]
+
+
+@pytest.mark.slow
+def test_a_video_whose_parts_never_hand_over_is_read_to_the_end_by_the_first_as_one_process_would(
+    tmp_path, capsys
+):
+    from snooker.app.analyze import AnalyzeOptions, analyze_long_video
+    from snooker.pipeline.segments import SegmentConfig
+
+    video = tmp_path / "strokes.mp4"
+    count = _demo_with_pauses(video, {}, last=230)
+    # the second part is still warming up when the video ends: it can never take over
+    segments = SegmentConfig(min_segment_frames=count // 2, warmup_frames=count)
+    options = AnalyzeOptions(referee=True, progress=False, segments=segments)
+    assert analyze_long_video(str(video), tmp_path / "one", options, jobs=1) == 0
+    assert analyze_long_video(str(video), tmp_path / "two", options, jobs=2) == 0
+    err = capsys.readouterr().err
+    assert "2 segments in 2 processes" in err and "read on to the end" in err
+    one = json.loads((tmp_path / "one" / "analysis.json").read_text())
+    two = json.loads((tmp_path / "two" / "analysis.json").read_text())
+    assert one["strokes"] and two["strokes"] == one["strokes"]
+    assert two["rulings"] == one["rulings"] and two["pots"] == one["pots"]
+    assert two["frames"] == one["frames"] and two["video"] == one["video"]
+    assert two["complete"] is True

@@ -265,6 +265,7 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
         clips=(clip,),
         detectors=("classic", "no-such-detector"),
         max_frames_per_clip=4,
+        long_video=clip,
         memory_frames=2,
         live_clips=1,
         live_max_s=5.0,
@@ -290,6 +291,9 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
     batch = doc["batch"]["classic"]
     assert batch["frames"] == 4 and batch["jobs"] == 2 and batch["analyze_fps"] > 0
     assert batch["ratio_to_decode"] <= batch["ratio_to_decode_one_by_one"], "against the faster decoding"
+    long = doc["long_video"]
+    assert long["frames"] == 6 and long["one_process"]["analyze_fps"] > 0
+    assert long["jobs_2"]["split"] is False and long["jobs_2"]["handed_over"] is False, "too short to split"
     (memory,) = memory_calls
     assert memory["frames"] == 2
     assert memory["tracemalloc_peak_mib"] > 0
@@ -307,3 +311,4 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
     assert "classic" in text and "decode" in text and "live classic tiny.mp4" in text
     assert "fast path, detection" in text
     assert "FAILED memory" in text
+    assert "long video tiny.mp4 (6 frames)" in text and "too short to split" in text

@@ -62,6 +62,24 @@ def test_video_file_yields_every_frame_in_order_with_times(video: Path):
     assert source.stats.frames_read == 40 and not source.stats.ended_early
 
 
+@pytest.mark.parametrize("start", [1, 7, 23, 39])
+def test_a_video_read_from_a_start_frame_keeps_the_files_indices_and_pictures(video: Path, start: int):
+    with open_source(str(video)) as source:
+        whole = list(source)
+    with open_source(str(video), start_frame=start) as source:
+        part = list(source)
+    assert [f.index for f in part] == list(range(start, 40))
+    assert part[0].t == pytest.approx(start / 25.0)
+    assert all(np.array_equal(a.image, b.image) for a, b in zip(part, whole[start:], strict=True))
+    assert not source.stats.ended_early
+
+
+def test_only_a_video_file_can_start_at_a_frame(tmp_path: Path):
+    cv2.imwrite(str(tmp_path / "a.png"), _brightness_image(10))
+    with pytest.raises(SourceError, match="from frame 3"):
+        open_source(tmp_path, start_frame=3)
+
+
 def test_iter_frames_is_a_plain_generator(video: Path):
     assert sum(1 for _ in iter_frames(video)) == 40
 

@@ -9,6 +9,13 @@ Several videos (a folder of broadcast clips, a day's matches) are each written t
 ``DIR/<video name>/``; ``--jobs N`` analyses N of them at once, each in its own process, so the
 machine's cores all work (one video's frame loop keeps one core busy). One video that fails does
 not stop the others; the exit status is 1 if any failed.
+
+One long video with ``--jobs N`` is read from N evenly spaced starts at once, each in its own
+process; each part reads on until the next one can take over at a quiet frame between strokes
+where both hold the same balls (``snooker.pipeline.segments``; ``SegmentConfig`` says how long a
+video must be to be split). Where that never happens the earlier part reads to the end, as one
+process would. With ``--annotate`` the video is analysed in one piece (one annotated video is
+written in order).
 """
 
 from __future__ import annotations
@@ -16,15 +23,26 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import sys
+import tempfile
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tqdm import tqdm
 
 from snooker.app.inputs import InputError, load_view_and_detector
 from snooker.pipeline.analyze import VideoAnalysis, frame_log_lines
+from snooker.pipeline.segments import (
+    Handover,
+    Segment,
+    SegmentConfig,
+    SegmentResult,
+    chain_segments,
+    plan_segments,
+    skip_runs,
+)
 from snooker.tracker import StrokeEvents
 
 
@@ -43,7 +61,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--annotate", action="store_true", help="also write DIR/annotated.mp4")
     parser.add_argument("--max-frames", type=int, help="stop after this many frames (of each video)")
     parser.add_argument(
-        "--jobs", type=int, default=1, help="videos analysed at once, each in its own process (default 1)"
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes: several videos are analysed that many at once; one long video is read from "
+        "that many starts at once, each part handing over to the next at a quiet frame (default 1)",
     )
 
 
@@ -58,6 +80,8 @@ class AnalyzeOptions:
     max_frames: int | None = None
     progress: bool = True
     """Show a per-frame progress bar (off in a batch: the batch shows videos done)."""
+    segments: SegmentConfig = field(default_factory=SegmentConfig)
+    """When one video is split into segments for several processes, and how they are stitched."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     options = AnalyzeOptions(args.calibration, args.detector, args.referee, args.annotate, args.max_frames)
     videos = [str(v) for v in args.videos]
     if len(videos) == 1:
-        return analyze_video(videos[0], args.out, options)
+        return analyze_long_video(videos[0], args.out, options, args.jobs)
     return analyze_videos(videos, args.out, options, args.jobs)
 
 
@@ -137,6 +161,214 @@ def _worker_status(future: Future[int], video: str) -> int:
     except Exception as exc:  # a crashed worker must not lose the other videos' results
         print(f"snooker-referee analyze: error: {video}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
+
+
+def analyze_long_video(video: str, out: Path, options: AnalyzeOptions, jobs: int) -> int:
+    """Analyse one video into ``out`` on ``jobs`` processes: in segments where it is long enough
+    (see ``SegmentConfig``), else in one piece."""
+    if jobs < 2:
+        return analyze_video(video, out, options)
+    if options.annotate:
+        _note(f"--annotate: {video} is analysed in one process (the annotated video is written in order)")
+        return analyze_video(video, out, options)
+    count = _frame_count(video)
+    if count is not None and options.max_frames is not None:
+        count = min(count, options.max_frames)
+    segments = plan_segments(count, jobs, options.segments)
+    if not segments:
+        least = 2 * options.segments.min_segment_frames
+        length = "of unknown length" if not count else f"{count} frames long (fewer than {least})"
+        _note(f"{video} is {length}: analysed in one process")
+        return analyze_video(video, out, options)
+    if options.max_frames is not None:
+        segments = [Segment(s.start, count) for s in segments]
+    return analyze_segments(video, out, options, segments)
+
+
+def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: list[Segment]) -> int:
+    """Analyse ``segments`` of ``video`` at once, one worker process each, each reading on until
+    the next takes over (see ``snooker.pipeline.segments``), and write the one analysis they make
+    together (rulings from the joined strokes, in order)."""
+    out.mkdir(parents=True, exist_ok=True)
+    options = replace(options, progress=False)
+    _note(f"{video}: {len(segments)} segments in {len(segments)} processes")
+    view = _starting_view(video, options)
+    context = multiprocessing.get_context("spawn")
+    interrupted = False
+    running: list[Future[SegmentResult]] = []
+    with tempfile.TemporaryDirectory(prefix="snooker-segments-") as handover_dir:
+        quiet = [Path(handover_dir) / f"quiet-{k}.jsonl" for k in range(len(segments))]
+        pool = ProcessPoolExecutor(len(segments), mp_context=context)
+        try:
+            for k, segment in enumerate(segments):
+                last = k + 1 == len(segments)
+                links = HandoverFiles(
+                    publish=quiet[k] if k else None,
+                    follow=None if last else quiet[k + 1],
+                    follow_start=None if last else segments[k + 1].start,
+                )
+                running.append(
+                    pool.submit(analyze_segment, video, segment.start, segment.stop, options, view, links)
+                )
+            with tqdm(total=len(segments), unit="segment", desc="analyze", file=sys.stderr) as bar:
+                for _ in as_completed(running):
+                    bar.update(1)
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    results = [
+        _segment_status(future, segment)
+        for future, segment in zip(running, segments, strict=True)
+        if not future.cancelled()
+    ]
+    stitched = chain_segments(results, options.segments)
+    joined = len(stitched.parts)
+    if joined < len(results) and stitched.error is None:
+        _note(
+            f"{video}: no quiet frame where the analysis from frame {stitched.parts[-1].start} could hand "
+            f"over to the next one (strokes back to back, or a replay): it read on to the end"
+        )
+    referee, referee_error = _referee() if options.referee else (None, None)
+    rulings: list[dict] | None = [] if referee is not None else None
+    _rule(referee, stitched.strokes, rulings)
+    doc = stitched.document(video, rulings)
+    error = doc.get("error") or ("interrupted" if interrupted else None)
+    if error is None and doc["calibration"] is None:
+        error = f"no snooker table found in {video} ({doc['video']['frames']} frames read)"
+    if error is not None:
+        doc["error"], doc["complete"] = error, False
+    if referee_error is not None:
+        doc["referee_error"] = referee_error
+    _write(out, doc, frame_log_lines(stitched.strokes))
+    print(f"{len(doc['strokes'])} strokes, {len(doc['pots'])} pots → {out / 'analysis.json'}")
+    if error is not None:
+        return _fail(error)
+    if referee_error is not None:
+        return _fail(referee_error)
+    return 0
+
+
+@dataclass(frozen=True)
+class HandoverFiles:
+    """A segment's links to its neighbours (see ``snooker.pipeline.segments.Handover``): the file
+    its quiet frames are published to (None for the first segment), and the next segment's file
+    and first frame (None for the last)."""
+
+    publish: Path | None = None
+    follow: Path | None = None
+    follow_start: int | None = None
+
+
+def _segment_status(future: Future[SegmentResult], segment: Segment) -> SegmentResult:
+    """A worker's result; one that died (or raised) is a failed segment that read nothing."""
+    try:
+        return future.result()
+    except Exception as exc:  # a crashed worker must not lose the other segments' results
+        return SegmentResult(segment.start, segment.stop, error=f"{type(exc).__name__}: {exc}")
+
+
+def analyze_segment(
+    video: str,
+    start: int,
+    stop: int | None,
+    options: AnalyzeOptions,
+    starting_view: object | None = None,
+    links: HandoverFiles | None = None,
+) -> SegmentResult:
+    """Analyse ``video`` from frame ``start`` (a worker process's part of a long video) until the
+    next segment takes over (``links``; see ``snooker.pipeline.segments.Handover``), or to ``stop``
+    (None: the end), from ``starting_view`` where given (the view the video's beginning shows, as
+    one process reading the whole video would have it; replaced after a cut away as usual)."""
+    from snooker.vision.sources import SourceError, open_source, read_ahead
+
+    result = SegmentResult(start, stop)
+    try:
+        view, detector = load_view_and_detector(options.calibration, options.detector)
+    except InputError as exc:
+        result.error = str(exc)
+        return result
+    if view is None and starting_view is not None:
+        analysis = VideoAnalysis(detector, view=starting_view, fixed_view=False)
+    else:
+        analysis = VideoAnalysis(detector, view=view)
+    links = links or HandoverFiles()
+    if links.publish is not None and options.segments.later_niceness and hasattr(os, "nice"):
+        os.nice(options.segments.later_niceness)  # a later part only uses what the first leaves
+    handover = Handover(options.segments, start, links.publish, links.follow, links.follow_start)
+    try:
+        source = open_source(video, start_frame=start)
+        with read_ahead(source, prepare=analysis.prepare) as frames:
+            result.fps = source.fps
+            for frame in frames:
+                if stop is not None and frame.index >= stop:
+                    break
+                result.read += 1
+                result.height, result.width = frame.image.shape[:2]
+                outcome = analysis.process(frame)
+                if outcome.skipped is not None:
+                    skip_runs(result.skips, frame.index, outcome.skipped)
+                    continue
+                result.handed_over_at = handover.push(analysis.frames[-1], analysis.segmenter.in_stroke)
+                if result.handed_over_at is not None:
+                    break
+            if result.handed_over_at is None and getattr(source.stats, "ended_early", False):
+                result.error = f"the video {video} ended early (truncated or corrupt), frame {result.end}"
+    except SourceError as exc:
+        result.error = str(exc)
+    except KeyboardInterrupt:
+        result.error = "interrupted"
+    finally:
+        handover.close()
+        analysis.finish()
+    result.finished = True
+    result.frames, result.strokes = analysis.frames, analysis.strokes
+    result.outside_events = list(analysis.segmenter.outside_events)
+    calibration = analysis.calibration_record()
+    result.views = analysis.views
+    if calibration is not None:
+        calibration.pop("views")
+        result.calibration = calibration
+    return result
+
+
+def _starting_view(video: str, options: AnalyzeOptions) -> object | None:
+    """The table the video's beginning is read with, as one process reading the whole video
+    finds it (the first frame showing it, tried every ``calibrate_every_frames``): every segment
+    starts from it, so their balls are placed alike. None with ``--calibration`` (every segment
+    loads it) or where the first ``starting_view_search_frames`` show no table (each segment
+    finds its own)."""
+    from snooker.vision.sources import SourceError, open_source
+
+    if options.calibration is not None:
+        return None
+    try:
+        _, detector = load_view_and_detector(None, options.detector)
+        analysis = VideoAnalysis(detector)
+        every = analysis.config.calibrate_every_frames
+        with open_source(video) as source:
+            for frame in source:
+                if frame.index >= options.segments.starting_view_search_frames:
+                    return None
+                if frame.index % every == 0 and analysis.calibrate(frame):
+                    return analysis.view
+    except (InputError, SourceError):
+        return None  # the segments say what is wrong
+    return None
+
+
+def _frame_count(video: str) -> int | None:
+    """How many frames a video file has (None for a camera, a stream, a folder, or where unknown)."""
+    from snooker.vision.sources import SourceError, VideoFileSource, open_source
+
+    try:
+        source = open_source(video)
+        if not isinstance(source, VideoFileSource):
+            return None
+        with source:
+            return source.frame_count or None
+    except SourceError:
+        return None
 
 
 def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
@@ -241,6 +473,10 @@ def _write(out: Path, doc: dict, log_lines: list[dict]) -> None:
         tmp = out / f"{name}.tmp"
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(out / name)
+
+
+def _note(message: str) -> None:
+    print(f"snooker-referee analyze: {message}", file=sys.stderr)
 
 
 def _fail(message: str) -> int:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
+from snooker.tracker.strokes import OutsideEvent
 from snooker.tracker.types import TableState, TrackStatus
 from snooker.vision.gating import FastPathConfig, FrameThumbnails, GatedViewCheck, gate_detector
 from snooker.vision.types import BallDetections, Frame
@@ -63,8 +64,11 @@ class FrameOutcome:
 class VideoAnalysis:
     """Runs the perception chain over frames of one video and keeps what it found.
 
-    ``view`` is a ``snooker.calibration.TableView`` (found automatically when None);
-    ``detector`` a ball detector (behind the fast path's motion gate where it allows one);
+    ``view`` is a ``snooker.calibration.TableView`` (found automatically when None), kept for
+    the whole video unless ``fixed_view`` is False: then it is only the view to start from (a
+    long video's segment starts with the view its beginning was read with) and is replaced after
+    a cut away like a found one; ``detector`` a ball detector (behind the fast path's motion gate
+    where it allows one);
     ``find_table`` / ``shows_table`` default to the calibration package's (the view check behind
     the fast path's gate; both injectable for tests and synthetic clips).
     """
@@ -76,12 +80,13 @@ class VideoAnalysis:
         config: AnalysisConfig | None = None,
         find_table: Callable[[np.ndarray], object] | None = None,
         shows_table: Callable[[np.ndarray, object], bool] | None = None,
+        fixed_view: bool = True,
     ) -> None:
         self.config = config or AnalysisConfig()
         self.thumbnails = frame_thumbnails(self.config)
         self.detector = fast_detector(detector, self.config, self.thumbnails)
         self.view = view
-        self.fixed_view = view is not None
+        self.fixed_view = view is not None and fixed_view
         self.find_table = find_table or _default_find_table()
         self.shows_table = shows_table or default_view_check(self.config, self.thumbnails)
         self.tracker = BallTracker(self.config.tracker)
@@ -128,6 +133,11 @@ class VideoAnalysis:
         strokes = self.segmenter.finish(self.tracker.finish())
         self.strokes.extend(strokes)
         return strokes
+
+    def calibrate(self, frame: Frame) -> bool:
+        """Look for the table in ``frame`` now and adopt it if found (whether it was): the view a
+        long video's segments start from is found this way before they are read."""
+        return self._try_calibrate(frame)
 
     def _forget_vanished(self, strokes: list[StrokeEvents]) -> None:
         """The tracker lets go of the balls the strokes found gone unseen (inferred pots, off the table)."""
@@ -250,28 +260,7 @@ class VideoAnalysis:
     # ------------------------------------------------------------------ output
     def all_pots(self) -> list[dict]:
         """Every pot seen, in strokes or outside them: ``{ball, id, pocket, frame, in_stroke}``."""
-        out = [
-            {"ball": p.ball, "id": p.label, "pocket": p.pocket, "frame": p.frame, "in_stroke": True}
-            for s in self.strokes
-            for p in s.potted
-        ]
-        out += [
-            {"ball": "white", "id": "white", "pocket": None, "frame": s.end_frame, "in_stroke": True}
-            for s in self.strokes
-            if s.cue_ball == "potted"
-        ]
-        out += [
-            {
-                "ball": e.label.split("-")[0],
-                "id": e.label,
-                "pocket": e.pocket,
-                "frame": e.frame,
-                "in_stroke": False,
-            }
-            for e in self.segmenter.outside_events
-            if e.kind == "potted"
-        ]
-        return sorted(out, key=lambda p: p["frame"])
+        return all_pots(self.strokes, self.segmenter.outside_events)
 
     def calibration_record(self) -> dict | None:
         if self.view is None:
@@ -292,22 +281,74 @@ class VideoAnalysis:
 
     def analysis(self, video: dict, rulings: list[dict] | None = None, error: str | None = None) -> dict:
         """The ``analysis.json`` document (CONTRACTS.md §3)."""
-        doc = {
-            "schema": ANALYSIS_SCHEMA,
-            "video": video,
-            "calibration": self.calibration_record(),
-            "frames": self.frames,
-            "strokes": [s.to_analysis() for s in self.strokes],
-            "pots": self.all_pots(),
-            "outside_stroke_events": [e.to_dict() for e in self.segmenter.outside_events],
-            "skipped_frames": dict(self.skipped),
-            "complete": error is None and self._finished,
+        return analysis_document(
+            video,
+            self.calibration_record(),
+            self.frames,
+            self.strokes,
+            self.segmenter.outside_events,
+            self.skipped,
+            complete=error is None and self._finished,
+            rulings=rulings,
+            error=error,
+        )
+
+
+def analysis_document(
+    video: dict,
+    calibration: dict | None,
+    frames: list[dict],
+    strokes: list[StrokeEvents],
+    outside_events: list[OutsideEvent],
+    skipped: dict[str, int],
+    complete: bool,
+    rulings: list[dict] | None = None,
+    error: str | None = None,
+) -> dict:
+    """The ``analysis.json`` document (CONTRACTS.md §3) from what a video's analysis found (one
+    :class:`VideoAnalysis`, or the parts of a long video analysed in segments, stitched)."""
+    doc = {
+        "schema": ANALYSIS_SCHEMA,
+        "video": video,
+        "calibration": calibration,
+        "frames": frames,
+        "strokes": [s.to_analysis() for s in strokes],
+        "pots": all_pots(strokes, outside_events),
+        "outside_stroke_events": [e.to_dict() for e in outside_events],
+        "skipped_frames": dict(skipped),
+        "complete": complete,
+    }
+    if rulings is not None:
+        doc["rulings"] = rulings
+    if error is not None:
+        doc["error"] = error
+    return doc
+
+
+def all_pots(strokes: list[StrokeEvents], outside_events: list[OutsideEvent]) -> list[dict]:
+    """Every pot seen, in strokes or outside them: ``{ball, id, pocket, frame, in_stroke}``."""
+    out = [
+        {"ball": p.ball, "id": p.label, "pocket": p.pocket, "frame": p.frame, "in_stroke": True}
+        for s in strokes
+        for p in s.potted
+    ]
+    out += [
+        {"ball": "white", "id": "white", "pocket": None, "frame": s.end_frame, "in_stroke": True}
+        for s in strokes
+        if s.cue_ball == "potted"
+    ]
+    out += [
+        {
+            "ball": e.label.split("-")[0],
+            "id": e.label,
+            "pocket": e.pocket,
+            "frame": e.frame,
+            "in_stroke": False,
         }
-        if rulings is not None:
-            doc["rulings"] = rulings
-        if error is not None:
-            doc["error"] = error
-        return doc
+        for e in outside_events
+        if e.kind == "potted"
+    ]
+    return sorted(out, key=lambda p: p["frame"])
 
 
 def frame_log_lines(

@@ -96,6 +96,7 @@ class Capture(Protocol):
     def isOpened(self) -> bool: ...
     def read(self) -> tuple[bool, Any]: ...
     def get(self, prop: int) -> float: ...
+    def set(self, prop: int, value: float) -> bool: ...
     def release(self) -> None: ...
 
 
@@ -174,7 +175,10 @@ class FrameSource:
 
 
 class VideoFileSource(FrameSource):
-    """A video file decoded by OpenCV; ``t`` is the frame's position in the file (seconds)."""
+    """A video file decoded by OpenCV; ``t`` is the frame's position in the file (seconds).
+
+    ``start_frame`` > 0 seeks there first (one part of a long video read by several processes):
+    frames keep the file's own indices and times."""
 
     def __init__(
         self,
@@ -182,9 +186,13 @@ class VideoFileSource(FrameSource):
         config: SourceConfig | None = None,
         report: Reporter | None = None,
         open_capture: CaptureFactory | None = None,
+        start_frame: int = 0,
     ):
         super().__init__(str(path), config, report)
+        if start_frame < 0:
+            raise ValueError(f"start_frame must be >= 0, got {start_frame}")
         self.path = Path(path)
+        self.start_frame = start_frame
         self._open_capture = open_capture or cv2.VideoCapture
         self._capture: Capture | None = None
         self._first: np.ndarray | None = None
@@ -207,10 +215,13 @@ class VideoFileSource(FrameSource):
         fps = capture.get(cv2.CAP_PROP_FPS)
         self._fps = fps if fps and fps > 0 and np.isfinite(fps) else self.config.fallback_fps
         self.frame_count = max(0, int(capture.get(cv2.CAP_PROP_FRAME_COUNT) or 0))
+        if self.start_frame:
+            capture.set(cv2.CAP_PROP_POS_FRAMES, float(self.start_frame))
         ok, first = capture.read()
         if not ok or first is None:
             capture.release()
-            raise SourceError(f"cannot read video file {self.path}: no decodable frame")
+            where = f" at frame {self.start_frame}" if self.start_frame else ""
+            raise SourceError(f"cannot read video file {self.path}: no decodable frame{where}")
         self._capture = capture
         self._first = first
 
@@ -225,7 +236,7 @@ class VideoFileSource(FrameSource):
             self.open()
         capture = self._capture
         assert capture is not None
-        image, index = self._first, 0
+        image, index = self._first, self.start_frame
         while image is not None and not self._stop.is_set():
             yield Frame(index=index, t=index / self._fps, image=_as_bgr(image))
             index += 1
@@ -413,14 +424,27 @@ class SingleImageSource(FrameSource):
 
 
 def open_source(
-    spec: str | int | Path, config: SourceConfig | None = None, report: Reporter | None = None
+    spec: str | int | Path,
+    config: SourceConfig | None = None,
+    report: Reporter | None = None,
+    start_frame: int = 0,
 ) -> FrameSource:
     """The frame source a spec names: ``"0"`` camera, ``"rtsp://…"`` stream, folder, video or image.
 
     The source is returned unopened; use it as a context manager. Raises :class:`SourceError` for a
-    path that does not exist (naming it).
+    path that does not exist (naming it), or for ``start_frame`` > 0 on a source other than a video
+    file (only a file can be read from a given frame on).
     """
     config = config or SourceConfig()
+    source = _source_for(spec, config, report, start_frame)
+    if start_frame and not isinstance(source, VideoFileSource):
+        raise SourceError(f"{source.name} is not a video file: it cannot be read from frame {start_frame}")
+    return source
+
+
+def _source_for(
+    spec: str | int | Path, config: SourceConfig, report: Reporter | None, start_frame: int
+) -> FrameSource:
     if isinstance(spec, int) or (isinstance(spec, str) and spec.strip().isdigit()):
         return CaptureSource(int(spec), config, report)
     text = str(spec)
@@ -433,7 +457,7 @@ def open_source(
         raise SourceError(f"source {text} is neither a camera index, a stream URL nor an existing path")
     if path.suffix.lower() in config.image_extensions:
         return SingleImageSource(path, config, report)
-    return VideoFileSource(path, config, report)
+    return VideoFileSource(path, config, report, start_frame=start_frame)
 
 
 def iter_frames(spec: str | int | Path, config: SourceConfig | None = None) -> Iterator[Frame]:

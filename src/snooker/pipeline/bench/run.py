@@ -18,7 +18,7 @@ from snooker.pipeline.bench.latency import (
     rest_to_ruling,
     synthetic_clips,
 )
-from snooker.pipeline.bench.throughput import batch, live, memory, throughput
+from snooker.pipeline.bench.throughput import batch, live, long_video, memory, throughput
 from snooker.pipeline.bench.timing import (
     BENCH_SCHEMA,
     STAGES,
@@ -45,6 +45,9 @@ class BenchConfig:
     - ``max_frames_per_clip``: frames read from each clip for throughput (count).
     - ``batch_jobs``: the clips are also analysed this many at a time by the ``analyze`` command
       (worker processes), against plain decoding of the same frames (count; 0 skips).
+    - ``long_video``: a long video (a match; ``scripts/make_long_video.py`` joins the clips into
+      one) analysed in one process and with ``--jobs batch_jobs`` (at least 2), against plain
+      decoding of it (None skips).
     - ``memory_frames``: frames of the first clip run under tracemalloc (count; 0 skips).
     - ``live_clips``: how many of ``clips`` are played live at their own frame rate (0 skips).
     - ``live_max_s``: a live run is stopped after this many seconds.
@@ -63,6 +66,7 @@ class BenchConfig:
     detectors: tuple[str, ...] = ("classic", "yolo")
     max_frames_per_clip: int = 150
     batch_jobs: int = 2
+    long_video: Path | None = None
     memory_frames: int = 60
     live_clips: int = 1
     live_max_s: float = 30.0
@@ -147,6 +151,9 @@ def run_bench(config: BenchConfig, report: Reporter) -> dict[str, Any]:
                 for name in detectors
             },
         )
+    if config.long_video is not None and "classic" in detectors:
+        report(f"bench: one long video, in one process and {config.batch_jobs or 2} at once …")
+        section("long_video", lambda: long_video(config.long_video, "classic", config.batch_jobs or 2))
     if config.memory_frames > 0:
         section(
             "memory",
@@ -220,6 +227,7 @@ def _config_record(config: BenchConfig) -> dict[str, Any]:
         "detectors": list(config.detectors),
         "max_frames_per_clip": config.max_frames_per_clip,
         "batch_jobs": config.batch_jobs,
+        "long_video": None if config.long_video is None else str(config.long_video),
         "memory_frames": config.memory_frames,
         "live_clips": config.live_clips,
         "live_max_s": config.live_max_s,
@@ -277,6 +285,21 @@ def format_report(doc: dict[str, Any]) -> str:
             f"{row['analyze_fps']} fps; plain decoding {row['decode_fps']['one_by_one']} fps one by one, "
             f"{row['decode_fps']['at_once']} fps {row['jobs']} at a time; ratio {row['ratio_to_decode']:.3f} "
             f"to the faster ({row['ratio_to_decode_one_by_one']:.3f} to one by one)"
+        )
+    long = doc.get("long_video")
+    if long:
+        parts = f"jobs_{long['jobs']}"
+        joined = (
+            "handed over" if long[parts]["handed_over"] else "never handed over: the first read to the end"
+        )
+        if not long[parts]["split"]:
+            joined = "too short to split: one process"
+        lines.append(
+            f"long video {Path(long['video']).name} ({long['frames']} frames): plain decoding "
+            f"{long['decode_fps']} fps; analyze {long['one_process']['analyze_fps']} fps in one process "
+            f"(ratio {long['one_process']['ratio_to_decode']:.3f}), {long[parts]['analyze_fps']} fps with "
+            f"--jobs {long['jobs']} (ratio {long[parts]['ratio_to_decode']:.3f}; "
+            f"{joined})"
         )
     for entry in doc.get("latency", []):
         if entry.get("emitted_frame") is None:

@@ -322,6 +322,42 @@ def batch(clips: tuple[Path, ...], detector: str, jobs: int, max_frames: int) ->
     }
 
 
+def long_video(path: Path, detector: str, jobs: int) -> dict[str, Any]:
+    """One long video analysed by ``snooker-referee analyze VIDEO`` in one process and with
+    ``--jobs N`` (read from N starts at once, each part handing over to the next: see
+    ``snooker.pipeline.segments``), against plain decoding of the same file in one process; also
+    whether it was split (a short video is not) and the parts handed over (else the first read to
+    the end, as one process would)."""
+    decode_clip(path, 10**9)  # warms the file cache; not counted
+    started = time.perf_counter()
+    frames = decode_clip(path, 10**9)["frames"]
+    decode_fps = frames / (time.perf_counter() - started)
+    runs: dict[str, Any] = {}
+    for label, count in (("one_process", 1), (f"jobs_{jobs}", jobs)):
+        with tempfile.TemporaryDirectory(prefix="bench-long-") as out:
+            options = ["--out", out, "--detector", detector, "--jobs", str(count)]
+            command = [sys.executable, "-m", "snooker.cli", "analyze", str(path), *options]
+            started = time.perf_counter()
+            finished = subprocess.run(command, capture_output=True, text=True, check=False)
+            analyze_s = time.perf_counter() - started
+            analysed = json.loads((Path(out) / "analysis.json").read_text(encoding="utf-8"))["video"][
+                "frames"
+            ]
+        if finished.returncode != 0 or analysed != frames:
+            said = finished.stderr.strip().splitlines()[-1:] or ["nothing said"]
+            raise BenchError(
+                f"the long video's analysis failed (exit {finished.returncode}; "
+                f"{analysed} of {frames} frames): {said[0]}"
+            )
+        runs[label] = {
+            "analyze_fps": round(frames / analyze_s, 2),
+            "ratio_to_decode": round(frames / analyze_s / decode_fps, 4),
+            "split": "segments in" in finished.stderr,
+            "handed_over": "segments in" in finished.stderr and "read on to the end" not in finished.stderr,
+        }
+    return {"video": str(path), "frames": frames, "jobs": jobs, "decode_fps": round(decode_fps, 2), **runs}
+
+
 def projected_ratios(
     summary: dict[str, Any], decode_fps: float, every_nth: tuple[int, ...]
 ) -> dict[str, Any]:
