@@ -123,6 +123,14 @@ class LifecycleConfig:
     long_absence_s: float = 3.0
     """A ball unseen this long may turn up anywhere (a person may have moved it); one found sooner
     must be within reach of where it was lost, else the new sighting is a ghost."""
+    duplicate_takeover_s: float = 1.0
+    """A second track of a unique colour (a duplicate) first seen while that ball's track was
+    already unseen, and seen on since, that ball's track still unseen, for this long is the ball
+    found again (its track was lost or continued to a wrong place), if the lost ball can be there
+    (see ``BallTracker._reachable``; anywhere once unseen for ``long_absence_s``). Short sightings
+    elsewhere while the ball is hidden (a hand, a blur) stay duplicates; a duplicate seen while the
+    ball's track was seen too (two detections of one colour at once) only takes over once the ball's
+    track has been unseen for ``long_absence_s``."""
     pocket_capture_radius_mm: float = 130.0
     """A moving ball that vanishes within this distance of a pocket mouth is a pot candidate."""
     pot_confirm_s: float = 0.6

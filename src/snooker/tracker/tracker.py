@@ -136,6 +136,7 @@ class BallTracker:
             if dj not in used and confidence[dj] >= self.config.lifecycle.spawn_min_confidence:
                 self._spawn(frame, t, xy[dj], balls[dj], (float(px[dj][0]), float(px[dj][1])), float(rpx[dj]))
         self._confirm_tentatives()
+        self._reconsider_duplicates(frame, t)
         events.extend(self._settle_pending(frame, t, self.config.lifecycle.pot_confirm_s))
         self._tracks = [tr for tr in self._tracks if tr.alive]
         self._last_t, self._last_frame = t, frame
@@ -517,25 +518,45 @@ class BallTracker:
             if twin is None:
                 track.label = colour
                 track.status = TrackStatus.VISIBLE
-            elif twin.status == TrackStatus.HELD and self._reachable(twin, track):
+            elif twin.status == TrackStatus.HELD and self._reachable(twin, track.born_t, track.born_xy):
                 self._merge_into(twin, track)
             else:
                 track.duplicate = True
                 track.status = TrackStatus.VISIBLE
 
-    def _reachable(self, held: _Track, found: _Track) -> bool:
-        """Whether the held ball can be the one a new track found: within reach of where it was
-        lost, or anywhere once it has been unseen long enough for a person to have moved it (not
-        for a pot candidate, which can only come back out of its pocket: near where it was lost,
-        or out of the jaws)."""
-        absent = found.born_t - held.last_seen_t
+    def _reconsider_duplicates(self, frame: int, t: float) -> None:
+        """Duplicates seen on this frame whose twin (the confirmed track of their colour) is held
+        unseen, judged again as the ball found anew (see ``LifecycleConfig.duplicate_takeover_s``):
+        a ball lost, or continued to a wrong place, and seen again elsewhere too soon to be
+        reachable is otherwise a duplicate for good while its track stays held at the old place."""
+        life = self.config.lifecycle
+        for dup in self._tracks:
+            if not dup.duplicate or dup.dropped or dup.last_seen_frame != frame:
+                continue
+            twin = next((tr for tr in self._tracks if tr.confirmed and tr.label == dup.colour), None)
+            if twin is None or twin.status != TrackStatus.HELD:
+                continue
+            if twin.last_seen_t >= dup.born_t:
+                # both seen at once: two detections of one colour; only a long absence decides
+                takes_over = twin.pending != "pot" and t - twin.last_seen_t >= life.long_absence_s
+            else:
+                takes_over = t - dup.born_t >= life.duplicate_takeover_s and self._reachable(twin, t, dup.xy)
+            if takes_over:
+                self._merge_into(twin, dup)
+
+    def _reachable(self, held: _Track, t: float, xy: np.ndarray) -> bool:
+        """Whether the held ball can be the one found at ``xy`` (mm) at ``t`` (s): within reach of
+        where it was lost, or anywhere once it has been unseen long enough for a person to have
+        moved it (not for a pot candidate, which can only come back out of its pocket: near where
+        it was lost, or out of the jaws)."""
+        absent = t - held.last_seen_t
         if held.pending != "pot" and absent >= self.config.lifecycle.long_absence_s:
             return True
-        gate = self._reassociation_gate(held, found.born_t)
-        if float(np.linalg.norm(found.born_xy - held.last_measured)) <= gate:
+        gate = self._reassociation_gate(held, t)
+        if float(np.linalg.norm(xy - held.last_measured)) <= gate:
             return True
-        jaws = self._jaws_gate(held, found.born_t)
-        return jaws is not None and float(np.linalg.norm(found.born_xy - jaws[0])) <= jaws[1]
+        jaws = self._jaws_gate(held, t)
+        return jaws is not None and float(np.linalg.norm(xy - jaws[0])) <= jaws[1]
 
     def _merge_into(self, held: _Track, found: _Track) -> None:
         """A held ball found again by a fresh track: the held ball takes the new track's state."""
