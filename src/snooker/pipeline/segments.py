@@ -28,6 +28,7 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
+from snooker.balls import CUE_BALL
 from snooker.pipeline.analyze import analysis_document
 from snooker.tracker import StrokeEvents
 from snooker.tracker.strokes import OutsideEvent
@@ -104,7 +105,8 @@ def plan_segments(frame_count: int | None, jobs: int, config: SegmentConfig) -> 
 
 @dataclass
 class SegmentResult:
-    """What one worker's analysis of frames ``[start, stop)`` found (``stop`` None: to the end).
+    """What one worker's analysis from frame ``start`` found: it read until it handed over
+    (``handed_over_at``) or to ``stop`` (None: the video's end).
 
     ``frames`` are analysis.json frame records (read frames only); ``skips`` runs of skipped frames
     ``(first, last, reason)`` (inclusive); ``views`` the calibration attempts ``{frame, found}``;
@@ -198,7 +200,7 @@ def is_quiet(record: dict, in_stroke: bool) -> bool:
         not in_stroke
         and bool(balls)
         and not any(b["moving"] for b in balls)
-        and any(b["ball"] == "white" and b["visible"] for b in balls)
+        and any(b["ball"] == CUE_BALL and b["visible"] for b in balls)
     )
 
 
