@@ -104,15 +104,26 @@ class PocketSearchConfig:
     """How each pocket's leather (the light plate lining the pocket on the rail) is found.
 
     Leather pixels are bright and only moderately saturated, unlike the cloth (saturated), the
-    wooden rail (dark) and the hole (dark).
+    wooden rail (dark), the hole (dark) and the floor or surround (between the two). How much
+    brighter the leather is than the cloth depends on the broadcast (white balance, tone curve),
+    so the brightness cut is placed between the measured cloth and the leather's measured
+    brightness in each search window rather than at a fixed ratio to the cloth.
     """
 
     search_radius_ball_radii: float = 3.0
     """Search window half-size around the predicted leather, in apparent ball radii there."""
-    min_value_over_cloth: float = 1.1
-    """A leather pixel is at least this many times brighter (HSV value) than the cloth's median."""
-    max_saturation: int = 150
-    """A leather pixel is at most this saturated (OpenCV units, 0–255)."""
+    peak_percentile: float = 98.0
+    """The leather's brightness in a window: this percentile (%) of the HSV value of the window's
+    pixels that are not too saturated (the leather is a few per cent of the window at least)."""
+    min_peak_over_cloth: float = 1.05
+    """No leather in a window whose brightness (above) is less than this many times the cloth's
+    median HSV value: nothing there stands out from the cloth."""
+    value_cut_fraction: float = 0.3
+    """A leather pixel's HSV value is above the cloth's median plus this fraction of the way from it
+    to the window's leather brightness (0: the cloth's value, 1: the leather's peak)."""
+    max_saturation_over_cloth: float = 0.7
+    """A leather pixel is at most this fraction of the cloth's median HSV saturation (a broadcast's
+    colour saturation scales the leather's and the cloth's alike)."""
     min_area_ball_areas: float = 0.4
     """Smallest leather blob, in apparent ball areas (less: occluded or not a leather)."""
     max_area_ball_areas: float = 8.0
@@ -508,12 +519,10 @@ def _find_leathers(hsv: np.ndarray, camera, table: TableSpec, config: Calibratio
     """Centres (px) of the pocket leathers found near their predicted places, keyed by pocket."""
     cfg = config.pockets
     leathers = config.rails.pocket_leathers(table)
-    cloth_value = float(np.median(hsv[..., 2][region > 0])) if np.any(region) else 128.0
-    bright = (hsv[..., 2] >= min(255.0, cfg.min_value_over_cloth * cloth_value)) & (
-        hsv[..., 1] <= cfg.max_saturation
-    )
-    bright = bright.astype(np.uint8)
-    h, w = bright.shape
+    cloth = hsv[region > 0] if np.any(region) else hsv.reshape(-1, 3)
+    cloth_value = float(np.median(cloth[:, 2]))
+    pale = hsv[..., 1] <= cfg.max_saturation_over_cloth * float(np.median(cloth[:, 1]))
+    h, w = pale.shape
     found = {}
     r_mm = table.ball_radius_mm
     for name in POCKET_NAMES:
@@ -526,7 +535,10 @@ def _find_leathers(hsv: np.ndarray, camera, table: TableSpec, config: Calibratio
         xa, ya, xb, yb = max(x0, 0), max(y0, 0), min(x0 + 2 * half + 1, w), min(y0 + 2 * half + 1, h)
         if xb - xa < 3 or yb - ya < 3:
             continue
-        n, _labels, stats, centroids = cv2.connectedComponentsWithStats(bright[ya:yb, xa:xb], connectivity=8)
+        bright = _leather_pixels(hsv[ya:yb, xa:xb, 2], pale[ya:yb, xa:xb], cloth_value, cfg)
+        if bright is None:
+            continue
+        n, _labels, stats, centroids = cv2.connectedComponentsWithStats(bright, connectivity=8)
         ball_area = np.pi * r_px**2
         best, best_d = None, None
         for k in range(1, n):
@@ -540,6 +552,23 @@ def _find_leathers(hsv: np.ndarray, camera, table: TableSpec, config: Calibratio
         if best is not None:
             found[name] = best
     return found
+
+
+def _leather_pixels(value: np.ndarray, pale: np.ndarray, cloth_value: float, cfg: PocketSearchConfig):
+    """uint8 mask (1 = leather-like) of one search window, or None when nothing there is bright.
+
+    ``value`` is the window's HSV value, ``pale`` its pixels not too saturated. The cut lies
+    between the cloth's value and the window's brightest pale pixels, so it follows the leather
+    when a broadcast makes it only a little brighter than the cloth (a bright cloth, a cool white
+    balance) and keeps the floor or surround out when that is nearly as bright as the cloth.
+    """
+    if not pale.any():
+        return None
+    peak = float(np.percentile(value[pale], cfg.peak_percentile))
+    if peak < cfg.min_peak_over_cloth * cloth_value:
+        return None
+    cut = cloth_value + cfg.value_cut_fraction * (peak - cloth_value)
+    return (pale & (value >= cut)).astype(np.uint8)
 
 
 def _robust_refit(assigned, pockets: dict, camera, image_size, table: TableSpec, config: CalibrationConfig):
