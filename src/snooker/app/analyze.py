@@ -238,15 +238,7 @@ def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: l
         error = f"no snooker table found in {video} ({doc['video']['frames']} frames read)"
     if error is not None:
         doc["error"], doc["complete"] = error, False
-    if referee_error is not None:
-        doc["referee_error"] = referee_error
-    _write(out, doc, frame_log_lines(stitched.strokes))
-    print(f"{len(doc['strokes'])} strokes, {len(doc['pots'])} pots → {out / 'analysis.json'}")
-    if error is not None:
-        return _fail(error)
-    if referee_error is not None:
-        return _fail(referee_error)
-    return 0
+    return _conclude(out, doc, stitched.strokes, error, referee_error)
 
 
 @dataclass(frozen=True)
@@ -422,10 +414,18 @@ def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
     if error is None and analysis.view is None:
         error = f"no snooker table found in {video} ({record['frames']} frames read)"
     doc = analysis.analysis(record, rulings, error)
+    return _conclude(out, doc, analysis.strokes, error, referee_error)
+
+
+def _conclude(
+    out: Path, doc: dict, strokes: list[StrokeEvents], error: str | None, referee_error: str | None
+) -> int:
+    """Write the analysis and its frame log (whatever was read, even after a failure), say what
+    was found, and give the command's exit status."""
     if referee_error is not None:
         doc["referee_error"] = referee_error
-    _write(out, doc, frame_log_lines(analysis.strokes))
-    print(f"{len(analysis.strokes)} strokes, {len(analysis.all_pots())} pots → {out / 'analysis.json'}")
+    _write(out, doc, frame_log_lines(strokes))
+    print(f"{len(doc['strokes'])} strokes, {len(doc['pots'])} pots → {out / 'analysis.json'}")
     if error is not None:
         return _fail(error)
     if referee_error is not None:
