@@ -8,6 +8,7 @@ import pytest
 
 from snooker.pipeline.segments import (
     Handover,
+    HandoverFiles,
     QuietFrames,
     Segment,
     SegmentConfig,
@@ -122,11 +123,11 @@ def _hand_over(tmp_path, earlier_frames, later_frames, earlier_strokes=(), later
     """The frame at which an earlier analysis (from frame 0) hands over to a later one (from 100)
     that published all its frames first; None where it reads to its end."""
     quiet = tmp_path / "quiet-1.jsonl"
-    later = Handover(config, 100, publish=quiet)
+    later = Handover(config, 100, HandoverFiles(publish=quiet))
     for record in later_frames:
         assert later.push(record, _in_stroke(record["i"], later_strokes)) is None  # it follows no one
     later.close()
-    earlier = Handover(config, 0, follow=quiet, follow_start=100)
+    earlier = Handover(config, 0, HandoverFiles(follow=quiet, follow_start=100))
     for record in earlier_frames:
         q = earlier.push(record, _in_stroke(record["i"], earlier_strokes))
         if q is not None:
@@ -254,8 +255,8 @@ def test_a_stroke_seen_only_by_the_later_analysis_also_blocks_the_frame(tmp_path
 
 def test_frames_the_later_analysis_judges_after_the_earlier_one_read_past_them_still_hand_over(tmp_path):
     quiet = tmp_path / "quiet-1.jsonl"
-    later = Handover(SMALL, 100, publish=quiet)
-    earlier = Handover(SMALL, 0, follow=quiet, follow_start=100)
+    later = Handover(SMALL, 100, HandoverFiles(publish=quiet))
+    earlier = Handover(SMALL, 0, HandoverFiles(follow=quiet, follow_start=100))
     earlier_frames = iter(_frames(0, 200, TABLE, EARLIER_IDS))
     # the earlier analysis reaches frame 130 before the later one has read anything
     assert all(earlier.push(next(earlier_frames), False) is None for _ in range(131))
@@ -273,8 +274,8 @@ def test_frames_beyond_the_pending_limit_are_given_up(tmp_path):
         min_segment_frames=100, warmup_frames=5, stroke_margin_frames=2, settle_frames=3, pending_frames=10
     )
     quiet = tmp_path / "quiet-1.jsonl"
-    later = Handover(config, 100, publish=quiet)
-    earlier = Handover(config, 0, follow=quiet, follow_start=100)
+    later = Handover(config, 100, HandoverFiles(publish=quiet))
+    earlier = Handover(config, 0, HandoverFiles(follow=quiet, follow_start=100))
     earlier_frames = iter(_frames(0, 200, TABLE, EARLIER_IDS))
     assert all(earlier.push(next(earlier_frames), False) is None for _ in range(131))
     for record in _frames(100, 200, _later_table(), LATER_IDS):
@@ -290,7 +291,7 @@ def test_a_line_still_being_written_is_read_once_complete(tmp_path):
     lines += [json.dumps({"read": 108, "i": 105, "balls": balls})]
     text = "\n".join(lines) + "\n"
     quiet.write_text(text[:-40])
-    earlier = Handover(SMALL, 0, follow=quiet, follow_start=100)
+    earlier = Handover(SMALL, 0, HandoverFiles(follow=quiet, follow_start=100))
     frames = _frames(0, 200, TABLE, EARLIER_IDS)
     assert all(earlier.push(record, False) is None for record in frames[:109])
     quiet.write_text(text)
@@ -424,3 +425,8 @@ def test_a_segment_that_failed_after_taking_over_ends_the_video_and_what_was_rea
     assert "frames from 150 on were not analysed" in doc["error"]
     assert [f["i"] for f in doc["frames"]] == list(range(150))
     assert len(doc["strokes"]) == 1
+
+
+def test_following_a_segment_needs_both_its_file_and_its_first_frame(tmp_path):
+    with pytest.raises(ValueError, match="together"):
+        HandoverFiles(follow=tmp_path / "quiet-1.jsonl")

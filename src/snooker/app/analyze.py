@@ -36,6 +36,7 @@ from snooker.app.inputs import InputError, load_view_and_detector
 from snooker.pipeline.analyze import VideoAnalysis, frame_log_lines
 from snooker.pipeline.segments import (
     Handover,
+    HandoverFiles,
     Segment,
     SegmentConfig,
     SegmentResult,
@@ -241,17 +242,6 @@ def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: l
     return _conclude(out, doc, stitched.strokes, error, referee_error)
 
 
-@dataclass(frozen=True)
-class HandoverFiles:
-    """A segment's links to its neighbours (see ``snooker.pipeline.segments.Handover``): the file
-    its quiet frames are published to (None for the first segment), and the next segment's file
-    and first frame (None for the last)."""
-
-    publish: Path | None = None
-    follow: Path | None = None
-    follow_start: int | None = None
-
-
 def _segment_status(future: Future[SegmentResult], segment: Segment) -> SegmentResult:
     """A worker's result; one that died (or raised) is a failed segment that read nothing."""
     try:
@@ -287,7 +277,7 @@ def analyze_segment(
     links = links or HandoverFiles()
     if links.publish is not None and options.segments.later_niceness and hasattr(os, "nice"):
         os.nice(options.segments.later_niceness)  # a later part only uses what the first leaves
-    handover = Handover(options.segments, start, links.publish, links.follow, links.follow_start)
+    handover = Handover(options.segments, start, links)
     try:
         source = open_source(video, start_frame=start)
         with read_ahead(source, prepare=analysis.prepare) as frames:

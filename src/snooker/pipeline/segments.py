@@ -223,6 +223,21 @@ class QuietFrames:
         return None
 
 
+@dataclass(frozen=True)
+class HandoverFiles:
+    """A segment's links to its neighbours (see :class:`Handover`): the file its frames are
+    published to (None for the first segment), and the next segment's file and first frame
+    (None for the last)."""
+
+    publish: Path | None = None
+    follow: Path | None = None
+    follow_start: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.follow is None) != (self.follow_start is None):
+            raise ValueError("follow and follow_start are given together")
+
+
 class Handover:
     """Where one segment's analysis hands over to the next one's, found while both run in their
     own processes. The later one *publishes* one line per frame it reads to a file: the frame and,
@@ -234,27 +249,19 @@ class Handover:
     loses nothing). Until then the earlier analysis simply reads on, so a video that never joins
     costs no more than one process reading it all.
 
-    ``publish``: the file this analysis's frames go to (None for the first segment); ``start`` its
-    first frame. ``follow``: the next segment's file (None for the last one), whose analysis
-    starts at frame ``follow_start``.
+    ``start`` is this analysis's first frame, ``files`` its links to its neighbours.
     """
 
-    def __init__(
-        self,
-        config: SegmentConfig,
-        start: int,
-        publish: Path | None = None,
-        follow: Path | None = None,
-        follow_start: int | None = None,
-    ) -> None:
-        if (follow is None) != (follow_start is None):
-            raise ValueError("follow and follow_start are given together")
+    def __init__(self, config: SegmentConfig, start: int, files: HandoverFiles | None = None) -> None:
+        files = files or HandoverFiles()
         self.config = config
         self.quiet = QuietFrames(config)
         self.first_published = start + config.warmup_frames
-        self.first_followed = None if follow_start is None else follow_start + config.warmup_frames
-        self._out = None if publish is None else publish.open("w", encoding="utf-8")
-        self._follow = follow
+        self.first_followed = (
+            None if files.follow_start is None else files.follow_start + config.warmup_frames
+        )
+        self._out = None if files.publish is None else files.publish.open("w", encoding="utf-8")
+        self._follow = files.follow
         self._offset = 0
         self._lines: deque[bytes] = deque()
         self._pending: deque[dict] = deque(maxlen=config.pending_frames)

@@ -1419,7 +1419,7 @@ def _partly_shown(
     highlight is at most ``partial_max_region`` ball discs and the ball's shadow shows below it on
     bare cloth (:func:`_shadowed`); and (n,) that region's area in ball discs πr²."""
     labels, region_areas, _ = _regions_touching(foreground, foreground)
-    spots = centres - np.stack([np.zeros_like(radii), config.highlight_offset * radii], axis=1)
+    spots = centres - _highlight_drop(radii, config)
     ix, iy = _pixel_indices(spots, labels.shape)
     region = region_areas[labels[iy, ix]] / (np.pi * radii**2)
     result = region <= config.partial_max_region
@@ -1431,7 +1431,12 @@ def _partly_shown(
 def _below_highlight(spots: np.ndarray, radii: np.ndarray, config: ClassicConfig) -> np.ndarray:
     """The ball centres (n, 2) px that highlight spots (n, 2) px imply: ``highlight_offset`` of
     their radii (n,) below them in the image."""
-    return spots + np.stack([np.zeros_like(radii), config.highlight_offset * radii], axis=1)
+    return spots + _highlight_drop(radii, config)
+
+
+def _highlight_drop(radii: np.ndarray, config: ClassicConfig) -> np.ndarray:
+    """(n, 2) px from a highlight down to its ball's centre, for balls of ``radii`` (n,) px."""
+    return np.stack([np.zeros_like(radii), config.highlight_offset * radii], axis=1)
 
 
 def _shadowed(

@@ -33,8 +33,9 @@ from snooker.pipeline.bench.timing import (
 from snooker.vision.types import Frame
 
 
-def decode_clip(path: Path, max_frames: int) -> dict[str, Any]:
-    """Plain decoding: open ``path`` with ``cv2.VideoCapture`` and read up to ``max_frames`` frames."""
+def decode_clip(path: Path, max_frames: int | None) -> dict[str, Any]:
+    """Plain decoding: open ``path`` with ``cv2.VideoCapture`` and read up to ``max_frames`` frames
+    (None: the whole file)."""
     started = time.perf_counter()
     capture = cv2.VideoCapture(str(path))
     try:
@@ -42,7 +43,7 @@ def decode_clip(path: Path, max_frames: int) -> dict[str, Any]:
             raise BenchError(f"cannot open {path} as a video")
         frames = 0
         shape: tuple[int, ...] | None = None
-        while frames < max_frames:
+        while max_frames is None or frames < max_frames:
             ok, image = capture.read()
             if not ok or image is None:
                 break
@@ -328,9 +329,9 @@ def long_video(path: Path, detector: str, jobs: int) -> dict[str, Any]:
     ``snooker.pipeline.segments``), against plain decoding of the same file in one process; also
     whether it was split (a short video is not) and the parts handed over (else the first read to
     the end, as one process would)."""
-    decode_clip(path, 10**9)  # warms the file cache; not counted
+    decode_clip(path, None)  # warms the file cache; not counted
     started = time.perf_counter()
-    frames = decode_clip(path, 10**9)["frames"]
+    frames = decode_clip(path, None)["frames"]
     decode_fps = frames / (time.perf_counter() - started)
     runs: dict[str, Any] = {}
     for label, count in (("one_process", 1), (f"jobs_{jobs}", jobs)):
