@@ -26,7 +26,7 @@ from pathlib import Path
 
 from snooker.datasets.synth.camera import Camera
 from snooker.datasets.synth.e2e import EndToEndConfig, Summary, compare, film, run_pipeline
-from snooker.datasets.synth.scenarios import SCENARIOS, ScenarioError, make_scenario
+from snooker.datasets.synth.scenarios import SCENARIOS, ScenarioConfig, ScenarioError, make_scenario
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -41,20 +41,20 @@ def make_camera(kind: str, size: tuple[int, int]) -> Camera:
     return Camera.overhead(size) if kind == "overhead" else Camera.broadcast(size)
 
 
-def one_clip(job: tuple[str, int, str, tuple[int, int], str, str, bool]):
+def one_clip(job: tuple[str, int, str, tuple[int, int], float, str, str, bool]):
     """Render, analyse and score one clip; returns (camera, name, seed, score, seconds) or an error."""
-    name, seed, camera_kind, size, calibration, out, keep = job
+    name, seed, camera_kind, size, fps, calibration, out, keep = job
     started = time.time()
     config = EndToEndConfig(calibration=calibration)
     stem = Path(out) / camera_kind / f"{name}_s{seed}"
     if name.startswith("frame_player"):
-        from snooker.datasets.synth.player import play_frame
+        from snooker.datasets.synth.player import PlayerConfig, play_frame
 
-        game = play_frame(seed * 100 + int(name.rsplit("_", 1)[1]))
+        game = play_frame(seed * 100 + int(name.rsplit("_", 1)[1]), PlayerConfig(fps=fps))
         traj, ball_on = game.trajectory, game.balls_on
     else:
         try:
-            scenario = make_scenario(name, seed)
+            scenario = make_scenario(name, seed, ScenarioConfig(fps=fps))
         except ScenarioError as exc:
             return camera_kind, name, seed, None, f"no scenario: {exc}"
         traj, ball_on = scenario.trajectory, scenario.ball_on
@@ -74,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--size", type=parse_size, default=(1280, 720))
     parser.add_argument("--scenarios", nargs="*", default=None, help=f"default: all of {sorted(SCENARIOS)}")
+    parser.add_argument("--fps", type=float, default=30.0, help="frame rate the clips are rendered at")
     parser.add_argument("--frames", type=int, default=0, help="also this many player frames per seed")
     parser.add_argument("--calibration", choices=["auto", "truth"], default="auto")
     parser.add_argument("--jobs", type=int, default=1, help="clips analysed in parallel")
@@ -81,13 +82,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep-videos", action="store_true", help="keep the rendered mp4 files")
     parser.add_argument("--json", type=Path, help="also write the figures and per-clip notes here")
     args = parser.parse_args(argv)
+    if args.fps <= 0:
+        parser.error(f"--fps must be positive, got {args.fps}")
     names = args.scenarios if args.scenarios else sorted(SCENARIOS)
     unknown = sorted(set(names) - set(SCENARIOS))
     if unknown:
         parser.error(f"unknown scenarios {unknown}; known: {sorted(SCENARIOS)}")
     names += [f"frame_player_{k}" for k in range(args.frames)]
     jobs = [
-        (name, seed, camera, args.size, args.calibration, str(args.out), args.keep_videos)
+        (name, seed, camera, args.size, args.fps, args.calibration, str(args.out), args.keep_videos)
         for camera in args.cameras
         for seed in args.seeds
         for name in names
@@ -107,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             clips.append({"camera": camera, "name": name, "seed": seed, **_clip_dict(score)})
     report = {
         "size": list(args.size),
+        "fps": args.fps,
         "seeds": args.seeds,
         "calibration": args.calibration,
         "cameras": {camera: s.to_dict() for camera, s in summaries.items()},

@@ -27,6 +27,8 @@ from snooker.vision.types import BallDetections
 SPOTS = STANDARD_TABLE.spots
 RESTING = [("pink", *SPOTS["pink"]), ("black", *SPOTS["black"]), ("red", 500.0, 2600.0)]
 D = STANDARD_TABLE.ball_diameter_mm
+FAR_CUSHION_Y = STANDARD_TABLE.ball_radius_mm + 2.0
+"""A ball resting against the cushion at the top of the synthetic view (mm)."""
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +100,16 @@ CHANGES = {
     "a ball rolled up against a resting one": (
         [*RESTING, ("white", 889.0, 2200.0)],
         [*RESTING, ("white", 889.0, SPOTS["pink"][1] + D)],
+    ),
+    # centres above the playing area's box in the image (a ball at the far cushion rises over it)
+    "a ball at the far cushion rolled along it": (
+        [*RESTING, ("white", 889.0, FAR_CUSHION_Y)],
+        [*RESTING, ("white", 960.0, FAR_CUSHION_Y)],
+    ),
+    "a ball at the far cushion was taken away": ([*RESTING, ("white", 889.0, FAR_CUSHION_Y)], RESTING),
+    "a ball crept into the far corner's jaws": (
+        [*RESTING, ("white", 1730.0, 60.0)],
+        [*RESTING, ("white", 1745.0, 35.0)],
     ),
     "two balls moved at once": (
         [*RESTING, ("white", 1200.0, 1000.0), ("blue", *SPOTS["blue"])],

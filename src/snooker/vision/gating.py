@@ -680,9 +680,12 @@ def _table_thumb(view: object, shape: tuple[int, ...], config: MotionGateConfig)
         return None
     scale = config.thumbnail_scale
     height, width = shape
-    x0, y0 = max(0, x - x % scale), max(0, y - y % scale)
-    x1 = min(width - width % scale, x0 + -(-(x + w - x0) // scale) * scale)
-    y1 = min(height - height % scale, y0 + -(-(y + h - y0) // scale) * scale)
+    # room for the grown area on every side (a ball at the far cushion rises over the area's box)
+    grown = config.area_margin_px * scale
+    gx, gy = x - grown, y - grown
+    x0, y0 = max(0, gx - gx % scale), max(0, gy - gy % scale)
+    x1 = min(width - width % scale, x0 + -(-(gx + w + 2 * grown - x0) // scale) * scale)
+    y1 = min(height - height % scale, y0 + -(-(gy + h + 2 * grown - y0) // scale) * scale)
     if x1 <= x0 or y1 <= y0:
         return None
     small_area = thumbnail(area[y0:y1, x0:x1].astype(np.uint8) * 255, scale) > 0
