@@ -196,6 +196,11 @@ class StrokeConfig:
     left. A passing ball's blob merging with it shifts its measured centre towards the cue ball
     (a centre that may then stay there, the ball still at rest); six frames at 30 fps take a
     struck ball clear of that shift, and are too short for a cushion to turn it back."""
+    passed_by_return_mm: float = 6.0
+    """A ball the cue ball passed close by, whose measured centre shifted while their blobs merged
+    (towards the cue ball, or split off away from it), was not hit if it is seen back within this
+    distance (mm) of where it rested when the stroke ends: even a fine contact moves a ball a few
+    cm, and a struck ball does not come back to its place."""
     impulse_span_frames: int = 2
     """The cue ball's velocity lost in a contact (the struck ball's direction) is measured over up
     to this many frames before and after it: over one, a centre's error of a pixel or two (several

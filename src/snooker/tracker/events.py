@@ -97,6 +97,17 @@ def _set_off_away_from(
     return _cosine(heading, rest - cue_at) > 0.0
 
 
+def _back_at_rest(path: np.ndarray, rest: np.ndarray, config: StrokeConfig) -> bool:
+    """Whether a ball is seen where it rested at the end of ``path``: its last
+    ``steady_sighting_frames`` sightings, the last on the path's last frame, all within
+    ``passed_by_return_mm`` of ``rest``."""
+    seen = np.isfinite(path).all(axis=1)
+    if not seen[-1]:
+        return False
+    last = path[np.flatnonzero(seen)[-config.steady_sighting_frames :]]
+    return bool(np.all(np.linalg.norm(last - rest, axis=1) <= config.passed_by_return_mm))
+
+
 def _velocity_lost(t: np.ndarray, path: np.ndarray, k: int, span: int) -> np.ndarray:
     """Velocity into frame ``k`` minus velocity from frame ``k + 1`` on (mm/s), each over up to
     ``span`` frames (a one-frame step carries a position's whole error); NaN near the ends."""
@@ -164,6 +175,8 @@ def first_contacts(
         t_contact = float(t[k - 1] + u * (t[k] - t[k - 1]))
         at = cue[k - 1] + u * (cue[k] - cue[k - 1])
         loose = closest > diameter + config.contact_tolerance_mm
+        if _back_at_rest(raw, p, config):
+            continue  # its measured centre shifted as the cue ball's blob passed over it: no hit
         if loose and not _set_off_away_from(t, raw, p, onset, at, config):
             continue  # its measured centre shifted towards the cue ball passing by: no hit
         if -config.max_onset_lead_s <= t[onset] - t_contact <= allowed_delay:

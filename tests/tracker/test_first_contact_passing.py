@@ -1,0 +1,58 @@
+"""A cue ball rolling past a ball within the contact tolerance: the blobs merge and the ball's
+measured centre shifts for a frame or two (towards the cue ball, or split off away from it). It was
+hit only if it did not come back to where it rested (more frames per second show more merged
+frames: a 50 fps broadcast)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from snooker.calibration.table import STANDARD_TABLE
+from snooker.tracker.config import StrokeConfig
+from snooker.tracker.events import first_contacts
+
+FPS = 50.0
+D = STANDARD_TABLE.ball_diameter_mm
+GREEN = np.array([600.0, 760.0])
+CUE_SPEED_MM_PER_FRAME = 14.0
+PASS_FRAME = 20
+"""The cue ball passes closest to the green on this frame."""
+
+
+def _paths(gap_mm: float, shift_mm: float, green_after: str):
+    """The cue ball rolls along x ``gap_mm`` clear of touching the green, below it (+y). On
+    the two frames around its closest pass the green's centre is shifted ``shift_mm`` towards it
+    (negative: away, the merged blob split off beyond it).
+    ``green_after``: "stays" (back at rest), "struck" (driven off along the line of centres, away
+    from the cue ball), "drifts" (off slowly along the merge's direction, ending 40 mm away)."""
+    n = 60
+    t = np.arange(n) / FPS
+    y = GREEN[1] + D + gap_mm
+    cue = np.stack([GREEN[0] + CUE_SPEED_MM_PER_FRAME * (np.arange(n) - PASS_FRAME), np.full(n, y)], 1)
+    green = np.tile(GREEN, (n, 1))
+    around = slice(PASS_FRAME - 1, PASS_FRAME + 1)
+    green[around, 1] += shift_mm
+    after = np.arange(n - PASS_FRAME - 1) + 1
+    if green_after == "struck":
+        green[PASS_FRAME + 1 :, 1] -= 8.0 * after
+    elif green_after == "drifts":
+        green[PASS_FRAME + 1 :, 1] += np.minimum(2.0 * after, 40.0)
+    return t, cue, {"green": green}, {"green": GREEN}
+
+
+CASES = {
+    # (gap beyond touching (mm), merge shift (mm), green afterwards, hit?)
+    "passed 12 mm clear, centre shifted towards it, back at rest": (12.0, 12.0, "stays", False),
+    "passed 5 mm clear, back at rest": (5.0, 14.0, "stays", False),
+    "passed by, centre split off away from it, back at rest": (5.0, -18.0, "stays", False),
+    "struck: driven off away from the cue ball": (0.0, 12.0, "struck", True),
+    "struck thinly: the merged frames lead, but it ends well away": (0.0, 12.0, "drifts", True),
+}
+
+
+@pytest.mark.parametrize(("gap", "shift", "after", "hit"), CASES.values(), ids=CASES.keys())
+def test_a_ball_is_hit_only_if_it_left(gap, shift, after, hit):
+    t, cue, paths, rest = _paths(gap, shift, after)
+    contacts = first_contacts(t, cue, paths, rest, StrokeConfig(), STANDARD_TABLE)
+    assert [c.label for c in contacts] == (["green"] if hit else [])
