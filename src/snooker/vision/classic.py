@@ -317,9 +317,13 @@ def compile_kernels() -> None:
     _coverage(mask, centres, radii)
     _round(mask, centres, radii, config)
     _ring_samples(mask, centres, radii, config.ring_samples)
-    _refine(centres, np.zeros((8, 10), np.float32), brightness, config)
+    _refine(centres, mask, brightness, 2.0, config)
+    _refine(centres, mask[:, 1:9], brightness, 2.0, config)  # a follower's window (a view)
     _centre_on_rim(centres, mask, radii, config)
     _regions_touching(mask, mask)
+    mask[2, 3] = True
+    _sparse_regions(mask)
+    _areas_up_to(mask, np.array([3]), np.array([2]), np.array([4.0]))
 
 
 @dataclass(frozen=True)
@@ -857,7 +861,6 @@ def _candidates(
     def separation_space(points_mm: np.ndarray, points: np.ndarray) -> np.ndarray:
         return points_mm if apart is None else apart(points_mm, points)
 
-    coverage = _coverage_map(foreground, g.typical_radius, config)
     spots, bodiless, partial = _highlight_centres(
         lightness,
         tophat,
@@ -871,7 +874,7 @@ def _candidates(
     # and is one only where no other candidate is: held back until the others are found.
     held_back = spots[bodiless | partial]
     implied = spots[~(bodiless | partial)]
-    spots = _refine(implied, coverage, g.radius, config)
+    spots = _refine(implied, foreground, g.radius, g.typical_radius, config)
     spot_r = _radius_at(g.radius, spots)
     covered = _coverage(body, spots, config.coverage_radius * spot_r) >= config.min_coverage
     if not covered.all():
@@ -884,9 +887,8 @@ def _candidates(
     kept = _separated(separation_space(spots_mm, spots), np.zeros((0, 2)), config.min_separation_mm)
     spots, spots_mm = spots[kept], spots_mm[kept]
     support = foreground | ~g.area
-    blob_coverage = _coverage_map(support, g.typical_radius, config)
     blobs = _blob_centres(foreground, g.area, spots, g.radius, g.peak_radius, config)
-    blobs = _refine(blobs, blob_coverage, g.radius, config)
+    blobs = _refine(blobs, support, g.radius, g.typical_radius, config)
     blob_r = _radius_at(g.radius, blobs)
     blobs = blobs[_coverage(support, blobs, config.coverage_radius * blob_r) >= config.min_coverage]
     blobs_mm = on_table(blobs)
@@ -1020,44 +1022,58 @@ def _tophat(lightness: np.ndarray, typical_radius: float) -> np.ndarray:
     return cv2.morphologyEx(lightness, cv2.MORPH_TOPHAT, element)
 
 
-def _coverage_map(foreground: np.ndarray, typical_radius: float, config: ClassicConfig) -> np.ndarray:
-    """Fraction of a square of half-side ``refine_radius`` typical radii around each pixel that is
-    foreground (a box filter: constant time per pixel)."""
-    reach = max(1, round(config.refine_radius * typical_radius))
-    return cv2.blur(
-        foreground.astype(np.float32), (2 * reach + 1, 2 * reach + 1), borderType=cv2.BORDER_CONSTANT
-    )
-
-
 def _refine(
-    centres: np.ndarray, coverage: np.ndarray, radius: np.ndarray, config: ClassicConfig
+    centres: np.ndarray, mask: np.ndarray, radius: np.ndarray, typical_radius: float, config: ClassicConfig
 ) -> np.ndarray:
-    """Move each centre (within ``refine_reach`` radii) to where its disc is best covered."""
+    """Move each centre (within ``refine_reach`` radii) to where its disc is best covered by
+    ``mask``: the fraction of a square of half-side ``refine_radius`` typical radii around a pixel
+    that is set (as ``cv2.blur`` of the mask gives it, zero beyond the image)."""
     if len(centres) == 0:
         return centres
     r = _radius_at(radius, centres)
     reach = max(1, round(config.refine_reach * float(np.median(r))))
-    return _best_covered(np.asarray(centres, dtype=float), coverage, r, reach, config.refine_distance_penalty)
+    box = max(1, round(config.refine_radius * typical_radius))
+    return _best_covered(
+        np.asarray(centres, dtype=float), mask, r, reach, box, config.refine_distance_penalty
+    )
 
 
 @numba.njit(cache=True, nogil=True)
 def _best_covered(
-    centres: np.ndarray, coverage: np.ndarray, radii: np.ndarray, reach: int, penalty: float
+    centres: np.ndarray, mask: np.ndarray, radii: np.ndarray, reach: int, box: int, penalty: float
 ) -> np.ndarray:
     """The compiled body of :func:`_refine`: for each centre, the pixel of the square of half-side
     ``reach`` around its rounded place (clamped to the image) with the best coverage less
-    ``penalty`` per radius moved (the first best, rows of the square in turn)."""
-    h, w = coverage.shape
+    ``penalty`` per radius moved (the first best, rows of the square in turn). The coverage of a
+    pixel — the set pixels of the square of half-side ``box`` around it over the square's area, in
+    float32 as a box filter rounds it — is counted on a summed-area table of the part of ``mask``
+    these squares reach, not on the whole image."""
+    h, w = mask.shape
+    scale = 1.0 / ((2 * box + 1) * (2 * box + 1))
     best_at = np.empty((len(centres), 2))
     for i in range(len(centres)):
         cx, cy, r = centres[i, 0], centres[i, 1], radii[i]
         bx, by = int(np.rint(cx)), int(np.rint(cy))
+        x_lo = max(min(max(bx - reach, 0), w - 1) - box, 0)
+        x_hi = min(min(max(bx + reach, 0), w - 1) + box + 1, w)
+        y_lo = max(min(max(by - reach, 0), h - 1) - box, 0)
+        y_hi = min(min(max(by + reach, 0), h - 1) + box + 1, h)
+        sums = np.zeros((y_hi - y_lo + 1, x_hi - x_lo + 1), dtype=np.int64)
+        for y in range(y_lo, y_hi):
+            row = y - y_lo
+            for x in range(x_lo, x_hi):
+                col = x - x_lo
+                sums[row + 1, col + 1] = mask[y, x] + sums[row, col + 1] + sums[row + 1, col] - sums[row, col]
         best = -np.inf
         for dy in range(-reach, reach + 1):
             iy = min(max(by + dy, 0), h - 1)
+            top, bottom = max(iy - box, y_lo) - y_lo, min(iy + box + 1, y_hi) - y_lo
             for dx in range(-reach, reach + 1):
                 ix = min(max(bx + dx, 0), w - 1)
-                score = coverage[iy, ix] - penalty * (np.hypot(ix - cx, iy - cy) / r)
+                left, right = max(ix - box, x_lo) - x_lo, min(ix + box + 1, x_hi) - x_lo
+                count = sums[bottom, right] - sums[top, right] - sums[bottom, left] + sums[top, left]
+                coverage = np.float32(count * scale)
+                score = coverage - penalty * (np.hypot(ix - cx, iy - cy) / r)
                 if score > best:
                     best = score
                     best_at[i, 0], best_at[i, 1] = ix, iy
@@ -1418,14 +1434,49 @@ def _partly_shown(
     them) may be balls whose body shows in part or not at all: the foreground region holding each
     highlight is at most ``partial_max_region`` ball discs and the ball's shadow shows below it on
     bare cloth (:func:`_shadowed`); and (n,) that region's area in ball discs πr²."""
-    labels, region_areas, _ = _regions_touching(foreground, foreground)
     spots = centres - _highlight_drop(radii, config)
-    ix, iy = _pixel_indices(spots, labels.shape)
-    region = region_areas[labels[iy, ix]] / (np.pi * radii**2)
+    ix, iy = _pixel_indices(spots, foreground.shape)
+    disc = np.pi * radii**2
+    # Only whether a region is small is asked: each is counted from its highlight, up to just
+    # past the largest area that passes (a region that grows past it is larger, however large).
+    area = _areas_up_to(foreground, ix, iy, np.floor(config.partial_max_region * disc) + 1)
+    if np.any(area < 0):
+        area[area < 0] = np.count_nonzero(~foreground)  # on the background: its area
+    region = area / disc
     result = region <= config.partial_max_region
     # the shadow's test is the dearest: only on the regions small enough
     result[result] = _shadowed(lightness, inner, foreground, centres[result], radii[result], config)
     return result, region
+
+
+@numba.njit(cache=True, nogil=True)
+def _areas_up_to(mask: np.ndarray, xs: np.ndarray, ys: np.ndarray, limits: np.ndarray) -> np.ndarray:
+    """(n,) the area (px) of the 8-connected region of the bool ``mask`` through each pixel
+    (``xs``, ``ys``) (n,), counted by a flood fill that stops once it passes ``limits`` (n,) (the
+    count then lies above the limit, below the area); -1 where the pixel is not set."""
+    h, w = mask.shape
+    seen = np.zeros((h, w), dtype=np.bool_)
+    queue = np.empty(h * w, dtype=np.int64)
+    areas = np.full(len(xs), -1, dtype=np.int64)
+    for i in range(len(xs)):
+        if not mask[ys[i], xs[i]]:
+            continue
+        seen[ys[i], xs[i]] = True
+        queue[0] = ys[i] * w + xs[i]
+        head, tail = 0, 1
+        while head < tail and tail <= limits[i]:
+            y, x = queue[head] // w, queue[head] % w
+            head += 1
+            for yy in range(max(y - 1, 0), min(y + 2, h)):
+                for xx in range(max(x - 1, 0), min(x + 2, w)):
+                    if mask[yy, xx] and not seen[yy, xx]:
+                        seen[yy, xx] = True
+                        queue[tail] = yy * w + xx
+                        tail += 1
+        areas[i] = tail
+        for k in range(tail):
+            seen[queue[k] // w, queue[k] % w] = False
+    return areas
 
 
 def _below_highlight(spots: np.ndarray, radii: np.ndarray, config: ClassicConfig) -> np.ndarray:
@@ -1524,18 +1575,66 @@ def _sparse_regions(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Area (k,) and centroid (k, 2) (x, y) of each 8-connected region of a bool mask with few
     pixels, background left out (as ``cv2.connectedComponentsWithStats`` gives them, in its
     order, summing only the mask's own pixels)."""
-    mask_u8 = mask.astype(np.uint8)
-    if not cv2.countNonZero(mask_u8):
+    # np.nonzero is many times slower on a 2-D mask than the flat index of a flat bool one; the
+    # regions are labelled over the set pixels alone (a labelling of the whole image costs more
+    # than everything else here on the sparse masks of highlights and blob peaks)
+    flat = np.flatnonzero(np.ascontiguousarray(mask, dtype=bool).ravel())
+    if len(flat) == 0:
         return np.zeros(0, dtype=np.int64), np.zeros((0, 2))
-    count, labels = cv2.connectedComponents(mask_u8, connectivity=8)
-    # np.nonzero is many times slower on a 2-D mask, or on uint8, than on a flat bool one; the
-    # regions are sparse, so this beats a compiled pass over every label
-    ys, xs = np.divmod(np.flatnonzero(mask_u8.view(bool)), mask_u8.shape[1])
-    which = labels[ys, xs]
-    areas = np.bincount(which, minlength=count)[1:]
-    cx = np.bincount(which, weights=xs.astype(float), minlength=count)[1:] / areas
-    cy = np.bincount(which, weights=ys.astype(float), minlength=count)[1:] / areas
-    return areas, np.stack([cx, cy], axis=1)
+    return _label_sparse(flat, mask.shape[0], mask.shape[1])
+
+
+@numba.njit(cache=True, nogil=True)
+def _label_sparse(flat: np.ndarray, h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
+    """The compiled body of :func:`_sparse_regions`, given the flat indices (ascending) of the set
+    pixels of an (h, w) mask: their 8-connected regions joined by union–find, numbered as OpenCV
+    numbers them (by the first 2 × 2 block each region meets, blocks in raster order: its
+    block-based labelling gives each new block its label in that order and keeps the smallest
+    one of a merged region), their areas and pixel sums taken in raster order."""
+    n = len(flat)
+    parent = np.arange(n)
+    for i in range(n):
+        y, x = flat[i] // w, flat[i] % w
+        for dy, dx in ((-1, -1), (-1, 0), (-1, 1), (0, -1)):
+            yy, xx = y + dy, x + dx
+            if yy < 0 or xx < 0 or xx >= w:
+                continue
+            j = np.searchsorted(flat[:i], yy * w + xx)
+            if j >= i or flat[j] != yy * w + xx:
+                continue
+            a, b = i, j
+            while parent[a] != a:
+                a = parent[a]
+            while parent[b] != b:
+                b = parent[b]
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    root = np.empty(n, dtype=np.int64)
+    first_block = np.full(n, h * w, dtype=np.int64)
+    for i in range(n):
+        a = i
+        while parent[a] != a:
+            a = parent[a]
+        root[i] = a
+        y, x = flat[i] // w, flat[i] % w
+        first_block[a] = min(first_block[a], (y // 2) * w + x // 2)
+    roots = np.flatnonzero(first_block < h * w)
+    order = roots[np.argsort(first_block[roots], kind="mergesort")]
+    number = np.empty(n, dtype=np.int64)
+    for k in range(len(order)):
+        number[order[k]] = k
+    areas = np.zeros(len(order), dtype=np.int64)
+    sums = np.zeros((len(order), 2))
+    for i in range(n):
+        k = number[root[i]]
+        areas[k] += 1
+        sums[k, 0] += flat[i] % w
+        sums[k, 1] += flat[i] // w
+    centroids = np.empty((len(order), 2))
+    for k in range(len(order)):
+        centroids[k, 0] = sums[k, 0] / areas[k]
+        centroids[k, 1] = sums[k, 1] / areas[k]
+    return areas, centroids
 
 
 def _graph_components(linked: np.ndarray) -> np.ndarray:

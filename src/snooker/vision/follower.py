@@ -36,7 +36,6 @@ from snooker.vision.classic import (
     _centre_on_rim,
     _cloth_lightness,
     _coverage,
-    _coverage_map,
     _highlight_centres,
     _in_jaws,
     _near_cushion,
@@ -226,12 +225,12 @@ def _spot_centres(
 ) -> np.ndarray:
     """The candidates the detector finds by their highlights (``classic._candidates``' first half,
     before keeping them apart), (n, 2) px of the window."""
-    coverage = _coverage_map(foreground, g.typical_radius, config)
     cloth_lightness = _cloth_lightness(lightness, g.inner & ~body, config)
     spots = _refine(
         _highlight_centres(lightness, tophat, body, g.radius, config, cloth_lightness=cloth_lightness)[0],
-        coverage,
+        foreground,
         g.radius,
+        g.typical_radius,
         config,
     )
     radii = _radius_at(g.radius, spots)
