@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from snooker.vision.classic import (
     ClassicConfig,
+    _areas_up_to,
     _coverage,
     _disc_offsets,
     _masked_medians,
@@ -20,7 +21,7 @@ from snooker.vision.classic import (
     _sparse_regions,
 )
 from snooker.vision.cloth import ClothConfig, ClothEstimate, chroma_threshold, not_cloth
-from snooker.vision.gating import _tiles
+from snooker.vision.gating import _components, _tiles
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -31,15 +32,37 @@ def _random_mask(rng: np.random.Generator, shape: tuple[int, int], density: floa
     return noise > np.quantile(noise, 1.0 - density)
 
 
-@settings(max_examples=40, deadline=None)
-@given(SEEDS, st.floats(0.02, 0.5))
-def test_sparse_regions_match_opencv_statistics(seed: int, density: float) -> None:
-    mask = _random_mask(np.random.default_rng(seed), (37, 53), density)
+@settings(max_examples=60, deadline=None)
+@given(SEEDS, st.floats(0.0, 0.5), st.integers(1, 90), st.integers(1, 90), st.booleans())
+def test_sparse_regions_match_opencv_statistics_in_its_order(
+    seed: int, density: float, h: int, w: int, salt: bool
+) -> None:
+    rng = np.random.default_rng(seed)
+    # blobs, or scattered pixels and pairs (highlights and distance-transform peaks)
+    mask = rng.random((h, w)) < density / 4 if salt else _random_mask(rng, (h, w), density)
     areas, centroids = _sparse_regions(mask)
     count, _, stats, expected = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     assert np.array_equal(areas, stats[1:, cv2.CC_STAT_AREA])
     assert np.allclose(centroids, expected[1:], rtol=0, atol=1e-9)
     assert len(areas) == count - 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.floats(0.1, 0.7), st.integers(1, 8))
+def test_areas_up_to_count_the_region_until_past_the_limit(seed: int, density: float, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    mask = _random_mask(rng, (33, 45), density)
+    xs, ys = rng.integers(0, 45, count), rng.integers(0, 33, count)
+    limits = rng.uniform(0.0, 400.0, count)
+    areas = _areas_up_to(mask, xs, ys, limits)
+    labels_count, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    true = np.bincount(labels.ravel(), minlength=labels_count)[labels[ys, xs]]
+    on = mask[ys, xs]
+    assert np.all(areas[~on] == -1)
+    small = on & (true <= limits)
+    assert np.array_equal(areas[small], true[small])
+    large = on & (true > limits)
+    assert np.all((areas[large] > limits[large]) & (areas[large] <= true[large]))
 
 
 @settings(max_examples=40, deadline=None)
@@ -56,6 +79,19 @@ def test_regions_touching_count_each_label_and_its_band_pixels(seed: int, densit
     in_band = np.zeros(count, bool)
     in_band[labels[band & mask]] = True
     assert np.array_equal(touching[1:], in_band[1:])
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.floats(0.0, 0.9), st.integers(1, 60), st.integers(1, 60))
+def test_components_match_opencv_labels_and_statistics(seed: int, density: float, h: int, w: int) -> None:
+    mask = _random_mask(np.random.default_rng(seed), (h, w), density).astype(np.uint8)
+    labels, stats = _components(mask)
+    count, expected_labels, expected, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    assert np.array_equal(labels, expected_labels)
+    assert len(stats) == count
+    assert np.array_equal(stats[1:], expected[1:])
+    if mask.size > np.count_nonzero(mask):
+        assert np.array_equal(stats[0], expected[0])
 
 
 def _tiles_by_slices(labels: np.ndarray, stats: np.ndarray, tile: int) -> tuple[np.ndarray, list]:

@@ -868,7 +868,7 @@ def _candidates(
         g.radius,
         config,
         g.inner,
-        _cloth_lightness(lightness, g.inner & ~body, config),
+        _cloth_lightness(lightness, g.inner, body, config),
     )
     # A ball without a body to centre on (bodiless, or shown in part) is placed by its highlight,
     # and is one only where no other candidate is: held back until the others are found.
@@ -1414,11 +1414,14 @@ def _highlight_centres(
     return centres, flags[:, 0], flags[:, 1]
 
 
-def _cloth_lightness(lightness: np.ndarray, bare: np.ndarray, config: ClassicConfig) -> float | None:
-    """The median lightness (0–255) of the ``bare`` cloth (every ``cloth_lightness_step_px``-th
-    pixel), None where none is seen."""
+def _cloth_lightness(
+    lightness: np.ndarray, inner: np.ndarray, body: np.ndarray, config: ClassicConfig
+) -> float | None:
+    """The median lightness (0–255) of the bare cloth — ``inner`` and not ``body`` — (every
+    ``cloth_lightness_step_px``-th pixel: only those are compared), None where none is seen."""
     step = config.cloth_lightness_step_px
-    samples = lightness[::step, ::step][bare[::step, ::step]]
+    bare = inner[::step, ::step] & ~body[::step, ::step]
+    samples = lightness[::step, ::step][bare]
     return float(np.median(samples)) if len(samples) else None
 
 

@@ -225,7 +225,7 @@ def _spot_centres(
 ) -> np.ndarray:
     """The candidates the detector finds by their highlights (``classic._candidates``' first half,
     before keeping them apart), (n, 2) px of the window."""
-    cloth_lightness = _cloth_lightness(lightness, g.inner & ~body, config)
+    cloth_lightness = _cloth_lightness(lightness, g.inner, body, config)
     spots = _refine(
         _highlight_centres(lightness, tophat, body, g.radius, config, cloth_lightness=cloth_lightness)[0],
         foreground,
