@@ -31,7 +31,14 @@ import numpy as np
 
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.cloth import ClothConfig, ClothEstimate, cloth_saturation, estimate_cloth, not_cloth
-from snooker.vision.colour import FEATURE_NAMES, ColourConfig, FrameTransform, core_features, label_balls
+from snooker.vision.colour import (
+    FEATURE_NAMES,
+    ColourConfig,
+    FrameTransform,
+    core_features,
+    lab_lightness,
+    label_balls,
+)
 from snooker.vision.detector import CalibratedView
 from snooker.vision.types import BallDetections
 
@@ -321,6 +328,9 @@ def compile_kernels() -> None:
     _refine(centres, mask[:, 1:9], brightness, 2.0, config)  # a follower's window (a view)
     _centre_on_rim(centres, mask, radii, config)
     _regions_touching(mask, mask)
+    lightness = lab_lightness(image)
+    lab_lightness(image[:, 1:9])  # the crop of a frame, a follower's window
+    _mask_at(lightness, centres, radii, _round_offsets(config.ring_samples, (config.bodiless_ring,)))
     mask[2, 3] = True
     _sparse_regions(mask)
     _areas_up_to(mask, np.array([3]), np.array([2]), np.array([4.0]))
@@ -659,10 +669,10 @@ def _find(
     def on_table(points: np.ndarray) -> np.ndarray:
         return view.image_to_table(to_frame(points)) if len(points) else np.zeros((0, 2))
 
-    lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
-    tophat = _tophat(lab[..., 0], g.typical_radius)
+    lightness = lab_lightness(image)
+    tophat = _tophat(lightness, g.typical_radius)
     spots, blobs, spots_mm, blobs_mm, spot_bodiless = _candidates(
-        lab[..., 0], tophat, foreground, body, g, on_table, apart, config
+        lightness, tophat, foreground, body, g, on_table, apart, config
     )
     centres = np.concatenate([spots, blobs])
     has_highlight = np.arange(len(centres)) < len(spots)
@@ -681,7 +691,7 @@ def _find(
     radii = _radius_at(g.radius, centres)
     ix, iy = _pixel_indices(centres, g.area.shape)
     cloth_here = cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
-    features = core_features(image, lab, tophat, *cloth_here, centres, radii, config.colour)
+    features = core_features(image, tophat, *cloth_here, centres, radii, config.colour)
     # a bodiless ball has no rim against the cloth to fit: its highlight places it
     centres[~bodiless] = _centre_on_rim(centres[~bodiless], foreground, radii[~bodiless], config)
     return _Found(centres, on_table(centres), has_highlight[keep], intruding, features)
@@ -806,12 +816,11 @@ def describe(
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     centres = np.asarray(xy_px, dtype=float) - [g.x0, g.y0]
     cloth, _, _ = _cloth_masks(image, g, config)
-    lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
-    tophat = _tophat(lab[..., 0], g.typical_radius)
+    tophat = _tophat(lab_lightness(image), g.typical_radius)
     ix, iy = _pixel_indices(centres, g.area.shape)
     radii = _radius_at(g.radius, centres)
     cloth_here = cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
-    return core_features(image, lab, tophat, *cloth_here, centres, radii, config.colour)
+    return core_features(image, tophat, *cloth_here, centres, radii, config.colour)
 
 
 def _cloth_masks(

@@ -30,6 +30,7 @@ import functools
 from dataclasses import dataclass, field
 
 import cv2
+import numba
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
@@ -129,7 +130,6 @@ class ColourConfig:
 
 def core_features(
     image_bgr: np.ndarray,
-    lab: np.ndarray,
     tophat: np.ndarray,
     cloth_at_centres: np.ndarray,
     cloth_brightness: np.ndarray,
@@ -140,9 +140,10 @@ def core_features(
 ) -> np.ndarray:
     """(n, 7) features of each ball's core (see :data:`FEATURE_NAMES`), highlights left out.
 
-    ``image_bgr`` and ``lab``: (H, W, 3) uint8 of the same pixels; ``tophat``: (H, W) lightness
-    white top-hat; ``cloth_at_centres``: (n, 3) the cloth model's chromaticity at each centre and
-    ``cloth_brightness`` (n,) its B+G+R; ``centres``: (n, 2) px; ``radii``: (n,) px.
+    ``image_bgr``: (H, W, 3) uint8; ``tophat``: (H, W) lightness white top-hat of it;
+    ``cloth_at_centres``: (n, 3) the cloth model's chromaticity at each centre and
+    ``cloth_brightness`` (n,) its B+G+R; ``centres``: (n, 2) px; ``radii``: (n,) px. Only the core
+    samples are converted to Lab (a conversion is per pixel: the same values as the whole image's).
     """
     if len(centres) == 0:
         return np.zeros((0, len(FEATURE_NAMES)))
@@ -150,8 +151,9 @@ def core_features(
     pts = centres[:, None, :] + (config.core_radius * radii)[:, None, None] * _core_grid(samples)[None]
     ix = np.minimum(np.maximum(np.round(pts[..., 0]).astype(int), 0), w - 1)
     iy = np.minimum(np.maximum(np.round(pts[..., 1]).astype(int), 0), h - 1)
+    bgr = image_bgr[iy, ix]
     # Lab and BGR side by side, so that one sort gives both medians.
-    values = np.concatenate([lab[iy, ix], image_bgr[iy, ix]], axis=2).astype(float)
+    values = np.concatenate([cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab), bgr], axis=2).astype(float)
     values[..., 1:3] -= 128.0
     highlight = tophat[iy, ix] >= config.highlight_tophat
     # A ball that is all highlight (the cue ball, over-exposed) keeps every pixel.
@@ -166,6 +168,67 @@ def core_features(
     cloth_distance = np.linalg.norm(chroma - cloth_at_centres, axis=1) / cloth_saturation
     cloth_bgr = cloth_at_centres * (np.asarray(cloth_brightness, dtype=float)[:, None] + config.chroma_floor)
     return np.concatenate([lab_median, cloth_distance[:, None], _lab_of(cloth_bgr)], axis=1)
+
+
+def lab_lightness(image_bgr: np.ndarray) -> np.ndarray:
+    """(H, W) uint8: the Lab lightness of ``image_bgr`` (H, W, 3) uint8, the values of
+    ``cv2.cvtColor(image, cv2.COLOR_BGR2Lab)[..., 0]`` (tested on every colour) without computing
+    ``a`` and ``b``: OpenCV's 8-bit conversion in fixed point, by its own tables (gamma, then the
+    cube root of the luminance)."""
+    blue, green, red, table = _lightness_tables()
+    out = np.empty(image_bgr.shape[:2], np.uint8)
+    _lightness_of(image_bgr, blue, green, red, table, out)
+    return out
+
+
+_GAMMA_BITS = 3
+"""OpenCV's 8-bit Lab: linear light is kept in 255 · 2^3 steps..."""
+_XYZ_BITS = 12
+"""...the luminance weights in 2^12 steps..."""
+_CBRT_BITS = 15
+"""...and the cube root of the luminance in 2^15 steps."""
+_LUMINANCE_BGR = (0.072169, 0.715160, 0.212671)
+"""The luminance Y of linear sRGB blue, green and red (D65 white; its Y is 1)."""
+
+
+@functools.cache
+def _lightness_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The tables of :func:`lab_lightness`, as OpenCV builds them: per 8-bit value, its linear
+    light times each luminance weight (blue, green, red; int32), and the lightness (uint8) of each
+    luminance step (read-only)."""
+    x = np.arange(256) / 255.0
+    linear = np.where(x <= 0.04045, x / 12.92, ((x + 0.055) / 1.055) ** 2.4)
+    gamma = np.round(255 * (1 << _GAMMA_BITS) * linear).astype(np.int64)
+    weights = [round((1 << _XYZ_BITS) * c) for c in _LUMINANCE_BGR]
+    steps = ((int(gamma[-1]) * sum(weights) + (1 << (_XYZ_BITS - 1))) >> _XYZ_BITS) + 1
+    y = np.arange(steps) / (255.0 * (1 << _GAMMA_BITS))
+    cbrt = np.round((1 << _CBRT_BITS) * np.where(y < 0.008856, y * 7.787 + 16.0 / 116.0, np.cbrt(y)))
+    scale = (116 * 255 + 50) // 100
+    shift = -((16 * 255 * (1 << _CBRT_BITS) + 50) // 100)
+    lightness = (scale * cbrt.astype(np.int64) + shift + (1 << (_CBRT_BITS - 1))) >> _CBRT_BITS
+    tables = [(gamma * weight).astype(np.int32) for weight in weights]
+    tables.append(np.clip(lightness, 0, 255).astype(np.uint8))
+    for table in tables:
+        table.flags.writeable = False
+    blue, green, red, table = tables
+    return blue, green, red, table
+
+
+@numba.njit(cache=True, nogil=True)
+def _lightness_of(
+    image: np.ndarray,
+    blue: np.ndarray,
+    green: np.ndarray,
+    red: np.ndarray,
+    table: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """The compiled body of :func:`lab_lightness`: ``out`` (H, W) from ``image`` (H, W, 3)."""
+    half = 1 << (_XYZ_BITS - 1)
+    for y in range(image.shape[0]):
+        for x in range(image.shape[1]):
+            luminance = blue[image[y, x, 0]] + green[image[y, x, 1]] + red[image[y, x, 2]]
+            out[y, x] = table[(luminance + half) >> _XYZ_BITS]
 
 
 _LAB_OFFSET = np.array([0.0, 128.0, 128.0])
@@ -550,6 +613,7 @@ __all__ = [
     "class_costs",
     "core_features",
     "fit_transform",
+    "lab_lightness",
     "label_balls",
     "shade_costs",
 ]

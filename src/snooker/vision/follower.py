@@ -45,6 +45,7 @@ from snooker.vision.classic import (
     _tophat,
 )
 from snooker.vision.cloth import ClothEstimate, not_cloth
+from snooker.vision.colour import lab_lightness
 from snooker.vision.detector import CalibratedView
 from snooker.vision.types import BallDetections
 
@@ -182,7 +183,7 @@ def _fit(
         return window.view.image_to_table(points + offset) if len(points) else np.zeros((0, 2))
 
     r = float(_radius_at(g.radius, expected[None])[0])
-    lightness = cv2.cvtColor(window.image, cv2.COLOR_BGR2Lab)[..., 0]
+    lightness = lab_lightness(window.image)
     tophat = _tophat(lightness, g.typical_radius)
     # A ball with a highlight is the detector's candidate at its highlight: look for those first
     # (the blob search, for a ball whose highlight is lost, costs as much again).
