@@ -38,6 +38,7 @@ from snooker.vision.colour import (
     core_features,
     lab_lightness,
     label_balls,
+    warm_colour_conversions,
 )
 from snooker.vision.detector import CalibratedView
 from snooker.vision.types import BallDetections
@@ -330,6 +331,7 @@ def compile_kernels() -> None:
     _regions_touching(mask, mask)
     lightness = lab_lightness(image)
     lab_lightness(image[:, 1:9])  # the crop of a frame, a follower's window
+    warm_colour_conversions()
     _mask_at(lightness, centres, radii, _round_offsets(config.ring_samples, (config.bodiless_ring,)))
     mask[2, 3] = True
     _sparse_regions(mask)
