@@ -158,6 +158,14 @@ def test_not_cloth_matches_the_array_expressions(seed: int, as_view: bool) -> No
     assert np.array_equal(different, expected_different)
     assert np.array_equal(darker, expected_darker)
     assert not not_cloth(image, cloth, config)[1].any()
+    # into parts of larger masks (a window of a mosaic): the same values there, nothing else touched
+    masks = np.zeros((2, 40, 50), bool)
+    rows, cols = slice(5, 5 + image.shape[0]), slice(3, 3 + image.shape[1])
+    written = not_cloth(image, cloth, config, 0.6, out=(masks[0][rows, cols], masks[1][rows, cols]))
+    assert np.array_equal(written[0], expected_different) and np.array_equal(written[1], expected_darker)
+    assert np.array_equal(masks[0][rows, cols], expected_different)
+    assert np.array_equal(masks[1][rows, cols], expected_darker)
+    assert masks.sum() == expected_different.sum() + expected_darker.sum()
 
 
 @settings(max_examples=30, deadline=None)

@@ -21,6 +21,7 @@ Steps, all on the crop around the calibrated playing area:
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
@@ -320,6 +321,12 @@ def compile_kernels() -> None:
         window = ClothEstimate(shade[:, part], brightness[:, part], 0.4)
         not_cloth(image[:, part], window, config.cloth, config.ball_body_darker_ratio)
         not_cloth(image[:, part], ClothEstimate(shade, brightness, 0.4), config.cloth)
+    for image_whole, cloth_whole, masks_whole in itertools.product((False, True), repeat=3):
+        # a window of a mosaic into its part of the mosaic's masks: the image, the cloth model and
+        # the masks each contiguous (the whole width of its array) or a part of a wider one
+        window = ClothEstimate(_part(shade, cloth_whole), _part(brightness, cloth_whole), 0.4)
+        masks = _part(np.zeros((8, 10), bool), masks_whole), _part(np.zeros((8, 10), bool), masks_whole)
+        not_cloth(_part(image, image_whole), window, config.cloth, 0.8, out=masks)
     mask = np.zeros((8, 10), bool)
     centres, radii = np.array([[4.0, 4.0]]), np.array([2.0])
     _coverage(mask, centres, radii)
@@ -332,10 +339,16 @@ def compile_kernels() -> None:
     lightness = lab_lightness(image)
     lab_lightness(image[:, 1:9])  # the crop of a frame, a follower's window
     warm_colour_conversions()
-    _mask_at(lightness, centres, radii, _round_offsets(config.ring_samples, (config.bodiless_ring,)))
+    for offsets in (_round_offsets(config.ring_samples, (config.bodiless_ring,)), np.zeros((1, 2))):
+        _mask_at(lightness, centres, radii, offsets)  # the shadow test's ring and square
     mask[2, 3] = True
     _sparse_regions(mask)
     _areas_up_to(mask, np.array([3]), np.array([2]), np.array([4.0]))
+
+
+def _part(array: np.ndarray, contiguous: bool) -> np.ndarray:
+    """Columns 1–8 of ``array``: a copy of its own (contiguous) or a view (for compiling kernels)."""
+    return np.ascontiguousarray(array[:, 1:9]) if contiguous else array[:, 1:9]
 
 
 @dataclass(frozen=True)
@@ -450,7 +463,7 @@ def detect_scene(
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     cloth, foreground, body = _cloth_masks(image, g, config)
     offset = np.array([g.x0, g.y0], dtype=float)
-    found = _find(image, g, view, cloth, foreground, body, config, lambda points: points + offset)
+    found = _find(image, g, view, _cloth_at(cloth), foreground, body, config, lambda points: points + offset)
     return _named(
         ClassicScene(
             view,
@@ -487,7 +500,7 @@ def redetect_scene(
     mosaic = _Mosaic.of(frame_bgr, scene, windows, config)
     fresh = _concat([])
     if mosaic is not None:
-        _, foreground, body = _cloth_masks(mosaic.image, mosaic.geometry, config, mosaic.cloth)
+        foreground, body = mosaic.cloth_masks(config)
         mosaic.paste(foreground, scene.foreground, config.smooth_kernel_px // 2 + 1)
         intruders = _MosaicIntruders(_CropRegions(scene, config), foreground, mosaic)
 
@@ -501,7 +514,7 @@ def redetect_scene(
             mosaic.image,
             mosaic.geometry,
             scene.view,
-            mosaic.cloth,
+            mosaic.cloth_at,
             foreground,
             body,
             config,
@@ -525,7 +538,8 @@ def redetect_scene(
 class _Mosaic:
     """Windows of the crop stacked one under another (``_MOSAIC_GAP_PX`` empty rows between), so
     that one pass of the detector searches them all: the stacked ``image`` with its ``geometry``
-    (playing area, radii… of each window's place) and ``cloth`` model; per window its crop box
+    (playing area, radii… of each window's place), and the crop's ``cloth`` model (compared with
+    each window where it lies: :meth:`cloth_masks`, :meth:`cloth_at`); per window its crop box
     ``boxes`` (k, 4) (x0, y0, x1, y1), its first row ``tops`` (k,) in the mosaic and its ``index``
     (k,) among the windows asked for; ``crop_shape`` (h, w) of the crop."""
 
@@ -565,22 +579,42 @@ class _Mosaic:
         image = np.zeros((h, w, 3), np.uint8)
         area, inner, band = (np.zeros((h, w), bool) for _ in range(3))
         radius = np.full((h, w), g.typical_radius, np.float32)
-        chroma, brightness = np.zeros((h, w, 3), np.float32), np.ones((h, w), np.float32)
         for (x0, y0, x1, y1), top in zip(boxes, tops, strict=True):
             rows, cols = slice(top, top + y1 - y0), slice(0, x1 - x0)
             image[rows, cols] = frame_bgr[g.y0 + y0 : g.y0 + y1, g.x0 + x0 : g.x0 + x1]
-            for target, source in (
-                (area, g.area),
-                (inner, g.inner),
-                (band, g.band),
-                (radius, g.radius),
-                (chroma, scene.cloth.chromaticity),
-                (brightness, scene.cloth.brightness),
-            ):
+            for target, source in ((area, g.area), (inner, g.inner), (band, g.band), (radius, g.radius)):
                 target[rows, cols] = source[y0:y1, x0:x1]
         geometry = replace(g, x0=0, y0=0, x1=w, y1=h, area=area, inner=inner, band=band, radius=radius)
-        cloth = ClothEstimate(chroma, brightness, scene.cloth.saturation)
-        return cls(image, geometry, cloth, box_array, tops, np.array(index), (crop_h, crop_w))
+        return cls(image, geometry, scene.cloth, box_array, tops, np.array(index), (crop_h, crop_w))
+
+    def cloth_masks(self, config: ClassicConfig) -> tuple[np.ndarray, np.ndarray]:
+        """The foreground and ball-body masks of the mosaic (see :func:`_cloth_masks`), each window
+        compared with the crop's cloth where it lies (no copy of the cloth model is made)."""
+        different, darker = np.zeros(self.image.shape[:2], bool), np.zeros(self.image.shape[:2], bool)
+        cloth = self.cloth
+        for (x0, y0, x1, y1), top in zip(self.boxes, self.tops, strict=True):
+            rows, cols = slice(top, top + y1 - y0), slice(0, x1 - x0)
+            window = ClothEstimate(
+                cloth.chromaticity[y0:y1, x0:x1], cloth.brightness[y0:y1, x0:x1], cloth.saturation
+            )
+            not_cloth(
+                self.image[rows, cols],
+                window,
+                config.cloth,
+                config.ball_body_darker_ratio,
+                out=(different[rows, cols], darker[rows, cols]),
+            )
+        return _foreground_and_body(different, darker, self.geometry.area, config)
+
+    def cloth_at(self, ix: np.ndarray, iy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The crop cloth's chromaticity (n, 3) and brightness (n,) at mosaic pixels (``ix``,
+        ``iy``) (n,) (none between and beside the windows: zero chromaticity, brightness 1)."""
+        k = self.window_of(np.stack([ix, iy], axis=1).astype(float))
+        x, y = ix + self.boxes[k, 0], iy - self.tops[k] + self.boxes[k, 1]
+        inside = (x < self.boxes[k, 2]) & (y < self.boxes[k, 3])
+        x, y = np.where(inside, x, 0), np.where(inside, y, 0)
+        chroma = np.where(inside[:, None], self.cloth.chromaticity[y, x], np.float32(0.0))
+        return chroma, np.where(inside, self.cloth.brightness[y, x], np.float32(1.0))
 
     def window_of(self, points: np.ndarray) -> np.ndarray:
         """(n,) which window each mosaic point (n, 2) lies in."""
@@ -650,7 +684,7 @@ def _find(
     image: np.ndarray,
     g: TableGeometry,
     view: CalibratedView,
-    cloth: ClothEstimate,
+    cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
     foreground: np.ndarray,
     body: np.ndarray,
     config: ClassicConfig,
@@ -660,7 +694,8 @@ def _find(
     wanted: Callable[[np.ndarray], np.ndarray] | None = None,
 ) -> _Found:
     """The plausible candidates in ``image`` (the crop, or a mosaic of windows of it, that ``g``
-    describes; ``to_frame`` maps its points to the frame) and their colour features.
+    describes; ``to_frame`` maps its points to the frame) and their colour features
+    (``cloth_at(ix, iy)``: the cloth model's chromaticity and brightness at pixels of ``image``).
 
     ``intruders(centres)`` says which lie in a region coming over the cushions (default: judged on
     ``foreground`` alone); ``apart(points_mm, points)`` gives the positions on which candidates are
@@ -691,9 +726,9 @@ def _find(
     if len(centres) == 0:
         return _concat([])
     radii = _radius_at(g.radius, centres)
-    ix, iy = _pixel_indices(centres, g.area.shape)
-    cloth_here = cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
-    features = core_features(image, tophat, *cloth_here, centres, radii, config.colour)
+    features = core_features(
+        image, tophat, *cloth_at(*_pixel_indices(centres, g.area.shape)), centres, radii, config.colour
+    )
     # a bodiless ball has no rim against the cloth to fit: its highlight places it
     centres[~bodiless] = _centre_on_rim(centres[~bodiless], foreground, radii[~bodiless], config)
     return _Found(centres, on_table(centres), has_highlight[keep], intruding, features)
@@ -833,9 +868,25 @@ def _cloth_masks(
     if cloth is None:
         cloth = _estimate_cloth(image, g, config)
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
-    foreground = _smooth(different & g.area, config)
-    body = foreground | _smooth(darker & g.area, config)
-    return cloth, foreground, body
+    return cloth, *_foreground_and_body(different, darker, g.area, config)
+
+
+def _foreground_and_body(
+    different: np.ndarray, darker: np.ndarray, area: np.ndarray, config: ClassicConfig
+) -> tuple[np.ndarray, np.ndarray]:
+    """The foreground (not cloth, on the playing ``area``, smoothed) and the ball-body mask
+    (foreground, or darker than the cloth) from :func:`not_cloth`'s masks."""
+    foreground = _smooth(different & area, config)
+    return foreground, foreground | _smooth(darker & area, config)
+
+
+def _cloth_at(cloth: ClothEstimate) -> Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+    """``cloth_at(ix, iy)`` for :func:`_find`: ``cloth``'s chromaticity and brightness at pixels."""
+
+    def at(ix: np.ndarray, iy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
+
+    return at
 
 
 def _estimate_cloth(image: np.ndarray, g: TableGeometry, config: ClassicConfig) -> ClothEstimate:

@@ -146,16 +146,23 @@ def chroma_threshold(cloth: ClothEstimate, config: ClothConfig) -> float:
 
 
 def not_cloth(
-    image_bgr: np.ndarray, cloth: ClothEstimate, config: ClothConfig, darker_ratio: float | None = None
+    image_bgr: np.ndarray,
+    cloth: ClothEstimate,
+    config: ClothConfig,
+    darker_ratio: float | None = None,
+    out: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(H, W) bool masks: pixels that differ from the local cloth in chromaticity or brightness,
-    and pixels darker than ``darker_ratio`` times the cloth (all False when it is None).
+    and pixels darker than ``darker_ratio`` times the cloth (all False when it is None); written
+    into ``out`` (two (H, W) bool arrays, e.g. parts of larger masks) when given.
 
     One compiled pass over the pixels (:func:`_cloth_differences`): this runs on every window the
     detector searches, where a chain of whole-image operations made a dozen passes and as many
     temporary images."""
     h, w = image_bgr.shape[:2]
-    different, darker = np.empty((h, w), dtype=bool), np.empty((h, w), dtype=bool)
+    if out is None:
+        out = np.empty((h, w), dtype=bool), np.empty((h, w), dtype=bool)
+    different, darker = out
     _cloth_differences(
         image_bgr,
         cloth.chromaticity,
