@@ -20,7 +20,7 @@ from snooker.vision.classic import (
     _ring_samples,
     _sparse_regions,
 )
-from snooker.vision.cloth import ClothConfig, ClothEstimate, chroma_threshold, not_cloth
+from snooker.vision.cloth import ClothConfig, ClothEstimate, chroma_threshold, not_cloth, not_cloth_in_windows
 from snooker.vision.gating import _components, _tiles
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -158,14 +158,34 @@ def test_not_cloth_matches_the_array_expressions(seed: int, as_view: bool) -> No
     assert np.array_equal(different, expected_different)
     assert np.array_equal(darker, expected_darker)
     assert not not_cloth(image, cloth, config)[1].any()
-    # into parts of larger masks (a window of a mosaic): the same values there, nothing else touched
-    masks = np.zeros((2, 40, 50), bool)
-    rows, cols = slice(5, 5 + image.shape[0]), slice(3, 3 + image.shape[1])
-    written = not_cloth(image, cloth, config, 0.6, out=(masks[0][rows, cols], masks[1][rows, cols]))
-    assert np.array_equal(written[0], expected_different) and np.array_equal(written[1], expected_darker)
-    assert np.array_equal(masks[0][rows, cols], expected_different)
-    assert np.array_equal(masks[1][rows, cols], expected_darker)
-    assert masks.sum() == expected_different.sum() + expected_darker.sum()
+
+
+@settings(max_examples=30, deadline=None)
+@given(SEEDS, st.integers(1, 4))
+def test_not_cloth_in_windows_is_not_cloth_of_each_window(seed: int, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    picture = rng.integers(0, 256, (40, 50, 3), dtype=np.uint8)
+    chroma = rng.random((40, 50, 3)).astype(np.float32) + 0.05
+    chroma /= chroma.sum(axis=2, keepdims=True)
+    cloth = ClothEstimate(chroma, (rng.random((40, 50)) * 700).astype(np.float32), 0.4)
+    x0, y0 = rng.integers(0, 30, count), rng.integers(0, 30, count)
+    x1, y1 = x0 + rng.integers(1, 20, count), y0 + rng.integers(1, 10, count)
+    boxes = np.stack([x0, y0, x1, y1], axis=1)
+    tops = np.concatenate([[0], np.cumsum(y1 - y0 + 2)[:-1]])
+    stacked = np.zeros((int(tops[-1] + y1[-1] - y0[-1]), int((x1 - x0).max()), 3), np.uint8)
+    for (a, b, c, d), top in zip(boxes, tops, strict=True):
+        stacked[top : top + d - b, : c - a] = picture[b:d, a:c]
+    config = ClothConfig()
+    different, darker = not_cloth_in_windows(stacked, cloth, boxes, tops, config, 0.6)
+    expected_different, expected_darker = np.zeros_like(different), np.zeros_like(darker)
+    for (a, b, c, d), top in zip(boxes, tops, strict=True):
+        window = ClothEstimate(chroma[b:d, a:c], cloth.brightness[b:d, a:c], cloth.saturation)
+        rows = slice(top, top + d - b)
+        expected_different[rows, : c - a], expected_darker[rows, : c - a] = not_cloth(
+            picture[b:d, a:c], window, config, 0.6
+        )
+    assert np.array_equal(different, expected_different)
+    assert np.array_equal(darker, expected_darker)
 
 
 @settings(max_examples=30, deadline=None)

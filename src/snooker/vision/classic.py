@@ -21,7 +21,6 @@ Steps, all on the crop around the calibrated playing area:
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
@@ -31,7 +30,14 @@ import numba
 import numpy as np
 
 from snooker.calibration.table import STANDARD_TABLE
-from snooker.vision.cloth import ClothConfig, ClothEstimate, cloth_saturation, estimate_cloth, not_cloth
+from snooker.vision.cloth import (
+    ClothConfig,
+    ClothEstimate,
+    cloth_saturation,
+    estimate_cloth,
+    not_cloth,
+    not_cloth_in_windows,
+)
 from snooker.vision.colour import (
     FEATURE_NAMES,
     ColourConfig,
@@ -321,12 +327,8 @@ def compile_kernels() -> None:
         window = ClothEstimate(shade[:, part], brightness[:, part], 0.4)
         not_cloth(image[:, part], window, config.cloth, config.ball_body_darker_ratio)
         not_cloth(image[:, part], ClothEstimate(shade, brightness, 0.4), config.cloth)
-    for image_whole, cloth_whole, masks_whole in itertools.product((False, True), repeat=3):
-        # a window of a mosaic into its part of the mosaic's masks: the image, the cloth model and
-        # the masks each contiguous (the whole width of its array) or a part of a wider one
-        window = ClothEstimate(_part(shade, cloth_whole), _part(brightness, cloth_whole), 0.4)
-        masks = _part(np.zeros((8, 10), bool), masks_whole), _part(np.zeros((8, 10), bool), masks_whole)
-        not_cloth(_part(image, image_whole), window, config.cloth, 0.8, out=masks)
+    boxes, tops = np.array([[1, 0, 9, 3], [0, 2, 8, 6]]), np.array([0, 4])  # rows 0-2 and 4-7
+    not_cloth_in_windows(image, ClothEstimate(shade, brightness, 0.4), boxes, tops, config.cloth, 0.8)
     mask = np.zeros((8, 10), bool)
     centres, radii = np.array([[4.0, 4.0]]), np.array([2.0])
     _coverage(mask, centres, radii)
@@ -344,11 +346,6 @@ def compile_kernels() -> None:
     mask[2, 3] = True
     _sparse_regions(mask)
     _areas_up_to(mask, np.array([3]), np.array([2]), np.array([4.0]))
-
-
-def _part(array: np.ndarray, contiguous: bool) -> np.ndarray:
-    """Columns 1–8 of ``array``: a copy of its own (contiguous) or a view (for compiling kernels)."""
-    return np.ascontiguousarray(array[:, 1:9]) if contiguous else array[:, 1:9]
 
 
 @dataclass(frozen=True)
@@ -590,20 +587,9 @@ class _Mosaic:
     def cloth_masks(self, config: ClassicConfig) -> tuple[np.ndarray, np.ndarray]:
         """The foreground and ball-body masks of the mosaic (see :func:`_cloth_masks`), each window
         compared with the crop's cloth where it lies (no copy of the cloth model is made)."""
-        different, darker = np.zeros(self.image.shape[:2], bool), np.zeros(self.image.shape[:2], bool)
-        cloth = self.cloth
-        for (x0, y0, x1, y1), top in zip(self.boxes, self.tops, strict=True):
-            rows, cols = slice(top, top + y1 - y0), slice(0, x1 - x0)
-            window = ClothEstimate(
-                cloth.chromaticity[y0:y1, x0:x1], cloth.brightness[y0:y1, x0:x1], cloth.saturation
-            )
-            not_cloth(
-                self.image[rows, cols],
-                window,
-                config.cloth,
-                config.ball_body_darker_ratio,
-                out=(different[rows, cols], darker[rows, cols]),
-            )
+        different, darker = not_cloth_in_windows(
+            self.image, self.cloth, self.boxes, self.tops, config.cloth, config.ball_body_darker_ratio
+        )
         return _foreground_and_body(different, darker, self.geometry.area, config)
 
     def cloth_at(self, ix: np.ndarray, iy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
