@@ -11,10 +11,13 @@ from hypothesis import strategies as st
 from snooker.vision.classic import (
     ClassicConfig,
     _areas_up_to,
+    _blob_depth,
     _coverage,
     _disc_offsets,
+    _highlight_pixels,
     _masked_medians,
     _merge_close,
+    _peak_pixels,
     _refine,
     _regions_touching,
     _ring_samples,
@@ -259,3 +262,33 @@ def test_merge_close_keeps_points_apart_as_they_are(seed: int, count: int, sprea
     else:
         assert len(merged) < count
         assert np.all(merged >= points.min(axis=0) - 1e-9) and np.all(merged <= points.max(axis=0) + 1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.floats(0.0, 0.6), st.integers(0, 255), st.floats(0.0, 255.0))
+def test_highlight_pixels_are_the_masks_and_dilation(
+    seed: int, density: float, tophat_min: int, floor: float
+) -> None:
+    rng = np.random.default_rng(seed)
+    tophat, lightness = (rng.integers(0, 256, (29, 37), dtype=np.uint8) for _ in range(2))
+    foreground = _random_mask(rng, (29, 37), density)
+    near = cv2.dilate(foreground.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    expected = np.flatnonzero((tophat >= float(tophat_min)) & (lightness >= floor) & near)
+    got = _highlight_pixels(tophat, lightness, foreground, float(tophat_min), floor)
+    assert np.array_equal(got, expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.floats(0.1, 0.9))
+def test_blob_depth_and_peaks_match_the_array_expressions(seed: int, density: float) -> None:
+    rng = np.random.default_rng(seed)
+    mask = _random_mask(rng, (31, 43), density).astype(np.uint8)
+    area = _random_mask(rng, (31, 43), 0.8)
+    depth = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    deep = cv2.distanceTransform(mask | _random_mask(rng, (31, 43), 0.2).view(np.uint8), cv2.DIST_L2, 3)
+    radius = rng.uniform(2.0, 6.0, (31, 43)).astype(np.float32)
+    expected = np.where(deep * area >= 0.65 * radius, deep * area, depth * area)
+    got = _blob_depth(depth, deep, area, radius, np.float32(0.65))
+    assert got.dtype == np.float32 and np.array_equal(got, expected)
+    dilated = cv2.dilate(got, np.ones((5, 5), np.uint8))
+    assert np.array_equal(_peak_pixels(got, dilated), np.flatnonzero((got >= dilated) & (got > 0)))

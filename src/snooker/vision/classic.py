@@ -343,6 +343,9 @@ def compile_kernels() -> None:
     warm_colour_conversions()
     for offsets in (_round_offsets(config.ring_samples, (config.bodiless_ring,)), np.zeros((1, 2))):
         _mask_at(lightness, centres, radii, offsets)  # the shadow test's ring and square
+    _highlight_pixels(lightness, lightness, mask, 40.0, 150.0)
+    depth = np.ones((8, 10), np.float32)
+    _peak_pixels(_blob_depth(depth, depth, mask, brightness, np.float32(0.65)), depth)
     mask[2, 3] = True
     _sparse_regions(mask)
     _areas_up_to(mask, np.array([3]), np.array([2]), np.array([4.0]))
@@ -1419,10 +1422,14 @@ def _highlight_centres(
     floor = config.highlight_min_lightness
     if cloth_lightness is not None:
         floor = min(floor, config.highlight_min_lightness_ratio * cloth_lightness)
-    spots = (tophat >= config.highlight_min_tophat) & (lightness >= floor)
-    near_foreground = cv2.dilate(foreground.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    spots &= near_foreground
-    areas, centroids = _sparse_regions(spots)
+    spots = _highlight_pixels(
+        np.ascontiguousarray(tophat),
+        np.ascontiguousarray(lightness),
+        np.ascontiguousarray(foreground),
+        float(config.highlight_min_tophat),
+        float(floor),
+    )
+    areas, centroids = _sparse_regions_at(spots, foreground.shape)
     if len(areas) == 0:
         return np.zeros((0, 2)), np.zeros(0, dtype=bool), np.zeros(0, dtype=bool)
     areas = areas.astype(float)
@@ -1629,10 +1636,70 @@ def _sparse_regions(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     # np.nonzero is many times slower on a 2-D mask than the flat index of a flat bool one; the
     # regions are labelled over the set pixels alone (a labelling of the whole image costs more
     # than everything else here on the sparse masks of highlights and blob peaks)
-    flat = np.flatnonzero(np.ascontiguousarray(mask, dtype=bool).ravel())
+    return _sparse_regions_at(np.flatnonzero(np.ascontiguousarray(mask, dtype=bool).ravel()), mask.shape)
+
+
+def _sparse_regions_at(flat: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_sparse_regions` of the mask of ``shape`` (h, w) whose set pixels are ``flat``
+    (ascending flat indices)."""
     if len(flat) == 0:
         return np.zeros(0, dtype=np.int64), np.zeros((0, 2))
-    return _label_sparse(flat, mask.shape[0], mask.shape[1])
+    return _label_sparse(flat, shape[0], shape[1])
+
+
+@numba.njit(cache=True, nogil=True)
+def _blob_depth(
+    depth: np.ndarray, deep: np.ndarray, area: np.ndarray, radius: np.ndarray, unshadowed: np.float32
+) -> np.ndarray:
+    """(h, w) float32 ball depth on the playing ``area`` (0 beyond it): the distance ``depth``,
+    or ``deep`` (the distance without the found balls' shadows) where that is at least
+    ``unshadowed`` radii (``radius`` (h, w) float32), products taken in float32 as array code
+    takes them (``np.where(deep * area >= unshadowed * radius, deep * area, depth * area)``)."""
+    h, w = depth.shape
+    out = np.zeros((h, w), np.float32)
+    for y in range(h):
+        for x in range(w):
+            if area[y, x]:
+                out[y, x] = deep[y, x] if deep[y, x] >= unshadowed * radius[y, x] else depth[y, x]
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _peak_pixels(depth: np.ndarray, dilated: np.ndarray) -> np.ndarray:
+    """Ascending flat indices of the pixels where ``depth`` (h, w) is positive and at least its
+    ``dilated`` value (the maximum around it)."""
+    h, w = depth.shape
+    found = np.empty(h * w, dtype=np.int64)
+    count = 0
+    for y in range(h):
+        for x in range(w):
+            if depth[y, x] > 0 and depth[y, x] >= dilated[y, x]:
+                found[count] = y * w + x
+                count += 1
+    return found[:count]
+
+
+@numba.njit(cache=True, nogil=True)
+def _highlight_pixels(
+    tophat: np.ndarray, lightness: np.ndarray, foreground: np.ndarray, min_tophat: float, floor: float
+) -> np.ndarray:
+    """Ascending flat indices of the pixels whose ``tophat`` reaches ``min_tophat`` and
+    ``lightness`` reaches ``floor`` with ``foreground`` in their 3 × 3 neighbourhood (clipped to
+    the image): ``(tophat >= min_tophat) & (lightness >= floor) & dilate(foreground, 3 × 3)``."""
+    h, w = tophat.shape
+    found = np.empty(h * w, dtype=np.int64)
+    count = 0
+    for y in range(h):
+        for x in range(w):
+            if tophat[y, x] >= min_tophat and lightness[y, x] >= floor:
+                near = False
+                for yy in range(max(y - 1, 0), min(y + 2, h)):
+                    for xx in range(max(x - 1, 0), min(x + 2, w)):
+                        near = near or foreground[yy, xx]
+                if near:
+                    found[count] = y * w + x
+                    count += 1
+    return found[:count]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -1758,7 +1825,7 @@ def _blob_centres(
     without it (a ball resting against it from below)."""
     residual = foreground.astype(np.uint8)
     unshadowed = residual.copy()
-    area_mask = area.astype(np.uint8)
+    outside = (~area).view(np.uint8)
     r_found = _radius_at(radius, found)
     for (x, y), r in zip(found, r_found, strict=True):
         reach = config.explained_radius * r
@@ -1775,14 +1842,13 @@ def _blob_centres(
         cv2.circle(unshadowed, (round(x), round(y)), round(reach), 0, -1)
     # Beyond the playing area nothing is known: it is not cloth that ends a blob (a ball against
     # the far cushion rises over the nose line), but no peak is taken there.
-    depth = cv2.distanceTransform(residual | (1 - area_mask), cv2.DIST_L2, 3) * area_mask
-    if len(found):
-        deep = cv2.distanceTransform(unshadowed | (1 - area_mask), cv2.DIST_L2, 3) * area_mask
-        depth = np.where(deep >= config.unshadowed_blob_depth * radius, deep, depth)
+    depth = cv2.distanceTransform(residual | outside, cv2.DIST_L2, 3)
+    deep = cv2.distanceTransform(unshadowed | outside, cv2.DIST_L2, 3) if len(found) else depth
+    depth = _blob_depth(depth, deep, area, radius, np.float32(config.unshadowed_blob_depth))
     window = max(3, round(config.blob_peak_window * peak_radius) | 1)
-    peaks = (depth >= cv2.dilate(depth, np.ones((window, window), np.uint8))) & (depth > 0)
     # A plateau of equal maxima is one peak, at its centroid.
-    _, centroids = _sparse_regions(peaks)
+    peaks = _peak_pixels(depth, cv2.dilate(depth, np.ones((window, window), np.uint8)))
+    _, centroids = _sparse_regions_at(peaks, depth.shape)
     if len(centroids) == 0:
         return np.zeros((0, 2))
     h, w = foreground.shape
