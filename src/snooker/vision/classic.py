@@ -979,8 +979,10 @@ def _plausible(
     # Near the playing area's edge (cushion faces, rails) the ring is unknown: only samples well
     # inside it count, as cloth or as blocked.
     reach = config.intruder_ball_ring * radii
-    ring = _ring_samples(g.inner & ~foreground, centres, reach, config.ring_samples)
-    blocked = _ring_samples(g.inner & foreground, centres, reach, config.ring_samples)
+    # the masks sampled first and combined at the samples (not over the whole image)
+    on_inner = _ring_samples(g.inner, centres, reach, config.ring_samples)
+    on_foreground = _ring_samples(foreground, centres, reach, config.ring_samples)
+    ring, blocked = on_inner & ~on_foreground, on_inner & on_foreground
     cloth_share = ring.sum(axis=1) / np.maximum(1, (ring | blocked).sum(axis=1))
     stands_out = cloth_share >= config.intruder_ball_min_cloth
     # A stripe (the cue, its shadow, an arm) crosses the circle on two opposite sides; the cue
@@ -990,7 +992,7 @@ def _plausible(
     round_enough = np.where(
         has_highlight,
         _round(body, centres, radii, config),
-        _round(foreground | ~g.area, centres, radii, config),
+        _round(foreground, centres, radii, config, beyond=g.area),
     )
     round_enough |= bodiless
     resting = STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
@@ -1322,13 +1324,21 @@ def _near_cushion(points_mm: np.ndarray, distance_mm: float) -> np.ndarray:
 
 
 def _round(
-    foreground: np.ndarray, centres: np.ndarray, radii: np.ndarray, config: ClassicConfig
+    foreground: np.ndarray,
+    centres: np.ndarray,
+    radii: np.ndarray,
+    config: ClassicConfig,
+    beyond: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Whether the foreground around each centre fills every direction (see ``round_radii``)."""
+    """Whether the foreground around each centre fills every direction (see ``round_radii``);
+    points outside the mask ``beyond``, where given, count as filled."""
     if len(centres) == 0:
         return np.zeros(0, dtype=bool)
     offsets = _round_offsets(config.round_directions, tuple(config.round_radii))
-    samples = _mask_at(foreground, centres, radii, offsets).reshape(len(centres), config.round_directions, -1)
+    samples = _mask_at(foreground, centres, radii, offsets)
+    if beyond is not None:
+        samples |= ~_mask_at(beyond, centres, radii, offsets)
+    samples = samples.reshape(len(centres), config.round_directions, -1)
     filled = samples.mean(axis=2)
     return (filled >= config.min_round_fill).mean(axis=1) >= config.min_round_directions
 
