@@ -1460,8 +1460,10 @@ def _highlight_centres(
         alone = bare_disc & (region <= config.bodiless_max_region)
         bodiless[rows[alone]] = True
         partial[rows[~alone]] = True
-    found, kinds = [], []
+    found, kinds = [np.zeros((0, 2))], [np.zeros((0, 2), bool)]
     for kind, flags in ((inside, (False, False)), (bodiless, (True, False)), (partial, (False, True))):
+        if not kind.any():
+            continue  # mostly the bodiless and the partly shown: none
         merged = _merge_close(centroids[kind], areas[kind], r[kind] * config.highlight_merge)
         found.append(_below_highlight(merged, _radius_at(radius, merged), config))
         kinds.append(np.tile(flags, (len(merged), 1)))
