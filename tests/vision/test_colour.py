@@ -17,6 +17,7 @@ from snooker.vision.colour import (
     class_costs,
     core_features,
     fit_transform,
+    lab_lightness,
     label_balls,
     shade_costs,
 )
@@ -330,12 +331,22 @@ HIGHLIGHT_SHARES = {"no highlight": 0.0, "some highlight": 0.3, "mostly highligh
 @pytest.mark.parametrize("share", HIGHLIGHT_SHARES.values(), ids=HIGHLIGHT_SHARES.keys())
 def test_core_features_are_the_medians_of_the_core_without_highlights(share: float) -> None:
     rng = np.random.default_rng(7)
-    image, lab = (rng.integers(0, 256, (60, 90, 3), dtype=np.uint8) for _ in range(2))
+    image = rng.integers(0, 256, (60, 90, 3), dtype=np.uint8)
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
     tophat = np.where(rng.random((60, 90)) < share, 255, 0).astype(np.uint8)
     centres = rng.uniform(-4.0, [94.0, 64.0], (12, 2))  # some near or over the edge
     radii = rng.uniform(3.0, 12.0, 12)
     cloth = rng.dirichlet([1.0, 1.0, 1.0], 12)
     brightness = rng.uniform(0.0, 765.0, 12)
-    got = core_features(image, lab, tophat, cloth, brightness, centres, radii, CONFIG)
+    got = core_features(image, tophat, cloth, brightness, centres, radii, CONFIG)
     want = _nanmedian_features(image, lab, tophat, cloth, brightness, centres, radii, CONFIG)
     assert np.array_equal(got, want)
+
+
+def test_lab_lightness_is_opencvs_for_every_colour() -> None:
+    every = np.arange(1 << 24, dtype=np.uint32)
+    image = np.stack([every & 255, (every >> 8) & 255, every >> 16], axis=-1).astype(np.uint8)
+    image = image.reshape(4096, 4096, 3)
+    assert np.array_equal(lab_lightness(image), cv2.cvtColor(image, cv2.COLOR_BGR2Lab)[..., 0])
+    view = image[7:300, 11:500]  # a crop: not contiguous
+    assert np.array_equal(lab_lightness(view), cv2.cvtColor(view, cv2.COLOR_BGR2Lab)[..., 0])

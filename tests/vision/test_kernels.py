@@ -10,17 +10,21 @@ from hypothesis import strategies as st
 
 from snooker.vision.classic import (
     ClassicConfig,
+    _areas_up_to,
+    _blob_depth,
     _coverage,
     _disc_offsets,
+    _highlight_pixels,
     _masked_medians,
     _merge_close,
+    _peak_pixels,
     _refine,
     _regions_touching,
     _ring_samples,
     _sparse_regions,
 )
-from snooker.vision.cloth import ClothConfig, ClothEstimate, chroma_threshold, not_cloth
-from snooker.vision.gating import _tiles
+from snooker.vision.cloth import ClothConfig, ClothEstimate, chroma_threshold, not_cloth, not_cloth_in_windows
+from snooker.vision.gating import _components, _tiles
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -31,15 +35,37 @@ def _random_mask(rng: np.random.Generator, shape: tuple[int, int], density: floa
     return noise > np.quantile(noise, 1.0 - density)
 
 
-@settings(max_examples=40, deadline=None)
-@given(SEEDS, st.floats(0.02, 0.5))
-def test_sparse_regions_match_opencv_statistics(seed: int, density: float) -> None:
-    mask = _random_mask(np.random.default_rng(seed), (37, 53), density)
+@settings(max_examples=60, deadline=None)
+@given(SEEDS, st.floats(0.0, 0.5), st.integers(1, 90), st.integers(1, 90), st.booleans())
+def test_sparse_regions_match_opencv_statistics_in_its_order(
+    seed: int, density: float, h: int, w: int, salt: bool
+) -> None:
+    rng = np.random.default_rng(seed)
+    # blobs, or scattered pixels and pairs (highlights and distance-transform peaks)
+    mask = rng.random((h, w)) < density / 4 if salt else _random_mask(rng, (h, w), density)
     areas, centroids = _sparse_regions(mask)
     count, _, stats, expected = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     assert np.array_equal(areas, stats[1:, cv2.CC_STAT_AREA])
     assert np.allclose(centroids, expected[1:], rtol=0, atol=1e-9)
     assert len(areas) == count - 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.floats(0.1, 0.7), st.integers(1, 8))
+def test_areas_up_to_count_the_region_until_past_the_limit(seed: int, density: float, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    mask = _random_mask(rng, (33, 45), density)
+    xs, ys = rng.integers(0, 45, count), rng.integers(0, 33, count)
+    limits = rng.uniform(0.0, 400.0, count)
+    areas = _areas_up_to(mask, xs, ys, limits)
+    labels_count, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    true = np.bincount(labels.ravel(), minlength=labels_count)[labels[ys, xs]]
+    on = mask[ys, xs]
+    assert np.all(areas[~on] == -1)
+    small = on & (true <= limits)
+    assert np.array_equal(areas[small], true[small])
+    large = on & (true > limits)
+    assert np.all((areas[large] > limits[large]) & (areas[large] <= true[large]))
 
 
 @settings(max_examples=40, deadline=None)
@@ -56,6 +82,19 @@ def test_regions_touching_count_each_label_and_its_band_pixels(seed: int, densit
     in_band = np.zeros(count, bool)
     in_band[labels[band & mask]] = True
     assert np.array_equal(touching[1:], in_band[1:])
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.floats(0.0, 0.9), st.integers(1, 60), st.integers(1, 60))
+def test_components_match_opencv_labels_and_statistics(seed: int, density: float, h: int, w: int) -> None:
+    mask = _random_mask(np.random.default_rng(seed), (h, w), density).astype(np.uint8)
+    labels, stats = _components(mask)
+    count, expected_labels, expected, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    assert np.array_equal(labels, expected_labels)
+    assert len(stats) == count
+    assert np.array_equal(stats[1:], expected[1:])
+    if mask.size > np.count_nonzero(mask):
+        assert np.array_equal(stats[0], expected[0])
 
 
 def _tiles_by_slices(labels: np.ndarray, stats: np.ndarray, tile: int) -> tuple[np.ndarray, list]:
@@ -125,6 +164,34 @@ def test_not_cloth_matches_the_array_expressions(seed: int, as_view: bool) -> No
 
 
 @settings(max_examples=30, deadline=None)
+@given(SEEDS, st.integers(1, 4))
+def test_not_cloth_in_windows_is_not_cloth_of_each_window(seed: int, count: int) -> None:
+    rng = np.random.default_rng(seed)
+    picture = rng.integers(0, 256, (40, 50, 3), dtype=np.uint8)
+    chroma = rng.random((40, 50, 3)).astype(np.float32) + 0.05
+    chroma /= chroma.sum(axis=2, keepdims=True)
+    cloth = ClothEstimate(chroma, (rng.random((40, 50)) * 700).astype(np.float32), 0.4)
+    x0, y0 = rng.integers(0, 30, count), rng.integers(0, 30, count)
+    x1, y1 = x0 + rng.integers(1, 20, count), y0 + rng.integers(1, 10, count)
+    boxes = np.stack([x0, y0, x1, y1], axis=1)
+    tops = np.concatenate([[0], np.cumsum(y1 - y0 + 2)[:-1]])
+    stacked = np.zeros((int(tops[-1] + y1[-1] - y0[-1]), int((x1 - x0).max()), 3), np.uint8)
+    for (a, b, c, d), top in zip(boxes, tops, strict=True):
+        stacked[top : top + d - b, : c - a] = picture[b:d, a:c]
+    config = ClothConfig()
+    different, darker = not_cloth_in_windows(stacked, cloth, boxes, tops, config, 0.6)
+    expected_different, expected_darker = np.zeros_like(different), np.zeros_like(darker)
+    for (a, b, c, d), top in zip(boxes, tops, strict=True):
+        window = ClothEstimate(chroma[b:d, a:c], cloth.brightness[b:d, a:c], cloth.saturation)
+        rows = slice(top, top + d - b)
+        expected_different[rows, : c - a], expected_darker[rows, : c - a] = not_cloth(
+            picture[b:d, a:c], window, config, 0.6
+        )
+    assert np.array_equal(different, expected_different)
+    assert np.array_equal(darker, expected_darker)
+
+
+@settings(max_examples=30, deadline=None)
 @given(SEEDS, st.integers(1, 6))
 def test_disc_and_ring_samples_match_fancy_indexing(seed: int, count: int) -> None:
     rng = np.random.default_rng(seed)
@@ -141,14 +208,18 @@ def test_disc_and_ring_samples_match_fancy_indexing(seed: int, count: int) -> No
     assert np.array_equal(_ring_samples(mask, centres, radii, 16), mask[iy, ix])
 
 
-@settings(max_examples=30, deadline=None)
-@given(SEEDS, st.integers(1, 5))
-def test_refine_moves_to_the_first_best_covered_pixel(seed: int, count: int) -> None:
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.integers(1, 5), st.floats(0.1, 0.9), st.floats(2.0, 12.0))
+def test_refine_moves_to_the_first_best_covered_pixel(
+    seed: int, count: int, density: float, typical: float
+) -> None:
     rng = np.random.default_rng(seed)
-    coverage = rng.random((25, 35)).astype(np.float32)
+    mask = _random_mask(rng, (25, 35), density)
     radius = np.full((25, 35), 6.0, np.float32)
-    centres = rng.uniform(0, 34, (count, 2))
+    centres = rng.uniform(-3, 37, (count, 2))  # some beyond the image: clamped
     config = ClassicConfig()
+    box = max(1, round(config.refine_radius * typical))
+    coverage = cv2.blur(mask.astype(np.float32), (2 * box + 1,) * 2, borderType=cv2.BORDER_CONSTANT)
     reach = max(1, round(config.refine_reach * 6.0))
     steps = np.arange(-reach, reach + 1)
     dx, dy = (a.ravel() for a in np.meshgrid(steps, steps))
@@ -159,7 +230,7 @@ def test_refine_moves_to_the_first_best_covered_pixel(seed: int, count: int) -> 
     best = np.argmax(coverage[iy, ix] - config.refine_distance_penalty * moved, axis=1)
     rows = np.arange(count)
     expected = np.stack([ix[rows, best], iy[rows, best]], axis=1)
-    assert np.array_equal(_refine(centres, coverage, radius, config), expected)
+    assert np.array_equal(_refine(centres, mask, radius, typical, config), expected)
 
 
 @settings(max_examples=40, deadline=None)
@@ -191,3 +262,33 @@ def test_merge_close_keeps_points_apart_as_they_are(seed: int, count: int, sprea
     else:
         assert len(merged) < count
         assert np.all(merged >= points.min(axis=0) - 1e-9) and np.all(merged <= points.max(axis=0) + 1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.floats(0.0, 0.6), st.integers(0, 255), st.floats(0.0, 255.0))
+def test_highlight_pixels_are_the_masks_and_dilation(
+    seed: int, density: float, tophat_min: int, floor: float
+) -> None:
+    rng = np.random.default_rng(seed)
+    tophat, lightness = (rng.integers(0, 256, (29, 37), dtype=np.uint8) for _ in range(2))
+    foreground = _random_mask(rng, (29, 37), density)
+    near = cv2.dilate(foreground.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    expected = np.flatnonzero((tophat >= float(tophat_min)) & (lightness >= floor) & near)
+    got = _highlight_pixels(tophat, lightness, foreground, float(tophat_min), floor)
+    assert np.array_equal(got, expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.floats(0.1, 0.9))
+def test_blob_depth_and_peaks_match_the_array_expressions(seed: int, density: float) -> None:
+    rng = np.random.default_rng(seed)
+    mask = _random_mask(rng, (31, 43), density).astype(np.uint8)
+    area = _random_mask(rng, (31, 43), 0.8)
+    depth = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    deep = cv2.distanceTransform(mask | _random_mask(rng, (31, 43), 0.2).view(np.uint8), cv2.DIST_L2, 3)
+    radius = rng.uniform(2.0, 6.0, (31, 43)).astype(np.float32)
+    expected = np.where(deep * area >= 0.65 * radius, deep * area, depth * area)
+    got = _blob_depth(depth, deep, area, radius, np.float32(0.65))
+    assert got.dtype == np.float32 and np.array_equal(got, expected)
+    dilated = cv2.dilate(got, np.ones((5, 5), np.uint8))
+    assert np.array_equal(_peak_pixels(got, dilated), np.flatnonzero((got >= dilated) & (got > 0)))

@@ -30,8 +30,23 @@ import numba
 import numpy as np
 
 from snooker.calibration.table import STANDARD_TABLE
-from snooker.vision.cloth import ClothConfig, ClothEstimate, cloth_saturation, estimate_cloth, not_cloth
-from snooker.vision.colour import FEATURE_NAMES, ColourConfig, FrameTransform, core_features, label_balls
+from snooker.vision.cloth import (
+    ClothConfig,
+    ClothEstimate,
+    cloth_saturation,
+    estimate_cloth,
+    not_cloth,
+    not_cloth_in_windows,
+)
+from snooker.vision.colour import (
+    FEATURE_NAMES,
+    ColourConfig,
+    FrameTransform,
+    core_features,
+    lab_lightness,
+    label_balls,
+    warm_colour_conversions,
+)
 from snooker.vision.detector import CalibratedView
 from snooker.vision.types import BallDetections
 
@@ -312,14 +327,28 @@ def compile_kernels() -> None:
         window = ClothEstimate(shade[:, part], brightness[:, part], 0.4)
         not_cloth(image[:, part], window, config.cloth, config.ball_body_darker_ratio)
         not_cloth(image[:, part], ClothEstimate(shade, brightness, 0.4), config.cloth)
+    boxes, tops = np.array([[1, 0, 9, 3], [0, 2, 8, 6]]), np.array([0, 4])  # rows 0-2 and 4-7
+    not_cloth_in_windows(image, ClothEstimate(shade, brightness, 0.4), boxes, tops, config.cloth, 0.8)
     mask = np.zeros((8, 10), bool)
     centres, radii = np.array([[4.0, 4.0]]), np.array([2.0])
     _coverage(mask, centres, radii)
     _round(mask, centres, radii, config)
     _ring_samples(mask, centres, radii, config.ring_samples)
-    _refine(centres, np.zeros((8, 10), np.float32), brightness, config)
+    _refine(centres, mask, brightness, 2.0, config)
+    _refine(centres, mask[:, 1:9], brightness, 2.0, config)  # a follower's window (a view)
     _centre_on_rim(centres, mask, radii, config)
     _regions_touching(mask, mask)
+    lightness = lab_lightness(image)
+    lab_lightness(image[:, 1:9])  # the crop of a frame, a follower's window
+    warm_colour_conversions()
+    for offsets in (_round_offsets(config.ring_samples, (config.bodiless_ring,)), np.zeros((1, 2))):
+        _mask_at(lightness, centres, radii, offsets)  # the shadow test's ring and square
+    _highlight_pixels(lightness, lightness, mask, 40.0, 150.0)
+    depth = np.ones((8, 10), np.float32)
+    _peak_pixels(_blob_depth(depth, depth, mask, brightness, np.float32(0.65)), depth)
+    mask[2, 3] = True
+    _sparse_regions(mask)
+    _areas_up_to(mask, np.array([3]), np.array([2]), np.array([4.0]))
 
 
 @dataclass(frozen=True)
@@ -434,7 +463,7 @@ def detect_scene(
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     cloth, foreground, body = _cloth_masks(image, g, config)
     offset = np.array([g.x0, g.y0], dtype=float)
-    found = _find(image, g, view, cloth, foreground, body, config, lambda points: points + offset)
+    found = _find(image, g, view, _cloth_at(cloth), foreground, body, config, lambda points: points + offset)
     return _named(
         ClassicScene(
             view,
@@ -471,7 +500,7 @@ def redetect_scene(
     mosaic = _Mosaic.of(frame_bgr, scene, windows, config)
     fresh = _concat([])
     if mosaic is not None:
-        _, foreground, body = _cloth_masks(mosaic.image, mosaic.geometry, config, mosaic.cloth)
+        foreground, body = mosaic.cloth_masks(config)
         mosaic.paste(foreground, scene.foreground, config.smooth_kernel_px // 2 + 1)
         intruders = _MosaicIntruders(_CropRegions(scene, config), foreground, mosaic)
 
@@ -485,7 +514,7 @@ def redetect_scene(
             mosaic.image,
             mosaic.geometry,
             scene.view,
-            mosaic.cloth,
+            mosaic.cloth_at,
             foreground,
             body,
             config,
@@ -509,7 +538,8 @@ def redetect_scene(
 class _Mosaic:
     """Windows of the crop stacked one under another (``_MOSAIC_GAP_PX`` empty rows between), so
     that one pass of the detector searches them all: the stacked ``image`` with its ``geometry``
-    (playing area, radii… of each window's place) and ``cloth`` model; per window its crop box
+    (playing area, radii… of each window's place), and the crop's ``cloth`` model (compared with
+    each window where it lies: :meth:`cloth_masks`, :meth:`cloth_at`); per window its crop box
     ``boxes`` (k, 4) (x0, y0, x1, y1), its first row ``tops`` (k,) in the mosaic and its ``index``
     (k,) among the windows asked for; ``crop_shape`` (h, w) of the crop."""
 
@@ -549,22 +579,31 @@ class _Mosaic:
         image = np.zeros((h, w, 3), np.uint8)
         area, inner, band = (np.zeros((h, w), bool) for _ in range(3))
         radius = np.full((h, w), g.typical_radius, np.float32)
-        chroma, brightness = np.zeros((h, w, 3), np.float32), np.ones((h, w), np.float32)
         for (x0, y0, x1, y1), top in zip(boxes, tops, strict=True):
             rows, cols = slice(top, top + y1 - y0), slice(0, x1 - x0)
             image[rows, cols] = frame_bgr[g.y0 + y0 : g.y0 + y1, g.x0 + x0 : g.x0 + x1]
-            for target, source in (
-                (area, g.area),
-                (inner, g.inner),
-                (band, g.band),
-                (radius, g.radius),
-                (chroma, scene.cloth.chromaticity),
-                (brightness, scene.cloth.brightness),
-            ):
+            for target, source in ((area, g.area), (inner, g.inner), (band, g.band), (radius, g.radius)):
                 target[rows, cols] = source[y0:y1, x0:x1]
         geometry = replace(g, x0=0, y0=0, x1=w, y1=h, area=area, inner=inner, band=band, radius=radius)
-        cloth = ClothEstimate(chroma, brightness, scene.cloth.saturation)
-        return cls(image, geometry, cloth, box_array, tops, np.array(index), (crop_h, crop_w))
+        return cls(image, geometry, scene.cloth, box_array, tops, np.array(index), (crop_h, crop_w))
+
+    def cloth_masks(self, config: ClassicConfig) -> tuple[np.ndarray, np.ndarray]:
+        """The foreground and ball-body masks of the mosaic (see :func:`_cloth_masks`), each window
+        compared with the crop's cloth where it lies (no copy of the cloth model is made)."""
+        different, darker = not_cloth_in_windows(
+            self.image, self.cloth, self.boxes, self.tops, config.cloth, config.ball_body_darker_ratio
+        )
+        return _foreground_and_body(different, darker, self.geometry.area, config)
+
+    def cloth_at(self, ix: np.ndarray, iy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The crop cloth's chromaticity (n, 3) and brightness (n,) at mosaic pixels (``ix``,
+        ``iy``) (n,) (none between and beside the windows: zero chromaticity, brightness 1)."""
+        k = self.window_of(np.stack([ix, iy], axis=1).astype(float))
+        x, y = ix + self.boxes[k, 0], iy - self.tops[k] + self.boxes[k, 1]
+        inside = (x < self.boxes[k, 2]) & (y < self.boxes[k, 3])
+        x, y = np.where(inside, x, 0), np.where(inside, y, 0)
+        chroma = np.where(inside[:, None], self.cloth.chromaticity[y, x], np.float32(0.0))
+        return chroma, np.where(inside, self.cloth.brightness[y, x], np.float32(1.0))
 
     def window_of(self, points: np.ndarray) -> np.ndarray:
         """(n,) which window each mosaic point (n, 2) lies in."""
@@ -634,7 +673,7 @@ def _find(
     image: np.ndarray,
     g: TableGeometry,
     view: CalibratedView,
-    cloth: ClothEstimate,
+    cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
     foreground: np.ndarray,
     body: np.ndarray,
     config: ClassicConfig,
@@ -644,7 +683,8 @@ def _find(
     wanted: Callable[[np.ndarray], np.ndarray] | None = None,
 ) -> _Found:
     """The plausible candidates in ``image`` (the crop, or a mosaic of windows of it, that ``g``
-    describes; ``to_frame`` maps its points to the frame) and their colour features.
+    describes; ``to_frame`` maps its points to the frame) and their colour features
+    (``cloth_at(ix, iy)``: the cloth model's chromaticity and brightness at pixels of ``image``).
 
     ``intruders(centres)`` says which lie in a region coming over the cushions (default: judged on
     ``foreground`` alone); ``apart(points_mm, points)`` gives the positions on which candidates are
@@ -655,10 +695,10 @@ def _find(
     def on_table(points: np.ndarray) -> np.ndarray:
         return view.image_to_table(to_frame(points)) if len(points) else np.zeros((0, 2))
 
-    lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
-    tophat = _tophat(lab[..., 0], g.typical_radius)
+    lightness = lab_lightness(image)
+    tophat = _tophat(lightness, g.typical_radius)
     spots, blobs, spots_mm, blobs_mm, spot_bodiless = _candidates(
-        lab[..., 0], tophat, foreground, body, g, on_table, apart, config
+        lightness, tophat, foreground, body, g, on_table, apart, config
     )
     centres = np.concatenate([spots, blobs])
     has_highlight = np.arange(len(centres)) < len(spots)
@@ -675,9 +715,9 @@ def _find(
     if len(centres) == 0:
         return _concat([])
     radii = _radius_at(g.radius, centres)
-    ix, iy = _pixel_indices(centres, g.area.shape)
-    cloth_here = cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
-    features = core_features(image, lab, tophat, *cloth_here, centres, radii, config.colour)
+    features = core_features(
+        image, tophat, *cloth_at(*_pixel_indices(centres, g.area.shape)), centres, radii, config.colour
+    )
     # a bodiless ball has no rim against the cloth to fit: its highlight places it
     centres[~bodiless] = _centre_on_rim(centres[~bodiless], foreground, radii[~bodiless], config)
     return _Found(centres, on_table(centres), has_highlight[keep], intruding, features)
@@ -802,12 +842,11 @@ def describe(
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     centres = np.asarray(xy_px, dtype=float) - [g.x0, g.y0]
     cloth, _, _ = _cloth_masks(image, g, config)
-    lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
-    tophat = _tophat(lab[..., 0], g.typical_radius)
+    tophat = _tophat(lab_lightness(image), g.typical_radius)
     ix, iy = _pixel_indices(centres, g.area.shape)
     radii = _radius_at(g.radius, centres)
     cloth_here = cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
-    return core_features(image, lab, tophat, *cloth_here, centres, radii, config.colour)
+    return core_features(image, tophat, *cloth_here, centres, radii, config.colour)
 
 
 def _cloth_masks(
@@ -818,9 +857,25 @@ def _cloth_masks(
     if cloth is None:
         cloth = _estimate_cloth(image, g, config)
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
-    foreground = _smooth(different & g.area, config)
-    body = foreground | _smooth(darker & g.area, config)
-    return cloth, foreground, body
+    return cloth, *_foreground_and_body(different, darker, g.area, config)
+
+
+def _foreground_and_body(
+    different: np.ndarray, darker: np.ndarray, area: np.ndarray, config: ClassicConfig
+) -> tuple[np.ndarray, np.ndarray]:
+    """The foreground (not cloth, on the playing ``area``, smoothed) and the ball-body mask
+    (foreground, or darker than the cloth) from :func:`not_cloth`'s masks."""
+    foreground = _smooth(different & area, config)
+    return foreground, foreground | _smooth(darker & area, config)
+
+
+def _cloth_at(cloth: ClothEstimate) -> Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+    """``cloth_at(ix, iy)`` for :func:`_find`: ``cloth``'s chromaticity and brightness at pixels."""
+
+    def at(ix: np.ndarray, iy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
+
+    return at
 
 
 def _estimate_cloth(image: np.ndarray, g: TableGeometry, config: ClassicConfig) -> ClothEstimate:
@@ -857,7 +912,6 @@ def _candidates(
     def separation_space(points_mm: np.ndarray, points: np.ndarray) -> np.ndarray:
         return points_mm if apart is None else apart(points_mm, points)
 
-    coverage = _coverage_map(foreground, g.typical_radius, config)
     spots, bodiless, partial = _highlight_centres(
         lightness,
         tophat,
@@ -865,13 +919,13 @@ def _candidates(
         g.radius,
         config,
         g.inner,
-        _cloth_lightness(lightness, g.inner & ~body, config),
+        _cloth_lightness(lightness, g.inner, body, config),
     )
     # A ball without a body to centre on (bodiless, or shown in part) is placed by its highlight,
     # and is one only where no other candidate is: held back until the others are found.
     held_back = spots[bodiless | partial]
     implied = spots[~(bodiless | partial)]
-    spots = _refine(implied, coverage, g.radius, config)
+    spots = _refine(implied, foreground, g.radius, g.typical_radius, config)
     spot_r = _radius_at(g.radius, spots)
     covered = _coverage(body, spots, config.coverage_radius * spot_r) >= config.min_coverage
     if not covered.all():
@@ -884,9 +938,8 @@ def _candidates(
     kept = _separated(separation_space(spots_mm, spots), np.zeros((0, 2)), config.min_separation_mm)
     spots, spots_mm = spots[kept], spots_mm[kept]
     support = foreground | ~g.area
-    blob_coverage = _coverage_map(support, g.typical_radius, config)
     blobs = _blob_centres(foreground, g.area, spots, g.radius, g.peak_radius, config)
-    blobs = _refine(blobs, blob_coverage, g.radius, config)
+    blobs = _refine(blobs, support, g.radius, g.typical_radius, config)
     blob_r = _radius_at(g.radius, blobs)
     blobs = blobs[_coverage(support, blobs, config.coverage_radius * blob_r) >= config.min_coverage]
     blobs_mm = on_table(blobs)
@@ -926,8 +979,10 @@ def _plausible(
     # Near the playing area's edge (cushion faces, rails) the ring is unknown: only samples well
     # inside it count, as cloth or as blocked.
     reach = config.intruder_ball_ring * radii
-    ring = _ring_samples(g.inner & ~foreground, centres, reach, config.ring_samples)
-    blocked = _ring_samples(g.inner & foreground, centres, reach, config.ring_samples)
+    # the masks sampled first and combined at the samples (not over the whole image)
+    on_inner = _ring_samples(g.inner, centres, reach, config.ring_samples)
+    on_foreground = _ring_samples(foreground, centres, reach, config.ring_samples)
+    ring, blocked = on_inner & ~on_foreground, on_inner & on_foreground
     cloth_share = ring.sum(axis=1) / np.maximum(1, (ring | blocked).sum(axis=1))
     stands_out = cloth_share >= config.intruder_ball_min_cloth
     # A stripe (the cue, its shadow, an arm) crosses the circle on two opposite sides; the cue
@@ -937,7 +992,7 @@ def _plausible(
     round_enough = np.where(
         has_highlight,
         _round(body, centres, radii, config),
-        _round(foreground | ~g.area, centres, radii, config),
+        _round(foreground, centres, radii, config, beyond=g.area),
     )
     round_enough |= bodiless
     resting = STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
@@ -1020,44 +1075,58 @@ def _tophat(lightness: np.ndarray, typical_radius: float) -> np.ndarray:
     return cv2.morphologyEx(lightness, cv2.MORPH_TOPHAT, element)
 
 
-def _coverage_map(foreground: np.ndarray, typical_radius: float, config: ClassicConfig) -> np.ndarray:
-    """Fraction of a square of half-side ``refine_radius`` typical radii around each pixel that is
-    foreground (a box filter: constant time per pixel)."""
-    reach = max(1, round(config.refine_radius * typical_radius))
-    return cv2.blur(
-        foreground.astype(np.float32), (2 * reach + 1, 2 * reach + 1), borderType=cv2.BORDER_CONSTANT
-    )
-
-
 def _refine(
-    centres: np.ndarray, coverage: np.ndarray, radius: np.ndarray, config: ClassicConfig
+    centres: np.ndarray, mask: np.ndarray, radius: np.ndarray, typical_radius: float, config: ClassicConfig
 ) -> np.ndarray:
-    """Move each centre (within ``refine_reach`` radii) to where its disc is best covered."""
+    """Move each centre (within ``refine_reach`` radii) to where its disc is best covered by
+    ``mask``: the fraction of a square of half-side ``refine_radius`` typical radii around a pixel
+    that is set (as ``cv2.blur`` of the mask gives it, zero beyond the image)."""
     if len(centres) == 0:
         return centres
     r = _radius_at(radius, centres)
     reach = max(1, round(config.refine_reach * float(np.median(r))))
-    return _best_covered(np.asarray(centres, dtype=float), coverage, r, reach, config.refine_distance_penalty)
+    box = max(1, round(config.refine_radius * typical_radius))
+    return _best_covered(
+        np.asarray(centres, dtype=float), mask, r, reach, box, config.refine_distance_penalty
+    )
 
 
 @numba.njit(cache=True, nogil=True)
 def _best_covered(
-    centres: np.ndarray, coverage: np.ndarray, radii: np.ndarray, reach: int, penalty: float
+    centres: np.ndarray, mask: np.ndarray, radii: np.ndarray, reach: int, box: int, penalty: float
 ) -> np.ndarray:
     """The compiled body of :func:`_refine`: for each centre, the pixel of the square of half-side
     ``reach`` around its rounded place (clamped to the image) with the best coverage less
-    ``penalty`` per radius moved (the first best, rows of the square in turn)."""
-    h, w = coverage.shape
+    ``penalty`` per radius moved (the first best, rows of the square in turn). The coverage of a
+    pixel — the set pixels of the square of half-side ``box`` around it over the square's area, in
+    float32 as a box filter rounds it — is counted on a summed-area table of the part of ``mask``
+    these squares reach, not on the whole image."""
+    h, w = mask.shape
+    scale = 1.0 / ((2 * box + 1) * (2 * box + 1))
     best_at = np.empty((len(centres), 2))
     for i in range(len(centres)):
         cx, cy, r = centres[i, 0], centres[i, 1], radii[i]
         bx, by = int(np.rint(cx)), int(np.rint(cy))
+        x_lo = max(min(max(bx - reach, 0), w - 1) - box, 0)
+        x_hi = min(min(max(bx + reach, 0), w - 1) + box + 1, w)
+        y_lo = max(min(max(by - reach, 0), h - 1) - box, 0)
+        y_hi = min(min(max(by + reach, 0), h - 1) + box + 1, h)
+        sums = np.zeros((y_hi - y_lo + 1, x_hi - x_lo + 1), dtype=np.int64)
+        for y in range(y_lo, y_hi):
+            row = y - y_lo
+            for x in range(x_lo, x_hi):
+                col = x - x_lo
+                sums[row + 1, col + 1] = mask[y, x] + sums[row, col + 1] + sums[row + 1, col] - sums[row, col]
         best = -np.inf
         for dy in range(-reach, reach + 1):
             iy = min(max(by + dy, 0), h - 1)
+            top, bottom = max(iy - box, y_lo) - y_lo, min(iy + box + 1, y_hi) - y_lo
             for dx in range(-reach, reach + 1):
                 ix = min(max(bx + dx, 0), w - 1)
-                score = coverage[iy, ix] - penalty * (np.hypot(ix - cx, iy - cy) / r)
+                left, right = max(ix - box, x_lo) - x_lo, min(ix + box + 1, x_hi) - x_lo
+                count = sums[bottom, right] - sums[top, right] - sums[bottom, left] + sums[top, left]
+                coverage = np.float32(count * scale)
+                score = coverage - penalty * (np.hypot(ix - cx, iy - cy) / r)
                 if score > best:
                     best = score
                     best_at[i, 0], best_at[i, 1] = ix, iy
@@ -1255,13 +1324,21 @@ def _near_cushion(points_mm: np.ndarray, distance_mm: float) -> np.ndarray:
 
 
 def _round(
-    foreground: np.ndarray, centres: np.ndarray, radii: np.ndarray, config: ClassicConfig
+    foreground: np.ndarray,
+    centres: np.ndarray,
+    radii: np.ndarray,
+    config: ClassicConfig,
+    beyond: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Whether the foreground around each centre fills every direction (see ``round_radii``)."""
+    """Whether the foreground around each centre fills every direction (see ``round_radii``);
+    points outside the mask ``beyond``, where given, count as filled."""
     if len(centres) == 0:
         return np.zeros(0, dtype=bool)
     offsets = _round_offsets(config.round_directions, tuple(config.round_radii))
-    samples = _mask_at(foreground, centres, radii, offsets).reshape(len(centres), config.round_directions, -1)
+    samples = _mask_at(foreground, centres, radii, offsets)
+    if beyond is not None:
+        samples |= ~_mask_at(beyond, centres, radii, offsets)
+    samples = samples.reshape(len(centres), config.round_directions, -1)
     filled = samples.mean(axis=2)
     return (filled >= config.min_round_fill).mean(axis=1) >= config.min_round_directions
 
@@ -1355,10 +1432,14 @@ def _highlight_centres(
     floor = config.highlight_min_lightness
     if cloth_lightness is not None:
         floor = min(floor, config.highlight_min_lightness_ratio * cloth_lightness)
-    spots = (tophat >= config.highlight_min_tophat) & (lightness >= floor)
-    near_foreground = cv2.dilate(foreground.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    spots &= near_foreground
-    areas, centroids = _sparse_regions(spots)
+    spots = _highlight_pixels(
+        np.ascontiguousarray(tophat),
+        np.ascontiguousarray(lightness),
+        np.ascontiguousarray(foreground),
+        float(config.highlight_min_tophat),
+        float(floor),
+    )
+    areas, centroids = _sparse_regions_at(spots, foreground.shape)
     if len(areas) == 0:
         return np.zeros((0, 2)), np.zeros(0, dtype=bool), np.zeros(0, dtype=bool)
     areas = areas.astype(float)
@@ -1379,8 +1460,10 @@ def _highlight_centres(
         alone = bare_disc & (region <= config.bodiless_max_region)
         bodiless[rows[alone]] = True
         partial[rows[~alone]] = True
-    found, kinds = [], []
+    found, kinds = [np.zeros((0, 2))], [np.zeros((0, 2), bool)]
     for kind, flags in ((inside, (False, False)), (bodiless, (True, False)), (partial, (False, True))):
+        if not kind.any():
+            continue  # mostly the bodiless and the partly shown: none
         merged = _merge_close(centroids[kind], areas[kind], r[kind] * config.highlight_merge)
         found.append(_below_highlight(merged, _radius_at(radius, merged), config))
         kinds.append(np.tile(flags, (len(merged), 1)))
@@ -1398,11 +1481,14 @@ def _highlight_centres(
     return centres, flags[:, 0], flags[:, 1]
 
 
-def _cloth_lightness(lightness: np.ndarray, bare: np.ndarray, config: ClassicConfig) -> float | None:
-    """The median lightness (0–255) of the ``bare`` cloth (every ``cloth_lightness_step_px``-th
-    pixel), None where none is seen."""
+def _cloth_lightness(
+    lightness: np.ndarray, inner: np.ndarray, body: np.ndarray, config: ClassicConfig
+) -> float | None:
+    """The median lightness (0–255) of the bare cloth — ``inner`` and not ``body`` — (every
+    ``cloth_lightness_step_px``-th pixel: only those are compared), None where none is seen."""
     step = config.cloth_lightness_step_px
-    samples = lightness[::step, ::step][bare[::step, ::step]]
+    bare = inner[::step, ::step] & ~body[::step, ::step]
+    samples = lightness[::step, ::step][bare]
     return float(np.median(samples)) if len(samples) else None
 
 
@@ -1418,14 +1504,49 @@ def _partly_shown(
     them) may be balls whose body shows in part or not at all: the foreground region holding each
     highlight is at most ``partial_max_region`` ball discs and the ball's shadow shows below it on
     bare cloth (:func:`_shadowed`); and (n,) that region's area in ball discs πr²."""
-    labels, region_areas, _ = _regions_touching(foreground, foreground)
     spots = centres - _highlight_drop(radii, config)
-    ix, iy = _pixel_indices(spots, labels.shape)
-    region = region_areas[labels[iy, ix]] / (np.pi * radii**2)
+    ix, iy = _pixel_indices(spots, foreground.shape)
+    disc = np.pi * radii**2
+    # Only whether a region is small is asked: each is counted from its highlight, up to just
+    # past the largest area that passes (a region that grows past it is larger, however large).
+    area = _areas_up_to(foreground, ix, iy, np.floor(config.partial_max_region * disc) + 1)
+    if np.any(area < 0):
+        area[area < 0] = np.count_nonzero(~foreground)  # on the background: its area
+    region = area / disc
     result = region <= config.partial_max_region
     # the shadow's test is the dearest: only on the regions small enough
     result[result] = _shadowed(lightness, inner, foreground, centres[result], radii[result], config)
     return result, region
+
+
+@numba.njit(cache=True, nogil=True)
+def _areas_up_to(mask: np.ndarray, xs: np.ndarray, ys: np.ndarray, limits: np.ndarray) -> np.ndarray:
+    """(n,) the area (px) of the 8-connected region of the bool ``mask`` through each pixel
+    (``xs``, ``ys``) (n,), counted by a flood fill that stops once it passes ``limits`` (n,) (the
+    count then lies above the limit, below the area); -1 where the pixel is not set."""
+    h, w = mask.shape
+    seen = np.zeros((h, w), dtype=np.bool_)
+    queue = np.empty(h * w, dtype=np.int64)
+    areas = np.full(len(xs), -1, dtype=np.int64)
+    for i in range(len(xs)):
+        if not mask[ys[i], xs[i]]:
+            continue
+        seen[ys[i], xs[i]] = True
+        queue[0] = ys[i] * w + xs[i]
+        head, tail = 0, 1
+        while head < tail and tail <= limits[i]:
+            y, x = queue[head] // w, queue[head] % w
+            head += 1
+            for yy in range(max(y - 1, 0), min(y + 2, h)):
+                for xx in range(max(x - 1, 0), min(x + 2, w)):
+                    if mask[yy, xx] and not seen[yy, xx]:
+                        seen[yy, xx] = True
+                        queue[tail] = yy * w + xx
+                        tail += 1
+        areas[i] = tail
+        for k in range(tail):
+            seen[queue[k] // w, queue[k] % w] = False
+    return areas
 
 
 def _below_highlight(spots: np.ndarray, radii: np.ndarray, config: ClassicConfig) -> np.ndarray:
@@ -1524,18 +1645,126 @@ def _sparse_regions(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Area (k,) and centroid (k, 2) (x, y) of each 8-connected region of a bool mask with few
     pixels, background left out (as ``cv2.connectedComponentsWithStats`` gives them, in its
     order, summing only the mask's own pixels)."""
-    mask_u8 = mask.astype(np.uint8)
-    if not cv2.countNonZero(mask_u8):
+    # np.nonzero is many times slower on a 2-D mask than the flat index of a flat bool one; the
+    # regions are labelled over the set pixels alone (a labelling of the whole image costs more
+    # than everything else here on the sparse masks of highlights and blob peaks)
+    return _sparse_regions_at(np.flatnonzero(np.ascontiguousarray(mask, dtype=bool).ravel()), mask.shape)
+
+
+def _sparse_regions_at(flat: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_sparse_regions` of the mask of ``shape`` (h, w) whose set pixels are ``flat``
+    (ascending flat indices)."""
+    if len(flat) == 0:
         return np.zeros(0, dtype=np.int64), np.zeros((0, 2))
-    count, labels = cv2.connectedComponents(mask_u8, connectivity=8)
-    # np.nonzero is many times slower on a 2-D mask, or on uint8, than on a flat bool one; the
-    # regions are sparse, so this beats a compiled pass over every label
-    ys, xs = np.divmod(np.flatnonzero(mask_u8.view(bool)), mask_u8.shape[1])
-    which = labels[ys, xs]
-    areas = np.bincount(which, minlength=count)[1:]
-    cx = np.bincount(which, weights=xs.astype(float), minlength=count)[1:] / areas
-    cy = np.bincount(which, weights=ys.astype(float), minlength=count)[1:] / areas
-    return areas, np.stack([cx, cy], axis=1)
+    return _label_sparse(flat, shape[0], shape[1])
+
+
+@numba.njit(cache=True, nogil=True)
+def _blob_depth(
+    depth: np.ndarray, deep: np.ndarray, area: np.ndarray, radius: np.ndarray, unshadowed: np.float32
+) -> np.ndarray:
+    """(h, w) float32 ball depth on the playing ``area`` (0 beyond it): the distance ``depth``,
+    or ``deep`` (the distance without the found balls' shadows) where that is at least
+    ``unshadowed`` radii (``radius`` (h, w) float32), products taken in float32 as array code
+    takes them (``np.where(deep * area >= unshadowed * radius, deep * area, depth * area)``)."""
+    h, w = depth.shape
+    out = np.zeros((h, w), np.float32)
+    for y in range(h):
+        for x in range(w):
+            if area[y, x]:
+                out[y, x] = deep[y, x] if deep[y, x] >= unshadowed * radius[y, x] else depth[y, x]
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _peak_pixels(depth: np.ndarray, dilated: np.ndarray) -> np.ndarray:
+    """Ascending flat indices of the pixels where ``depth`` (h, w) is positive and at least its
+    ``dilated`` value (the maximum around it)."""
+    h, w = depth.shape
+    found = np.empty(h * w, dtype=np.int64)
+    count = 0
+    for y in range(h):
+        for x in range(w):
+            if depth[y, x] > 0 and depth[y, x] >= dilated[y, x]:
+                found[count] = y * w + x
+                count += 1
+    return found[:count]
+
+
+@numba.njit(cache=True, nogil=True)
+def _highlight_pixels(
+    tophat: np.ndarray, lightness: np.ndarray, foreground: np.ndarray, min_tophat: float, floor: float
+) -> np.ndarray:
+    """Ascending flat indices of the pixels whose ``tophat`` reaches ``min_tophat`` and
+    ``lightness`` reaches ``floor`` with ``foreground`` in their 3 × 3 neighbourhood (clipped to
+    the image): ``(tophat >= min_tophat) & (lightness >= floor) & dilate(foreground, 3 × 3)``."""
+    h, w = tophat.shape
+    found = np.empty(h * w, dtype=np.int64)
+    count = 0
+    for y in range(h):
+        for x in range(w):
+            if tophat[y, x] >= min_tophat and lightness[y, x] >= floor:
+                near = False
+                for yy in range(max(y - 1, 0), min(y + 2, h)):
+                    for xx in range(max(x - 1, 0), min(x + 2, w)):
+                        near = near or foreground[yy, xx]
+                if near:
+                    found[count] = y * w + x
+                    count += 1
+    return found[:count]
+
+
+@numba.njit(cache=True, nogil=True)
+def _label_sparse(flat: np.ndarray, h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
+    """The compiled body of :func:`_sparse_regions`, given the flat indices (ascending) of the set
+    pixels of an (h, w) mask: their 8-connected regions joined by union–find, numbered as OpenCV
+    numbers them (by the first 2 × 2 block each region meets, blocks in raster order: its
+    block-based labelling gives each new block its label in that order and keeps the smallest
+    one of a merged region), their areas and pixel sums taken in raster order."""
+    n = len(flat)
+    parent = np.arange(n)
+    for i in range(n):
+        y, x = flat[i] // w, flat[i] % w
+        for dy, dx in ((-1, -1), (-1, 0), (-1, 1), (0, -1)):
+            yy, xx = y + dy, x + dx
+            if yy < 0 or xx < 0 or xx >= w:
+                continue
+            j = np.searchsorted(flat[:i], yy * w + xx)
+            if j >= i or flat[j] != yy * w + xx:
+                continue
+            a, b = i, j
+            while parent[a] != a:
+                a = parent[a]
+            while parent[b] != b:
+                b = parent[b]
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    root = np.empty(n, dtype=np.int64)
+    first_block = np.full(n, h * w, dtype=np.int64)
+    for i in range(n):
+        a = i
+        while parent[a] != a:
+            a = parent[a]
+        root[i] = a
+        y, x = flat[i] // w, flat[i] % w
+        first_block[a] = min(first_block[a], (y // 2) * w + x // 2)
+    roots = np.flatnonzero(first_block < h * w)
+    order = roots[np.argsort(first_block[roots], kind="mergesort")]
+    number = np.empty(n, dtype=np.int64)
+    for k in range(len(order)):
+        number[order[k]] = k
+    areas = np.zeros(len(order), dtype=np.int64)
+    sums = np.zeros((len(order), 2))
+    for i in range(n):
+        k = number[root[i]]
+        areas[k] += 1
+        sums[k, 0] += flat[i] % w
+        sums[k, 1] += flat[i] // w
+    centroids = np.empty((len(order), 2))
+    for k in range(len(order)):
+        centroids[k, 0] = sums[k, 0] / areas[k]
+        centroids[k, 1] = sums[k, 1] / areas[k]
+    return areas, centroids
 
 
 def _graph_components(linked: np.ndarray) -> np.ndarray:
@@ -1608,7 +1837,7 @@ def _blob_centres(
     without it (a ball resting against it from below)."""
     residual = foreground.astype(np.uint8)
     unshadowed = residual.copy()
-    area_mask = area.astype(np.uint8)
+    outside = (~area).view(np.uint8)
     r_found = _radius_at(radius, found)
     for (x, y), r in zip(found, r_found, strict=True):
         reach = config.explained_radius * r
@@ -1625,14 +1854,13 @@ def _blob_centres(
         cv2.circle(unshadowed, (round(x), round(y)), round(reach), 0, -1)
     # Beyond the playing area nothing is known: it is not cloth that ends a blob (a ball against
     # the far cushion rises over the nose line), but no peak is taken there.
-    depth = cv2.distanceTransform(residual | (1 - area_mask), cv2.DIST_L2, 3) * area_mask
-    if len(found):
-        deep = cv2.distanceTransform(unshadowed | (1 - area_mask), cv2.DIST_L2, 3) * area_mask
-        depth = np.where(deep >= config.unshadowed_blob_depth * radius, deep, depth)
+    depth = cv2.distanceTransform(residual | outside, cv2.DIST_L2, 3)
+    deep = cv2.distanceTransform(unshadowed | outside, cv2.DIST_L2, 3) if len(found) else depth
+    depth = _blob_depth(depth, deep, area, radius, np.float32(config.unshadowed_blob_depth))
     window = max(3, round(config.blob_peak_window * peak_radius) | 1)
-    peaks = (depth >= cv2.dilate(depth, np.ones((window, window), np.uint8))) & (depth > 0)
     # A plateau of equal maxima is one peak, at its centroid.
-    _, centroids = _sparse_regions(peaks)
+    peaks = _peak_pixels(depth, cv2.dilate(depth, np.ones((window, window), np.uint8)))
+    _, centroids = _sparse_regions_at(peaks, depth.shape)
     if len(centroids) == 0:
         return np.zeros((0, 2))
     h, w = foreground.shape

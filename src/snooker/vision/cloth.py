@@ -156,19 +156,50 @@ def not_cloth(
     temporary images."""
     h, w = image_bgr.shape[:2]
     different, darker = np.empty((h, w), dtype=bool), np.empty((h, w), dtype=bool)
-    _cloth_differences(
+    limits = _limits(cloth, config, darker_ratio)
+    _cloth_differences(image_bgr, cloth.chromaticity, cloth.brightness, *limits, different, darker)
+    return different, darker
+
+
+def not_cloth_in_windows(
+    image_bgr: np.ndarray,
+    cloth: ClothEstimate,
+    boxes: np.ndarray,
+    tops: np.ndarray,
+    config: ClothConfig,
+    darker_ratio: float | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`not_cloth` of windows of a larger picture stacked into ``image_bgr`` (H, W, 3): window
+    k, the picture's box ``boxes[k]`` (x0, y0, x1, y1), lies at rows ``tops[k]`` on, columns 0 on,
+    and is compared with ``cloth`` (a model of the whole picture) where it lies in the picture;
+    False elsewhere. One compiled pass over the windows, without a copy of the model's maps."""
+    h, w = image_bgr.shape[:2]
+    different, darker = np.zeros((h, w), dtype=bool), np.zeros((h, w), dtype=bool)
+    _windows_differences(
         image_bgr,
         cloth.chromaticity,
         cloth.brightness,
+        np.ascontiguousarray(boxes, dtype=np.int64),
+        np.ascontiguousarray(tops, dtype=np.int64),
+        *_limits(cloth, config, darker_ratio),
+        different,
+        darker,
+    )
+    return different, darker
+
+
+def _limits(
+    cloth: ClothEstimate, config: ClothConfig, darker_ratio: float | None
+) -> tuple[np.float32, np.float32, np.float32, np.float32, np.float32]:
+    """The numbers of :func:`_cloth_differences`, in float32: the dark floor, the squared chroma
+    threshold, the bright and dark ratios and the darker ratio (-inf: none)."""
+    return (
         np.float32(config.dark_chroma_floor),
         np.float32(chroma_threshold(cloth, config) ** 2),
         np.float32(config.bright_ratio),
         np.float32(config.dark_ratio),
         np.float32(darker_ratio if darker_ratio is not None else -np.inf),
-        different,
-        darker,
     )
-    return different, darker
 
 
 @numba.njit(cache=True, nogil=True)
@@ -184,22 +215,89 @@ def _cloth_differences(
     different: np.ndarray,
     darker: np.ndarray,
 ) -> None:
-    """Per pixel, in float32: the squared rgb-chromaticity distance from the cloth, |p / T - q|²
-    expanded as Σp² / T² - 2 Σpq / T + Σq² (T = B + G + R + ``dark_floor``), and the brightness
-    B + G + R relative to the cloth's (at least 1); fills ``different`` and ``darker`` (none darker
-    than a ratio of -inf). No branches in the loop, so that it vectorises."""
-    one, two = np.float32(1.0), np.float32(2.0)
+    """The compiled body of :func:`not_cloth`: fills ``different`` and ``darker`` pixel by pixel
+    (:func:`_pixel_differences`)."""
     for y in range(image_bgr.shape[0]):
         for x in range(image_bgr.shape[1]):
-            b = np.float32(image_bgr[y, x, 0])
-            g = np.float32(image_bgr[y, x, 1])
-            r = np.float32(image_bgr[y, x, 2])
-            qb, qg, qr = chromaticity[y, x, 0], chromaticity[y, x, 1], chromaticity[y, x, 2]
-            total = b + g + r
-            inverse = one / (total + dark_floor)
-            distance = (b * b + g * g + r * r) * inverse * inverse
-            distance -= (b * qb + g * qg + r * qr) * two * inverse
-            distance += qb * qb + qg * qg + qr * qr
-            ratio = total / max(brightness[y, x], one)
-            different[y, x] = (distance > threshold_squared) | (ratio > bright_ratio) | (ratio < dark_ratio)
-            darker[y, x] = ratio < darker_ratio
+            different[y, x], darker[y, x] = _pixel_differences(
+                np.float32(image_bgr[y, x, 0]),
+                np.float32(image_bgr[y, x, 1]),
+                np.float32(image_bgr[y, x, 2]),
+                chromaticity[y, x, 0],
+                chromaticity[y, x, 1],
+                chromaticity[y, x, 2],
+                brightness[y, x],
+                dark_floor,
+                threshold_squared,
+                bright_ratio,
+                dark_ratio,
+                darker_ratio,
+            )
+
+
+@numba.njit(cache=True, nogil=True)
+def _windows_differences(
+    image_bgr: np.ndarray,
+    chromaticity: np.ndarray,
+    brightness: np.ndarray,
+    boxes: np.ndarray,
+    tops: np.ndarray,
+    dark_floor: np.float32,
+    threshold_squared: np.float32,
+    bright_ratio: np.float32,
+    dark_ratio: np.float32,
+    darker_ratio: np.float32,
+    different: np.ndarray,
+    darker: np.ndarray,
+) -> None:
+    """The compiled body of :func:`not_cloth_in_windows`: :func:`_cloth_differences` window by
+    window, each pixel compared with the model at its place in the picture."""
+    for k in range(len(boxes)):
+        x0, y0, x1, y1, top = boxes[k, 0], boxes[k, 1], boxes[k, 2], boxes[k, 3], tops[k]
+        for y in range(y1 - y0):
+            for x in range(x1 - x0):
+                different[top + y, x], darker[top + y, x] = _pixel_differences(
+                    np.float32(image_bgr[top + y, x, 0]),
+                    np.float32(image_bgr[top + y, x, 1]),
+                    np.float32(image_bgr[top + y, x, 2]),
+                    chromaticity[y0 + y, x0 + x, 0],
+                    chromaticity[y0 + y, x0 + x, 1],
+                    chromaticity[y0 + y, x0 + x, 2],
+                    brightness[y0 + y, x0 + x],
+                    dark_floor,
+                    threshold_squared,
+                    bright_ratio,
+                    dark_ratio,
+                    darker_ratio,
+                )
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _pixel_differences(
+    b: np.float32,
+    g: np.float32,
+    r: np.float32,
+    qb: np.float32,
+    qg: np.float32,
+    qr: np.float32,
+    cloth_brightness: np.float32,
+    dark_floor: np.float32,
+    threshold_squared: np.float32,
+    bright_ratio: np.float32,
+    dark_ratio: np.float32,
+    darker_ratio: np.float32,
+) -> tuple[bool, bool]:
+    """One pixel (``b``, ``g``, ``r``) against the cloth's chromaticity (``qb``, ``qg``, ``qr``)
+    and brightness, in float32: the squared rgb-chromaticity distance |p / T - q|² expanded as
+    Σp² / T² - 2 Σpq / T + Σq² (T = B + G + R + ``dark_floor``), and the brightness B + G + R
+    relative to the cloth's (at least 1): whether it differs, and whether it is darker (none
+    darker than a ratio of -inf). No branches, so that the loops around it vectorise."""
+    one, two = np.float32(1.0), np.float32(2.0)
+    total = b + g + r
+    inverse = one / (total + dark_floor)
+    distance = (b * b + g * g + r * r) * inverse * inverse
+    distance -= (b * qb + g * qg + r * qr) * two * inverse
+    distance += qb * qb + qg * qg + qr * qr
+    ratio = total / max(cloth_brightness, one)
+    differs = (distance > threshold_squared) | (ratio > bright_ratio) | (ratio < dark_ratio)
+    return differs, ratio < darker_ratio

@@ -28,8 +28,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import cv2
+import numba
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
@@ -129,7 +131,6 @@ class ColourConfig:
 
 def core_features(
     image_bgr: np.ndarray,
-    lab: np.ndarray,
     tophat: np.ndarray,
     cloth_at_centres: np.ndarray,
     cloth_brightness: np.ndarray,
@@ -140,9 +141,10 @@ def core_features(
 ) -> np.ndarray:
     """(n, 7) features of each ball's core (see :data:`FEATURE_NAMES`), highlights left out.
 
-    ``image_bgr`` and ``lab``: (H, W, 3) uint8 of the same pixels; ``tophat``: (H, W) lightness
-    white top-hat; ``cloth_at_centres``: (n, 3) the cloth model's chromaticity at each centre and
-    ``cloth_brightness`` (n,) its B+G+R; ``centres``: (n, 2) px; ``radii``: (n,) px.
+    ``image_bgr``: (H, W, 3) uint8; ``tophat``: (H, W) lightness white top-hat of it;
+    ``cloth_at_centres``: (n, 3) the cloth model's chromaticity at each centre and
+    ``cloth_brightness`` (n,) its B+G+R; ``centres``: (n, 2) px; ``radii``: (n,) px. Only the core
+    samples are converted to Lab (a conversion is per pixel: the same values as the whole image's).
     """
     if len(centres) == 0:
         return np.zeros((0, len(FEATURE_NAMES)))
@@ -150,8 +152,9 @@ def core_features(
     pts = centres[:, None, :] + (config.core_radius * radii)[:, None, None] * _core_grid(samples)[None]
     ix = np.minimum(np.maximum(np.round(pts[..., 0]).astype(int), 0), w - 1)
     iy = np.minimum(np.maximum(np.round(pts[..., 1]).astype(int), 0), h - 1)
+    bgr = image_bgr[iy, ix]
     # Lab and BGR side by side, so that one sort gives both medians.
-    values = np.concatenate([lab[iy, ix], image_bgr[iy, ix]], axis=2).astype(float)
+    values = np.concatenate([cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab), bgr], axis=2).astype(float)
     values[..., 1:3] -= 128.0
     highlight = tophat[iy, ix] >= config.highlight_tophat
     # A ball that is all highlight (the cue ball, over-exposed) keeps every pixel.
@@ -166,6 +169,73 @@ def core_features(
     cloth_distance = np.linalg.norm(chroma - cloth_at_centres, axis=1) / cloth_saturation
     cloth_bgr = cloth_at_centres * (np.asarray(cloth_brightness, dtype=float)[:, None] + config.chroma_floor)
     return np.concatenate([lab_median, cloth_distance[:, None], _lab_of(cloth_bgr)], axis=1)
+
+
+def lab_lightness(image_bgr: np.ndarray) -> np.ndarray:
+    """(H, W) uint8: the Lab lightness of ``image_bgr`` (H, W, 3) uint8, the values of
+    ``cv2.cvtColor(image, cv2.COLOR_BGR2Lab)[..., 0]`` (tested on every colour) without computing
+    ``a`` and ``b``: OpenCV's 8-bit conversion in fixed point, by its own tables (gamma, then the
+    cube root of the luminance)."""
+    blue, green, red, table = _lightness_tables()
+    out = np.empty(image_bgr.shape[:2], np.uint8)
+    _lightness_of(image_bgr, blue, green, red, table, out)
+    return out
+
+
+_GAMMA_BITS = 3
+"""OpenCV's 8-bit Lab: linear light is kept in 255 · 2^3 steps..."""
+_XYZ_BITS = 12
+"""...the luminance weights in 2^12 steps..."""
+_CBRT_BITS = 15
+"""...and the cube root of the luminance in 2^15 steps."""
+_LUMINANCE_BGR = (0.072169, 0.715160, 0.212671)
+"""The luminance Y of linear sRGB blue, green and red (D65 white; its Y is 1)."""
+
+
+@functools.cache
+def _lightness_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The tables of :func:`lab_lightness`, as OpenCV builds them: per 8-bit value, its linear
+    light times each luminance weight (blue, green, red; int32), and the lightness (uint8) of each
+    luminance step (read-only)."""
+    x = np.arange(256) / 255.0
+    linear = np.where(x <= 0.04045, x / 12.92, ((x + 0.055) / 1.055) ** 2.4)
+    gamma = np.round(255 * (1 << _GAMMA_BITS) * linear).astype(np.int64)
+    weights = [round((1 << _XYZ_BITS) * c) for c in _LUMINANCE_BGR]
+    steps = ((int(gamma[-1]) * sum(weights) + (1 << (_XYZ_BITS - 1))) >> _XYZ_BITS) + 1
+    y = np.arange(steps) / (255.0 * (1 << _GAMMA_BITS))
+    cbrt = np.round((1 << _CBRT_BITS) * np.where(y < 0.008856, y * 7.787 + 16.0 / 116.0, np.cbrt(y)))
+    scale = (116 * 255 + 50) // 100
+    shift = -((16 * 255 * (1 << _CBRT_BITS) + 50) // 100)
+    lightness = (scale * cbrt.astype(np.int64) + shift + (1 << (_CBRT_BITS - 1))) >> _CBRT_BITS
+    tables = [(gamma * weight).astype(np.int32) for weight in weights]
+    tables.append(np.clip(lightness, 0, 255).astype(np.uint8))
+    for table in tables:
+        table.flags.writeable = False
+    blue, green, red, table = tables
+    return blue, green, red, table
+
+
+@numba.njit(cache=True, nogil=True)
+def _lightness_of(
+    image: np.ndarray,
+    blue: np.ndarray,
+    green: np.ndarray,
+    red: np.ndarray,
+    table: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """The compiled body of :func:`lab_lightness`: ``out`` (H, W) from ``image`` (H, W, 3)."""
+    half = 1 << (_XYZ_BITS - 1)
+    for y in range(image.shape[0]):
+        for x in range(image.shape[1]):
+            luminance = blue[image[y, x, 0]] + green[image[y, x, 1]] + red[image[y, x, 2]]
+            out[y, x] = table[(luminance + half) >> _XYZ_BITS]
+
+
+def warm_colour_conversions() -> None:
+    """Make OpenCV build its Lab → BGR tables now (it does on first use, ~70 ms here), not while
+    a frame is named (a blurred ball's reading converts a few colours back to BGR)."""
+    _bgr_of(np.zeros((1, 3)))
 
 
 _LAB_OFFSET = np.array([0.0, 128.0, 128.0])
@@ -269,8 +339,20 @@ def shade_costs(
 ) -> np.ndarray:
     """(n,) cost of the "shaded cloth" pseudo-label: low when the core has the cloth's chromaticity
     and is not as dark as the black ball (lightness and chroma judged in canonical terms)."""
-    transform = transform or FrameTransform()
-    lightness = transform.invert(features[:, :3])[:, 0]
+    return _shade_costs(_log_lightness(features), features, transform or FrameTransform(), config)
+
+
+def _log_lightness(features: np.ndarray) -> np.ndarray:
+    """(n,) the log of each core's lightness on 0–1 (what inverting a transform starts from)."""
+    return np.log(_unit_lightness(features[:, 0]))
+
+
+def _shade_costs(
+    log_lightness: np.ndarray, features: np.ndarray, transform: FrameTransform, config: ColourConfig
+) -> np.ndarray:
+    """:func:`shade_costs` given the cores' ``log_lightness`` (the canonical lightness is
+    :meth:`FrameTransform.invert`'s, computed for the lightness alone)."""
+    lightness = 255.0 * np.exp((log_lightness - transform.log_gain) / transform.gamma)
     chroma = features[:, 3] / config.shade_chroma_sigma
     too_dark = np.maximum(0.0, config.shade_min_lightness - lightness) / config.shade_lightness_sigma
     return 0.5 * (chroma**2 + too_dark**2)
@@ -287,28 +369,70 @@ def class_costs(
     A ``glossy`` candidate (n,) bool that no ball fits sharply may be a ball blurred with the cloth
     (see ``blur_max_mix``)."""
     glossy = np.zeros(len(features), dtype=bool) if glossy is None else np.asarray(glossy, dtype=bool)
-    return _class_costs(features, *_model_arrays(config), transform or FrameTransform(), config, glossy)
+    return _class_costs(features, _models(config), transform or FrameTransform(), config, glossy)
 
 
-def _model_arrays(config: ColourConfig) -> tuple[np.ndarray, np.ndarray]:
-    """(len(BALL_NAMES), 3) means and spreads of the models, in the order of BALL_NAMES."""
-    means = np.array([config.models[name][0] for name in BALL_NAMES], dtype=float)
-    stds = np.array([config.models[name][1] for name in BALL_NAMES], dtype=float)
-    return means, stds
+class _Models(NamedTuple):
+    """The colour models as arrays in the order of BALL_NAMES, with what every labelling and fit
+    computes from them alone: ``means`` and ``stds`` (k, 3); the means' lightness on 0–1 and its
+    log (k,); each model's weight in the lightness fit (k,) and in the chroma fit (k, 2); the
+    least log-spread of the models."""
+
+    means: np.ndarray
+    stds: np.ndarray
+    unit_lightness: np.ndarray
+    log_lightness: np.ndarray
+    lightness_weight: np.ndarray
+    chroma_weight: np.ndarray
+    least_log_spread: float
+
+
+def _models(config: ColourConfig) -> _Models:
+    """The models of ``config`` as arrays (built once per set of models)."""
+    models = config.models
+    return _models_of(tuple((tuple(models[name][0]), tuple(models[name][1])) for name in BALL_NAMES))
+
+
+@functools.cache
+def _models_of(models: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...]) -> _Models:
+    means = np.array([mean for mean, _ in models], dtype=float)
+    stds = np.array([std for _, std in models], dtype=float)
+    unit = _unit_lightness(means[:, 0])
+    arrays = (means, stds, unit, np.log(unit), (means[:, 0] / stds[:, 0]) ** 2, stds[:, 1:] ** -2)
+    for array in arrays:
+        array.flags.writeable = False
+    return _Models(*arrays, float(np.log(stds).sum(axis=1).min()))
+
+
+@functools.cache
+def _slots(max_reds: int) -> tuple[tuple[str, ...], np.ndarray]:
+    """The names a labelling can give, one per slot (each colour once, then ``max_reds`` reds),
+    and each slot's index in BALL_NAMES (read-only)."""
+    slots = tuple(name for name in BALL_NAMES if name != RED) + (RED,) * max_reds
+    index = np.array([BALL_NAMES.index(name) for name in slots])
+    index.flags.writeable = False
+    return slots, index
 
 
 def _class_costs(
     features: np.ndarray,
-    means: np.ndarray,
-    stds: np.ndarray,
+    models: _Models,
     transform: FrameTransform,
     config: ColourConfig,
     glossy: np.ndarray,
 ) -> np.ndarray:
-    seen_means, seen_stds = transform.apply(means), transform.spreads(means, stds)
+    # the models seen through the transform, as FrameTransform.apply and .spreads give them, from
+    # the models' own terms computed once
+    t, means, stds = transform, models.means, models.stds
+    seen_means = np.array(means, copy=True)
+    seen_means[:, 0] = 255.0 * np.exp(t.log_gain + t.gamma * models.log_lightness)
+    seen_means[:, 1] = t.chroma_scale * means[:, 1] + t.a_shift
+    seen_means[:, 2] = t.chroma_scale * means[:, 2] + t.b_shift
+    slope = t.gamma * np.exp(t.log_gain) * models.unit_lightness ** (t.gamma - 1.0)
+    seen_stds = np.column_stack([stds[:, 0] * slope, stds[:, 1:] * t.chroma_scale])
     weight = seen_stds[None] ** -2.0
     offset = features[:, None, :3] - seen_means[None]
-    log_spread = np.sum(np.log(seen_stds), axis=1)[None] - np.log(stds).sum(axis=1).min()
+    log_spread = np.sum(np.log(seen_stds), axis=1)[None] - models.least_log_spread
     costs = 0.5 * np.sum(offset**2 * weight, axis=2) + log_spread
     # Blur is the last explanation before "not a ball": only a glossy candidate that no ball fits
     # sharply may be read so (a red blurred with the cloth would otherwise pass for the brown, a
@@ -367,17 +491,19 @@ def fit_transform(features: np.ndarray, names: np.ndarray, config: ColourConfig)
     if len(names) == 0:
         return FrameTransform()
     index = np.array([BALL_NAMES.index(name) for name in names])
-    return _fit_transform(features, index, *_model_arrays(config), config)
+    return _fit_transform(features, _log_lightness(features), index, _models(config), config)
 
 
 def _fit_transform(
-    features: np.ndarray, index: np.ndarray, all_means: np.ndarray, all_stds: np.ndarray, config: ColourConfig
+    features: np.ndarray, log_lightness: np.ndarray, index: np.ndarray, models: _Models, config: ColourConfig
 ) -> FrameTransform:
-    means, stds = all_means[index], all_stds[index]
+    """:func:`fit_transform` of balls ``features`` (n, ≥3) (``log_lightness`` (n,) their
+    :func:`_log_lightness`) of the models ``index`` (n,)."""
+    means = models.means[index]
     # Lightness, in logs: unknowns (log_gain, gamma), prior mean (0, 1).
-    x = np.log(_unit_lightness(means[:, 0]))
-    y = np.log(_unit_lightness(features[:, 0]))
-    w = (means[:, 0] / stds[:, 0]) ** 2
+    x = models.log_lightness[index]
+    y = log_lightness
+    w = models.lightness_weight[index]
     design = np.column_stack([np.ones_like(x), x])
     log_gain, gamma = _ridge(
         design, y, w, np.array([0.0, 1.0]), np.array([config.gain_prior_sigma, config.gamma_prior_sigma])
@@ -388,7 +514,7 @@ def _fit_transform(
         [np.column_stack([means[:, 1], ones, zeros]), np.column_stack([means[:, 2], zeros, ones])]
     )
     y = np.concatenate([features[:, 1], features[:, 2]])
-    w = np.concatenate([stds[:, 1] ** -2, stds[:, 2] ** -2])
+    w = models.chroma_weight[index].ravel(order="F")
     sigma = np.array(
         [config.chroma_scale_prior_sigma, config.chroma_shift_prior_sigma, config.chroma_shift_prior_sigma]
     )
@@ -420,8 +546,9 @@ def _ridge(
 
 def _label(
     features: np.ndarray,
+    log_lightness: np.ndarray,
     config: ColourConfig,
-    models: tuple[np.ndarray, np.ndarray],
+    models: _Models,
     transform: FrameTransform,
     slot_index: np.ndarray,
     glossy: np.ndarray,
@@ -429,10 +556,11 @@ def _label(
 ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
     """One joint labelling under ``transform``: (total cost, class costs, rows, columns). A
     ``glossy`` candidate (n,) bool cannot be shaded cloth, a ``blurrable`` one (n,) bool may be a
-    ball blurred with the cloth (see :func:`label_balls`)."""
+    ball blurred with the cloth (see :func:`label_balls`); ``log_lightness`` (n,) is the
+    features' :func:`_log_lightness`."""
     n = len(features)
-    costs = _class_costs(features, *models, transform, config, blurrable)
-    shade = np.where(glossy, np.inf, shade_costs(features, config, transform))
+    costs = _class_costs(features, models, transform, config, blurrable)
+    shade = np.where(glossy, np.inf, _shade_costs(log_lightness, features, transform, config))
     reject = np.minimum(config.reject_cost, shade)
     matrix = np.concatenate([costs[:, slot_index], np.repeat(reject[:, None], n, axis=1)], axis=1)
     rows, cols = linear_sum_assignment(matrix)
@@ -499,16 +627,16 @@ def label_balls(
         return Labelling(np.zeros(0, dtype=object), np.zeros(0), np.zeros(0, dtype=bool), FrameTransform())
     if starts is None:
         starts = tuple(FrameTransform(log_gain=float(np.log(gain))) for gain in config.exposure_gains)
-    slots = [name for name in BALL_NAMES if name != RED] + [RED] * config.max_reds
-    slot_index = np.array([BALL_NAMES.index(name) for name in slots])
-    models = _model_arrays(config)
+    slots, slot_index = _slots(config.max_reds)
+    models = _models(config)
+    log_lightness = _log_lightness(features)
     glossy = np.zeros(n, dtype=bool) if glossy is None else np.asarray(glossy, dtype=bool)
     blurrable = glossy if alone is None else glossy & np.asarray(alone, dtype=bool)
     best: _Solution | None = None
     best_transform = FrameTransform()
     refinements: dict[tuple[int, ...], tuple[_Solution, FrameTransform]] = {}
     for transform in starts:
-        result = _label(features, config, models, transform, slot_index, glossy, blurrable)
+        result = _label(features, log_lightness, config, models, transform, slot_index, glossy, blurrable)
         for _ in range(config.transform_iterations):
             rows, cols = result[2], result[3]
             named = cols < len(slots)
@@ -516,8 +644,13 @@ def label_balls(
             # share it.
             key = tuple(np.where(named, slot_index[np.minimum(cols, len(slots) - 1)], -1)[np.argsort(rows)])
             if key not in refinements:
-                fitted = _fit_transform(features[rows[named]], slot_index[cols[named]], *models, config)
-                relabelled = _label(features, config, models, fitted, slot_index, glossy, blurrable)
+                chosen = rows[named]
+                fitted = _fit_transform(
+                    features[chosen], log_lightness[chosen], slot_index[cols[named]], models, config
+                )
+                relabelled = _label(
+                    features, log_lightness, config, models, fitted, slot_index, glossy, blurrable
+                )
                 refinements[key] = (relabelled, fitted)
             refined, fitted = refinements[key]
             if refined[0] >= result[0]:
@@ -550,6 +683,8 @@ __all__ = [
     "class_costs",
     "core_features",
     "fit_transform",
+    "lab_lightness",
     "label_balls",
     "shade_costs",
+    "warm_colour_conversions",
 ]

@@ -36,7 +36,6 @@ from snooker.vision.classic import (
     _centre_on_rim,
     _cloth_lightness,
     _coverage,
-    _coverage_map,
     _highlight_centres,
     _in_jaws,
     _near_cushion,
@@ -46,6 +45,7 @@ from snooker.vision.classic import (
     _tophat,
 )
 from snooker.vision.cloth import ClothEstimate, not_cloth
+from snooker.vision.colour import lab_lightness
 from snooker.vision.detector import CalibratedView
 from snooker.vision.types import BallDetections
 
@@ -183,7 +183,7 @@ def _fit(
         return window.view.image_to_table(points + offset) if len(points) else np.zeros((0, 2))
 
     r = float(_radius_at(g.radius, expected[None])[0])
-    lightness = cv2.cvtColor(window.image, cv2.COLOR_BGR2Lab)[..., 0]
+    lightness = lab_lightness(window.image)
     tophat = _tophat(lightness, g.typical_radius)
     # A ball with a highlight is the detector's candidate at its highlight: look for those first
     # (the blob search, for a ball whose highlight is lost, costs as much again).
@@ -226,12 +226,12 @@ def _spot_centres(
 ) -> np.ndarray:
     """The candidates the detector finds by their highlights (``classic._candidates``' first half,
     before keeping them apart), (n, 2) px of the window."""
-    coverage = _coverage_map(foreground, g.typical_radius, config)
-    cloth_lightness = _cloth_lightness(lightness, g.inner & ~body, config)
+    cloth_lightness = _cloth_lightness(lightness, g.inner, body, config)
     spots = _refine(
         _highlight_centres(lightness, tophat, body, g.radius, config, cloth_lightness=cloth_lightness)[0],
-        coverage,
+        foreground,
         g.radius,
+        g.typical_radius,
         config,
     )
     radii = _radius_at(g.radius, spots)

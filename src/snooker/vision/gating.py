@@ -280,9 +280,44 @@ def changed_pixels(a: np.ndarray, b: np.ndarray, threshold: int) -> np.ndarray:
 
 @functools.cache
 def _compile_tiles() -> None:
-    """Compile :func:`_tiles` (or load it from numba's on-disk cache) once per process, before the
-    first changed frame needs it."""
+    """Compile :func:`_tiles` and :func:`_boxes_of` (or load them from numba's on-disk cache) once
+    per process, before the first changed frame needs them."""
     _tiles(np.zeros((2, 2), np.int32), np.zeros((1, 5), np.int32), 1)
+    _components(np.ones((2, 2), np.uint8))
+
+
+def _components(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The 8-connected regions of a uint8 mask: labels (h, w) int32 and stats (count, 5) (x, y,
+    width, height, area), as ``cv2.connectedComponentsWithStats`` gives them (its statistics, on
+    the few regions of a thumbnail, cost more than the labelling itself) but for the background's
+    box where it has no pixel (zeros here)."""
+    count, labels = cv2.connectedComponents(mask, connectivity=8)
+    return labels, _boxes_of(labels, count)
+
+
+@numba.njit(cache=True, nogil=True)
+def _boxes_of(labels: np.ndarray, count: int) -> np.ndarray:
+    """(count, 5) int32 each label's bounding box (x, y, width, height) and area (px), in one pass."""
+    h, w = labels.shape
+    low_x, low_y = np.full(count, w, np.int64), np.full(count, h, np.int64)
+    high_x, high_y = np.full(count, -1, np.int64), np.full(count, -1, np.int64)
+    area = np.zeros(count, np.int64)
+    for y in range(h):
+        for x in range(w):
+            label = labels[y, x]
+            area[label] += 1
+            low_x[label] = min(low_x[label], x)
+            high_x[label] = max(high_x[label], x)
+            low_y[label] = min(low_y[label], y)
+            high_y[label] = max(high_y[label], y)
+    stats = np.zeros((count, 5), np.int32)
+    for label in range(count):
+        if area[label]:
+            stats[label, 0], stats[label, 1] = low_x[label], low_y[label]
+            stats[label, 2] = high_x[label] - low_x[label] + 1
+            stats[label, 3] = high_y[label] - low_y[label] + 1
+        stats[label, 4] = area[label]
+    return stats
 
 
 @numba.njit(cache=True, nogil=True)
@@ -583,7 +618,7 @@ class MotionGatedDetector:
         cfg = self.config
         scale = cfg.thumbnail_scale
         core = self._core(changed, t)
-        _, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+        labels, stats = _components(core)
         followed = np.zeros((0, 2))
         if balls_px is not None and len(balls_px):
             ball_area = np.pi * (t.ball_radius_px / scale) ** 2
@@ -594,7 +629,7 @@ class MotionGatedDetector:
                 iy = np.clip(((balls_px[:, 1] - t.y0) // scale).astype(int), 0, labels.shape[0] - 1)
                 followed = balls_px[large[labels[iy, ix]]]
                 core = self._around_balls(labels, large, followed, t)
-                _, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+                labels, stats = _components(core)
         margin = round(cfg.window_margin_radii * t.ball_radius_px)
         tile = max(1, round(cfg.tile_radii * t.ball_radius_px / scale))
         owners, boxes = _tiles(labels, stats, tile)
