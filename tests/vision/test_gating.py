@@ -292,6 +292,34 @@ def test_redetect_without_a_previous_detection_of_the_view_detects_in_full(view)
     assert _same_balls(again, found, 0.0)
 
 
+GRADINGS = {
+    "the picture brightened": (1.45, 1.45, 1.45),
+    "the picture brightened and warmed": (1.5, 1.5, 1.2),
+}
+"""Gains (B, G, R) of a broadcast's grading applied between a full detection and a region search."""
+
+
+@pytest.mark.parametrize("gains", GRADINGS.values(), ids=GRADINGS.keys())
+def test_a_region_is_searched_against_the_cloth_of_its_own_frame(gains, view):
+    # The cloth model of the last full detection no longer fits the frame: the search of a region
+    # must see the cloth a full detection of this frame sees, and find the same balls.
+    detector = ClassicDetector()
+    detector(render(Scene(balls=RESTING), view), view)
+    arrived = ("white", 1200.0, 1000.0)
+    rendered = render(Scene(balls=[*RESTING, arrived]), view).astype(np.float32)
+    image = np.clip(rendered * np.array(gains, np.float32), 0, 255).astype(np.uint8)
+    x, y = view.table_to_image(np.array([arrived[1:]]))[0]
+    reach = 5.0 * float(view.ball_radius_px(np.array(arrived[1:])))
+    window = (int(x - 2 * reach), int(y - 2 * reach), int(x + 2 * reach), int(y + 2 * reach))
+
+    def owner(xy: np.ndarray) -> np.ndarray:
+        return np.where(np.abs(xy - [x, y]).max(axis=1) < reach, 0, -1)
+
+    found = detector.redetect(image, view, [window], owner)
+    assert "white" in found.ball
+    assert _same_balls(found, ClassicDetector()(image, view))
+
+
 def test_frame_thumbnails_made_ahead_are_the_ones_the_gates_would_make() -> None:
     rng = np.random.default_rng(5)
     image = rng.integers(0, 256, (96, 160, 3), dtype=np.uint8)

@@ -197,6 +197,11 @@ class ClassicConfig:
     colour transform the last naming of the view settled on alone, not from every exposure of
     ``colour.exposure_gains`` (the broadcast's grading holds while the view does; a full detection
     searches them all again)."""
+    redetect_fresh_cloth: bool = True
+    """When only changed regions are detected again, the cloth model is estimated again from the
+    whole frame (a few ms) rather than kept from the last full detection: a search of a region then
+    sees the cloth a full detection of the frame would, and a ball on a knife-edge of it (a black
+    against the far cushion) is found alike by both."""
     rim_rays: int = 48
     """A found ball is centred to a fraction of a pixel on its rim, seen along this many rays..."""
     rim_below_horizontal_deg: float = 55.0
@@ -368,7 +373,7 @@ class ClassicScene:
     """What one detection of a view left behind, for detecting again where the picture changed.
 
     ``view``, ``shape`` (H, W) and ``geometry`` it was made for; ``cloth``: the cloth model of the
-    crop (from the last full detection: it varies slowly); ``foreground``: (h, w) uint8 0/1 of the
+    crop (of the last frame: ``redetect_fresh_cloth``); ``foreground``: (h, w) uint8 0/1 of the
     crop, updated where regions were detected again; ``centres``: (n, 2) crop px of every plausible
     candidate, ``centres_mm`` (n, 2) on the table, ``highlight`` (n,) whether it was found by its
     highlight, ``intruding`` (n,) whether it lies in a region coming over the cushions, ``features``
@@ -468,6 +473,8 @@ def redetect_scene(
     offset = np.array([g.x0, g.y0], dtype=float)
     before = _Found(scene.centres, scene.centres_mm, scene.highlight, scene.intruding, scene.features)
     old = before.select(owner(before.centres + offset) < 0 if len(before.centres) else np.zeros(0, bool))
+    if config.redetect_fresh_cloth:
+        scene.cloth = _estimate_cloth(frame_bgr[g.y0 : g.y1, g.x0 : g.x1], g, config)
     mosaic = _Mosaic.of(frame_bgr, scene, windows, config)
     fresh = _concat([])
     if mosaic is not None:
