@@ -320,6 +320,32 @@ def test_a_region_is_searched_against_the_cloth_of_its_own_frame(gains, view):
     assert _same_balls(found, ClassicDetector()(image, view))
 
 
+SPLITS = {
+    f"{side} a line {abs(offset)} px {'past' if offset > 0 else 'short of'} its centre": (axis, sign, offset)
+    for axis, sign, side in ((1, 1, "below"), (1, -1, "above"), (0, 1, "right of"), (0, -1, "left of"))
+    for offset in (-0.5, -0.25, 0.25)
+}
+"""Where the changed region (owner 0, else -1) ends across a resting ball: (axis, sign, offset px)."""
+
+
+@pytest.mark.parametrize(("axis", "sign", "offset"), SPLITS.values(), ids=SPLITS.keys())
+@pytest.mark.parametrize("ball", [("red", 500.0, 2600.0), ("white", 1200.0, 1000.0)])
+def test_a_ball_on_the_edge_of_a_changed_region_is_found_once(ball, axis, sign, offset, view):
+    # Which region a ball belongs to is judged where it is placed, for the balls found before and
+    # anew alike: a ball is then neither lost (old one inside, new one judged outside) nor doubled.
+    image = render(Scene(balls=[ball]), view)
+    detector = ClassicDetector()
+    before = detector(image, view)
+    x, y = before.xy_px[0]
+    line = (x, y)[axis] + sign * offset
+    window = (int(x) - 60, int(y) - 60, int(x) + 60, int(y) + 60)
+
+    def owner(xy: np.ndarray) -> np.ndarray:
+        return np.where(sign * (xy[:, axis] - line) >= 0, 0, -1)
+
+    assert _same_balls(detector.redetect(image, view, [window], owner), before)
+
+
 def test_frame_thumbnails_made_ahead_are_the_ones_the_gates_would_make() -> None:
     rng = np.random.default_rng(5)
     image = rng.integers(0, 256, (96, 160, 3), dtype=np.uint8)

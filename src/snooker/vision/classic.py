@@ -676,18 +676,23 @@ def _find(
     else:
         intruding = intruders(centres)
     keep = _plausible(centres, has_highlight, foreground, body, g, centres_mm, intruding, config, bodiless)
-    if wanted is not None and keep.any():
-        keep[keep] = wanted(centres[keep])
-    centres, bodiless, intruding = centres[keep], bodiless[keep], intruding[keep]
+    centres, bodiless = centres[keep], bodiless[keep]
+    radii = _radius_at(g.radius, centres)
+    # a bodiless ball has no rim against the cloth to fit: its highlight places it
+    placed = centres.copy()
+    placed[~bodiless] = _centre_on_rim(centres[~bodiless], foreground, radii[~bodiless], config)
+    if wanted is not None and len(placed):
+        # judged where the ball is placed, like the candidates kept from before (a ball whose
+        # candidate lay outside the region but whose centre lies inside would be lost by both)
+        mine = wanted(placed)
+        keep[keep] = mine
+        centres, placed, radii = centres[mine], placed[mine], radii[mine]
     if len(centres) == 0:
         return _concat([])
-    radii = _radius_at(g.radius, centres)
     ix, iy = _pixel_indices(centres, g.area.shape)
     cloth_here = cloth.chromaticity[iy, ix], cloth.brightness[iy, ix]
     features = core_features(image, lab, tophat, *cloth_here, centres, radii, config.colour)
-    # a bodiless ball has no rim against the cloth to fit: its highlight places it
-    centres[~bodiless] = _centre_on_rim(centres[~bodiless], foreground, radii[~bodiless], config)
-    return _Found(centres, on_table(centres), has_highlight[keep], intruding, features)
+    return _Found(placed, on_table(placed), has_highlight[keep], intruding[keep], features)
 
 
 def _named(
