@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from synthetic import Scene, make_view, render
+from synthetic import CORNERS_PX, IMAGE_SIZE, Scene, make_view, render
 
+from snooker.calibration.manual import view_from_corners
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.classic import ClassicDetector
 from snooker.vision.gating import (
@@ -318,6 +319,42 @@ def test_a_region_is_searched_against_the_cloth_of_its_own_frame(gains, view):
     found = detector.redetect(image, view, [window], owner)
     assert "white" in found.ball
     assert _same_balls(found, ClassicDetector()(image, view))
+
+
+CROP_SIDES = {"even sides": 1, "an odd side": 0}
+"""How far (px) the near cushion of the synthetic view is moved down, so the detector's crop of the
+playing area has even sides (its cloth refreshed in the windows alone) or an odd one (in whole)."""
+WINDOWS = {
+    "inside": [(600, 300, 700, 380)],
+    "over the crop's corner": [(200, 20, 300, 120)],
+    "two, odd-placed, one over the near edge": [(451, 203, 517, 289), (801, 577, 903, 700)],
+}
+"""Windows (frame px) searched again."""
+
+
+@pytest.mark.parametrize("windows", WINDOWS.values(), ids=WINDOWS.keys())
+@pytest.mark.parametrize("shift", CROP_SIDES.values(), ids=CROP_SIDES.keys())
+def test_the_cloth_searched_in_a_window_is_the_one_a_full_detection_sees(shift, windows):
+    corners = CORNERS_PX + np.array([[0, 0], [0, 0], [0, shift], [0, shift]], float)
+    view = view_from_corners(corners, IMAGE_SIZE)
+    detector = ClassicDetector()
+    detector(render(Scene(balls=RESTING), view), view)
+    rendered = render(Scene(balls=RESTING, lighting_gradient=0.4), view)
+    image = np.clip(rendered.astype(np.float32) * np.float32(1.3), 0, 255).astype(np.uint8)
+    detector.redetect(image, view, windows, lambda xy: np.full(len(xy), -1))
+    full = ClassicDetector()
+    full(image, view)
+    g = full.scene.geometry
+    assert (g.area.shape[0] % 2 == 0 and g.area.shape[1] % 2 == 0) == (shift == 1)
+    for fx0, fy0, fx1, fy1 in windows:
+        rows = slice(max(0, fy0 - g.y0), max(0, fy1 - g.y0))
+        cols = slice(max(0, fx0 - g.x0), max(0, fx1 - g.x0))
+        assert detector.scene.cloth.brightness[rows, cols].size > 0
+        for ours, theirs in (
+            (detector.scene.cloth.brightness, full.scene.cloth.brightness),
+            (detector.scene.cloth.chromaticity, full.scene.cloth.chromaticity),
+        ):
+            assert np.array_equal(ours[rows, cols], theirs[rows, cols])
 
 
 SPLITS = {
