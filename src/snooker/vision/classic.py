@@ -381,7 +381,8 @@ class ClassicScene:
     """What one detection of a view left behind, for detecting again where the picture changed.
 
     ``view``, ``shape`` (H, W) and ``geometry`` it was made for; ``cloth``: the cloth model of the
-    crop (of the last frame: ``redetect_fresh_cloth``); ``foreground``: (h, w) uint8 0/1 of the
+    crop (of the last full detection, brought up to date in the windows searched since: see
+    ``redetect_fresh_cloth``); ``foreground``: (h, w) uint8 0/1 of the
     crop, updated where regions were detected again; ``centres``: (n, 2) crop px of every plausible
     candidate, ``centres_mm`` (n, 2) on the table, ``highlight`` (n,) whether it was found by its
     highlight, ``intruding`` (n,) whether it lies in a region coming over the cushions, ``features``
