@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from synthetic import Scene, make_view, render
+from synthetic import CORNERS_PX, IMAGE_SIZE, Scene, make_view, render
 
+from snooker.calibration.manual import view_from_corners
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.classic import ClassicDetector
 from snooker.vision.gating import (
@@ -290,6 +291,96 @@ def test_redetect_without_a_previous_detection_of_the_view_detects_in_full(view)
     again = detector.redetect(image, other, [(0, 0, 10, 10)], lambda xy: np.full(len(xy), -1))
     assert detector.scene is not None and detector.scene.view is other
     assert _same_balls(again, found, 0.0)
+
+
+GRADINGS = {
+    "the picture brightened": (1.45, 1.45, 1.45),
+    "the picture brightened and warmed": (1.5, 1.5, 1.2),
+}
+"""Gains (B, G, R) of a broadcast's grading applied between a full detection and a region search."""
+
+
+@pytest.mark.parametrize("gains", GRADINGS.values(), ids=GRADINGS.keys())
+def test_a_region_is_searched_against_the_cloth_of_its_own_frame(gains, view):
+    # The cloth model of the last full detection no longer fits the frame: the search of a region
+    # must see the cloth a full detection of this frame sees, and find the same balls.
+    detector = ClassicDetector()
+    detector(render(Scene(balls=RESTING), view), view)
+    arrived = ("white", 1200.0, 1000.0)
+    rendered = render(Scene(balls=[*RESTING, arrived]), view).astype(np.float32)
+    image = np.clip(rendered * np.array(gains, np.float32), 0, 255).astype(np.uint8)
+    x, y = view.table_to_image(np.array([arrived[1:]]))[0]
+    reach = 5.0 * float(view.ball_radius_px(np.array(arrived[1:])))
+    window = (int(x - 2 * reach), int(y - 2 * reach), int(x + 2 * reach), int(y + 2 * reach))
+
+    def owner(xy: np.ndarray) -> np.ndarray:
+        return np.where(np.abs(xy - [x, y]).max(axis=1) < reach, 0, -1)
+
+    found = detector.redetect(image, view, [window], owner)
+    assert "white" in found.ball
+    assert _same_balls(found, ClassicDetector()(image, view))
+
+
+CROP_SIDES = {"even sides": 1, "an odd side": 0}
+"""How far (px) the near cushion of the synthetic view is moved down, so the detector's crop of the
+playing area has even sides (its cloth refreshed in the windows alone) or an odd one (in whole)."""
+WINDOWS = {
+    "inside": [(600, 300, 700, 380)],
+    "over the crop's corner": [(200, 20, 300, 120)],
+    "two, odd-placed, one over the near edge": [(451, 203, 517, 289), (801, 577, 903, 700)],
+}
+"""Windows (frame px) searched again."""
+
+
+@pytest.mark.parametrize("windows", WINDOWS.values(), ids=WINDOWS.keys())
+@pytest.mark.parametrize("shift", CROP_SIDES.values(), ids=CROP_SIDES.keys())
+def test_the_cloth_searched_in_a_window_is_the_one_a_full_detection_sees(shift, windows):
+    corners = CORNERS_PX + np.array([[0, 0], [0, 0], [0, shift], [0, shift]], float)
+    view = view_from_corners(corners, IMAGE_SIZE)
+    detector = ClassicDetector()
+    detector(render(Scene(balls=RESTING), view), view)
+    rendered = render(Scene(balls=RESTING, lighting_gradient=0.4), view)
+    image = np.clip(rendered.astype(np.float32) * np.float32(1.3), 0, 255).astype(np.uint8)
+    detector.redetect(image, view, windows, lambda xy: np.full(len(xy), -1))
+    full = ClassicDetector()
+    full(image, view)
+    g = full.scene.geometry
+    assert (g.area.shape[0] % 2 == 0 and g.area.shape[1] % 2 == 0) == (shift == 1)
+    for fx0, fy0, fx1, fy1 in windows:
+        rows = slice(max(0, fy0 - g.y0), max(0, fy1 - g.y0))
+        cols = slice(max(0, fx0 - g.x0), max(0, fx1 - g.x0))
+        assert detector.scene.cloth.brightness[rows, cols].size > 0
+        for ours, theirs in (
+            (detector.scene.cloth.brightness, full.scene.cloth.brightness),
+            (detector.scene.cloth.chromaticity, full.scene.cloth.chromaticity),
+        ):
+            assert np.array_equal(ours[rows, cols], theirs[rows, cols])
+
+
+SPLITS = {
+    f"{side} a line {abs(offset)} px {'past' if offset > 0 else 'short of'} its centre": (axis, sign, offset)
+    for axis, sign, side in ((1, 1, "below"), (1, -1, "above"), (0, 1, "right of"), (0, -1, "left of"))
+    for offset in (-0.5, -0.25, 0.25)
+}
+"""Where the changed region (owner 0, else -1) ends across a resting ball: (axis, sign, offset px)."""
+
+
+@pytest.mark.parametrize(("axis", "sign", "offset"), SPLITS.values(), ids=SPLITS.keys())
+@pytest.mark.parametrize("ball", [("red", 500.0, 2600.0), ("white", 1200.0, 1000.0)])
+def test_a_ball_on_the_edge_of_a_changed_region_is_found_once(ball, axis, sign, offset, view):
+    # Which region a ball belongs to is judged where it is placed, for the balls found before and
+    # anew alike: a ball is then neither lost (old one inside, new one judged outside) nor doubled.
+    image = render(Scene(balls=[ball]), view)
+    detector = ClassicDetector()
+    before = detector(image, view)
+    x, y = before.xy_px[0]
+    line = (x, y)[axis] + sign * offset
+    window = (int(x) - 60, int(y) - 60, int(x) + 60, int(y) + 60)
+
+    def owner(xy: np.ndarray) -> np.ndarray:
+        return np.where(sign * (xy[:, axis] - line) >= 0, 0, -1)
+
+    assert _same_balls(detector.redetect(image, view, [window], owner), before)
 
 
 def test_frame_thumbnails_made_ahead_are_the_ones_the_gates_would_make() -> None:

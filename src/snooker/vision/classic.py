@@ -33,6 +33,8 @@ from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.cloth import (
     ClothConfig,
     ClothEstimate,
+    cloth_cell_side,
+    cloth_grid,
     cloth_saturation,
     estimate_cloth,
     not_cloth,
@@ -212,6 +214,11 @@ class ClassicConfig:
     colour transform the last naming of the view settled on alone, not from every exposure of
     ``colour.exposure_gains`` (the broadcast's grading holds while the view does; a full detection
     searches them all again)."""
+    redetect_fresh_cloth: bool = True
+    """When only changed regions are detected again, the cloth model inside them is estimated again
+    from the frame rather than kept from the last full detection: a search of a region then sees
+    the cloth a full detection of the frame would (but for the whole cloth's saturation, kept), and
+    a ball on a knife-edge of it (a black against the far cushion) is found alike by both."""
     rim_rays: int = 48
     """A found ball is centred to a fraction of a pixel on its rim, seen along this many rays..."""
     rim_below_horizontal_deg: float = 55.0
@@ -397,7 +404,8 @@ class ClassicScene:
     """What one detection of a view left behind, for detecting again where the picture changed.
 
     ``view``, ``shape`` (H, W) and ``geometry`` it was made for; ``cloth``: the cloth model of the
-    crop (from the last full detection: it varies slowly); ``foreground``: (h, w) uint8 0/1 of the
+    crop (of the last full detection, brought up to date in the windows searched since: see
+    ``redetect_fresh_cloth``); ``foreground``: (h, w) uint8 0/1 of the
     crop, updated where regions were detected again; ``centres``: (n, 2) crop px of every plausible
     candidate, ``centres_mm`` (n, 2) on the table, ``highlight`` (n,) whether it was found by its
     highlight, ``intruding`` (n,) whether it lies in a region coming over the cushions, ``features``
@@ -497,6 +505,8 @@ def redetect_scene(
     offset = np.array([g.x0, g.y0], dtype=float)
     before = _Found(scene.centres, scene.centres_mm, scene.highlight, scene.intruding, scene.features)
     old = before.select(owner(before.centres + offset) < 0 if len(before.centres) else np.zeros(0, bool))
+    if config.redetect_fresh_cloth:
+        _refresh_cloth(frame_bgr[g.y0 : g.y1, g.x0 : g.x1], scene, windows, config)
     mosaic = _Mosaic.of(frame_bgr, scene, windows, config)
     fresh = _concat([])
     if mosaic is not None:
@@ -709,18 +719,23 @@ def _find(
     else:
         intruding = intruders(centres)
     keep = _plausible(centres, has_highlight, foreground, body, g, centres_mm, intruding, config, bodiless)
-    if wanted is not None and keep.any():
-        keep[keep] = wanted(centres[keep])
-    centres, bodiless, intruding = centres[keep], bodiless[keep], intruding[keep]
+    centres, bodiless = centres[keep], bodiless[keep]
+    radii = _radius_at(g.radius, centres)
+    # a bodiless ball has no rim against the cloth to fit: its highlight places it
+    placed = centres.copy()
+    placed[~bodiless] = _centre_on_rim(centres[~bodiless], foreground, radii[~bodiless], config)
+    if wanted is not None and len(placed):
+        # judged where the ball is placed, like the candidates kept from before (a ball whose
+        # candidate lay outside the region but whose centre lies inside would be lost by both)
+        mine = wanted(placed)
+        keep[keep] = mine
+        centres, placed, radii = centres[mine], placed[mine], radii[mine]
     if len(centres) == 0:
         return _concat([])
-    radii = _radius_at(g.radius, centres)
     features = core_features(
         image, tophat, *cloth_at(*_pixel_indices(centres, g.area.shape)), centres, radii, config.colour
     )
-    # a bodiless ball has no rim against the cloth to fit: its highlight places it
-    centres[~bodiless] = _centre_on_rim(centres[~bodiless], foreground, radii[~bodiless], config)
-    return _Found(centres, on_table(centres), has_highlight[keep], intruding, features)
+    return _Found(placed, on_table(placed), has_highlight[keep], intruding[keep], features)
 
 
 def _named(
@@ -885,12 +900,62 @@ def _estimate_cloth(image: np.ndarray, g: TableGeometry, config: ClassicConfig) 
     scale = config.cloth_scale
     small = cv2.resize(image, None, fx=1.0 / scale, fy=1.0 / scale, interpolation=cv2.INTER_AREA)
     small_area = cv2.resize(g.area.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST) > 0
-    cloth_config = replace(
+    cloth_config = _shrunk_cloth_config(config)
+    return _resize_cloth(estimate_cloth(small, small_area, cloth_config), g.area.shape, config.cloth)
+
+
+def _refresh_cloth(
+    image: np.ndarray,
+    scene: ClassicScene,
+    windows: Sequence[tuple[int, int, int, int]],
+    config: ClassicConfig,
+) -> None:
+    """Bring ``scene.cloth`` up to date with the crop ``image`` inside ``windows`` (frame px), as
+    :func:`_estimate_cloth` of ``image`` gives it there (its saturation stays). The cells' medians
+    are taken over the whole crop; the maps, interpolated twice (cells to the shrunk image, that to
+    the crop, each by a whole factor), only around the windows."""
+    g = scene.geometry
+    h, w = g.area.shape
+    scale = config.cloth_scale
+    small = cv2.resize(image, None, fx=1.0 / scale, fy=1.0 / scale, interpolation=cv2.INTER_AREA)
+    if small.shape[0] * scale != h or small.shape[1] * scale != w:
+        scene.cloth = _estimate_cloth(image, g, config)
+        return
+    small_area = cv2.resize(g.area.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST) > 0
+    cloth_config = _shrunk_cloth_config(config)
+    grid = cloth_grid(small, small_area, cloth_config)
+    side = cloth_cell_side(cloth_config)
+    rows, cols = grid.shape[:2]
+    for fx0, fy0, fx1, fy1 in windows:
+        x0, y0 = max(0, fx0 - g.x0), max(0, fy0 - g.y0)
+        x1, y1 = min(w, fx1 - g.x0), min(h, fy1 - g.y0)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        # each interpolation is run with room (a pixel of the shrunk image, a cell) around what it
+        # must give, so that it gives there what it gives over the whole image
+        sx0, sy0 = max(0, x0 // scale - 1), max(0, y0 // scale - 1)
+        sx1, sy1 = min(small.shape[1], -(-x1 // scale) + 1), min(small.shape[0], -(-y1 // scale) + 1)
+        c0, r0 = max(0, sx0 // side - 1), max(0, sy0 // side - 1)
+        c1, r1 = min(cols, -(-sx1 // side) + 1), min(rows, -(-sy1 // side) + 1)
+        shrunk = cv2.resize(
+            grid[r0:r1, c0:c1], ((c1 - c0) * side, (r1 - r0) * side), interpolation=cv2.INTER_LINEAR
+        )
+        shrunk = shrunk[sy0 - r0 * side : sy1 - r0 * side, sx0 - c0 * side : sx1 - c0 * side]
+        size = ((sx1 - sx0) * scale, (sy1 - sy0) * scale)
+        inside = slice(y0 - sy0 * scale, y1 - sy0 * scale), slice(x0 - sx0 * scale, x1 - sx0 * scale)
+        for target, channels in ((scene.cloth.chromaticity, slice(0, 3)), (scene.cloth.brightness, 3)):
+            source = np.ascontiguousarray(shrunk[..., channels])
+            target[y0:y1, x0:x1] = cv2.resize(source, size, interpolation=cv2.INTER_LINEAR)[inside]
+
+
+def _shrunk_cloth_config(config: ClassicConfig) -> ClothConfig:
+    """The cloth's thresholds for the crop shrunk by ``cloth_scale``."""
+    scale = config.cloth_scale
+    return replace(
         config.cloth,
         cell_px=max(1, config.cloth.cell_px // scale),
         sample_step_px=max(1, config.cloth.sample_step_px // scale),
     )
-    return _resize_cloth(estimate_cloth(small, small_area, cloth_config), g.area.shape, config.cloth)
 
 
 def _candidates(

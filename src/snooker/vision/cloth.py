@@ -73,6 +73,23 @@ def estimate_cloth(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothCon
     the table), take the median of all the cells.
     """
     h, w = on_cloth.shape
+    grid = cloth_grid(image_bgr, on_cloth, config)
+    side = cloth_cell_side(config)
+    rows, cols = grid.shape[:2]
+    maps = cv2.resize(grid, (cols * side, rows * side), interpolation=cv2.INTER_LINEAR)[:h, :w]
+    chroma, total = maps[..., :3], maps[..., 3]
+    return ClothEstimate(chromaticity=chroma.astype(np.float32), brightness=total.astype(np.float32))
+
+
+def cloth_cell_side(config: ClothConfig) -> int:
+    """Side (px) of the cells of :func:`cloth_grid` (``cell_px`` rounded to whole samples)."""
+    return max(1, config.cell_px // config.sample_step_px) * config.sample_step_px
+
+
+def cloth_grid(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothConfig) -> np.ndarray:
+    """(rows, cols, 4) float32: per cell of :func:`estimate_cloth` (side :func:`cloth_cell_side`,
+    from the image's top left) the cloth's chromaticity B, G, R and brightness B+G+R, which its
+    maps interpolate linearly between the cells' centres."""
     step = config.sample_step_px
     sampled, sampled_on = image_bgr[::step, ::step], on_cloth[::step, ::step]
     sh, sw = sampled_on.shape
@@ -92,10 +109,7 @@ def estimate_cloth(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothCon
     # Chromaticity and brightness are computed per cell and interpolated (cheaper than per pixel).
     grid_total = medians.sum(axis=2)
     grid = np.dstack([medians / (grid_total + config.dark_chroma_floor)[..., None], grid_total])
-    full = (cols * cell * step, rows * cell * step)
-    maps = cv2.resize(grid.astype(np.float32), full, interpolation=cv2.INTER_LINEAR)[:h, :w]
-    chroma, total = maps[..., :3], maps[..., 3]
-    return ClothEstimate(chromaticity=chroma.astype(np.float32), brightness=total.astype(np.float32))
+    return grid.astype(np.float32)
 
 
 def _nan_median(values: np.ndarray) -> np.ndarray:
