@@ -375,6 +375,19 @@ def test_the_cue_ball_struck_again_while_a_ball_still_runs_starts_a_new_stroke(s
         assert result.strokes[1].start_frame == pytest.approx(1.6 * 30, abs=2)
 
 
+@pytest.mark.parametrize("fps", [25.0, 30.0, 50.0])
+def test_the_cue_ball_struck_again_out_of_sight_starts_a_new_stroke_at_any_frame_rate(fps):
+    # The cue hides the creeping white for 0.06 s as it is struck again (three frames at 50 fps).
+    balls = _struck_twice(1500.0, 1.6)
+    white = balls[0]
+    balls[0] = Ball("white", white.keys, hidden=[(1.6 - 0.03, 1.6 + 0.03)])
+    result = run(balls, duration_s=5.0, fps=fps, noise_mm=1.0)
+    lines = [s.to_log_line() for s in result.strokes]
+    assert len(lines) == 2
+    assert lines[0]["first_contact"] == ["red"] and lines[1]["first_contact"] == []
+    assert result.strokes[1].start_frame == pytest.approx(1.6 * fps, abs=0.1 * fps)
+
+
 class _JumpingCentre(Ball):
     """A ball whose detected centre jumps by ``(t, dx, dy)`` (s, mm) at each of ``jumps`` and stays
     off by that much (the error of a detected centre changing at once, as near a cushion where the

@@ -243,6 +243,9 @@ class StrokeConfig:
     restrike_max_speed_mm_s: float = 500.0
     """A cue ball no faster than this (over ``start_confirm_frames`` frames) is at rest or nearly:
     struck again while other balls still run, it starts a new stroke."""
+    restrike_hidden_max_s: float = 0.08
+    """The cue and the player's hand may hide the cue ball struck again for this long (s; two frames
+    at 25 fps, four at 50; never fewer than ``start_confirm_frames`` frames)."""
     restrike_min_speed_gain_mm_s: float = 600.0
     """The cue ball's speed gain (its chord speed over the ``start_confirm_frames`` frames after,
     less its speed before), away from every other ball, that marks it struck again. Only the cue

@@ -226,7 +226,8 @@ class StrokeSegmenter:
     def _struck_again(self, now: int) -> int | None:
         """Index of the frame after the cue ball was struck again, if it was (judged once it has
         been seen on ``start_confirm_frames`` frames since; the strike itself may be hidden, or
-        fall inside the window, for as many): it was at rest or nearly (its speed along its path),
+        fall inside the window, for as many, or for ``restrike_hidden_max_s`` at a higher frame
+        rate): it was at rest or nearly (its speed along its path),
         then it ran off in a line (its speed over the chord, which detector jitter does not
         lengthen) and ran on at that speed after its first sighting since, and on its first step
         too where it was seen throughout (a detected centre that jumps once near a cushion, on
@@ -234,8 +235,9 @@ class StrokeSegmenter:
         assert self._start_index is not None
         cfg = self.config
         n = cfg.start_confirm_frames
-        # only the last 3n + 1 frames are looked at: no need to walk the whole stroke every frame
-        lo = max(0, now - 3 * n - 1)
+        hidden = max(n, self._frames_within(now, cfg.restrike_hidden_max_s))
+        # only the last 2n + hidden + 1 frames are looked at: no need to walk the whole stroke
+        lo = max(0, now - 2 * n - hidden - 1)
         window = [f.visible.get(CUE_BALL, False) for f in self._frames[lo : now + 1]]
 
         def seen(first: int, last: int) -> list[bool]:
@@ -244,7 +246,7 @@ class StrokeSegmenter:
         if not all(seen(now - n + 1, now)):
             return None
         reach = self.table.ball_diameter_mm + cfg.contact_tolerance_mm
-        for last_before in range(now - n, now - 2 * n - 1, -1):
+        for last_before in range(now - n, now - n - hidden - 1, -1):
             first_before = last_before - n
             if first_before <= self._start_index + n:
                 return None  # the stroke's own strike is still in the window
@@ -275,6 +277,14 @@ class StrokeSegmenter:
                 continue  # another ball right there: a collision
             return last_before + 1
         return None
+
+    def _frames_within(self, now: int, span_s: float) -> int:
+        """How many frame intervals fit in ``span_s`` at the rate of the frames up to ``now``."""
+        first = max(0, now - _RATE_FRAMES)
+        if now == first:
+            return 0
+        interval = (self._frames[now].t - self._frames[first].t) / (now - first)
+        return int(span_s / interval + 1e-9) if interval > 0 else 0
 
     def _close(self, end: int, truncated: bool, interrupted: bool = False) -> StrokeEvents:
         assert self._start_index is not None
@@ -405,6 +415,10 @@ class StrokeSegmenter:
             if label in f.xy and f.visible.get(label, False):
                 out[k] = f.xy[label]
         return out
+
+
+_RATE_FRAMES = 10
+"""Frames over which the video's frame interval is measured (times may be irregular in live mode)."""
 
 
 def _last_steady_sighting(seen: np.ndarray, frames: int) -> int:
