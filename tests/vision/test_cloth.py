@@ -95,3 +95,41 @@ def test_a_green_ball_on_a_washed_out_cloth_is_not_cloth() -> None:
     fixed = ClothConfig(threshold_factor_range=(1.0, 1.0))
     assert not_cloth(image, cloth, CONFIG)[0][45, 45]
     assert not not_cloth(image, cloth, fixed)[0][45, 45]
+
+
+def _cell_medians_by_sorting(image: np.ndarray, on: np.ndarray, config: ClothConfig):
+    """The cells' medians and counts as sorting NaN-padded blocks gives them (the reference)."""
+    step = config.sample_step_px
+    sampled, sampled_on = image[::step, ::step], on[::step, ::step]
+    sh, sw = sampled_on.shape
+    cell = max(1, config.cell_px // step)
+    rows, cols = max(1, -(-sh // cell)), max(1, -(-sw // cell))
+    padded = np.full((rows * cell, cols * cell, 3), np.nan, dtype=np.float32)
+    padded[:sh, :sw] = np.where(sampled_on[..., None], sampled.astype(np.float32), np.nan)
+    blocks = padded.reshape(rows, cell, cols, cell, 3).transpose(0, 2, 1, 3, 4).reshape(rows, cols, -1, 3)
+    counts = np.sum(~np.isnan(blocks[..., 0]), axis=2)
+    filled = np.where(counts[..., None, None] > 0, blocks, 0)  # an empty cell's median: 0
+    medians = np.where(counts[..., None] > 0, np.nanmedian(filled, axis=2), 0)
+    return medians.astype(np.float32), counts
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_cells_medians_are_exactly_those_of_sorting(seed: int) -> None:
+    from snooker.vision.cloth import _cell_medians
+
+    rng = np.random.default_rng(seed)
+    h, w = rng.integers(5, 90, size=2)
+    image = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+    if seed % 2:  # few distinct values: ties at the middle
+        image = (image // 64 * 64).astype(np.uint8)
+    on = rng.random((h, w)) < rng.uniform(0.0, 1.0)
+    config = ClothConfig(cell_px=int(rng.integers(4, 40)), sample_step_px=int(rng.integers(1, 4)))
+    expected, expected_counts = _cell_medians_by_sorting(image, on, config)
+    step = config.sample_step_px
+    medians, counts = _cell_medians(
+        np.ascontiguousarray(image[::step, ::step]),
+        np.ascontiguousarray(on[::step, ::step]),
+        max(1, config.cell_px // step),
+    )
+    assert np.array_equal(counts, expected_counts)
+    assert np.array_equal(medians, expected)

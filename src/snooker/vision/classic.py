@@ -345,6 +345,7 @@ def compile_kernels() -> None:
     _refine(centres, mask[:, 1:9], brightness, 2.0, config)  # a follower's window (a view)
     _centre_on_rim(centres, mask, radii, config)
     _regions_touching(mask, mask)
+    cloth_grid(image, mask, config.cloth)
     lightness = lab_lightness(image)
     lab_lightness(image[:, 1:9])  # the crop of a frame, a follower's window
     warm_colour_conversions()

@@ -92,17 +92,15 @@ def cloth_grid(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothConfig)
     maps interpolate linearly between the cells' centres."""
     step = config.sample_step_px
     sampled, sampled_on = image_bgr[::step, ::step], on_cloth[::step, ::step]
-    sh, sw = sampled_on.shape
     cell = max(1, config.cell_px // step)
-    rows, cols = max(1, -(-sh // cell)), max(1, -(-sw // cell))
-    padded = np.full((rows * cell, cols * cell, 3), np.nan, dtype=np.float32)
-    padded[:sh, :sw] = np.where(sampled_on[..., None], sampled.astype(np.float32), np.nan)
-    blocks = padded.reshape(rows, cell, cols, cell, 3).transpose(0, 2, 1, 3, 4).reshape(rows, cols, -1, 3)
-    counts = np.sum(~np.isnan(blocks[..., 0]), axis=2)
+    all_medians, counts = _cell_medians(
+        np.ascontiguousarray(sampled), np.ascontiguousarray(sampled_on, dtype=np.bool_), cell
+    )
+    rows, cols = counts.shape
     enough = counts >= config.min_cell_fraction * cell * cell
     medians = np.full((rows, cols, 3), 128.0, dtype=np.float32)
     if enough.any():
-        cell_medians = _nan_median(blocks[enough])
+        cell_medians = all_medians[enough]
         overall = np.median(cell_medians, axis=0)
         medians[:] = overall
         medians[enough] = np.where(_cloth_like(cell_medians, overall, config)[:, None], cell_medians, overall)
@@ -112,13 +110,42 @@ def cloth_grid(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothConfig)
     return grid.astype(np.float32)
 
 
-def _nan_median(values: np.ndarray) -> np.ndarray:
-    """Median over axis 1 ignoring NaN, (k, m, c) → (k, c): sorting puts NaN last (fast path)."""
-    ordered = np.sort(values, axis=1)
-    valid = np.sum(~np.isnan(values), axis=1)
-    lower = np.take_along_axis(ordered, ((valid - 1) // 2)[:, None, :], axis=1)[:, 0]
-    upper = np.take_along_axis(ordered, (valid // 2)[:, None, :], axis=1)[:, 0]
-    return (lower + upper) / 2.0
+@numba.njit(cache=True, nogil=True)
+def _cell_medians(sampled: np.ndarray, on: np.ndarray, cell: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per cell of ``cell`` × ``cell`` samples (from the top left; the last row and column of
+    cells may be cut short): the median B, G, R (rows, cols, 3) float32 of the samples ``on`` the
+    cloth (the mean of the two middle ones for an even count; 0 where none) and their count
+    (rows, cols). Counted in histograms of the 8-bit values: exact, as sorting each cell's samples."""
+    sh, sw = on.shape
+    rows, cols = max(1, (sh + cell - 1) // cell), max(1, (sw + cell - 1) // cell)
+    medians = np.zeros((rows, cols, 3), np.float32)
+    counts = np.zeros((rows, cols), np.int64)
+    histogram = np.zeros((3, 256), np.int64)
+    for r in range(rows):
+        for c in range(cols):
+            histogram[:] = 0
+            n = 0
+            for y in range(r * cell, min(sh, (r + 1) * cell)):
+                for x in range(c * cell, min(sw, (c + 1) * cell)):
+                    if on[y, x]:
+                        n += 1
+                        for k in range(3):
+                            histogram[k, sampled[y, x, k]] += 1
+            counts[r, c] = n
+            if n == 0:
+                continue
+            low, high = (n - 1) // 2, n // 2
+            for k in range(3):
+                seen, lower, upper = 0, -1, -1
+                for v in range(256):
+                    seen += histogram[k, v]
+                    if lower < 0 and seen > low:
+                        lower = v
+                    if seen > high:
+                        upper = v
+                        break
+                medians[r, c, k] = np.float32((lower + upper) / 2.0)
+    return medians, counts
 
 
 def _cloth_like(colours_bgr: np.ndarray, reference_bgr: np.ndarray, config: ClothConfig) -> np.ndarray:
