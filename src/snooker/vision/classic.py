@@ -898,11 +898,17 @@ def _estimate_cloth(image: np.ndarray, g: TableGeometry, config: ClassicConfig) 
     """The cloth model of the crop ``image``."""
     # The cloth is smooth: it is estimated on the image shrunk by ``cloth_scale`` and its maps
     # are interpolated back; the comparison with it runs at full resolution.
+    small, small_area = _shrunk(image, g, config)
+    shrunk_cloth = estimate_cloth(small, small_area, _shrunk_cloth_config(config))
+    return _resize_cloth(shrunk_cloth, g.area.shape, config.cloth)
+
+
+def _shrunk(image: np.ndarray, g: TableGeometry, config: ClassicConfig) -> tuple[np.ndarray, np.ndarray]:
+    """The crop ``image`` and its playing area shrunk by ``cloth_scale`` (where the cloth is estimated)."""
     scale = config.cloth_scale
     small = cv2.resize(image, None, fx=1.0 / scale, fy=1.0 / scale, interpolation=cv2.INTER_AREA)
     small_area = cv2.resize(g.area.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST) > 0
-    cloth_config = _shrunk_cloth_config(config)
-    return _resize_cloth(estimate_cloth(small, small_area, cloth_config), g.area.shape, config.cloth)
+    return small, small_area
 
 
 def _refresh_cloth(
@@ -918,11 +924,10 @@ def _refresh_cloth(
     g = scene.geometry
     h, w = g.area.shape
     scale = config.cloth_scale
-    small = cv2.resize(image, None, fx=1.0 / scale, fy=1.0 / scale, interpolation=cv2.INTER_AREA)
-    if small.shape[0] * scale != h or small.shape[1] * scale != w:
+    if h % scale or w % scale:
         scene.cloth = _estimate_cloth(image, g, config)
         return
-    small_area = cv2.resize(g.area.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST) > 0
+    small, small_area = _shrunk(image, g, config)
     cloth_config = _shrunk_cloth_config(config)
     grid = cloth_grid(small, small_area, cloth_config)
     side = cloth_cell_side(cloth_config)

@@ -192,14 +192,11 @@ def not_cloth(
     """(H, W) bool masks: pixels that differ from the local cloth in chromaticity or brightness,
     and pixels darker than ``darker_ratio`` times the cloth (all False when it is None).
 
-    One compiled pass over the pixels (:func:`_cloth_differences`): this runs on every window the
-    detector searches, where a chain of whole-image operations made a dozen passes and as many
-    temporary images."""
+    One compiled pass over the pixels (:func:`_windows_differences`, the whole image one window):
+    this runs on every window the detector searches, where a chain of whole-image operations made
+    a dozen passes and as many temporary images."""
     h, w = image_bgr.shape[:2]
-    different, darker = np.empty((h, w), dtype=bool), np.empty((h, w), dtype=bool)
-    limits = _limits(cloth, config, darker_ratio)
-    _cloth_differences(image_bgr, cloth.chromaticity, cloth.brightness, *limits, different, darker)
-    return different, darker
+    return not_cloth_in_windows(image_bgr, cloth, np.array([[0, 0, w, h]]), np.zeros(1), config, darker_ratio)
 
 
 def not_cloth_in_windows(
@@ -232,7 +229,7 @@ def not_cloth_in_windows(
 def _limits(
     cloth: ClothEstimate, config: ClothConfig, darker_ratio: float | None
 ) -> tuple[np.float32, np.float32, np.float32, np.float32, np.float32]:
-    """The numbers of :func:`_cloth_differences`, in float32: the dark floor, the squared chroma
+    """The numbers of :func:`_windows_differences`, in float32: the dark floor, the squared chroma
     threshold, the bright and dark ratios and the darker ratio (-inf: none)."""
     return (
         np.float32(config.dark_chroma_floor),
@@ -241,39 +238,6 @@ def _limits(
         np.float32(config.dark_ratio),
         np.float32(darker_ratio if darker_ratio is not None else -np.inf),
     )
-
-
-@numba.njit(cache=True, nogil=True)
-def _cloth_differences(
-    image_bgr: np.ndarray,
-    chromaticity: np.ndarray,
-    brightness: np.ndarray,
-    dark_floor: np.float32,
-    threshold_squared: np.float32,
-    bright_ratio: np.float32,
-    dark_ratio: np.float32,
-    darker_ratio: np.float32,
-    different: np.ndarray,
-    darker: np.ndarray,
-) -> None:
-    """The compiled body of :func:`not_cloth`: fills ``different`` and ``darker`` pixel by pixel
-    (:func:`_pixel_differences`)."""
-    for y in range(image_bgr.shape[0]):
-        for x in range(image_bgr.shape[1]):
-            different[y, x], darker[y, x] = _pixel_differences(
-                np.float32(image_bgr[y, x, 0]),
-                np.float32(image_bgr[y, x, 1]),
-                np.float32(image_bgr[y, x, 2]),
-                chromaticity[y, x, 0],
-                chromaticity[y, x, 1],
-                chromaticity[y, x, 2],
-                brightness[y, x],
-                dark_floor,
-                threshold_squared,
-                bright_ratio,
-                dark_ratio,
-                darker_ratio,
-            )
 
 
 @numba.njit(cache=True, nogil=True)
@@ -291,8 +255,8 @@ def _windows_differences(
     different: np.ndarray,
     darker: np.ndarray,
 ) -> None:
-    """The compiled body of :func:`not_cloth_in_windows`: :func:`_cloth_differences` window by
-    window, each pixel compared with the model at its place in the picture."""
+    """The compiled body of :func:`not_cloth_in_windows` (and :func:`not_cloth`): window by window,
+    each pixel compared with the model at its place in the picture (:func:`_pixel_differences`)."""
     for k in range(len(boxes)):
         x0, y0, x1, y1, top = boxes[k, 0], boxes[k, 1], boxes[k, 2], boxes[k, 3], tops[k]
         for y in range(y1 - y0):
