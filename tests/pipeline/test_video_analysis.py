@@ -11,7 +11,15 @@ import pytest
 
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.pipeline.analyze import ANALYSIS_SCHEMA, AnalysisConfig, VideoAnalysis, frame_log_lines
-from snooker.pipeline.evaluation import PotTruth, image_pocket_numbers, iou, task2_units
+from snooker.pipeline.evaluation import (
+    ClipResult,
+    PotTruth,
+    image_pocket_numbers,
+    iou,
+    score_track,
+    task2_units,
+)
+from snooker.vision.otherview import CueBallSighting, OtherViewConfig
 from snooker.vision.types import BallDetections, Frame
 
 SCALE = 0.25  # px per mm of the fake camera
@@ -260,3 +268,76 @@ def test_a_failed_background_search_is_tried_again_every_so_many_frames():
     assert [v["frame"] for v in analysis.views] == [0, 10, 20, 30]
     assert not any(v["found"] for v in analysis.views)
     assert analysis.skipped["no table found yet"] == 35
+
+
+class _RecordingCueBall:
+    """An injected other-view follower: sees the cue ball at x = frame index, counts resets."""
+
+    def __init__(self, seen: range) -> None:
+        self.seen, self.calls, self.resets = seen, [], 0
+
+    def __call__(self, frame: Frame) -> CueBallSighting | None:
+        self.calls.append(frame.index)
+        return CueBallSighting(float(frame.index), 50.0, 9.0, 200.0) if frame.index in self.seen else None
+
+    def reset(self) -> None:
+        self.resets += 1
+
+
+def test_the_cue_ball_is_looked_for_only_in_frames_that_do_not_show_the_table():
+    follower = _RecordingCueBall(seen=range(55, 65))
+    analysis = _analysis(other_view=follower)
+    for frame in _frames(90, cut=range(50, 70)):
+        analysis.process(frame)
+    analysis.finish()
+    assert follower.calls == list(range(50, 70))
+    assert follower.resets == 1  # once, when the table came back at frame 70
+    assert [rec["i"] for rec in analysis.other_views] == list(range(55, 65))
+    assert analysis.other_views[0]["cue_ball"] == {"x_px": 55.0, "y_px": 50.0, "r_px": 9.0, "held": False}
+    doc = analysis.analysis({"path": "x.mp4", "fps": 30.0, "frames": 90, "width": 8, "height": 8})
+    assert doc["other_views"] == analysis.other_views
+    assert not {rec["i"] for rec in doc["frames"]} & set(range(50, 70))
+    json.dumps(doc)
+
+
+def test_no_other_view_search_while_a_live_source_waits_for_its_first_table():
+    follower = _RecordingCueBall(seen=range(100))
+    config = AnalysisConfig(find_table_in_background=True)
+    analysis = VideoAnalysis(
+        _white_run_detector(lambda image: 0),
+        config=config,
+        find_table=lambda image: None,
+        other_view=follower,
+    )
+    for frame in _frames(5):
+        analysis.process(frame)
+    analysis.finish()
+    assert follower.calls == [] and analysis.other_views == []
+
+
+def test_other_views_can_be_turned_off():
+    config = AnalysisConfig(other_view=OtherViewConfig(enabled=False))
+    analysis = VideoAnalysis(
+        _white_run_detector(lambda image: 0), config=config, find_table=lambda image: None
+    )
+    assert analysis.other_view is None
+
+
+@pytest.mark.parametrize(
+    ("sighting", "hit"),
+    [
+        ({"x_px": 110.0, "y_px": 110.0, "r_px": 10.0, "held": False}, True),
+        ({"x_px": 112.0, "y_px": 108.0, "r_px": 12.0, "held": True}, True),
+        ({"x_px": 140.0, "y_px": 110.0, "r_px": 10.0, "held": False}, False),
+    ],
+    ids=["on_the_box", "held_near_it", "beside_it"],
+)
+def test_a_cue_ball_in_another_view_scores_against_the_truth_box(sighting, hit):
+    result = ClipResult(
+        frames=[], pots=[], view=None, strokes=[], other_views=[{"i": 3, "t": 0.1, "cue_ball": sighting}]
+    )
+    truth = {3: (100.0, 100.0, 120.0, 120.0), 4: (100.0, 100.0, 120.0, 120.0)}
+    score = score_track(result, truth, cue=True)
+    assert score.frames_in_view == 0 and score.frames_other_views == 2
+    assert score.hits_other_views == int(hit) and score.hit_fraction == pytest.approx(0.5 * hit)
+    assert score_track(result, truth, cue=False).hits_other_views == 0

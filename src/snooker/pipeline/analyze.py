@@ -2,9 +2,10 @@
 
 :class:`VideoAnalysis` takes one frame at a time, so a file, a camera or a synthetic clip all go
 through the same code. Frames that do not show the calibrated table (a close-up, a replay from
-another angle, a crowd shot) are skipped, never read; the first frame showing a table calibrates
-the view unless one is given. Everything seen so far can be written out at any moment, so a video
-that breaks off midway still leaves its strokes behind.
+another angle, a crowd shot) are skipped by the tracker; only the cue ball is looked for in
+them, in image px (``snooker.vision.otherview``: ``other_views`` of the output). The first frame
+showing a table calibrates the view unless one is given. Everything seen so far can be written
+out at any moment, so a video that breaks off midway still leaves its strokes behind.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegme
 from snooker.tracker.strokes import OutsideEvent
 from snooker.tracker.types import TableState, TrackStatus
 from snooker.vision.gating import FastPathConfig, FrameThumbnails, GatedViewCheck, gate_detector
+from snooker.vision.otherview import CueBallSighting, OtherViewConfig, OtherViewCueBall
 from snooker.vision.types import BallDetections, Frame
 
 ANALYSIS_SCHEMA = "snooker.analysis/1"
@@ -44,6 +46,10 @@ class AnalysisConfig:
     """Detect again only where the picture changed, check the view only when it changed or every
     few frames (``snooker.vision.gating``; applies to the default view check and to detectors
     whose output depends only on the image)."""
+    other_view: OtherViewConfig = field(default_factory=OtherViewConfig)
+    """The cue ball followed in image px through frames that do not show the table (another
+    camera's view; ``enabled=False``: such frames are skipped whole). Not while the first table is
+    searched for in the background (a live source's start must not wait)."""
     find_table_in_background: bool = False
     """Look for the first table on a worker thread while frames keep coming (each skipped as "no
     table found yet" until it is found) rather than hold the frame loop for the search: a live
@@ -70,7 +76,9 @@ class VideoAnalysis:
     a cut away like a found one; ``detector`` a ball detector (behind the fast path's motion gate
     where it allows one);
     ``find_table`` / ``shows_table`` default to the calibration package's (the view check behind
-    the fast path's gate; both injectable for tests and synthetic clips).
+    the fast path's gate; both injectable for tests and synthetic clips); ``other_view(frame)``
+    the cue ball in a frame that does not show the table (default: an :class:`OtherViewCueBall`
+    when ``config.other_view`` is enabled; injectable to replay recorded sightings).
     """
 
     def __init__(
@@ -81,6 +89,7 @@ class VideoAnalysis:
         find_table: Callable[[np.ndarray], object] | None = None,
         shows_table: Callable[[np.ndarray, object], bool] | None = None,
         fixed_view: bool = True,
+        other_view: Callable[[Frame], CueBallSighting | None] | None = None,
     ) -> None:
         self.config = config or AnalysisConfig()
         self.thumbnails = frame_thumbnails(self.config)
@@ -91,7 +100,12 @@ class VideoAnalysis:
         self.shows_table = shows_table or default_view_check(self.config, self.thumbnails)
         self.tracker = BallTracker(self.config.tracker)
         self.segmenter = StrokeSegmenter(self.config.strokes)
+        self.other_view = other_view or _default_other_view(self.config.other_view)
+        self._other_view_running = False
         self.frames: list[dict] = []
+        self.other_views: list[dict] = []
+        """Per frame that did not show the table and showed the cue ball: ``{"i", "t",
+        "cue_ball": {"x_px", "y_px", "r_px", "held"}}`` (image px)."""
         self.strokes: list[StrokeEvents] = []
         self.skipped: dict[str, int] = {}
         self.views: list[dict] = []
@@ -113,7 +127,9 @@ class VideoAnalysis:
         reason = self._ensure_view(frame)
         if reason is not None:
             self.skipped[reason] = self.skipped.get(reason, 0) + 1
+            self._look_in_other_view(frame)
             return FrameOutcome(frame, None, [], reason)
+        self._leave_other_view()
         detections = self.detector(frame.image, self.view)
         state = self.tracker.update(frame.index, frame.t, detections)
         strokes = self.segmenter.push(state)
@@ -121,6 +137,25 @@ class VideoAnalysis:
         self.strokes.extend(strokes)
         self.frames.append(self._frame_record(state))
         return FrameOutcome(frame, state, strokes)
+
+    def _look_in_other_view(self, frame: Frame) -> None:
+        """The cue ball in a frame that does not show the table, recorded in ``other_views``."""
+        if self.other_view is None or (self.view is None and self.config.find_table_in_background):
+            return
+        self._other_view_running = True
+        sighting = self.other_view(frame)
+        if sighting is not None:
+            self.other_views.append(
+                {"i": frame.index, "t": round(frame.t, 4), "cue_ball": sighting.to_record()}
+            )
+
+    def _leave_other_view(self) -> None:
+        """The table is back in view: the next other view is followed afresh."""
+        if self._other_view_running:
+            self._other_view_running = False
+            reset = getattr(self.other_view, "reset", None)
+            if reset is not None:
+                reset()
 
     def finish(self) -> list[StrokeEvents]:
         """End of the video: settle pending pots and close a running stroke (as truncated)."""
@@ -289,6 +324,7 @@ class VideoAnalysis:
             self.segmenter.outside_events,
             self.skipped,
             complete=error is None and self._finished,
+            other_views=self.other_views,
             rulings=rulings,
             error=error,
         )
@@ -304,9 +340,11 @@ def analysis_document(
     complete: bool,
     rulings: list[dict] | None = None,
     error: str | None = None,
+    other_views: list[dict] | None = None,
 ) -> dict:
     """The ``analysis.json`` document (CONTRACTS.md §3) from what a video's analysis found (one
-    :class:`VideoAnalysis`, or the parts of a long video analysed in segments, stitched)."""
+    :class:`VideoAnalysis`, or the parts of a long video analysed in segments, stitched); beyond the
+    contract's fields, ``other_views``: the cue ball in frames that did not show the table."""
     doc = {
         "schema": ANALYSIS_SCHEMA,
         "video": video,
@@ -316,6 +354,7 @@ def analysis_document(
         "pots": all_pots(strokes, outside_events),
         "outside_stroke_events": [e.to_dict() for e in outside_events],
         "skipped_frames": dict(skipped),
+        "other_views": list(other_views or []),
         "complete": complete,
     }
     if rulings is not None:
@@ -363,6 +402,23 @@ def _default_find_table() -> Callable[[np.ndarray], object]:
     from snooker.calibration import find_table
 
     return find_table
+
+
+class FrameCueBall:
+    """An :class:`OtherViewCueBall` called with frames (its ``reset`` passed through)."""
+
+    def __init__(self, config: OtherViewConfig) -> None:
+        self.follower = OtherViewCueBall(config)
+
+    def __call__(self, frame: Frame) -> CueBallSighting | None:
+        return self.follower(frame.image, frame.t)
+
+    def reset(self) -> None:
+        self.follower.reset()
+
+
+def _default_other_view(config: OtherViewConfig) -> FrameCueBall | None:
+    return FrameCueBall(config) if config.enabled else None
 
 
 def frame_thumbnails(config: AnalysisConfig) -> FrameThumbnails | None:

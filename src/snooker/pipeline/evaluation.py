@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import math
 import pickle
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -27,6 +27,7 @@ from snooker.pipeline.analyze import (
     default_view_check,
     fast_detector,
 )
+from snooker.vision.otherview import CueBallSighting, OtherViewCueBall
 from snooker.vision.types import BallDetections, Frame
 
 TASK2_POCKET_UNITS = 1
@@ -46,11 +47,17 @@ class ClipResult:
     pots: list[dict]
     view: object | None
     strokes: list[dict]
+    other_views: list[dict] = field(default_factory=list)
+    """The cue ball in frames that did not show the table (``VideoAnalysis.other_views``)."""
 
     @classmethod
     def of(cls, analysis: VideoAnalysis) -> ClipResult:
         return cls(
-            analysis.frames, analysis.all_pots(), analysis.view, [s.to_analysis() for s in analysis.strokes]
+            analysis.frames,
+            analysis.all_pots(),
+            analysis.view,
+            [s.to_analysis() for s in analysis.strokes],
+            analysis.other_views,
         )
 
 
@@ -78,10 +85,12 @@ def run_clip(path: Path, detector: Detector, config: AnalysisConfig | None = Non
 class ClipDetections:
     """What the perception front end saw in a clip, frame by frame, so the tracker can be re-run
     without decoding and detecting again: the view (calibration JSON, None if no table was found)
-    and ``(index, t, detections or None, shows_table)`` per frame."""
+    and ``(index, t, detections or None, shows_table)`` per frame; the cue ball where no table shows."""
 
     view_json: str | None
     frames: list[tuple[int, float, BallDetections | None, bool]]
+    other_views: dict[int, CueBallSighting] = field(default_factory=dict)
+    """The cue ball in the frames that did not show the table, by frame index."""
 
 
 def detect_clip(path: Path, detector: Detector, config: AnalysisConfig | None = None) -> ClipDetections:
@@ -93,19 +102,30 @@ def detect_clip(path: Path, detector: Detector, config: AnalysisConfig | None = 
     config = config or AnalysisConfig()
     shows_table = default_view_check(config)
     detector = fast_detector(detector, config)
+    other_view = OtherViewCueBall(config.other_view) if config.other_view.enabled else None
     view = None
     frames: list[tuple[int, float, BallDetections | None, bool]] = []
+    sightings: dict[int, CueBallSighting] = {}
     with open_source(str(path)) as source:
         for frame in source:
+            ok = False
             if view is None:
                 try:
                     view = find_table(frame.image)
                 except TableNotFound:
-                    frames.append((frame.index, frame.t, None, False))
-                    continue
-            ok = bool(shows_table(frame.image, view))
-            frames.append((frame.index, frame.t, detector(frame.image, view) if ok else None, ok))
-    return ClipDetections(None if view is None else view.to_json(), frames)
+                    view = None
+            if view is not None:
+                ok = bool(shows_table(frame.image, view))
+            if ok:
+                frames.append((frame.index, frame.t, detector(frame.image, view), ok))
+                if other_view is not None:
+                    other_view.reset()
+                continue
+            frames.append((frame.index, frame.t, None, False))
+            sighting = None if other_view is None else other_view(frame.image, frame.t)
+            if sighting is not None:
+                sightings[frame.index] = sighting
+    return ClipDetections(None if view is None else view.to_json(), frames, sightings)
 
 
 def replay_detections(clip: ClipDetections, config: AnalysisConfig | None = None) -> VideoAnalysis:
@@ -115,12 +135,14 @@ def replay_detections(clip: ClipDetections, config: AnalysisConfig | None = None
     view = None if clip.view_json is None else TableView.from_json(clip.view_json)
     by_index = {i: (det, ok) for i, _t, det, ok in clip.frames}
     current = {"index": 0}
+    sightings = clip.other_views
     analysis = VideoAnalysis(
         lambda image, v: by_index[current["index"]][0],
         view=view,
         config=config,
         find_table=lambda image: (_ for _ in ()).throw(RuntimeError("no table in this clip")),
         shows_table=lambda image, v: by_index[current["index"]][1],
+        other_view=lambda frame: sightings.get(frame.index),
     )
     blank = np.zeros((1, 1, 3), dtype=np.uint8)
     for index, t, _det, _ok in clip.frames:
@@ -238,6 +260,10 @@ class TrackScore:
     frames_in_view: int = 0
     """Truth frames the pipeline analysed (the table was in view; a cut to another camera is skipped)."""
     hits: int = 0
+    """Of those, the frames with IoU above the threshold."""
+    hits_other_views: int = 0
+    """The cue ball's frames in other views (no table in view) with IoU above the threshold,
+    from ``other_views`` (counted in ``hit_fraction`` too)."""
 
     @property
     def passed(self) -> bool:
@@ -249,18 +275,33 @@ class TrackScore:
         followed, apart from how much of the clip shows the table)."""
         return self.hits / self.frames_in_view if self.frames_in_view else 0.0
 
+    @property
+    def frames_other_views(self) -> int:
+        return self.frames - self.frames_in_view
+
+    @property
+    def hit_fraction_other_views(self) -> float:
+        """The hit fraction over the truth frames where the table was not in view."""
+        return self.hits_other_views / self.frames_other_views if self.frames_other_views else 0.0
+
 
 def score_track(
     result: ClipResult, truth: dict[int, tuple[float, float, float, float]], cue: bool
 ) -> TrackScore:
-    """Follow the ball whose track starts in the first truth box and score it against the truth."""
+    """Follow the ball whose track starts in the first truth box and score it against the truth
+    (the cue ball also in the frames of other views, where no table showed)."""
     by_frame = {rec["i"]: rec for rec in result.frames}
+    other_views = {rec["i"]: rec["cue_ball"] for rec in result.other_views} if cue else {}
     label = _pick_label(by_frame, truth, cue)
-    hits, in_view, errors_px, errors_mm = 0, 0, [], []
+    hits, in_view, hits_other, errors_px, errors_mm = 0, 0, 0, [], []
     view = result.view
     for frame, box in truth.items():
         rec = by_frame.get(frame)
         in_view += rec is not None
+        if rec is None and frame in other_views:
+            seen = other_views[frame]
+            x, y, r = seen["x_px"], seen["y_px"], seen["r_px"]
+            hits_other += iou((x - r, y - r, x + r, y + r), box) > TASK3_IOU_THRESHOLD
         ball = (
             None
             if rec is None or label is None
@@ -277,7 +318,16 @@ def score_track(
             truth_mm = view.image_to_table(np.array([centre]))[0]  # type: ignore[attr-defined]
             errors_mm.append(math.dist(truth_mm, (ball["x_mm"], ball["y_mm"])))
     n = len(truth)
-    return TrackScore(label, n, hits / n if n else 0.0, tuple(errors_px), tuple(errors_mm), in_view, hits)
+    return TrackScore(
+        label,
+        n,
+        (hits + hits_other) / n if n else 0.0,
+        tuple(errors_px),
+        tuple(errors_mm),
+        in_view,
+        hits,
+        hits_other,
+    )
 
 
 def _pick_label(by_frame: dict[int, dict], truth: dict[int, tuple[float, ...]], cue: bool) -> str | None:
