@@ -26,6 +26,7 @@ import itertools
 from dataclasses import dataclass, field
 
 import cv2
+import numba
 import numpy as np
 
 from snooker.calibration.detect import ClothConfig, TableNotFound, cloth_hue, cloth_mask
@@ -40,6 +41,8 @@ class OtherViewConfig:
     cloth: ClothConfig = field(default_factory=lambda: ClothConfig(centre_fraction=0.8))
     """The cloth's hue and mask (the calibration's; the hue sampled over most of the frame, as the
     table may lie anywhere in a side view)."""
+    hue_sample_step_px: int = 4
+    """The cloth's hue is taken from every this many px in each direction (its histogram's peak)."""
     min_cloth_fraction: float = 0.08
     """Less cloth than this fraction of the frame: no table in view (a crowd shot, a close-up)."""
     smoothing_px: int = 3
@@ -81,6 +84,8 @@ class OtherViewConfig:
     ~0.0015; a row of small discs beside a ball would need ten times that)."""
     size_fit_triples: int = 400
     """At most this many planes through three balls are tried (all of them up to 15 balls)..."""
+    min_triple_determinant: float = 1e-6
+    """Three balls in a line (|det| of their system below this, px²) make no plane."""
     size_fit_seed: int = 0
     """...the rest a fixed random sample (the same frame gives the same answer)."""
     radius_scale: float = 1.15
@@ -152,7 +157,8 @@ def ball_candidates(image_bgr: np.ndarray, config: OtherViewConfig | None = None
     config = config or OtherViewConfig()
     hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
     try:
-        hue = cloth_hue(hsv, config.cloth)
+        step = config.hue_sample_step_px
+        hue = cloth_hue(hsv[::step, ::step], config.cloth)
     except TableNotFound:
         return []
     kernel = np.ones((config.smoothing_px, config.smoothing_px), np.uint8)
@@ -189,13 +195,10 @@ def whiteness(lab: np.ndarray, cloth_ab: np.ndarray) -> np.ndarray:
 
 def _table_hull(cloth: np.ndarray) -> np.ndarray:
     """(H, W) bool: the convex hull of the largest cloth region (the table as far as it shows)."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(cloth.astype(np.uint8), connectivity=8)
+    contours, _ = cv2.findContours(cloth.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     table = np.zeros(cloth.shape, np.uint8)
-    if count < 2:
-        return table > 0
-    largest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    hull = cv2.convexHull(cv2.findNonZero((labels == largest).astype(np.uint8)))
-    cv2.fillConvexPoly(table, hull, 1)
+    if contours:
+        cv2.fillConvexPoly(table, cv2.convexHull(max(contours, key=cv2.contourArea)), 1)
     return table > 0
 
 
@@ -208,16 +211,102 @@ def _balls(
     window = np.ones((config.peak_window_px, config.peak_window_px), np.uint8)
     mask = (distance >= cv2.dilate(distance, window)) & (distance >= config.min_radius_px)
     ys, xs = np.nonzero(mask)
-    radii = distance[ys, xs]
-    kept: list[tuple[int, int, float]] = []
-    for k in np.argsort(-radii, kind="stable")[: config.max_peaks]:
-        x, y, r = int(xs[k]), int(ys[k]), float(radii[k])
-        reach = config.peak_separation
-        if any((x - kx) ** 2 + (y - ky) ** 2 < (reach * (r + kr)) ** 2 for kx, ky, kr in kept):
+    radii = distance[ys, xs].astype(np.float64)
+    order = np.argsort(-radii, kind="stable")[: config.max_peaks]
+    inner, outer = config.ring_radii
+    accepted = _accept_peaks(
+        xs[order].astype(np.int64),
+        ys[order].astype(np.int64),
+        radii[order],
+        cloth.astype(np.uint8),
+        table.astype(np.uint8),
+        holes.astype(np.uint8),
+        np.array(
+            [
+                inner,
+                outer,
+                config.min_ring_cloth,
+                config.min_ring_on_table,
+                config.edge_search_radii,
+                config.edge_within_radii,
+                config.min_closed_fraction,
+                config.peak_separation,
+            ]
+        ),
+        config.edge_rays,
+        config.max_open_lines,
+    )
+    return [(int(xs[order[k]]), int(ys[order[k]]), float(radii[order[k]])) for k in accepted]
+
+
+@numba.njit(cache=True, nogil=True)
+def _accept_peaks(
+    xs: np.ndarray,
+    ys: np.ndarray,
+    radii: np.ndarray,
+    cloth: np.ndarray,
+    table: np.ndarray,
+    holes: np.ndarray,
+    limits: np.ndarray,
+    rays: int,
+    max_open_lines: int,
+) -> np.ndarray:
+    """Indices of the peaks (widest first) that are balls and overlap no wider ball. A ball: cloth
+    in its ring, the table under the ring, its hole's edge close in most directions and not open
+    both ways along a line (see the module docstring). ``limits``: ring inner and outer radii,
+    the least cloth and table fractions in the ring, how far and how near (radii) the edge is
+    looked for and must lie, the least fraction of closed directions, the peak separation."""
+    inner, outer, min_cloth, min_table, search, within, min_closed, separation = limits
+    h, w = cloth.shape
+    accepted = np.empty(len(xs), np.int64)
+    count = 0
+    closed = np.empty(rays, np.bool_)
+    for k in range(len(xs)):
+        x, y, r = xs[k], ys[k], radii[k]
+        overlaps = False
+        for j in range(count):
+            a = accepted[j]
+            dx, dy = x - xs[a], y - ys[a]
+            if dx * dx + dy * dy < (separation * (r + radii[a])) ** 2:
+                overlaps = True
+                break
+        if overlaps:
             continue
-        if _ball_like(x, y, r, cloth, table, holes, config):
-            kept.append((x, y, r))
-    return kept
+        reach = int(np.ceil(outer * r))
+        if x - reach < 0 or y - reach < 0 or x + reach >= w or y + reach >= h:
+            continue
+        ring = on_cloth = on_table = 0
+        low, high = (inner * r) ** 2, (outer * r) ** 2
+        for dy in range(-reach, reach + 1):
+            for dx in range(-reach, reach + 1):
+                squared = dx * dx + dy * dy
+                if low <= squared <= high:
+                    ring += 1
+                    on_cloth += cloth[y + dy, x + dx]
+                    on_table += table[y + dy, x + dx]
+        if ring == 0 or on_cloth < min_cloth * ring or on_table < min_table * ring:
+            continue
+        closed_count = 0
+        for ray in range(rays):
+            angle = 2.0 * np.pi * ray / rays
+            c, s = np.cos(angle), np.sin(angle)
+            closed[ray] = False
+            step = r
+            while step <= search * r:
+                px = min(max(int(np.round(x + c * step)), 0), w - 1)
+                py = min(max(int(np.round(y + s * step)), 0), h - 1)
+                if holes[py, px] == 0:
+                    closed[ray] = step <= within * r
+                    break
+                step += 1.0
+            closed_count += closed[ray]
+        through = 0
+        for ray in range(rays // 2):
+            through += (not closed[ray]) and (not closed[ray + rays // 2])
+        if closed_count >= min_closed * rays and through <= max_open_lines:
+            accepted[count] = k
+            count += 1
+    return accepted[:count]
 
 
 def _sized_alike(
@@ -234,21 +323,20 @@ def _sized_alike(
     balls = np.asarray(found, dtype=float)
     design = np.column_stack([balls[:, 0], balls[:, 1], np.ones(len(balls))])
     weight = np.minimum(balls[:, 2], np.median(balls[:, 2])) ** 2
-    best_weight, best = -1.0, np.ones(len(balls), dtype=bool)
-    for triple in _triples(len(balls), config):
-        try:
-            coefficients = np.linalg.solve(design[triple], balls[triple, 2])
-        except np.linalg.LinAlgError:
-            continue
-        predicted = design @ coefficients
-        typical = float(np.median(predicted))
-        steepness = float(np.hypot(coefficients[0], coefficients[1]))
-        if coefficients[1] < 0 or typical <= 0 or steepness > config.max_radius_gradient * typical:
-            continue
-        agree = _agreeing(balls, predicted, config)
-        support = float(weight[agree].sum())
-        if support > best_weight:
-            best_weight, best = support, agree
+    triples = _triples(len(balls), config)
+    systems = design[triples]
+    solvable = np.abs(np.linalg.det(systems)) > config.min_triple_determinant
+    coefficients = np.linalg.solve(systems[solvable], balls[triples[solvable], 2][..., None])[..., 0]
+    predicted = coefficients @ design.T
+    typical = np.median(predicted, axis=1)
+    steepness = np.hypot(coefficients[:, 0], coefficients[:, 1])
+    plausible = (
+        (coefficients[:, 1] >= 0) & (typical > 0) & (steepness <= config.max_radius_gradient * typical)
+    )
+    best = np.ones(len(balls), dtype=bool)
+    if plausible.any():
+        agree = _agreeing(balls, predicted[plausible], config)
+        best = agree[int(np.argmax(agree @ weight))]
     if best.sum() >= config.min_balls_for_size:
         coefficients, *_ = np.linalg.lstsq(design[best], balls[best, 2], rcond=None)
         best = _agreeing(balls, design @ coefficients, config)
@@ -256,60 +344,19 @@ def _sized_alike(
 
 
 def _agreeing(balls: np.ndarray, predicted: np.ndarray, config: OtherViewConfig) -> np.ndarray:
+    """Whether each ball's radius agrees with the radius ``predicted`` (..., n) at its place."""
     low, high = config.radius_agreement
     ratio = balls[:, 2] / np.maximum(predicted, config.min_radius_px)
     return (predicted > 0) & (ratio >= low) & (ratio <= high)
 
 
-def _triples(count: int, config: OtherViewConfig) -> list[np.ndarray]:
-    """Every triple of ``count`` balls, or a fixed random sample of ``size_fit_triples`` of them."""
-    every = [np.array(t) for t in itertools.combinations(range(count), 3)]
+def _triples(count: int, config: OtherViewConfig) -> np.ndarray:
+    """(t, 3) every triple of ``count`` balls, or a fixed random sample of ``size_fit_triples``."""
+    every = np.array(list(itertools.combinations(range(count), 3)))
     if len(every) <= config.size_fit_triples:
         return every
     rng = np.random.default_rng(config.size_fit_seed)
-    return [every[k] for k in rng.choice(len(every), config.size_fit_triples, replace=False)]
-
-
-def _ball_like(
-    x: int, y: int, r: float, cloth: np.ndarray, table: np.ndarray, holes: np.ndarray, config: OtherViewConfig
-) -> bool:
-    """Whether the hole of radius ``r`` at (x, y) is a ball: cloth in its ring, the table under it,
-    its edge close in most directions (see the module docstring)."""
-    h, w = cloth.shape
-    inner, outer = config.ring_radii
-    reach = int(np.ceil(outer * r))
-    if x - reach < 0 or y - reach < 0 or x + reach >= w or y + reach >= h:
-        return False
-    window = slice(y - reach, y + reach + 1), slice(x - reach, x + reach + 1)
-    dy, dx = np.ogrid[-reach : reach + 1, -reach : reach + 1]
-    squared = dx * dx + dy * dy
-    ring = (squared >= (inner * r) ** 2) & (squared <= (outer * r) ** 2)
-    if cloth[window][ring].mean() < config.min_ring_cloth:
-        return False
-    if table[window][ring].mean() < config.min_ring_on_table:
-        return False
-    return _round(holes, x, y, r, config)
-
-
-def _edge_closed(holes: np.ndarray, x: int, y: int, r: float, config: OtherViewConfig) -> np.ndarray:
-    """(edge_rays,) bool: whether the hole ends within ``edge_within_radii`` in each direction
-    (evenly spaced from +x, so direction k + edge_rays / 2 is opposite k)."""
-    angles = np.linspace(0.0, 2.0 * np.pi, config.edge_rays, endpoint=False)
-    steps = np.arange(r, config.edge_search_radii * r + 1.0)
-    xs = np.clip(np.round(x + np.outer(np.cos(angles), steps)).astype(int), 0, holes.shape[1] - 1)
-    ys = np.clip(np.round(y + np.outer(np.sin(angles), steps)).astype(int), 0, holes.shape[0] - 1)
-    inside = holes[ys, xs] > 0
-    edge = np.where(inside.all(axis=1), np.inf, steps[np.argmax(~inside, axis=1)])
-    return edge <= config.edge_within_radii * r
-
-
-def _round(holes: np.ndarray, x: int, y: int, r: float, config: OtherViewConfig) -> bool:
-    """Whether the hole at (x, y) is closed around it in most directions, and not open both ways
-    along a line (a strip: the cue, a cushion's shadow; a ball touching others is open towards
-    them, one side each)."""
-    closed = _edge_closed(holes, x, y, r, config)
-    through = ~closed & ~np.roll(closed, config.edge_rays // 2)
-    return closed.mean() >= config.min_closed_fraction and through.sum() // 2 <= config.max_open_lines
+    return every[rng.choice(len(every), config.size_fit_triples, replace=False)]
 
 
 def _core_lab(
@@ -344,6 +391,12 @@ def _cloth_ab(
     return out
 
 
+def compile_kernels() -> None:
+    """Compile the peak test now (a no-op once compiled), not on the first frame of another view."""
+    blank = np.zeros((8, 8), np.uint8)
+    _accept_peaks(np.array([4]), np.array([4]), np.array([3.0]), blank, blank, blank, np.ones(8), 16, 2)
+
+
 class OtherViewCueBall:
     """Follows the cue ball through consecutive frames of views with no calibrated table.
 
@@ -353,6 +406,7 @@ class OtherViewCueBall:
 
     def __init__(self, config: OtherViewConfig | None = None) -> None:
         self.config = config or OtherViewConfig()
+        compile_kernels()
         self._last: CueBallSighting | None = None
         self._last_seen_t = 0.0
 
