@@ -389,10 +389,16 @@ def test_skip_counts_come_from_the_frames_each_part_contributes(cut, expected):
     earlier.handed_over_at = cut
     later = _result(50, None, _frames(50, 150, _later_table(), LATER_IDS, skipped={50, 51, 52} | off))
     later.skips = [(50, 52, "no table found yet"), (60, 69, "frame does not show the table")]
+    earlier.other_views = [{"i": i, "t": i / 30, "cue_ball": {"x_px": 1.0}} for i in sorted(off)]
+    later.other_views = [{"i": i, "t": i / 30, "cue_ball": {"x_px": 2.0}} for i in sorted(off)]
     stitched = chain_segments([earlier, later], config)
     assert stitched.cuts == [cut]
     doc = stitched.document("long.mp4")
     assert doc["skipped_frames"] == expected
+    # each other-view frame once, from the part that contributes it
+    assert [(f["i"], f["cue_ball"]["x_px"]) for f in doc["other_views"]] == [
+        (i, 1.0 if i < cut else 2.0) for i in sorted(off)
+    ]
     assert doc["video"]["frames"] == 150
     assert [f["i"] for f in doc["frames"]] == [i for i in range(150) if i >= 10 and i not in off]
     assert doc["complete"] is True and "error" not in doc

@@ -301,13 +301,13 @@ def test_the_cue_ball_is_looked_for_only_in_frames_that_do_not_show_the_table():
 
 
 def test_no_other_view_search_while_a_live_source_waits_for_its_first_table():
+    def no_table(image):
+        raise RuntimeError("no cloth")
+
     follower = _RecordingCueBall(seen=range(100))
     config = AnalysisConfig(find_table_in_background=True)
     analysis = VideoAnalysis(
-        _white_run_detector(lambda image: 0),
-        config=config,
-        find_table=lambda image: None,
-        other_view=follower,
+        _white_run_detector(lambda image: 0), config=config, find_table=no_table, other_view=follower
     )
     for frame in _frames(5):
         analysis.process(frame)

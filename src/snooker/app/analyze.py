@@ -305,6 +305,7 @@ def analyze_segment(
         analysis.finish()
     result.finished = True
     result.frames, result.strokes = analysis.frames, analysis.strokes
+    result.other_views = analysis.other_views
     result.outside_events = list(analysis.segmenter.outside_events)
     calibration = analysis.calibration_record()
     result.views = analysis.views

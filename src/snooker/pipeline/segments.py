@@ -121,6 +121,8 @@ class SegmentResult:
     width: int | None = None
     height: int | None = None
     frames: list[dict] = field(default_factory=list)
+    other_views: list[dict] = field(default_factory=list)
+    """The cue ball in frames of other views (``VideoAnalysis.other_views``)."""
     strokes: list[StrokeEvents] = field(default_factory=list)
     outside_events: list[OutsideEvent] = field(default_factory=list)
     skips: list[tuple[int, int, str]] = field(default_factory=list)
@@ -343,6 +345,7 @@ def trim(result: SegmentResult, lo: int | None, hi: int | None) -> SegmentResult
         start=low,
         read=max(0, high - low),
         frames=[f for f in result.frames if inside(f["i"])],
+        other_views=[f for f in result.other_views if inside(f["i"])],
         strokes=[s for s in result.strokes if inside(s.start_frame)],
         outside_events=[e for e in result.outside_events if inside(e.frame)],
         skips=[(a, b, reason) for a, b, reason in skips if a <= b],
@@ -474,6 +477,7 @@ class Stitched:
             complete=complete,
             rulings=rulings,
             error=self.error,
+            other_views=[f for p in parts for f in p.other_views],
         )
 
 
