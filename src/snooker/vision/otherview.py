@@ -8,9 +8,11 @@ Without a calibration the ball's size is unknown and changes with depth; what is
 - the cloth is the frame's dominant saturated colour (``calibration.detect.cloth_hue``) and the table
   is the convex hull of its largest region;
 - a ball is a round hole in the cloth: a peak of the distance to the cloth inside the hull, whose
-  distance is its radius, with cloth around most of it (a ring), the table under all of it (not a
+  distance is its radius, with cloth around most of it (a ring), the table under that ring (not a
   shirt cuff over the cushion), and an edge near its radius in most directions (not a strip along a
-  cushion, not a hand or an arm);
+  cushion or the cue, not a hand or an arm);
+- seen in perspective, the balls' radii grow smoothly down the frame: a disc whose size disagrees
+  with the others' is not a ball (a cue's ferrule, a hand);
 - the cue ball is the whitest ball. Over green cloth a white ball takes on the cloth's colour, and a
   broadcast's grading can make it look pale yellow-green: only the colour away from the cloth's
   counts against it (``whiteness``), which a pink, a yellow or a hand cannot escape.
@@ -82,10 +84,10 @@ class OtherViewConfig:
     """A plane of radii may change by at most this fraction of the typical radius per px (a table
     seen from its side, three times deeper at the top of the frame than at the bottom, changes by
     ~0.0015; a row of small discs beside a ball would need ten times that)."""
-    size_fit_triples: int = 400
-    """At most this many planes through three balls are tried (all of them up to 15 balls)..."""
     min_triple_determinant: float = 1e-6
     """Three balls in a line (|det| of their system below this, px²) make no plane."""
+    size_fit_triples: int = 400
+    """At most this many planes through three balls are tried (all of them up to 14 balls)..."""
     size_fit_seed: int = 0
     """...the rest a fixed random sample (the same frame gives the same answer)."""
     radius_scale: float = 1.15
