@@ -9,6 +9,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from snooker.vision.otherview import (
     OtherViewConfig,
@@ -190,3 +192,25 @@ class TestFollowing:
 def test_config_rejects_nonsense(change):
     with pytest.raises(ValueError):
         replace(OtherViewConfig(), **change)
+
+
+@given(
+    lightness=st.floats(0, 255),
+    towards_cloth=st.floats(0, 60),
+    across=st.floats(-60, 60),
+    cloth_angle=st.floats(0, 2 * np.pi),
+    cloth_chroma=st.floats(5, 80),
+)
+def test_whiteness_ignores_the_cloths_tint_and_counts_any_other(
+    lightness, towards_cloth, across, cloth_angle, cloth_chroma
+):
+    """Chroma towards the cloth's costs nothing; across it or away from it costs its size."""
+    unit = np.array([np.cos(cloth_angle), np.sin(cloth_angle)])
+    normal = np.array([-unit[1], unit[0]])
+    cloth_ab = (cloth_chroma * unit)[None]
+    tinted = np.array([[lightness, *(towards_cloth * unit)]])
+    assert whiteness(tinted, cloth_ab)[0] == pytest.approx(lightness, abs=1e-6)
+    skewed = np.array([[lightness, *(towards_cloth * unit + across * normal)]])
+    assert whiteness(skewed, cloth_ab)[0] == pytest.approx(lightness - abs(across), abs=1e-6)
+    away = np.array([[lightness, *(-towards_cloth * unit)]])
+    assert whiteness(away, cloth_ab)[0] == pytest.approx(lightness - towards_cloth, abs=1e-6)
