@@ -64,11 +64,16 @@ def main(argv: list[str] | None = None) -> int:
             all_px += score.centre_errors_px
             all_mm += score.centre_errors_mm
             med = np.median(score.centre_errors_px) if score.centre_errors_px else float("nan")
+            other = ""
+            if k == 1 and score.frames_other_views:
+                other = (
+                    f", {100 * score.hit_fraction_other_views:5.1f} % of the "
+                    f"{score.frames_other_views} in other views"
+                )
             print(
                 f"clip {n:2d} ball {k}: {score.label or '-':7s} IoU>0.2 in {100 * score.hit_fraction:5.1f} % "
                 f"of {score.frames} frames ({100 * score.hit_fraction_in_view:5.1f} % of the "
-                f"{score.frames_in_view} in view, {100 * score.hit_fraction_other_views:5.1f} % of the "
-                f"{score.frames_other_views} in other views), median centre error {med:.2f} px "
+                f"{score.frames_in_view} in view{other}), median centre error {med:.2f} px "
                 f"{'pass' if score.passed else 'FAIL'}",
                 flush=True,
             )
