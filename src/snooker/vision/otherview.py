@@ -56,8 +56,9 @@ class OtherViewConfig:
     max_peaks: int = 400
     """At most this many peaks, widest first, are looked at (a pack gives ~20, a strip of cushion
     shadow a ridge of them)."""
-    peak_separation: float = 0.9
-    """A peak closer to a wider ball than this fraction of their radii's sum is part of it."""
+    peak_separation: float = 1.2
+    """A peak within this many of a wider ball's radii from its centre is part of it (two balls
+    touching lie ~2.3 radii apart)."""
     ring_radii: tuple[float, float] = (1.3, 1.7)
     """The ring around a candidate (inner, outer; in its radii) where cloth must show."""
     min_ring_cloth: float = 0.35
@@ -84,6 +85,8 @@ class OtherViewConfig:
     """A plane of radii may change by at most this fraction of the typical radius per px (a table
     seen from its side, three times deeper at the top of the frame than at the bottom, changes by
     ~0.0015; a row of small discs beside a ball would need ten times that)."""
+    size_cap_quantile: float = 0.8
+    """A disc's area counts in the size fit up to this quantile of the discs' radii, squared."""
     min_triple_determinant: float = 1e-6
     """Three balls in a line (|det| of their system below this, px²) make no plane."""
     size_fit_triples: int = 400
@@ -269,7 +272,7 @@ def _accept_peaks(
         for j in range(count):
             a = accepted[j]
             dx, dy = x - xs[a], y - ys[a]
-            if dx * dx + dy * dy < (separation * (r + radii[a])) ** 2:
+            if dx * dx + dy * dy < (separation * radii[a]) ** 2:
                 overlaps = True
                 break
         if overlaps:
@@ -317,14 +320,15 @@ def _sized_alike(
     """The balls whose radius agrees with the most others': seen in perspective, a ball's radius
     is an affine function of its image position (the inverse depth on the table plane is), growing
     down the image (nearer), and slowly. The plane through three balls that the most ball area
-    agrees with is refitted to those. Each disc's area counts up to the median disc's: a cue's
-    ferrule or white shaft beside a ball, read as a row of small discs, would otherwise outvote
-    the ball, and a hand and its arm, read as large discs, the balls."""
+    agrees with is refitted to those (a cue's ferrule or white shaft beside a ball, read as a row
+    of small discs, or specks along a cushion would otherwise outvote the balls); each disc's
+    area counts up to that of the ``size_cap_quantile`` of their radii (a hand and its arm, read as
+    large discs, would otherwise outweigh them)."""
     if len(found) < config.min_balls_for_size:
         return found
     balls = np.asarray(found, dtype=float)
     design = np.column_stack([balls[:, 0], balls[:, 1], np.ones(len(balls))])
-    weight = np.minimum(balls[:, 2], np.median(balls[:, 2])) ** 2
+    weight = np.minimum(balls[:, 2], np.quantile(balls[:, 2], config.size_cap_quantile)) ** 2
     triples = _triples(len(balls), config)
     systems = design[triples]
     solvable = np.abs(np.linalg.det(systems)) > config.min_triple_determinant
