@@ -13,6 +13,7 @@ least 80 % of the truth frames. We also report the centre error in pixels and in
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import pickle
 from dataclasses import dataclass, field, replace
@@ -108,14 +109,10 @@ def detect_clip(path: Path, detector: Detector, config: AnalysisConfig | None = 
     sightings: dict[int, CueBallSighting] = {}
     with open_source(str(path)) as source:
         for frame in source:
-            ok = False
             if view is None:
-                try:
+                with contextlib.suppress(TableNotFound):
                     view = find_table(frame.image)
-                except TableNotFound:
-                    view = None
-            if view is not None:
-                ok = bool(shows_table(frame.image, view))
+            ok = view is not None and bool(shows_table(frame.image, view))
             if ok:
                 frames.append((frame.index, frame.t, detector(frame.image, view), ok))
                 if other_view is not None:
