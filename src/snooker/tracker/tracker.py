@@ -433,7 +433,9 @@ class BallTracker:
         """Why a ball just vanished: ``("pot", pocket)``, ``("off", None)`` or ``(None, None)`` (hidden)."""
         life = self.config.lifecycle
         speed = float(np.linalg.norm(track.velocity))
-        if not track.moving and speed < life.pot_min_speed_mm_s:
+        if not track.moving and min(speed, _net_speed(track.history)) < life.pot_min_speed_mm_s:
+            # a ball at rest by its displacement is hidden, not potted: the filter's velocity of a
+            # still ball jitters with its measured centre (2 mm of noise a frame reads 60 mm/s)
             return None, None
         step = track.velocity * life.loss_lookahead_s
         candidates = np.stack([track.xy, track.xy + step])
@@ -594,6 +596,14 @@ def _near_any(points: np.ndarray, others: np.ndarray, distance_mm: float) -> np.
         return np.zeros(len(points), dtype=bool)
     gaps = np.linalg.norm(points[:, None, :] - others[None, :, :], axis=2)
     return gaps.min(axis=1) <= distance_mm
+
+
+def _net_speed(history: deque) -> float:
+    """mm/s from the first to the last of ``history``'s (t, x, y): a still ball's noise averages out."""
+    if len(history) < 2:
+        return 0.0
+    (t0, x0, y0), (t1, x1, y1) = history[0], history[-1]
+    return math.hypot(x1 - x0, y1 - y0) / (t1 - t0) if t1 > t0 else 0.0
 
 
 def _pair(xy: np.ndarray) -> tuple[float, float]:
