@@ -70,10 +70,10 @@ def _crop(frame: np.ndarray, g=GEOMETRY) -> np.ndarray:
 
 windows_strategy = st.lists(
     st.tuples(
-        st.integers(0, SHAPE[1] - 20),
-        st.integers(0, SHAPE[0] - 20),
-        st.integers(20, 260),
-        st.integers(20, 260),
+        st.integers(0, SHAPE[1] - 1),
+        st.integers(0, SHAPE[0] - 1),
+        st.integers(1, 260),
+        st.integers(1, 260),
     ).map(lambda b: (b[0], b[1], min(SHAPE[1], b[0] + b[2]), min(SHAPE[0], b[1] + b[3]))),
     min_size=1,
     max_size=3,

@@ -961,12 +961,11 @@ def _refresh_cloth(
         x1, y1 = min(w, fx1 - g.x0), min(h, fy1 - g.y0)
         if x1 <= x0 or y1 <= y0:
             continue
-        # each interpolation is run with room (a pixel of the shrunk image, a cell) around what it
-        # must give, so that it gives there what it gives over the whole image
-        sx0, sy0 = max(0, x0 // scale - 1), max(0, y0 // scale - 1)
-        sx1, sy1 = min(small_w, -(-x1 // scale) + 1), min(small_h, -(-y1 // scale) + 1)
-        c0, r0 = max(0, sx0 // side - 1), max(0, sy0 // side - 1)
-        c1, r1 = min(cols, -(-sx1 // side) + 1), min(rows, -(-sy1 // side) + 1)
+        # each interpolation is run on all it reads (pixels of the shrunk image, cells) to give
+        # the window, so that it gives there what it gives over the whole image
+        sx0, sx1 = _linear_support(x0, x1, scale, small_w)
+        sy0, sy1 = _linear_support(y0, y1, scale, small_h)
+        (c0, c1), (r0, r1) = _linear_support(sx0, sx1, side, cols), _linear_support(sy0, sy1, side, rows)
         wanted[r0:r1, c0:c1] = True
         regions.append(((x0, y0, x1, y1), (sx0, sy0, sx1, sy1), (c0, r0, c1, r1)))
     if not regions:
@@ -983,6 +982,16 @@ def _refresh_cloth(
         for target, channels in ((scene.cloth.chromaticity, slice(0, 3)), (scene.cloth.brightness, 3)):
             source = np.ascontiguousarray(shrunk[..., channels])
             target[y0:y1, x0:x1] = cv2.resize(source, size, interpolation=cv2.INTER_LINEAR)[inside]
+
+
+def _linear_support(start: int, end: int, factor: int, length: int) -> tuple[int, int]:
+    """The source pixels [lo, hi) (of ``length``) that OpenCV's INTER_LINEAR enlargement by the whole
+    ``factor`` reads to give destination pixels [``start``, ``end``): destination x lies at source
+    (x + 0.5) / factor - 0.5, between the source pixel below it and the next. At least two (an
+    enlargement of one pixel is made otherwise, not as the same pixel on the whole image's edge)."""
+    lo = max(0, (2 * start + 1 - factor) // (2 * factor))
+    hi = min(length, max((2 * end - 1 - factor) // (2 * factor) + 2, lo + 2))
+    return max(0, min(lo, hi - 2)), hi
 
 
 def _shrunk_cloth_config(config: ClassicConfig) -> ClothConfig:
