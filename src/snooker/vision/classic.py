@@ -98,7 +98,8 @@ class ClassicConfig:
     """Below a highlight, pixels darker than this fraction of the cloth's brightness count as the
     ball's body even with the cloth's colour (the green ball in shade)."""
     cloth_scale: int = 2
-    """The cloth model is estimated on the image shrunk by this factor (it varies slowly)."""
+    """The cloth model is estimated on the image shrunk by this factor (it varies slowly); the crop's
+    sides are made multiples of it, so that its cells can be kept and taken again in part."""
     smooth_kernel_px: int = 5
     """Side (px) of the median filter that removes specks and thin lines from the foreground and
     fills pinholes (the black ball's body mirrors the green cloth in places)."""
@@ -222,8 +223,10 @@ class ClassicConfig:
     redetect_fresh_cloth: bool = True
     """When only changed regions are detected again, the cloth model inside them is estimated again
     from the frame rather than kept from the last full detection: a search of a region then sees
-    the cloth a full detection of the frame would (but for the whole cloth's saturation, kept), and
-    a ball on a knife-edge of it (a black against the far cushion) is found alike by both."""
+    the cloth a full detection of the frame would (but for the whole cloth's saturation, kept, and
+    the reference a cell that is not cloth-like takes, the median of all cells of which only those
+    around the windows are taken again), and a ball on a knife-edge of it (a black against the far
+    cushion) is found alike by both."""
     rim_rays: int = 48
     """A found ball is centred to a fraction of a pixel on its rim, seen along this many rays..."""
     rim_below_horizontal_deg: float = 55.0
