@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from snooker.vision.cloth import ClothConfig, chroma_threshold, estimate_cloth, not_cloth
+from snooker.vision.cloth import ClothConfig, chroma_threshold, cloth_cells, estimate_cloth, not_cloth
 
 CONFIG = ClothConfig()
 
@@ -115,8 +115,6 @@ def _cell_medians_by_sorting(image: np.ndarray, on: np.ndarray, config: ClothCon
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_cells_medians_are_exactly_those_of_sorting(seed: int) -> None:
-    from snooker.vision.cloth import _cell_medians
-
     rng = np.random.default_rng(seed)
     h, w = rng.integers(5, 90, size=2)
     image = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
@@ -126,10 +124,6 @@ def test_the_cells_medians_are_exactly_those_of_sorting(seed: int) -> None:
     config = ClothConfig(cell_px=int(rng.integers(4, 40)), sample_step_px=int(rng.integers(1, 4)))
     expected, expected_counts = _cell_medians_by_sorting(image, on, config)
     step = config.sample_step_px
-    medians, counts = _cell_medians(
-        np.ascontiguousarray(image[::step, ::step]),
-        np.ascontiguousarray(on[::step, ::step]),
-        max(1, config.cell_px // step),
-    )
-    assert np.array_equal(counts, expected_counts)
-    assert np.array_equal(medians, expected)
+    cells = cloth_cells(image, on[::step, ::step], config)
+    assert np.array_equal(cells.counts, expected_counts)
+    assert np.array_equal(cells.medians, expected)

@@ -31,14 +31,19 @@ import numpy as np
 
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.cloth import (
+    ClothCells,
     ClothConfig,
     ClothEstimate,
     cloth_cell_side,
+    cloth_cells,
+    cloth_from_grid,
     cloth_grid,
     cloth_saturation,
     estimate_cloth,
+    grid_of_cells,
     not_cloth,
     not_cloth_in_windows,
+    retake_cells,
 )
 from snooker.vision.colour import (
     FEATURE_NAMES,
@@ -93,7 +98,8 @@ class ClassicConfig:
     """Below a highlight, pixels darker than this fraction of the cloth's brightness count as the
     ball's body even with the cloth's colour (the green ball in shade)."""
     cloth_scale: int = 2
-    """The cloth model is estimated on the image shrunk by this factor (it varies slowly)."""
+    """The cloth model is estimated on the image shrunk by this factor (it varies slowly); the crop's
+    sides are made multiples of it, so that its cells can be kept and taken again in part."""
     smooth_kernel_px: int = 5
     """Side (px) of the median filter that removes specks and thin lines from the foreground and
     fills pinholes (the black ball's body mirrors the green cloth in places)."""
@@ -217,8 +223,10 @@ class ClassicConfig:
     redetect_fresh_cloth: bool = True
     """When only changed regions are detected again, the cloth model inside them is estimated again
     from the frame rather than kept from the last full detection: a search of a region then sees
-    the cloth a full detection of the frame would (but for the whole cloth's saturation, kept), and
-    a ball on a knife-edge of it (a black against the far cushion) is found alike by both."""
+    the cloth a full detection of the frame would (but for the whole cloth's saturation, kept, and
+    the reference a cell that is not cloth-like takes, the median of all cells of which only those
+    around the windows are taken again), and a ball on a knife-edge of it (a black against the far
+    cushion) is found alike by both."""
     rim_rays: int = 48
     """A found ball is centred to a fraction of a pixel on its rim, seen along this many rays..."""
     rim_below_horizontal_deg: float = 55.0
@@ -346,6 +354,9 @@ def compile_kernels() -> None:
     _centre_on_rim(centres, mask, radii, config)
     _regions_touching(mask, mask)
     cloth_grid(image, mask, config.cloth)
+    area = mask[1:7, 1:9]
+    crop = TableGeometry(1, 1, 9, 7, area, area, area, brightness, 2.0, 2.0)
+    _estimate_cloth(image[1:7, 1:9], crop, config)  # the crop of a frame (a view)
     lightness = lab_lightness(image)
     lab_lightness(image[:, 1:9])  # the crop of a frame, a follower's window
     warm_colour_conversions()
@@ -406,7 +417,8 @@ class ClassicScene:
 
     ``view``, ``shape`` (H, W) and ``geometry`` it was made for; ``cloth``: the cloth model of the
     crop (of the last full detection, brought up to date in the windows searched since: see
-    ``redetect_fresh_cloth``); ``foreground``: (h, w) uint8 0/1 of the
+    ``redetect_fresh_cloth``; ``cloth_cells``: its cells, None where the crop's sides are not
+    multiples of ``cloth_scale``); ``foreground``: (h, w) uint8 0/1 of the
     crop, updated where regions were detected again; ``centres``: (n, 2) crop px of every plausible
     candidate, ``centres_mm`` (n, 2) on the table, ``highlight`` (n,) whether it was found by its
     highlight, ``intruding`` (n,) whether it lies in a region coming over the cushions, ``features``
@@ -426,6 +438,7 @@ class ClassicScene:
     features: np.ndarray
     detections: BallDetections
     transform: FrameTransform | None = None
+    cloth_cells: ClothCells | None = None
 
 
 @dataclass(frozen=True)
@@ -470,7 +483,8 @@ def detect_scene(
     """A full detection over the whole playing area, with what it leaves for :func:`redetect_scene`."""
     g = geometry
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
-    cloth, foreground, body = _cloth_masks(image, g, config)
+    cloth, cells = _estimate_cloth(image, g, config)
+    _, foreground, body = _cloth_masks(image, g, config, cloth)
     offset = np.array([g.x0, g.y0], dtype=float)
     found = _find(image, g, view, _cloth_at(cloth), foreground, body, config, lambda points: points + offset)
     return _named(
@@ -486,6 +500,7 @@ def detect_scene(
             found.intruding,
             found.features,
             BallDetections.empty(),
+            cloth_cells=cells,
         ),
         config,
     )
@@ -871,7 +886,7 @@ def _cloth_masks(
     """The cloth model (estimated here unless given), the foreground (not cloth) and the ball-body
     mask (foreground, or darker than the cloth: a green ball in its own shade) on ``image``."""
     if cloth is None:
-        cloth = _estimate_cloth(image, g, config)
+        cloth, _ = _estimate_cloth(image, g, config)
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
     return cloth, *_foreground_and_body(different, darker, g.area, config)
 
@@ -894,21 +909,28 @@ def _cloth_at(cloth: ClothEstimate) -> Callable[[np.ndarray, np.ndarray], tuple[
     return at
 
 
-def _estimate_cloth(image: np.ndarray, g: TableGeometry, config: ClassicConfig) -> ClothEstimate:
-    """The cloth model of the crop ``image``."""
+def _estimate_cloth(
+    image: np.ndarray, g: TableGeometry, config: ClassicConfig
+) -> tuple[ClothEstimate, ClothCells | None]:
+    """The cloth model of the crop ``image``, and its cells (None where the crop's sides are not
+    multiples of ``cloth_scale``: the crop is then shrunk whole and its cells are not kept)."""
     # The cloth is smooth: it is estimated on the image shrunk by ``cloth_scale`` and its maps
     # are interpolated back; the comparison with it runs at full resolution.
-    small, small_area = _shrunk(image, g, config)
-    shrunk_cloth = estimate_cloth(small, small_area, _shrunk_cloth_config(config))
-    return _resize_cloth(shrunk_cloth, g.area.shape, config.cloth)
-
-
-def _shrunk(image: np.ndarray, g: TableGeometry, config: ClassicConfig) -> tuple[np.ndarray, np.ndarray]:
-    """The crop ``image`` and its playing area shrunk by ``cloth_scale`` (where the cloth is estimated)."""
     scale = config.cloth_scale
-    small = cv2.resize(image, None, fx=1.0 / scale, fy=1.0 / scale, interpolation=cv2.INTER_AREA)
-    small_area = cv2.resize(g.area.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST) > 0
-    return small, small_area
+    h, w = g.area.shape
+    cloth_config = _shrunk_cloth_config(config)
+    if h % scale or w % scale:
+        small = cv2.resize(image, None, fx=1.0 / scale, fy=1.0 / scale, interpolation=cv2.INTER_AREA)
+        small_area = cv2.resize(g.area.astype(np.uint8), small.shape[1::-1], interpolation=cv2.INTER_NEAREST)
+        shrunk_cloth = estimate_cloth(small, small_area > 0, cloth_config)
+        return _resize_cloth(shrunk_cloth, g.area.shape, config.cloth), None
+    # Only the shrunk image's samples are made, each from its block of the crop.
+    step = cloth_config.sample_step_px
+    small_size = (w // scale, h // scale)
+    small_area = cv2.resize(g.area.astype(np.uint8), small_size, interpolation=cv2.INTER_NEAREST)
+    cells = cloth_cells(image, small_area[::step, ::step] > 0, cloth_config, scale)
+    shrunk_cloth = cloth_from_grid(grid_of_cells(cells, cloth_config), (h // scale, w // scale), cloth_config)
+    return _resize_cloth(shrunk_cloth, g.area.shape, config.cloth), cells
 
 
 def _refresh_cloth(
@@ -917,32 +939,43 @@ def _refresh_cloth(
     windows: Sequence[tuple[int, int, int, int]],
     config: ClassicConfig,
 ) -> None:
-    """Bring ``scene.cloth`` up to date with the crop ``image`` inside ``windows`` (frame px), as
-    :func:`_estimate_cloth` of ``image`` gives it there (its saturation stays). The cells' medians
-    are taken over the whole crop; the maps, interpolated twice (cells to the shrunk image, that to
-    the crop, each by a whole factor), only around the windows."""
+    """Bring ``scene.cloth`` up to date with the crop ``image`` inside ``windows`` (frame px): the
+    medians of the cells around the windows are taken again from ``image``, the other cells keep
+    theirs (of the last full detection, or of a later search), and the maps, interpolated twice
+    (cells to the shrunk image, that to the crop, each by a whole factor), are made around the
+    windows only. There the model is :func:`_estimate_cloth`'s of ``image`` but for the reference
+    of cloth-like cells (the median of all the cells' medians, of which only those around the
+    windows are this frame's); its saturation stays. Without kept cells the crop is estimated whole."""
     g = scene.geometry
     h, w = g.area.shape
-    scale = config.cloth_scale
-    if h % scale or w % scale:
-        scene.cloth = _estimate_cloth(image, g, config)
+    cells = scene.cloth_cells
+    if cells is None:
+        scene.cloth, _ = _estimate_cloth(image, g, config)
         return
-    small, small_area = _shrunk(image, g, config)
+    scale = config.cloth_scale
     cloth_config = _shrunk_cloth_config(config)
-    grid = cloth_grid(small, small_area, cloth_config)
     side = cloth_cell_side(cloth_config)
-    rows, cols = grid.shape[:2]
+    small_h, small_w = h // scale, w // scale
+    rows, cols = cells.counts.shape
+    wanted = np.zeros((rows, cols), bool)
+    regions = []
     for fx0, fy0, fx1, fy1 in windows:
         x0, y0 = max(0, fx0 - g.x0), max(0, fy0 - g.y0)
         x1, y1 = min(w, fx1 - g.x0), min(h, fy1 - g.y0)
         if x1 <= x0 or y1 <= y0:
             continue
-        # each interpolation is run with room (a pixel of the shrunk image, a cell) around what it
-        # must give, so that it gives there what it gives over the whole image
-        sx0, sy0 = max(0, x0 // scale - 1), max(0, y0 // scale - 1)
-        sx1, sy1 = min(small.shape[1], -(-x1 // scale) + 1), min(small.shape[0], -(-y1 // scale) + 1)
-        c0, r0 = max(0, sx0 // side - 1), max(0, sy0 // side - 1)
-        c1, r1 = min(cols, -(-sx1 // side) + 1), min(rows, -(-sy1 // side) + 1)
+        # each interpolation is run on all it reads (pixels of the shrunk image, cells) to give
+        # the window, so that it gives there what it gives over the whole image
+        sx0, sx1 = _linear_support(x0, x1, scale, small_w)
+        sy0, sy1 = _linear_support(y0, y1, scale, small_h)
+        (c0, c1), (r0, r1) = _linear_support(sx0, sx1, side, cols), _linear_support(sy0, sy1, side, rows)
+        wanted[r0:r1, c0:c1] = True
+        regions.append(((x0, y0, x1, y1), (sx0, sy0, sx1, sy1), (c0, r0, c1, r1)))
+    if not regions:
+        return
+    retake_cells(cells, image, wanted)
+    grid = grid_of_cells(cells, cloth_config)
+    for (x0, y0, x1, y1), (sx0, sy0, sx1, sy1), (c0, r0, c1, r1) in regions:
         shrunk = cv2.resize(
             grid[r0:r1, c0:c1], ((c1 - c0) * side, (r1 - r0) * side), interpolation=cv2.INTER_LINEAR
         )
@@ -952,6 +985,16 @@ def _refresh_cloth(
         for target, channels in ((scene.cloth.chromaticity, slice(0, 3)), (scene.cloth.brightness, 3)):
             source = np.ascontiguousarray(shrunk[..., channels])
             target[y0:y1, x0:x1] = cv2.resize(source, size, interpolation=cv2.INTER_LINEAR)[inside]
+
+
+def _linear_support(start: int, end: int, factor: int, length: int) -> tuple[int, int]:
+    """The source pixels [lo, hi) (of ``length``) that OpenCV's INTER_LINEAR enlargement by the whole
+    ``factor`` reads to give destination pixels [``start``, ``end``): destination x lies at source
+    (x + 0.5) / factor - 0.5, between the source pixel below it and the next. At least two (an
+    enlargement of one pixel is made otherwise, not as the same pixel on the whole image's edge)."""
+    lo = max(0, (2 * start + 1 - factor) // (2 * factor))
+    hi = min(length, max((2 * end - 1 - factor) // (2 * factor) + 2, lo + 2))
+    return max(0, min(lo, hi - 2)), hi
 
 
 def _shrunk_cloth_config(config: ClassicConfig) -> ClothConfig:
@@ -1086,8 +1129,9 @@ def table_geometry(
         return None
     h, w = area_full.shape
     m = config.roi_margin_px
-    x0, x1 = max(0, x - m), min(w, x + width + m)
-    y0, y1 = max(0, y - m), min(h, y + height + m)
+    # sides that are multiples of the cloth's scale: its cells are then kept (see ``_refresh_cloth``)
+    x0, x1 = _span_of_multiple(max(0, x - m), min(w, x + width + m), w, config.cloth_scale)
+    y0, y1 = _span_of_multiple(max(0, y - m), min(h, y + height + m), h, config.cloth_scale)
     step = config.radius_grid_px
     cols, rows = (x1 - x0) // step + 2, (y1 - y0) // step + 2
     gx = x0 + step * np.arange(cols, dtype=float)
@@ -1107,6 +1151,19 @@ def table_geometry(
     band = area & ~cv2.erode(area.astype(np.uint8), band_kernel).astype(bool)
     typical = float(np.median(radius[area]))
     return TableGeometry(x0, y0, x1, y1, area, inner, band, radius, typical, float(np.median(radius)))
+
+
+def _span_of_multiple(start: int, end: int, limit: int, multiple: int) -> tuple[int, int]:
+    """[``start``, ``end``) made a multiple of ``multiple`` long inside [0, ``limit``): grown at its
+    end, else at its start, else (the frame too small) cut at its end."""
+    missing = -(end - start) % multiple
+    grown = min(missing, limit - end)
+    end, missing = end + grown, missing - grown
+    grown = min(missing, start)
+    start, missing = start - grown, missing - grown
+    if missing:
+        end -= (end - start) % multiple
+    return start, end
 
 
 def _resize_cloth(cloth: ClothEstimate, shape: tuple[int, ...], config: ClothConfig) -> ClothEstimate:

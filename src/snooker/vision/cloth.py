@@ -72,8 +72,12 @@ def estimate_cloth(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothCon
     cloth. Cells with too little playing area, or whose median is not cloth-like (an arm over
     the table), take the median of all the cells.
     """
-    h, w = on_cloth.shape
-    grid = cloth_grid(image_bgr, on_cloth, config)
+    return cloth_from_grid(cloth_grid(image_bgr, on_cloth, config), on_cloth.shape, config)
+
+
+def cloth_from_grid(grid: np.ndarray, shape: tuple[int, ...], config: ClothConfig) -> ClothEstimate:
+    """The cloth maps over an image of ``shape`` (H, W) from its :func:`cloth_grid`."""
+    h, w = shape[:2]
     side = cloth_cell_side(config)
     rows, cols = grid.shape[:2]
     maps = cv2.resize(grid, (cols * side, rows * side), interpolation=cv2.INTER_LINEAR)[:h, :w]
@@ -86,21 +90,80 @@ def cloth_cell_side(config: ClothConfig) -> int:
     return max(1, config.cell_px // config.sample_step_px) * config.sample_step_px
 
 
+@dataclass(frozen=True)
+class ClothCells:
+    """The cells of a cloth estimate, kept so that some of them can be taken again from a later
+    picture (:func:`retake_cells`) while the others stay.
+
+    ``medians`` (rows, cols, 3) float32: per cell the median B, G, R of its samples on the cloth
+    (0 where none); ``counts`` (rows, cols): how many; ``on_samples`` (sh, sw) bool: which samples
+    are on the cloth; ``cell``: samples per cell side. Sample (y, x) is the mean of the ``scale`` ×
+    ``scale`` pixels from image px (``stride`` y, ``stride`` x) on, rounded as OpenCV's INTER_AREA
+    rounds: the samples of the image shrunk by ``scale`` (see :func:`cloth_cells`). The arrays are
+    updated in place.
+    """
+
+    medians: np.ndarray
+    counts: np.ndarray
+    on_samples: np.ndarray
+    cell: int
+    stride: int
+    scale: int
+
+
+def cloth_cells(
+    image_bgr: np.ndarray, on_samples: np.ndarray, config: ClothConfig, scale: int = 1
+) -> ClothCells:
+    """The cells of :func:`cloth_grid` of ``image_bgr`` (H, W, 3) uint8 shrunk by ``scale`` (a whole
+    factor that divides H and W; ``config`` in px of the shrunk image), without shrinking it: only
+    the samples are made, each from its block of pixels. ``on_samples``: (sh, sw) bool, which
+    samples (every ``sample_step_px``-th pixel of the shrunk image) are on the cloth."""
+    on = np.ascontiguousarray(on_samples, dtype=np.bool_)
+    cell = max(1, config.cell_px // config.sample_step_px)
+    sh, sw = on.shape
+    rows, cols = max(1, -(-sh // cell)), max(1, -(-sw // cell))
+    cells = ClothCells(
+        np.zeros((rows, cols, 3), np.float32),
+        np.zeros((rows, cols), np.int64),
+        on,
+        cell,
+        config.sample_step_px * scale,
+        scale,
+    )
+    retake_cells(cells, image_bgr, np.ones((rows, cols), np.bool_))
+    return cells
+
+
+def retake_cells(cells: ClothCells, image_bgr: np.ndarray, wanted: np.ndarray) -> None:
+    """Take the medians and counts of the ``wanted`` (rows, cols) cells again from ``image_bgr``."""
+    _cell_medians(
+        image_bgr,
+        cells.on_samples,
+        np.ascontiguousarray(wanted, dtype=np.bool_),
+        cells.cell,
+        cells.stride,
+        cells.scale,
+        cells.medians,
+        cells.counts,
+    )
+
+
 def cloth_grid(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothConfig) -> np.ndarray:
     """(rows, cols, 4) float32: per cell of :func:`estimate_cloth` (side :func:`cloth_cell_side`,
     from the image's top left) the cloth's chromaticity B, G, R and brightness B+G+R, which its
     maps interpolate linearly between the cells' centres."""
     step = config.sample_step_px
-    sampled, sampled_on = image_bgr[::step, ::step], on_cloth[::step, ::step]
-    cell = max(1, config.cell_px // step)
-    all_medians, counts = _cell_medians(
-        np.ascontiguousarray(sampled), np.ascontiguousarray(sampled_on, dtype=np.bool_), cell
-    )
-    rows, cols = counts.shape
-    enough = counts >= config.min_cell_fraction * cell * cell
+    return grid_of_cells(cloth_cells(image_bgr, on_cloth[::step, ::step], config), config)
+
+
+def grid_of_cells(cells: ClothCells, config: ClothConfig) -> np.ndarray:
+    """The grid of :func:`cloth_grid` from its cells: the cells with too few samples on the cloth,
+    or whose median is not cloth-like, take the median of the other cells' medians."""
+    enough = cells.counts >= config.min_cell_fraction * cells.cell * cells.cell
+    rows, cols = cells.counts.shape
     medians = np.full((rows, cols, 3), 128.0, dtype=np.float32)
     if enough.any():
-        cell_medians = all_medians[enough]
+        cell_medians = cells.medians[enough]
         overall = np.median(cell_medians, axis=0)
         medians[:] = overall
         medians[enough] = np.where(_cloth_like(cell_medians, overall, config)[:, None], cell_medians, overall)
@@ -111,18 +174,30 @@ def cloth_grid(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothConfig)
 
 
 @numba.njit(cache=True, nogil=True)
-def _cell_medians(sampled: np.ndarray, on: np.ndarray, cell: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per cell of ``cell`` × ``cell`` samples (from the top left; the last row and column of
-    cells may be cut short): the median B, G, R (rows, cols, 3) float32 of the samples ``on`` the
-    cloth (the mean of the two middle ones for an even count; 0 where none) and their count
-    (rows, cols). Counted in histograms of the 8-bit values: exact, as sorting each cell's samples."""
+def _cell_medians(
+    image: np.ndarray,
+    on: np.ndarray,
+    wanted: np.ndarray,
+    cell: int,
+    stride: int,
+    scale: int,
+    medians: np.ndarray,
+    counts: np.ndarray,
+) -> None:
+    """Per ``wanted`` cell of ``cell`` × ``cell`` samples (from the top left; the last row and
+    column of cells may be cut short): the median B, G, R of its samples ``on`` the cloth (the
+    mean of the two middle ones for an even count; 0 where none) into ``medians`` (rows, cols, 3)
+    float32, and their count into ``counts`` (rows, cols); sample (y, x) from ``image`` as
+    :class:`ClothCells` makes it (:func:`_sample`). Counted in histograms of the 8-bit values:
+    exact, as sorting each cell's samples."""
     sh, sw = on.shape
-    rows, cols = max(1, (sh + cell - 1) // cell), max(1, (sw + cell - 1) // cell)
-    medians = np.zeros((rows, cols, 3), np.float32)
-    counts = np.zeros((rows, cols), np.int64)
+    rows, cols = wanted.shape
+    inverse_area = np.float32(1.0) / np.float32(scale * scale)
     histogram = np.zeros((3, 256), np.int64)
     for r in range(rows):
         for c in range(cols):
+            if not wanted[r, c]:
+                continue
             histogram[:] = 0
             n = 0
             for y in range(r * cell, min(sh, (r + 1) * cell)):
@@ -130,8 +205,9 @@ def _cell_medians(sampled: np.ndarray, on: np.ndarray, cell: int) -> tuple[np.nd
                     if on[y, x]:
                         n += 1
                         for k in range(3):
-                            histogram[k, sampled[y, x, k]] += 1
+                            histogram[k, _sample(image, y * stride, x * stride, k, scale, inverse_area)] += 1
             counts[r, c] = n
+            medians[r, c] = 0.0
             if n == 0:
                 continue
             low, high = (n - 1) // 2, n // 2
@@ -145,7 +221,23 @@ def _cell_medians(sampled: np.ndarray, on: np.ndarray, cell: int) -> tuple[np.nd
                         upper = v
                         break
                 medians[r, c, k] = np.float32((lower + upper) / 2.0)
-    return medians, counts
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _sample(image: np.ndarray, y0: int, x0: int, k: int, scale: int, inverse_area: np.float32) -> int:
+    """Channel ``k`` of the ``scale`` × ``scale`` pixels of ``image`` from (``y0``, ``x0``) on,
+    averaged as OpenCV's INTER_AREA shrinks an 8-bit image by that whole factor: (sum + 2) >> 2
+    for 2 (its own rounding), else the sum times the float32 inverse of the area, rounded half to
+    even."""
+    if scale == 1:
+        return int(image[y0, x0, k])
+    total = 0
+    for dy in range(scale):
+        for dx in range(scale):
+            total += int(image[y0 + dy, x0 + dx, k])
+    if scale == 2:
+        return (total + 2) >> 2
+    return int(np.rint(np.float32(total) * inverse_area))
 
 
 def _cloth_like(colours_bgr: np.ndarray, reference_bgr: np.ndarray, config: ClothConfig) -> np.ndarray:
