@@ -38,6 +38,9 @@ TASK2_NO_UNITS = 4
 TASK2_CLIP_UNITS = 4
 TASK3_IOU_THRESHOLD = 0.2
 TASK3_FRAME_FRACTION = 0.8
+CACHE_FORMAT = 2
+"""The version of :class:`ClipDetections` in a detection cache's file names (2: with the cue ball
+in other views): a cache written by an older version is not read, it is written anew."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +159,7 @@ def clip_result(
     only the tracker runs again (delete the folder after changing the detector or calibration)."""
     if cache is None:
         return ClipResult.of(run_clip(path, detector, config))
-    cached = cache / f"{path.parent.name}-{path.stem}.detections.pkl"
+    cached = cache / f"{path.parent.name}-{path.stem}.detections.v{CACHE_FORMAT}.pkl"
     if cached.exists():
         with cached.open("rb") as f:
             clip = pickle.load(f)
