@@ -10,7 +10,13 @@ import numpy as np
 import pytest
 
 from snooker.calibration.table import STANDARD_TABLE
-from snooker.pipeline.analyze import ANALYSIS_SCHEMA, AnalysisConfig, VideoAnalysis, frame_log_lines
+from snooker.pipeline.analyze import (
+    ANALYSIS_SCHEMA,
+    AnalysisConfig,
+    FrameOutcome,
+    VideoAnalysis,
+    frame_log_lines,
+)
 from snooker.pipeline.evaluation import (
     ClipResult,
     PotTruth,
@@ -341,3 +347,20 @@ def test_a_cue_ball_in_another_view_scores_against_the_truth_box(sighting, hit):
     assert score.frames_in_view == 0 and score.frames_other_views == 2
     assert score.hits_other_views == int(hit) and score.hit_fraction == pytest.approx(0.5 * hit)
     assert score_track(result, truth, cue=False).hits_other_views == 0
+
+
+def test_the_annotated_video_rings_the_cue_ball_of_another_view(tmp_path):
+    import cv2
+
+    from snooker.pipeline.annotate import VideoAnnotator
+
+    image = np.zeros((240, 320, 3), np.uint8)
+    seen = CueBallSighting(160.0, 120.0, 20.0, 200.0)
+    outcome = FrameOutcome(Frame(0, 0.0, image), None, [], "frame does not show the table", seen)
+    with VideoAnnotator(tmp_path / "a.mp4", 30.0, (320, 240)) as annotator:
+        annotator.write(outcome, None)
+    ok, drawn = cv2.VideoCapture(str(tmp_path / "a.mp4")).read()
+    assert ok
+    points = [(120 + round(23 * np.sin(a)), 160 + round(23 * np.cos(a))) for a in np.linspace(0, 6, 12)]
+    ring = [drawn[y - 1 : y + 2, x - 1 : x + 2].max() for y, x in points]
+    assert min(ring) > 100 and drawn[110:130, 150:170].max() < 60

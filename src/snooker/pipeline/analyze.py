@@ -59,12 +59,14 @@ class AnalysisConfig:
 
 @dataclass
 class FrameOutcome:
-    """What one frame gave: the table state (None when the frame was skipped), finished strokes."""
+    """What one frame gave: the table state (None when the frame was skipped), finished strokes;
+    in a skipped frame, the cue ball followed in image px (``other_views``) where it was seen."""
 
     frame: Frame
     state: TableState | None
     strokes: list[StrokeEvents]
     skipped: str | None = None
+    cue_ball: CueBallSighting | None = None
 
 
 class VideoAnalysis:
@@ -127,8 +129,7 @@ class VideoAnalysis:
         reason = self._ensure_view(frame)
         if reason is not None:
             self.skipped[reason] = self.skipped.get(reason, 0) + 1
-            self._look_in_other_view(frame)
-            return FrameOutcome(frame, None, [], reason)
+            return FrameOutcome(frame, None, [], reason, self._look_in_other_view(frame))
         self._leave_other_view()
         detections = self.detector(frame.image, self.view)
         state = self.tracker.update(frame.index, frame.t, detections)
@@ -138,16 +139,17 @@ class VideoAnalysis:
         self.frames.append(self._frame_record(state))
         return FrameOutcome(frame, state, strokes)
 
-    def _look_in_other_view(self, frame: Frame) -> None:
+    def _look_in_other_view(self, frame: Frame) -> CueBallSighting | None:
         """The cue ball in a frame that does not show the table, recorded in ``other_views``."""
         if self.other_view is None or (self.view is None and self.config.find_table_in_background):
-            return
+            return None
         self._other_view_running = True
         sighting = self.other_view(frame)
         if sighting is not None:
             self.other_views.append(
                 {"i": frame.index, "t": round(frame.t, 4), "cue_ball": sighting.to_record()}
             )
+        return sighting
 
     def _leave_other_view(self) -> None:
         """The table is back in view: the next other view is followed afresh."""

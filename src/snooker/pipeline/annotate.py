@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from snooker.pipeline.analyze import FrameOutcome
+from snooker.vision.otherview import CueBallSighting
 
 BALL_BGR = {
     "white": (255, 255, 255),
@@ -56,6 +57,21 @@ class VideoAnnotator:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _draw_other_view_cue_ball(self, image: np.ndarray, seen: CueBallSighting) -> None:
+        """The cue ball followed in a view without the table: a ring (thick while held unseen)."""
+        cfg = self.config
+        centre, radius = (round(seen.x_px), round(seen.y_px)), round(seen.r_px)
+        cv2.circle(image, centre, radius + 3, BALL_BGR["white"], 2 if seen.held else 1)
+        cv2.putText(
+            image,
+            "cue ball (other view)",
+            (centre[0] + radius + 2, centre[1] - radius),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            cfg.font_scale * 0.7,
+            BALL_BGR["white"],
+            1,
+        )
+
     def say(self, text: str, frame: int) -> None:
         """Show ``text`` (an event, a ruling) from ``frame`` on."""
         self._messages.append((text, frame))
@@ -73,6 +89,8 @@ class VideoAnnotator:
                 (0, 0, 255),
                 cfg.line_px,
             )
+            if outcome.cue_ball is not None:
+                self._draw_other_view_cue_ball(image, outcome.cue_ball)
         elif record is not None:
             for ball in record["balls"]:
                 colour = BALL_BGR.get(ball["ball"], (255, 255, 255))
