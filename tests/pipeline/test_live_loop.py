@@ -22,6 +22,7 @@ from snooker.record.session import MatchSession
 from snooker.record.store import MatchRecord
 from snooker.tracker import StrokeEvents
 from snooker.tracker.types import PotEvent
+from snooker.vision.otherview import CueBallSighting
 from snooker.vision.sources import LiveConfig, VideoFileSource
 from snooker.vision.types import Frame
 
@@ -167,6 +168,16 @@ def test_status_drawing_and_ruling_text():
         describe_ruling({"announcements": ["FOUL", "FOUR AWAY"], "score": [0, 4]}) == "FOUL, FOUR AWAY | 0-4"
     )
     assert describe_ruling({"error": "nope"}).startswith("referee refused")
+
+
+def test_the_live_view_rings_the_cue_ball_of_another_view():
+    frame = Frame(0, 0.0, np.zeros((240, 320, 3), np.uint8))
+    seen = CueBallSighting(200.0, 150.0, 12.0, 210.0)
+    canvas = draw_status(
+        frame.image, FrameOutcome(frame, None, [], "frame does not show the table", seen), LiveStatus()
+    )
+    ring = canvas[150, 200 + 15 - 1 : 200 + 15 + 2]
+    assert ring.max() == 255 and canvas[145:156, 195:206].max() == 0
 
 
 LIVE_CONFIGS = {

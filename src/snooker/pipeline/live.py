@@ -225,6 +225,10 @@ def draw_status(image: np.ndarray, outcome: FrameOutcome, status: LiveStatus) ->
             cv2.circle(canvas, centre, radius + 3, BALL_BGR.get(ball.ball, (255, 255, 255)), 2)
     elif outcome.skipped:
         cv2.putText(canvas, outcome.skipped, (20, 70), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 0, 255), 2)
+        seen = outcome.cue_ball
+        if seen is not None:
+            centre = (round(seen.x_px), round(seen.y_px))
+            cv2.circle(canvas, centre, round(seen.r_px) + 3, BALL_BGR["white"], 1 if seen.held else 2)
     cv2.putText(canvas, status.line(), (20, 35), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (0, 255, 255), 2)
     y = canvas.shape[0] - 20
     for call in reversed(status.calls):
