@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from snooker.vision.otherview import (
     OtherViewConfig,
     OtherViewCueBall,
+    _circles_in_holes,
     _sized_alike,
     ball_candidates,
     whiteness,
@@ -231,3 +232,39 @@ def test_whiteness_ignores_the_cloths_tint_and_counts_any_other(
     assert whiteness(skewed, cloth_ab)[0] == pytest.approx(lightness - abs(across), abs=1e-6)
     away = np.array([[lightness, *(-towards_cloth * unit)]])
     assert whiteness(away, cloth_ab)[0] == pytest.approx(lightness - towards_cloth, abs=1e-6)
+
+
+def _merged_hole(ball_xy: tuple[int, int] = (205, 150)) -> tuple[np.ndarray, np.ndarray]:
+    """A white ball of radius 15 px merged with a dark sleeve into one hole in the cloth (the
+    image softened as a camera's is: a drawn edge is aliased)."""
+    image = np.full((300, 400, 3), CLOTH_BGR, np.uint8)
+    holes = np.zeros((300, 400), np.uint8)
+    for canvas, sleeve, ball in ((image, (60, 40, 40), (200, 235, 225)), (holes, 1, 1)):
+        cv2.rectangle(canvas, (110, 125), (195, 175), sleeve, -1)
+        cv2.circle(canvas, ball_xy, 15, ball, -1)
+    return cv2.GaussianBlur(image, (5, 5), 1.5), holes
+
+
+@pytest.mark.parametrize(
+    "balls, expected",
+    [
+        ([(60, 60, 12.0), (330, 230, 13.0)], [(205, 150)]),
+        ([(60, 60, 12.0), (330, 230, 13.0), (205, 150, 13.0)], []),  # already a ball there
+        ([(60, 60, 4.0), (330, 230, 5.0)], []),  # balls this size: the circle is too large
+        ([], []),  # no balls to size circles by
+    ],
+    ids=["found_by_its_rim", "already_a_ball", "other_sizes", "no_sizes"],
+)
+def test_looking_closer_finds_a_ball_merged_with_a_sleeve_by_its_rim(balls, expected):
+    image, holes = _merged_hole()
+    circles = _circles_in_holes(image, holes, balls, OtherViewConfig())
+    assert [(round(x / 5) * 5, round(y / 5) * 5) for x, y, _ in circles] == expected
+    for _x, _y, r in circles:
+        assert r * OtherViewConfig().radius_scale == pytest.approx(15, abs=2)
+
+
+def test_a_follower_with_a_sighting_holds_rather_than_looks_closer():
+    follower = OtherViewCueBall()
+    first = follower(side_view([*LAYOUT, ("white", 520, 480)]), 0.0)
+    seen = follower(side_view(LAYOUT), 0.1)
+    assert seen is not None and seen.held and (seen.x_px, seen.y_px) == (first.x_px, first.y_px)

@@ -19,7 +19,9 @@ Without a calibration the ball's size is unknown and changes with depth; what is
 
 :class:`OtherViewCueBall` follows it from frame to frame: the whitest ball near its last place
 continues it; a ball addressed by the cue (hidden by the hand, merged with the cue tip) is held where
-it was for ``hold_s``. All positions are image px of the frame; radii are image px.
+it was for ``hold_s``. With nothing to hold (a view's first frames) and no ball white enough, it
+looks closer: circles found by their rims inside holes larger than a ball (the cue ball merged with
+the bridge hand). All positions are image px of the frame; radii are image px.
 """
 
 from __future__ import annotations
@@ -93,6 +95,19 @@ class OtherViewConfig:
     """At most this many planes through three balls are tried (all of them up to 14 balls)..."""
     size_fit_seed: int = 0
     """...the rest a fixed random sample (the same frame gives the same answer)."""
+    circle_radius_range: tuple[float, float] = (0.6, 1.4)
+    """Looking closer (see :func:`ball_candidates`): circles from this fraction of the smallest
+    hole's inscribed radius among the balls to this multiple of the largest one's..."""
+    min_circle_radius_px: float = 4.0
+    """...and of at least this radius (px)..."""
+    min_merged_hole_radii: float = 2.0
+    """...in holes at least as large as a disc of this many of the smallest radius..."""
+    circle_edge_threshold: float = 120.0
+    """...with rims where the grey level's gradient passes this (the Canny threshold, levels)..."""
+    circle_votes: float = 22.0
+    """...gathering this many votes of the Hough transform..."""
+    min_circle_in_hole: float = 0.7
+    """...and lying at least this fraction in the hole."""
     radius_scale: float = 1.15
     """The ball's radius over the hole's inscribed radius (its shaded rim reads as cloth shadow)."""
     core_radius: float = 0.6
@@ -156,9 +171,16 @@ class CueBallSighting:
         }
 
 
-def ball_candidates(image_bgr: np.ndarray, config: OtherViewConfig | None = None) -> list[BallCandidate]:
+def ball_candidates(
+    image_bgr: np.ndarray, config: OtherViewConfig | None = None, look_closer: bool = False
+) -> list[BallCandidate]:
     """The round holes in the table's cloth of ``image_bgr`` (H, W, 3) uint8 BGR, widest first;
-    none where the frame shows too little cloth."""
+    none where the frame shows too little cloth.
+
+    ``look_closer``: where no candidate is white enough to be the cue ball, also circles found by
+    their rims (a Hough transform of the grey image) inside holes larger than a ball. A cue ball
+    being addressed merges with the bridge hand into one hole whose distance peak lies in the
+    hand, but its rim still shows."""
     config = config or OtherViewConfig()
     hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
     try:
@@ -174,6 +196,17 @@ def ball_candidates(image_bgr: np.ndarray, config: OtherViewConfig | None = None
     holes = cv2.morphologyEx((table & ~cloth).astype(np.uint8), cv2.MORPH_OPEN, kernel)
     distance = cv2.distanceTransform(holes, cv2.DIST_L2, 5)
     found = _sized_alike(_balls(distance, cloth, table, holes, config), config)
+    candidates = _described(image_bgr, cloth, found, config)
+    if look_closer and not any(c.whiteness >= config.min_whiteness for c in candidates):
+        circles = _circles_in_holes(image_bgr, holes, found, config)
+        candidates += _described(image_bgr, cloth, circles, config)
+    return candidates
+
+
+def _described(
+    image_bgr: np.ndarray, cloth: np.ndarray, found: list[tuple[int, int, float]], config: OtherViewConfig
+) -> list[BallCandidate]:
+    """``found`` (x, y, inscribed radius px) as candidates: ball radius and whiteness."""
     if not found:
         return []
     lab = _core_lab(image_bgr, found, config)
@@ -182,6 +215,60 @@ def ball_candidates(image_bgr: np.ndarray, config: OtherViewConfig | None = None
         BallCandidate(float(x), float(y), float(r * config.radius_scale), float(w))
         for (x, y, r), w in zip(found, whiteness(lab, cloth_ab), strict=True)
     ]
+
+
+def _circles_in_holes(
+    image_bgr: np.ndarray, holes: np.ndarray, found: list[tuple[int, int, float]], config: OtherViewConfig
+) -> list[tuple[int, int, float]]:
+    """Circles of the balls' sizes inside holes larger than a ball, apart from the balls ``found``
+    (x, y, inscribed radius px, as :func:`_balls` gives them)."""
+    if not found:
+        return []
+    radii = np.array([r for _, _, r in found])
+    low, high = config.circle_radius_range
+    smallest = max(int(config.min_circle_radius_px), int(low * radii.min()))
+    largest = int(high * radii.max()) + 1
+    count, _, stats, _ = cv2.connectedComponentsWithStats(holes, connectivity=8)
+    grey = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    h, w = holes.shape
+    reach_factor = config.ring_radii[1] / config.radius_scale
+    circles: list[tuple[int, int, float]] = []
+    for k in range(1, count):
+        x, y, width, height, area = stats[k]
+        if area < np.pi * (config.min_merged_hole_radii * smallest) ** 2:
+            continue
+        x0, y0 = max(0, x - largest), max(0, y - largest)
+        x1, y1 = min(w, x + width + largest), min(h, y + height + largest)
+        found_here = cv2.HoughCircles(
+            grey[y0:y1, x0:x1],
+            cv2.HOUGH_GRADIENT,
+            dp=1,
+            minDist=2 * smallest,
+            param1=config.circle_edge_threshold,
+            param2=config.circle_votes,
+            minRadius=smallest,
+            maxRadius=largest,
+        )
+        for cx, cy, r in [] if found_here is None else found_here[0]:
+            cx, cy, r = int(cx) + x0, int(cy) + y0, float(r)
+            reach = int(np.ceil(reach_factor * r)) + 1
+            if cx - reach < 0 or cy - reach < 0 or cx + reach >= w or cy + reach >= h:
+                continue
+            if any(
+                (cx - bx) ** 2 + (cy - by) ** 2 < (config.peak_separation * br) ** 2
+                for bx, by, br in found + circles
+            ):
+                continue
+            side = int(r)
+            dy, dx = np.ogrid[-side : side + 1, -side : side + 1]
+            disc = dx * dx + dy * dy <= r * r
+            if (
+                holes[cy - side : cy + side + 1, cx - side : cx + side + 1][disc].mean()
+                < config.min_circle_in_hole
+            ):
+                continue
+            circles.append((cx, cy, r / config.radius_scale))
+    return circles
 
 
 def whiteness(lab: np.ndarray, cloth_ab: np.ndarray) -> np.ndarray:
@@ -421,10 +508,12 @@ class OtherViewCueBall:
 
     def __call__(self, image_bgr: np.ndarray, t: float) -> CueBallSighting | None:
         config = self.config
-        candidates = [c for c in ball_candidates(image_bgr, config) if c.whiteness >= config.min_whiteness]
         last = self._last
         if last is not None and t - self._last_seen_t > config.hold_s:
             last = self._last = None
+        # with a sighting to hold, a hidden cue ball is held rather than looked for closer
+        found = ball_candidates(image_bgr, config, look_closer=last is None)
+        candidates = [c for c in found if c.whiteness >= config.min_whiteness]
         best = max(candidates, key=lambda c: c.whiteness, default=None)
         chosen = best
         if last is not None and best is not None:
