@@ -263,8 +263,21 @@ def test_looking_closer_finds_a_ball_merged_with_a_sleeve_by_its_rim(balls, expe
         assert r * OtherViewConfig().radius_scale == pytest.approx(15, abs=2)
 
 
-def test_a_follower_with_a_sighting_holds_rather_than_looks_closer():
-    follower = OtherViewCueBall()
-    first = follower(side_view([*LAYOUT, ("white", 520, 480)]), 0.0)
-    seen = follower(side_view(LAYOUT), 0.1)
-    assert seen is not None and seen.held and (seen.x_px, seen.y_px) == (first.x_px, first.y_px)
+def test_a_follower_looks_closer_only_with_nothing_to_hold(monkeypatch):
+    import snooker.vision.otherview as otherview
+
+    asked = []
+    real = otherview.ball_candidates
+
+    def spy(image, config=None, look_closer=False):
+        asked.append(look_closer)
+        return real(image, config, look_closer)
+
+    monkeypatch.setattr(otherview, "ball_candidates", spy)
+    follower = OtherViewCueBall(OtherViewConfig(hold_s=0.5))
+    follower(side_view(LAYOUT), 0.0)  # nothing seen yet: look closer
+    follower(side_view([*LAYOUT, ("white", 520, 480)]), 0.1)  # nothing to hold: look closer; seen
+    seen = follower(side_view(LAYOUT), 0.2)  # hidden: held, not looked for closer
+    follower(side_view(LAYOUT), 0.9)  # held too long: look closer again
+    assert asked == [True, True, False, True]
+    assert seen is not None and seen.held
