@@ -62,6 +62,25 @@ def test_video_file_yields_every_frame_in_order_with_times(video: Path):
     assert source.stats.frames_read == 40 and not source.stats.ended_early
 
 
+@pytest.mark.parametrize(("threads", "expected"), [(None, 1.0), (1, 1.0), (0, None)])
+def test_a_video_files_decoder_uses_the_threads_configured(
+    video: Path, threads: int | None, expected: float | None
+):
+    config = SourceConfig() if threads is None else SourceConfig(decoder_threads=threads)
+    with open_source(str(video), config) as source:
+        assert isinstance(source, VideoFileSource)
+        used = source._capture.get(cv2.CAP_PROP_N_THREADS)
+        frames = list(source)
+    if expected is None:  # OpenCV's own choice
+        expected = cv2.VideoCapture(str(video)).get(cv2.CAP_PROP_N_THREADS)
+    assert used == expected and len(frames) == 40
+
+
+def test_a_negative_decoder_thread_count_is_refused():
+    with pytest.raises(ValueError, match="decoder_threads"):
+        SourceConfig(decoder_threads=-1)
+
+
 @pytest.mark.parametrize("start", [1, 7, 23, 39])
 def test_a_video_read_from_a_start_frame_keeps_the_files_indices_and_pictures(video: Path, start: int):
     with open_source(str(video)) as source:
@@ -334,6 +353,21 @@ def test_live_queue_without_dropping_delivers_every_frame_to_a_slow_consumer():
             got.append(frame.index)
             time.sleep(0.001)
     assert got == list(range(60)) and live.dropped == 0
+
+
+def test_closing_wakes_a_reader_waiting_for_room_and_drops_nothing():
+    # the reader waits for room in the full queue far longer than the test may take: closing must
+    # wake it, not wait the wait out, and the frame it held is not counted as dropped
+    config = LiveConfig(queue_size=2, drop_when_full=False, get_timeout_s=60.0, close_timeout_s=30.0)
+    live = LiveFrames(CountingSource(100), config).__enter__()
+    first = next(iter(live))
+    deadline = time.monotonic() + 10.0
+    while len(live._queue) < config.queue_size and time.monotonic() < deadline:
+        time.sleep(0.01)
+    started = time.monotonic()
+    live.close()
+    assert time.monotonic() - started < config.get_timeout_s / 2
+    assert first.index == 0 and live.dropped == 0 and live.source.stats.frames_dropped == 0
 
 
 def test_live_file_is_paced_at_its_frame_rate(tmp_path: Path):

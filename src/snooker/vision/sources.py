@@ -21,6 +21,7 @@ ahead of an offline consumer without dropping anything.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
@@ -59,6 +60,10 @@ class SourceConfig:
     - ``image_extensions``: file suffixes read from an image folder (lower case).
     - ``folder_fps``: nominal frame rate of an image folder, for ``Frame.t`` (frames per second).
     - ``fallback_fps``: frame rate assumed when a video reports none (frames per second).
+    - ``decoder_threads``: threads the decoder of a video file uses (0: OpenCV's choice, one per
+      core; cameras and streams keep OpenCV's). One decodes 720p at ~700 frames/s here, far ahead
+      of any frame loop, with less CPU per frame than several (1.4 against 2.3 ms on two cores),
+      which the frame loop, reading ahead on the other core, gets back.
     """
 
     reconnect_initial_delay_s: float = 0.5
@@ -69,8 +74,11 @@ class SourceConfig:
     image_extensions: tuple[str, ...] = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
     folder_fps: float = 25.0
     fallback_fps: float = 25.0
+    decoder_threads: int = 1
 
     def __post_init__(self) -> None:
+        if self.decoder_threads < 0:
+            raise ValueError("decoder_threads must be >= 0 (0: OpenCV's choice)")
         if self.reconnect_initial_delay_s < 0 or self.reconnect_max_delay_s < 0:
             raise ValueError("reconnect delays must be >= 0 seconds")
         if self.reconnect_backoff_factor < 1:
@@ -101,6 +109,13 @@ class Capture(Protocol):
 
 
 CaptureFactory = Callable[[int | str], Capture]
+
+
+def _open_video(path: int | str, threads: int) -> Capture:
+    """``path`` opened by OpenCV, its decoder using ``threads`` threads (0: OpenCV's choice)."""
+    if threads == 0:
+        return cv2.VideoCapture(path)
+    return cv2.VideoCapture(path, cv2.CAP_ANY, [cv2.CAP_PROP_N_THREADS, threads])
 
 
 def _default_reporter(message: str) -> None:
@@ -193,7 +208,9 @@ class VideoFileSource(FrameSource):
             raise ValueError(f"start_frame must be >= 0, got {start_frame}")
         self.path = Path(path)
         self.start_frame = start_frame
-        self._open_capture = open_capture or cv2.VideoCapture
+        self._open_capture = open_capture or functools.partial(
+            _open_video, threads=self.config.decoder_threads
+        )
         self._capture: Capture | None = None
         self._first: np.ndarray | None = None
         self._fps = self.config.fallback_fps
@@ -534,6 +551,9 @@ class LiveFrames:
 
     def close(self) -> None:
         self.source.stop()
+        with self._ready:
+            # a reader waiting for room in a full queue sees the stop now, not after its wait
+            self._ready.notify_all()
         if self._thread is not None:
             self._thread.join(timeout=self.config.close_timeout_s)
             if self._thread.is_alive():
@@ -558,6 +578,8 @@ class LiveFrames:
                     if not self.config.drop_when_full:
                         while len(self._queue) >= self.config.queue_size and not self.source.stopped:
                             self._ready.wait(self.config.get_timeout_s)
+                        if self.source.stopped:
+                            break
                     if len(self._queue) >= self.config.queue_size:
                         self._queue.popleft()
                         self.dropped += 1

@@ -33,11 +33,14 @@ from snooker.pipeline.bench.timing import (
 from snooker.vision.types import Frame
 
 
-def decode_clip(path: Path, max_frames: int | None) -> dict[str, Any]:
+def decode_clip(path: Path, max_frames: int | None, threads: int = 0) -> dict[str, Any]:
     """Plain decoding: open ``path`` with ``cv2.VideoCapture`` and read up to ``max_frames`` frames
-    (None: the whole file)."""
+    (None: the whole file); the decoder uses ``threads`` threads (0: OpenCV's choice)."""
     started = time.perf_counter()
-    capture = cv2.VideoCapture(str(path))
+    if threads:
+        capture = cv2.VideoCapture(str(path), cv2.CAP_ANY, [cv2.CAP_PROP_N_THREADS, threads])
+    else:
+        capture = cv2.VideoCapture(str(path))
     try:
         if not capture.isOpened():
             raise BenchError(f"cannot open {path} as a video")
@@ -245,14 +248,18 @@ def throughput(
     ``every_nth``: the thinning factors :func:`projected_ratios` projects.
 
     Plain decoding runs before and after each clip's pipeline runs (its mean is used), so a change
-    in the machine's load during the clip affects both sides alike.
+    in the machine's load during the clip affects both sides alike. ``ratio_to_decode`` is to
+    OpenCV's plain decoding as it comes (its decoder's threads of its choosing);
+    ``ratio_to_fastest_decode`` to the faster of that and the same decoding on one thread (which
+    the pipeline itself uses, see ``SourceConfig.decoder_threads``, and which can be the faster).
     """
     per_clip: list[dict[str, Any]] = []
     runs: dict[str, list[PipelineRun]] = {name: [] for name in detectors}
-    decode_frames, decode_wall = 0, 0.0
+    decode_frames, decode_wall, one_thread_wall = 0, 0.0, 0.0
     for path in clips:
         decode_clip(path, max_frames)  # warms the file cache; not counted
         before = decode_clip(path, max_frames)
+        one_before = decode_clip(path, max_frames, threads=1)
         entry: dict[str, Any] = {"clip": path.name, "width": before["width"], "height": before["height"]}
         for name, detector in detectors.items():
             report(f"bench: {path.name}: {name} pipeline …")
@@ -260,22 +267,36 @@ def throughput(
             runs[name].append(run)
             entry[name] = {"frames": run.frames, "fps": round(run.frames / run.wall_s, 3)}
         after = decode_clip(path, max_frames)
+        one_after = decode_clip(path, max_frames, threads=1)
         decode_s = (before["wall_s"] + after["wall_s"]) / 2
+        one_thread_s = (one_before["wall_s"] + one_after["wall_s"]) / 2
         entry["decode"] = {"frames": before["frames"], "fps": round(before["frames"] / decode_s, 3)}
+        entry["decode_one_thread"] = {
+            "frames": before["frames"],
+            "fps": round(before["frames"] / one_thread_s, 3),
+        }
+        fastest = max(entry["decode"]["fps"], entry["decode_one_thread"]["fps"])
         for name in detectors:
             entry[name]["ratio_to_decode"] = round(entry[name]["fps"] / entry["decode"]["fps"], 4)
+            entry[name]["ratio_to_fastest_decode"] = round(entry[name]["fps"] / fastest, 4)
         decode_frames += before["frames"]
         decode_wall += decode_s
+        one_thread_wall += one_thread_s
         per_clip.append(entry)
         report(
             f"bench: {path.name}: "
             + ", ".join(f"{k} {entry[k]['fps']:.1f} fps" for k in ("decode", *detectors))
         )
     decode_fps = decode_frames / decode_wall if decode_wall > 0 else math.nan
-    summary: dict[str, Any] = {"decode": {"frames": decode_frames, "fps": round(decode_fps, 3)}}
+    one_thread_fps = decode_frames / one_thread_wall if one_thread_wall > 0 else math.nan
+    summary: dict[str, Any] = {
+        "decode": {"frames": decode_frames, "fps": round(decode_fps, 3)},
+        "decode_one_thread": {"frames": decode_frames, "fps": round(one_thread_fps, 3)},
+    }
     for name, detector_runs in runs.items():
         merged = _merge_runs(detector_runs)
         merged["ratio_to_decode"] = round(merged["fps"] / decode_fps, 4)
+        merged["ratio_to_fastest_decode"] = round(merged["fps"] / max(decode_fps, one_thread_fps), 4)
         merged["projected"] = projected_ratios(merged, decode_fps, every_nth)
         summary[name] = merged
     return {"clips": per_clip, "total": summary}
