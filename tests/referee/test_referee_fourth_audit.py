@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from referee_logs import assert_last_ruling, clear_reds, match, pot, safe, stroke
 from test_referee_audit import (
-    CX,
     FREE_ON_RED,
     FREE_ON_YELLOW,
     LAST_RED_DOWN,
@@ -23,7 +22,6 @@ from test_referee_audit import (
     ON_COLOUR,
     ON_GREEN,
     ON_PINK,
-    ON_YELLOW,
     PLAY,
     REPLACE,
     SPOTS,
@@ -94,7 +92,13 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         "3.12(b)/3.7",
         "green on, the brown hit first and the green potted: four, the green re-spotted, still on",
         [*ON_GREEN, stroke(["brown"], ["green"])],
-        {"penalty": 4, "fouls": ["wrong_ball_first"], "score": [50, 4], "respotted": ["green"], "ball_on": "green"},
+        {
+            "penalty": 4,
+            "fouls": ["wrong_ball_first"],
+            "score": [50, 4],
+            "respotted": ["green"],
+            "ball_on": "green",
+        },
     ),
     # Brown on (4); the brown potted and the blue forced off (5): 5, both back, the brown still on.
     (
@@ -115,7 +119,14 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         "3.12(a)/3.11(e)",
         "pink on, Ben strikes out of turn and pots the pink: six, no score, the pink re-spotted",
         [*ON_PINK, stroke(["pink"], ["pink"], player=1)],
-        {"penalty": 6, "score": [68, 0], "respotted": ["pink"], "offender": 1, "striker": 0, "ball_on": "pink"},
+        {
+            "penalty": 6,
+            "score": [68, 0],
+            "respotted": ["pink"],
+            "offender": 1,
+            "striker": 0,
+            "ball_on": "pink",
+        },
     ),
     # Blue on (5): the blue and the pink hit at once: the ball on or the higher of the two, 6.
     (
