@@ -39,6 +39,9 @@ DIAMETER = STANDARD_TABLE.ball_diameter_mm
 CLEARANCE = DIAMETER + DEFAULT_GEOMETRY_CONFIG.touch_tolerance_mm + DEFAULT_GEOMETRY_CONFIG.placement_gap_mm
 """How far from a ball a re-spotted colour goes when it must go as near as possible to it (3.7(h))."""
 
+NO_LOT_YET = "nobody is to play until the lot for the re-spotted black is drawn (3.4(b)); name the player"
+"""Why a line meant for the player to play is refused before the lot for a re-spotted black."""
+
 ON_BROWN = [*ON_GREEN, pot("green")]  # Ann 53, brown on, 22 left
 ON_BLUE_ASCENDING = [*ON_BROWN, pot("brown")]  # Ann 57, blue on, 18 left
 
@@ -336,6 +339,42 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         "re-spotted black potted with an in-off: seven to the other player, who wins",
         [*TIE, lot(0), stroke(["black"], ["black"], cue_ball="potted")],
         {"penalty": 7, "score": [36, 43], "frame_over": True, "winner": 1, "frames": [0, 1]},
+    ),
+    # No lot logged: nobody is to play before the lot (3.4(b)), so Ann striking first on the re-spotted
+    # black shows the lot fell to her: not out of turn; her pot ends the frame, Ann 43-36.
+    (
+        "3.4(b)",
+        "no lot logged, Ann strikes first on the re-spotted black and pots it: no foul, Ann wins",
+        [*TIE, stroke(["black"], ["black"], player=0)],
+        {"foul": False, "score": [43, 36], "frame_over": True, "winner": 0},
+    ),
+    (
+        "3.4(b)",
+        "no lot logged, Ann strikes first on the re-spotted black and plays safe: Ben to play",
+        [*TIE, stroke(["black"], player=0)],
+        {"foul": False, "score": [36, 36], "striker": 1, "frame_over": False},
+    ),
+    # Before the lot nobody is to play: a concession or a foul not naming its player cannot be
+    # given to anyone (3.4(b)); the referee says so rather than guess.
+    (
+        "3.4(b)/3.1(f)",
+        "a concession naming nobody before the lot for a re-spotted black: refused",
+        [*TIE, {"type": "concede"}],
+        {"error": f"concede: {NO_LOT_YET}"},
+    ),
+    (
+        "3.4(b)/3.11",
+        "a foul naming nobody before the lot for a re-spotted black: refused",
+        [*TIE, foul("touched_ball", "black")],
+        {"error": f"foul: {NO_LOT_YET}"},
+    ),
+    # A foul by a named player before the lot: penalised as if striker; with only the black left it
+    # ends the frame (3.4(a)-(b)): Ann touches the black, Ben wins 43-36.
+    (
+        "3.4(b)/3.11",
+        "Ann touches the black before the lot: seven, Ben wins",
+        [*TIE, foul("touched_ball", "black", player=0)],
+        {"penalty": 7, "score": [36, 43], "frame_over": True, "winner": 1},
     ),
     # Section 2 points remaining: with the colour after the last red on, 7 + 27 = 34.
     (

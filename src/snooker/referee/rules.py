@@ -28,6 +28,9 @@ Judgements documented here because the texts leave them open:
   foul: with only the black left it ends the frame (3.4(a)).
 - A push stroke logged without its ball while the cue ball rested against exactly one ball concerns
   that ball (3.8(b): moving the touching ball is the push), so its value counts (3.12(b)).
+- A re-spotted black whose lot is not logged: the first stroke naming its player is that player's
+  by the lot (nobody is to play before it, so it is never out of turn); a concession or a foul
+  line naming nobody is refused until the lot is drawn (3.4(b)).
 - A miss called where no straight line to any part of a ball on was open (the referee judged the
   attempt not genuine) never had a full-ball contact open, so it cannot lead to the 3.14(c) award.
 """
@@ -716,11 +719,25 @@ def _call_miss(
     return True, bool(full)
 
 
+def _lot_shown_by(match: MatchState, frame: FrameState, player: int | None) -> FrameState:
+    """A re-spotted black whose lot was not logged: the first stroke shows who plays first (3.4(b)).
+
+    Nobody is to play before the lot, so a stroke naming its player is that player's by the lot
+    (four-handed, by his side's choice, 3.17(d)), never out of turn; without a player it is the
+    player to play as the frame stands (a log with no lot and no players, e.g. from video).
+    """
+    if player is None:
+        return replace(frame, awaiting_lot=False)
+    if player >= len(match.players):
+        raise LogError(f"player: no player {player} among {len(match.players)}")
+    return replace(frame, awaiting_lot=False, striker=player)
+
+
 def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tuple[MatchState, Outcome]:
     """Rule one stroke: fouls, scoring, re-spotting, end of frame (3.3-3.14)."""
     match = _implicit_play(match, stroke.player)
     if match.frame.awaiting_lot:
-        match = replace(match, frame=replace(match.frame, awaiting_lot=False))
+        match = replace(match, frame=_lot_shown_by(match, match.frame, stroke.player))
     frame = match.frame
     table = frame.table
     _check_balls_on_table(table, stroke)
@@ -1054,6 +1071,8 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     if event.player is not None and event.player >= len(match.players):
         raise LogError(f"foul.player: no player {event.player} among {len(match.players)}")
     frame = match.frame
+    if event.player is None:
+        _require_lot(frame, "foul")
     striker_fouls = event.player is None or event.player == frame.striker
     if striker_fouls:
         match = _implicit_play(match)
@@ -1113,8 +1132,20 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)
 
 
+def _require_lot(frame: FrameState, line_type: str) -> None:
+    """Refuse a line meant for the player to play while the lot for a re-spotted black is undrawn:
+    nobody is to play until the lot (3.4(b)), so the line must name its player."""
+    if frame.awaiting_lot:
+        raise LogError(
+            f"{line_type}: nobody is to play until the lot for the re-spotted black is drawn (3.4(b));"
+            " name the player"
+        )
+
+
 def _concede(match: MatchState, event: ConcedeLine) -> tuple[MatchState, Outcome]:
     frame = match.frame
+    if event.player is None:
+        _require_lot(frame, "concede")
     player = frame.striker if event.player is None else event.player
     if player >= len(match.players):
         raise LogError(f"concede.player: no player {player} among {len(match.players)}")
