@@ -471,6 +471,28 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         [*ON_GREEN, foul("touched_ball", "pink")],
         {"penalty": 6, "score": [50, 6], "striker": 1, "ball_on": "green"},
     ),
+    # What the log cannot say ------------------------------------------------------------------------
+    # There is one pink: it cannot be hit "twice at once"; the referee says so rather than call 3.6.
+    (
+        "3.6/log",
+        "the pink listed twice as hit first: refused, not ruled as two balls at once",
+        [match(), stroke(["pink", "pink"])],
+        {"error": "first_contact: the pink is listed twice (there is one such ball)"},
+    ),
+    # A red named by its id is one ball: potting it twice cannot score two (3.3(e)).
+    (
+        "3.3(e)/log",
+        "the same red (by its id) listed twice as potted: refused, not two points",
+        [match(), stroke(["red-1"], ["red-1", "red-1"])],
+        {"error": "potted and off_table: the red-1 is listed twice (there is one such ball)"},
+    ),
+    # Plain "red" names any red: two reds potted in one stroke both score (3.3(e)).
+    (
+        "3.3(e)",
+        "two reds potted, each named plainly: two",
+        [match(), stroke(["red", "red"], ["red", "red"])],
+        {"foul": False, "score": [2, 0], "reds": 13},
+    ),
     # Decisions ------------------------------------------------------------------------------------
     # After a foul, 'play': the next player plays from where the cue ball lies (not in hand).
     (

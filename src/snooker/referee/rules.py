@@ -287,7 +287,8 @@ def _side_name(match: MatchState, side: int) -> str:
 
 
 def _check_balls_on_table(table: Table, stroke: StrokeLine) -> None:
-    """Refuse a stroke that hits, pots or forces off a ball that is not on the table."""
+    """Refuse a stroke that hits, pots or forces off a ball that is not on the table, or names one
+    ball twice where there is one of it (a colour, or a red by its id)."""
     for key, balls in (
         ("first_contact", stroke.first_contact),
         ("potted", stroke.potted),
@@ -302,6 +303,12 @@ def _check_balls_on_table(table: Table, stroke: StrokeLine) -> None:
     colours_gone = [ball_kind(b) for b in (*stroke.potted, *stroke.off_table) if ball_kind(b) != RED]
     if len(colours_gone) != len(set(colours_gone)):
         raise LogError("a colour is listed twice among the balls potted and off the table")
+    gone = (*stroke.potted, *stroke.off_table)
+    for key, balls in (("first_contact", stroke.first_contact), ("potted and off_table", gone)):
+        named = [b for b in balls if b != RED]
+        twice = next((b for b in named if named.count(b) > 1), None)
+        if twice is not None:
+            raise LogError(f"{key}: the {twice} is listed twice (there is one such ball)")
 
 
 def _object_balls(positions: dict[str, Point]) -> dict[str, Point]:
