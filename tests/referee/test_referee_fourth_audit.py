@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from referee_logs import assert_last_ruling, clear_reds, match, pot, safe, stroke
 from test_referee_audit import (
+    CX,
     FREE_ON_RED,
     FREE_ON_YELLOW,
     LAST_RED_DOWN,
@@ -66,6 +67,19 @@ def after(balls: dict[str, list[float]], potted: list[str]) -> dict[str, Any]:
 
 def spotted(ball: str, xy: list[float]) -> dict[str, Any]:
     return {"ball": ball, "position": pytest.approx(xy)}
+
+
+# --- the cue ball at rest against a ball after a foul (3.8, 3.10) -------------------------------------
+CUE_AT = [CX, 1000.0]
+AGAINST = CUE_AT[1] + DIAMETER + 0.5
+"""Half a millimetre further than touching: within the touching tolerance."""
+AGAINST_A_RED_PINK_BESIDE = {
+    "white": CUE_AT,
+    "red-1": [CX, AGAINST],
+    "pink": [CX + DIAMETER + 0.5, CUE_AT[1] + DIAMETER / 2.0],
+}
+"""The pink beside the pair, in the way of the path along one extreme edge of the red."""
+AGAINST_THE_PINK_RED_BEHIND = {"white": CUE_AT, "pink": [CX, AGAINST], "red-1": [CX, 1400.0]}
 
 
 # --- free ball as a red, then a foul before a colour is nominated (3.12(d)) --------------------------
@@ -236,6 +250,27 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         "after the free ball is potted as a red, a foul before a colour is nominated: seven",
         [*FREE_BALL_PINK_POTTED, stroke([])],
         {"penalty": 7, "score": [7, 8], "striker": 0, "ball_on": "red"},
+    ),
+    # The foul leaves the cue ball against a red with the pink beside it, cutting an extreme-edge path:
+    # playing away from a touching ball on counts as hitting it (3.8(c)(i)), so nothing not on can
+    # stop a hit on a ball on: not snookered, no free ball; TOUCHING BALL is called (3.8(a)).
+    (
+        "2/3.8(c)(i)/3.10",
+        "after a foul the cue ball rests against a red, the pink beside it: no free ball, touching ball",
+        [match(), safe("black", positions={"after": AGAINST_A_RED_PINK_BESIDE})],
+        {"free_ball": False, "touching": ["red-1"], "announcements": ["FOUL", "SEVEN AWAY", "TOUCHING BALL"]},
+    ),
+    # Against the pink (not on) with the only red straight behind it: snookered, a free ball; the
+    # pink can then be on (as the free ball), so it is named (3.8(a)).
+    (
+        "2/3.10/3.8(a)",
+        "after a foul the cue ball rests against the pink, the red behind it: free ball, the pink named",
+        [match(), safe("black", positions={"after": AGAINST_THE_PINK_RED_BEHIND})],
+        {
+            "free_ball": True,
+            "touching": ["pink"],
+            "announcements": ["FOUL", "SEVEN AWAY", "FREE BALL", "TOUCHING BALL"],
+        },
     ),
     # 3.7 re-spotting with the positions known ------------------------------------------------------
     # The yellow spot covered by the cue ball, the black off its spot: the yellow goes on the

@@ -28,6 +28,8 @@ Judgements documented here because the texts leave them open:
   foul: with only the black left it ends the frame (3.4(a)).
 - A push stroke logged without its ball while the cue ball rested against exactly one ball concerns
   that ball (3.8(b): moving the touching ball is the push), so its value counts (3.12(b)).
+- A cue ball left at rest against a ball that is on after a foul is never snookered, so no free ball:
+  playing away from it counts as hitting it (3.8(c)(i)).
 - A re-spotted black whose lot is not logged: the first stroke naming its player is that player's
   by the lot (nobody is to play before it, so it is never out of turn); a concession or a foul
   line naming nobody is refused until the lot is drawn (3.4(b)).
@@ -632,9 +634,16 @@ def _next_touching(
 
 
 def _snookered_next(frame: FrameState, explicit: bool | None, geo: GeometryConfig) -> bool:
-    """Free ball (3.10): is the next player snookered after the foul? ``frame`` is after the foul."""
+    """Free ball (3.10): is the next player snookered after the foul? ``frame`` is after the foul.
+
+    A cue ball at rest against a ball on is never snookered: playing away from it counts as hitting
+    it (3.8(c)(i)), so no ball not on can stop him hitting a ball on.
+    """
     if explicit is not None:
         return explicit
+    on_kinds = _could_be_on(frame.phase, frame.table, False)
+    if any(ball_kind(b) in on_kinds for b in frame.touching):
+        return False
     positions = frame.table.position_map()
     if positions is None:
         return False
@@ -642,7 +651,7 @@ def _snookered_next(frame: FrameState, explicit: bool | None, geo: GeometryConfi
     if cue is None and not frame.table.cue_in_hand:
         return False
     balls = _object_balls(positions)
-    on = _ids_of_kinds(balls, _could_be_on(frame.phase, frame.table, False))
+    on = _ids_of_kinds(balls, on_kinds)
     if not on:
         return False
     return bool(geometry_module.snookered(cue, balls, on, config=geo))
@@ -883,6 +892,8 @@ def _foul_stroke(
         last_foul=None,
     )
     frame_ends = frame.table.only_black_left or frame.respotted_black
+    touching = _next_touching(stroke, after_positions, stroke.cue_ball == "on_table", match.geometry)
+    after = replace(after, touching=touching)
     free_ball = not frame_ends and _snookered_next(after, stroke.free_ball, match.geometry)
     # The next player's free ball counts in the points remaining after the stroke (Section 2), so it
     # counts when judging whether the stroke left either player needing snookers (3.14(b)).
@@ -917,9 +928,6 @@ def _foul_stroke(
         miss_chain=chain,
         free_ball=free_ball,
         warning=warning,
-    )
-    after = replace(
-        after, touching=_next_touching(stroke, after_positions, stroke.cue_ball == "on_table", match.geometry)
     )
     touching_called = _touching_call(after, announcements)
     return replace(match, frame=after), replace(
