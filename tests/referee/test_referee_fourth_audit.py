@@ -79,6 +79,12 @@ AGAINST_A_RED_PINK_BESIDE = {
     "pink": [CX + DIAMETER + 0.5, CUE_AT[1] + DIAMETER / 2.0],
 }
 """The pink beside the pair, in the way of the path along one extreme edge of the red."""
+AGAINST_THE_YELLOW_BLUE_BESIDE = {
+    "white": CUE_AT,
+    "yellow": [CX, AGAINST],
+    "blue": [CX + DIAMETER + 0.5, CUE_AT[1] + DIAMETER / 2.0],
+    **{c: list(SPOTS[c]) for c in ("green", "brown", "pink", "black")},
+}
 AGAINST_THE_PINK_RED_BEHIND = {"white": CUE_AT, "pink": [CX, AGAINST], "red-1": [CX, 1400.0]}
 
 
@@ -271,6 +277,19 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
             "touching": ["pink"],
             "announcements": ["FOUL", "SEVEN AWAY", "FREE BALL", "TOUCHING BALL"],
         },
+    ),
+    # Yellow on, free ball blue: Ben leaves the cue ball against the yellow with the blue beside it.
+    # Against a ball on he is not snookered (3.8(c)(i)), so the free ball snookers nobody (3.10(b)(ii)):
+    # no foul, Ann to play, the yellow named.
+    (
+        "3.10(b)(ii)/3.8(c)(i)",
+        "free ball blue leaves the cue ball against the yellow, the blue beside: no free-ball snooker",
+        [
+            *FREE_ON_YELLOW,
+            nominate("blue"),
+            safe("blue", positions={"after": AGAINST_THE_YELLOW_BLUE_BESIDE}),
+        ],
+        {"foul": False, "score": [48, 4], "striker": 0, "free_ball": False, "touching": ["yellow"]},
     ),
     # 3.7 re-spotting with the positions known ------------------------------------------------------
     # The yellow spot covered by the cue ball, the black off its spot: the yellow goes on the

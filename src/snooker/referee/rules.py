@@ -666,9 +666,12 @@ def _free_ball_snookers(frame_after: FrameState, free_ball: str, geo: GeometryCo
         return False
     cue = positions[CUE_BALL]
     balls = _object_balls(positions)
-    on = _ids_of_kinds(balls, _could_be_on(frame_after.phase, frame_after.table, False))
-    if not on or ball_kind(free_ball) in _could_be_on(frame_after.phase, frame_after.table, False):
+    on_kinds = _could_be_on(frame_after.phase, frame_after.table, False)
+    on = _ids_of_kinds(balls, on_kinds)
+    if not on or ball_kind(free_ball) in on_kinds:
         return False
+    if any(ball_kind(b) in on_kinds for b in geometry_module.touching(cue, balls, geo)):
+        return False  # at rest against a ball on: not snookered (3.8(c)(i))
     blockers = geometry_module.snookering_balls(cue, balls, on, config=geo)
     # The effective snookering ball is the obstructing ball nearest the cue ball (WPBSA).
     return bool(blockers) and ball_kind(blockers[0]) == free_ball
