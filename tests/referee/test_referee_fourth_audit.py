@@ -32,6 +32,7 @@ from test_referee_audit import (
     nominate,
 )
 from test_referee_second_audit import lot
+from test_referee_third_audit import ONE_RED_LEFT
 
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.referee.geometry import DEFAULT_GEOMETRY_CONFIG
@@ -291,6 +292,34 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         ],
         {"foul": False, "score": [48, 4], "striker": 0, "free_ball": False, "touching": ["yellow"]},
     ),
+    # One red left, free ball pink (Ben 7): the last red potted off the pink scores 1 and stays down
+    # (3.10(d)); Ben is then on any colour: 7 + 27 = 34 left (Section 2).
+    (
+        "3.10(d)/3.3(f)",
+        "one red left, the last red potted off the free ball: one, then any colour, 34 left",
+        [*ONE_RED_LEFT, safe("black", free_ball=True), nominate("pink"), stroke(["pink"], ["red"])],
+        {"score": [40, 8], "reds": 0, "ball_on": "colour", "points_remaining": 34, "respotted": []},
+    ),
+    # Then the black: 7, re-spotted; the colours in order from the yellow, 27 left; break 8.
+    (
+        "3.3(f)",
+        "then the black after that last red: seven, re-spotted, the yellow on",
+        [
+            *ONE_RED_LEFT,
+            safe("black", free_ball=True),
+            nominate("pink"),
+            stroke(["pink"], ["red"]),
+            pot("black"),
+        ],
+        {"score": [40, 15], "break": 8, "ball_on": "yellow", "points_remaining": 27, "respotted": ["black"]},
+    ),
+    # Yellow on with a free ball: 27 + 2 = 29 left; Ben 44 behind needs (44 - 29) / 4 -> 4 snookers.
+    (
+        "2/3.10",
+        "yellow on with a free ball: 29 left, four snookers needed",
+        FREE_ON_YELLOW,
+        {"points_remaining": 29, "snookers_required": [0, 4]},
+    ),
     # 3.7 re-spotting with the positions known ------------------------------------------------------
     # The yellow spot covered by the cue ball, the black off its spot: the yellow goes on the
     # highest free spot, the black's (3.7(d)); the green on its own.
@@ -546,6 +575,36 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         "two reds potted, each named plainly: two",
         [match(), stroke(["red", "red"], ["red", "red"])],
         {"foul": False, "score": [2, 0], "reds": 13},
+    ),
+    # Ann on a break of 8; Ben touches the pink: penalised as if striker (6), the order of play and
+    # Ann's break unchanged (3.2(b), 3.14(h)).
+    (
+        "3.2(b)/3.14(h)",
+        "during Ann's break Ben touches the pink: six to Ann, Ann still to play, her break stands",
+        [match(), pot("red"), pot("black"), foul("touched_ball", "pink", player=1)],
+        {"penalty": 6, "score": [14, 0], "striker": 0, "break": 8, "ball_on": "red"},
+    ),
+    # Ann touches a red while placing the cue ball in hand: 4, Ben plays, still from in hand (3.11(f)).
+    (
+        "3.11(a)/(f)",
+        "a red touched while the cue ball is in hand: four, the next player in hand",
+        [match(), foul("touched_ball", "red")],
+        {"penalty": 4, "score": [0, 4], "striker": 1, "in_hand": True},
+    ),
+    # Blue on (Ann 57): a double hit, the ball on's value 5; Ben 52 behind with 18 left needs
+    # (52 - 18) / 5 -> 7 snookers.
+    (
+        "3.12(a)/2",
+        "blue on, a double hit: five; seven snookers needed",
+        [*ON_BLUE_ASCENDING, safe("blue", fouls=["double_hit"])],
+        {"penalty": 5, "score": [57, 5], "points_remaining": 18, "snookers_required": [0, 7]},
+    ),
+    # After a red, blue nominated, nothing hit (5): the turn ends, Ben on a red, 14 x 8 + 27 = 139 left.
+    (
+        "2/3.12(a)",
+        "blue nominated after a red, nothing hit: five, 139 left for Ben on a red",
+        [*ON_COLOUR, nominate("blue"), stroke([])],
+        {"penalty": 5, "score": [1, 5], "points_remaining": 139, "ball_on": "red", "striker": 1},
     ),
     # Decisions ------------------------------------------------------------------------------------
     # After a foul, 'play': the next player plays from where the cue ball lies (not in hand).
