@@ -89,6 +89,18 @@ AGAINST_THE_YELLOW_BLUE_BESIDE = {
 AGAINST_THE_PINK_RED_BEHIND = {"white": CUE_AT, "pink": [CX, AGAINST], "red-1": [CX, 1400.0]}
 
 
+def pink_line_filled() -> dict[str, list[float]]:
+    """The cue ball on the pink spot, every other colour on its spot, and reds up the centre line to
+    the top cushion, never two diameters apart: no ball fits anywhere on the line above the pink spot."""
+    balls = layout(list(SPOTS["pink"]))
+    del balls["red-1"]
+    black_y = SPOTS["black"][1]
+    top = STANDARD_TABLE.length_mm - DIAMETER / 2.0
+    reds_y = [SPOTS["pink"][1] + 100.0 * k for k in range(1, 6)] + [black_y + 100.0, black_y + 200.0, top]
+    balls.update({f"red-{k}": [CX, y] for k, y in enumerate(reds_y, start=1)})
+    return balls
+
+
 # --- free ball as a red, then a foul before a colour is nominated (3.12(d)) --------------------------
 FREE_BALL_PINK_POTTED = [*FREE_ON_RED, nominate("pink"), pot("pink")]  # Ben 8, on a colour
 
@@ -400,6 +412,22 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
             "penalty": 4,
             "respotted": [spotted("yellow", [SPOTS["yellow"][0], SPOTS["yellow"][1] + CLEARANCE])],
         },
+    ),
+    # Every spot taken, the cue ball on the pink spot: the pink straight up from its spot, clear of the
+    # cue ball (3.7(f), (h)).
+    (
+        "3.7(f)/(h)",
+        "every spot taken and the cue ball on the pink spot: the pink just above its spot",
+        [match(), stroke(["red"], ["pink"], positions=after(layout(list(SPOTS["pink"])), ["pink"]))],
+        {"penalty": 6, "respotted": [spotted("pink", [CX, SPOTS["pink"][1] + CLEARANCE])]},
+    ),
+    # ... and with the line from the pink spot up to the top cushion filled as well: on the centre
+    # line, as near as possible below the pink spot (3.7(g)).
+    (
+        "3.7(g)",
+        "every spot and the line above the pink spot taken: the pink just below its spot",
+        [match(), stroke(["red"], ["pink"], positions=after(pink_line_filled(), ["pink"]))],
+        {"penalty": 6, "respotted": [spotted("pink", [CX, SPOTS["pink"][1] - CLEARANCE])]},
     ),
     # 3.4 end of frame ----------------------------------------------------------------------------
     # Only the black left: forcing it off the table is a foul (7) and ends the frame; Ann 68 wins.
