@@ -465,6 +465,14 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         [*TIE, stroke(["black"], player=0)],
         {"foul": False, "score": [36, 36], "striker": 1, "frame_over": False},
     ),
+    # Four-handed, no lot logged: Dan (3) strikes first on the re-spotted black, chosen by his side
+    # (3.17(d)): no foul; the frame's order then continues after him, Ann (0) to play.
+    (
+        "3.4(b)/3.17(d)",
+        "four-handed, no lot logged, Dan strikes first on the re-spotted black: no foul, Ann next",
+        [match(players=4, reds=6), *TIE[1:], stroke(["black"], player=3)],
+        {"foul": False, "score": [36, 36], "striker": 0},
+    ),
     # Before the lot nobody is to play: a concession or a foul not naming its player cannot be
     # given to anyone (3.4(b)); the referee says so rather than guess.
     (
