@@ -101,6 +101,21 @@ def pink_line_filled() -> dict[str, list[float]]:
     return balls
 
 
+# --- positions still placing a colour the log has potted for good (green on, the yellow gone) --------
+LATER_COLOURS_ON_SPOTS = {c: list(SPOTS[c]) for c in ("green", "brown", "blue", "pink", "black")}
+STALE_YELLOW_HIDING_THE_GREEN = {
+    **LATER_COLOURS_ON_SPOTS,
+    "white": [SPOTS["green"][0], 300.0],
+    "yellow": [SPOTS["green"][0], 500.0],
+}
+"""The cue ball straight below the green spot, a stale yellow half-way: it would hide the green."""
+STALE_YELLOW_ON_THE_BLACK_SPOT = {
+    **LATER_COLOURS_ON_SPOTS,
+    "white": [300.0, 1200.0],
+    "yellow": list(SPOTS["black"]),
+}
+
+
 # --- free ball as a red, then a foul before a colour is nominated (3.12(d)) --------------------------
 FREE_BALL_PINK_POTTED = [*FREE_ON_RED, nominate("pink"), pot("pink")]  # Ben 8, on a colour
 
@@ -332,6 +347,14 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         FREE_ON_YELLOW,
         {"points_remaining": 29, "snookers_required": [0, 4]},
     ),
+    # Green on: a yellow the tracked positions still show between the cue ball and the green is not
+    # on the table (potted for good, 3.3(f)), so it snookers nothing: no free ball (Section 2).
+    (
+        "2/3.10",
+        "a potted-for-good yellow still in the positions, between the cue ball and the green: no free ball",
+        [*ON_GREEN, safe("brown", positions={"after": STALE_YELLOW_HIDING_THE_GREEN})],
+        {"penalty": 4, "free_ball": False, "announcements": ["FOUL", "FOUR AWAY"]},
+    ),
     # 3.7 re-spotting with the positions known ------------------------------------------------------
     # The yellow spot covered by the cue ball, the black off its spot: the yellow goes on the
     # highest free spot, the black's (3.7(d)); the green on its own.
@@ -428,6 +451,17 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         "every spot and the line above the pink spot taken: the pink just below its spot",
         [match(), stroke(["red"], ["pink"], positions=after(pink_line_filled(), ["pink"]))],
         {"penalty": 6, "respotted": [spotted("pink", [CX, SPOTS["pink"][1] - CLEARANCE])]},
+    ),
+    # Green on (the yellow potted for good); the tracked positions still place a yellow on the black
+    # spot. A ball off the table occupies no spot: the black potted in a foul goes on its own (3.7).
+    (
+        "3.7/3.3(f)",
+        "a potted-for-good yellow still in the positions, on the black spot: the black on its own spot",
+        [
+            *ON_GREEN,
+            stroke(["green"], ["black"], positions=after(STALE_YELLOW_ON_THE_BLACK_SPOT, ["black"])),
+        ],
+        {"penalty": 7, "respotted": [spotted("black", list(SPOTS["black"]))]},
     ),
     # 3.4 end of frame ----------------------------------------------------------------------------
     # Only the black left: forcing it off the table is a foul (7) and ends the frame; Ann 68 wins.

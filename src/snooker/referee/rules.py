@@ -28,6 +28,8 @@ Judgements documented here because the texts leave them open:
   foul: with only the black left it ends the frame (3.4(a)).
 - A push stroke logged without its ball while the cue ball rested against exactly one ball concerns
   that ball (3.8(b): moving the touching ball is the push), so its value counts (3.12(b)).
+- Positions placing a colour the log has already potted for good (a tracker's stale ball) are
+  read without it: a ball off the table snookers nothing and occupies no spot.
 - A cue ball left at rest against a ball that is on after a foul is never snookered, so no free ball:
   playing away from it counts as hitting it (3.8(c)(i)).
 - A re-spotted black whose lot is not logged: the first stroke naming its player is that player's
@@ -592,11 +594,22 @@ def _fouls_codes(fouls: list[tuple[FoulReason, tuple[int, ...]]], ball_on_value:
     return tuple(seen)
 
 
+def _without_colours_off_the_table(positions: dict[str, Point], colours: Iterable[str]) -> dict[str, Point]:
+    """``positions`` less any colour not among ``colours`` (the colours on the table): a colour the
+    log has potted for good cannot snooker, block a line or occupy a spot, wherever a position
+    still places it."""
+    on_table = set(colours)
+    return {
+        b: xy for b, xy in positions.items() if ball_kind(b) in (RED, CUE_BALL) or ball_kind(b) in on_table
+    }
+
+
 def _after_positions(frame: FrameState, stroke: StrokeLine, gone: tuple[str, ...]) -> dict[str, Point] | None:
-    """Positions after the stroke (mm) without the balls potted or off the table; None if unknown."""
+    """Positions after the stroke (mm) without the balls potted or off the table, nor colours already
+    off it; None if unknown."""
     if stroke.positions is None or stroke.positions.after is None:
         return None
-    after = dict(stroke.positions.after)
+    after = _without_colours_off_the_table(dict(stroke.positions.after), frame.table.colours)
     for ball in gone:
         after.pop(ball, None)
     if stroke.cue_ball != "on_table":
@@ -689,7 +702,7 @@ def _miss_geometry(
         before = frame.table.positions
     if before is None:
         return None, None
-    positions = dict(before)
+    positions = _without_colours_off_the_table(dict(before), frame.table.colours)
     cue = None if frame.table.cue_in_hand else positions.get(CUE_BALL)
     if cue is None and not frame.table.cue_in_hand:
         return None, None
