@@ -28,6 +28,13 @@ Judgements documented here because the texts leave them open:
   foul: with only the black left it ends the frame (3.4(a)).
 - A push stroke logged without its ball while the cue ball rested against exactly one ball concerns
   that ball (3.8(b): moving the touching ball is the push), so its value counts (3.12(b)).
+- Positions placing a colour the log has already potted for good (a tracker's stale ball) are
+  read without it: a ball off the table snookers nothing and occupies no spot.
+- A cue ball left at rest against a ball that is on after a foul is never snookered, so no free ball:
+  playing away from it counts as hitting it (3.8(c)(i)).
+- A re-spotted black whose lot is not logged: the first stroke naming its player is that player's
+  by the lot (nobody is to play before it, so it is never out of turn); a concession or a foul
+  line naming nobody is refused until the lot is drawn (3.4(b)).
 - A miss called where no straight line to any part of a ball on was open (the referee judged the
   attempt not genuine) never had a full-ball contact open, so it cannot lead to the 3.14(c) award.
 """
@@ -284,7 +291,8 @@ def _side_name(match: MatchState, side: int) -> str:
 
 
 def _check_balls_on_table(table: Table, stroke: StrokeLine) -> None:
-    """Refuse a stroke that hits, pots or forces off a ball that is not on the table."""
+    """Refuse a stroke that hits, pots or forces off a ball that is not on the table, or names one
+    ball twice where there is one of it (a colour, or a red by its id)."""
     for key, balls in (
         ("first_contact", stroke.first_contact),
         ("potted", stroke.potted),
@@ -299,6 +307,12 @@ def _check_balls_on_table(table: Table, stroke: StrokeLine) -> None:
     colours_gone = [ball_kind(b) for b in (*stroke.potted, *stroke.off_table) if ball_kind(b) != RED]
     if len(colours_gone) != len(set(colours_gone)):
         raise LogError("a colour is listed twice among the balls potted and off the table")
+    gone = (*stroke.potted, *stroke.off_table)
+    for key, balls in (("first_contact", stroke.first_contact), ("potted and off_table", gone)):
+        named = [b for b in balls if b != RED]
+        twice = next((b for b in named if named.count(b) > 1), None)
+        if twice is not None:
+            raise LogError(f"{key}: the {twice} is listed twice (there is one such ball)")
 
 
 def _object_balls(positions: dict[str, Point]) -> dict[str, Point]:
@@ -580,11 +594,22 @@ def _fouls_codes(fouls: list[tuple[FoulReason, tuple[int, ...]]], ball_on_value:
     return tuple(seen)
 
 
+def _without_colours_off_the_table(positions: dict[str, Point], colours: Iterable[str]) -> dict[str, Point]:
+    """``positions`` less any colour not among ``colours`` (the colours on the table): a colour the
+    log has potted for good cannot snooker, block a line or occupy a spot, wherever a position
+    still places it."""
+    on_table = set(colours)
+    return {
+        b: xy for b, xy in positions.items() if ball_kind(b) in (RED, CUE_BALL) or ball_kind(b) in on_table
+    }
+
+
 def _after_positions(frame: FrameState, stroke: StrokeLine, gone: tuple[str, ...]) -> dict[str, Point] | None:
-    """Positions after the stroke (mm) without the balls potted or off the table; None if unknown."""
+    """Positions after the stroke (mm) without the balls potted or off the table, nor colours already
+    off it; None if unknown."""
     if stroke.positions is None or stroke.positions.after is None:
         return None
-    after = dict(stroke.positions.after)
+    after = _without_colours_off_the_table(dict(stroke.positions.after), frame.table.colours)
     for ball in gone:
         after.pop(ball, None)
     if stroke.cue_ball != "on_table":
@@ -622,9 +647,16 @@ def _next_touching(
 
 
 def _snookered_next(frame: FrameState, explicit: bool | None, geo: GeometryConfig) -> bool:
-    """Free ball (3.10): is the next player snookered after the foul? ``frame`` is after the foul."""
+    """Free ball (3.10): is the next player snookered after the foul? ``frame`` is after the foul.
+
+    A cue ball at rest against a ball on is never snookered: playing away from it counts as hitting
+    it (3.8(c)(i)), so no ball not on can stop him hitting a ball on.
+    """
     if explicit is not None:
         return explicit
+    on_kinds = _could_be_on(frame.phase, frame.table, False)
+    if any(ball_kind(b) in on_kinds for b in frame.touching):
+        return False
     positions = frame.table.position_map()
     if positions is None:
         return False
@@ -632,7 +664,7 @@ def _snookered_next(frame: FrameState, explicit: bool | None, geo: GeometryConfi
     if cue is None and not frame.table.cue_in_hand:
         return False
     balls = _object_balls(positions)
-    on = _ids_of_kinds(balls, _could_be_on(frame.phase, frame.table, False))
+    on = _ids_of_kinds(balls, on_kinds)
     if not on:
         return False
     return bool(geometry_module.snookered(cue, balls, on, config=geo))
@@ -647,9 +679,12 @@ def _free_ball_snookers(frame_after: FrameState, free_ball: str, geo: GeometryCo
         return False
     cue = positions[CUE_BALL]
     balls = _object_balls(positions)
-    on = _ids_of_kinds(balls, _could_be_on(frame_after.phase, frame_after.table, False))
-    if not on or ball_kind(free_ball) in _could_be_on(frame_after.phase, frame_after.table, False):
+    on_kinds = _could_be_on(frame_after.phase, frame_after.table, False)
+    on = _ids_of_kinds(balls, on_kinds)
+    if not on or ball_kind(free_ball) in on_kinds:
         return False
+    if any(ball_kind(b) in on_kinds for b in geometry_module.touching(cue, balls, geo)):
+        return False  # at rest against a ball on: not snookered (3.8(c)(i))
     blockers = geometry_module.snookering_balls(cue, balls, on, config=geo)
     # The effective snookering ball is the obstructing ball nearest the cue ball (WPBSA).
     return bool(blockers) and ball_kind(blockers[0]) == free_ball
@@ -667,7 +702,7 @@ def _miss_geometry(
         before = frame.table.positions
     if before is None:
         return None, None
-    positions = dict(before)
+    positions = _without_colours_off_the_table(dict(before), frame.table.colours)
     cue = None if frame.table.cue_in_hand else positions.get(CUE_BALL)
     if cue is None and not frame.table.cue_in_hand:
         return None, None
@@ -716,11 +751,25 @@ def _call_miss(
     return True, bool(full)
 
 
+def _lot_shown_by(match: MatchState, frame: FrameState, player: int | None) -> FrameState:
+    """A re-spotted black whose lot was not logged: the first stroke shows who plays first (3.4(b)).
+
+    Nobody is to play before the lot, so a stroke naming its player is that player's by the lot
+    (four-handed, by his side's choice, 3.17(d)), never out of turn; without a player it is the
+    player to play as the frame stands (a log with no lot and no players, e.g. from video).
+    """
+    if player is None:
+        return replace(frame, awaiting_lot=False)
+    if player >= len(match.players):
+        raise LogError(f"player: no player {player} among {len(match.players)}")
+    return replace(frame, awaiting_lot=False, striker=player)
+
+
 def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tuple[MatchState, Outcome]:
     """Rule one stroke: fouls, scoring, re-spotting, end of frame (3.3-3.14)."""
     match = _implicit_play(match, stroke.player)
     if match.frame.awaiting_lot:
-        match = replace(match, frame=replace(match.frame, awaiting_lot=False))
+        match = replace(match, frame=_lot_shown_by(match, match.frame, stroke.player))
     frame = match.frame
     table = frame.table
     _check_balls_on_table(table, stroke)
@@ -859,6 +908,8 @@ def _foul_stroke(
         last_foul=None,
     )
     frame_ends = frame.table.only_black_left or frame.respotted_black
+    touching = _next_touching(stroke, after_positions, stroke.cue_ball == "on_table", match.geometry)
+    after = replace(after, touching=touching)
     free_ball = not frame_ends and _snookered_next(after, stroke.free_ball, match.geometry)
     # The next player's free ball counts in the points remaining after the stroke (Section 2), so it
     # counts when judging whether the stroke left either player needing snookers (3.14(b)).
@@ -893,9 +944,6 @@ def _foul_stroke(
         miss_chain=chain,
         free_ball=free_ball,
         warning=warning,
-    )
-    after = replace(
-        after, touching=_next_touching(stroke, after_positions, stroke.cue_ball == "on_table", match.geometry)
     )
     touching_called = _touching_call(after, announcements)
     return replace(match, frame=after), replace(
@@ -1054,6 +1102,8 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     if event.player is not None and event.player >= len(match.players):
         raise LogError(f"foul.player: no player {event.player} among {len(match.players)}")
     frame = match.frame
+    if event.player is None:
+        _require_lot(frame, "foul")
     striker_fouls = event.player is None or event.player == frame.striker
     if striker_fouls:
         match = _implicit_play(match)
@@ -1113,8 +1163,20 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)
 
 
+def _require_lot(frame: FrameState, line_type: str) -> None:
+    """Refuse a line meant for the player to play while the lot for a re-spotted black is undrawn:
+    nobody is to play until the lot (3.4(b)), so the line must name its player."""
+    if frame.awaiting_lot:
+        raise LogError(
+            f"{line_type}: nobody is to play until the lot for the re-spotted black is drawn (3.4(b));"
+            " name the player"
+        )
+
+
 def _concede(match: MatchState, event: ConcedeLine) -> tuple[MatchState, Outcome]:
     frame = match.frame
+    if event.player is None:
+        _require_lot(frame, "concede")
     player = frame.striker if event.player is None else event.player
     if player >= len(match.players):
         raise LogError(f"concede.player: no player {player} among {len(match.players)}")
