@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 from synthetic import CORNERS_PX, IMAGE_SIZE, Scene, make_view, render
@@ -505,3 +506,57 @@ def test_a_ball_gone_for_good_is_looked_for_only_so_many_frames(view):
         gate(without, view)
         searches.append(len(detector.searched) - before)
     assert searches == [1, 1, 0, 1, 0, 0, 0, 0, 0, 0]  # 1, 2 and 4 frames after: 8 is beyond 5
+
+
+def _with_line(image: np.ndarray, view, start_mm, end_mm, width_px: int) -> np.ndarray:
+    """``image`` with a light line (a cue's shaft) ``width_px`` wide between two table points."""
+    ends = view.table_to_image(np.array([start_mm, end_mm], dtype=float)).round().astype(int)
+    out = image.copy()
+    cv2.line(out, tuple(map(int, ends[0])), tuple(map(int, ends[1])), (150, 200, 230), width_px)
+    return out
+
+
+# (what changes, its width px, whether it is searched): a thin stroke away from every ball cannot
+# hold a ball that was not there; one as wide as a ball can; a thin one reaching a ball is searched
+@pytest.mark.parametrize(
+    ("start_mm", "end_mm", "width_px", "searched"),
+    [
+        ((1200.0, 900.0), (1200.0, 1500.0), 3, False),
+        ((1200.0, 900.0), (1200.0, 1500.0), 18, True),
+        ((1200.0, 900.0), (535.0, 2580.0), 3, True),
+    ],
+    ids=["thin-away", "wide-away", "thin-reaching-the-red"],
+)
+def test_a_thin_change_away_from_the_balls_is_left_alone(view, start_mm, end_mm, width_px, searched):
+    detector = CountingDetector()
+    gated = MotionGatedDetector(detector, MotionGateConfig())
+    image = render(Scene(balls=RESTING), view)
+    first = gated(image, view)
+    changed = _with_line(image, view, start_mm, end_mm, width_px)
+    again = gated(changed, view)
+    assert detector.partial == int(searched)
+    assert (again is first) != searched
+    # left alone, it stays changed against the reference: widened, it is searched on its frame
+    if not searched:
+        gated(_with_line(changed, view, start_mm, end_mm, 18), view)
+        assert detector.partial == 1
+
+
+def test_a_ball_creeping_by_a_thin_crescent_is_searched(view):
+    # 8 mm: a crescent of its rim about 3 px wide changes, thinner than any ball, at the ball
+    detector = CountingDetector()
+    gated = MotionGatedDetector(detector, MotionGateConfig())
+    gated(render(Scene(balls=[*RESTING, ("white", 1200.0, 2000.0)]), view), view)
+    crept = render(Scene(balls=[*RESTING, ("white", 1200.0, 2008.0)]), view)
+    found = gated(crept, view)
+    assert detector.partial == 1
+    assert _same_balls(found, ClassicDetector()(crept, view), tolerance_px=0.1)
+
+
+def test_thin_changes_can_be_searched_as_any_change(view):
+    detector = CountingDetector()
+    gated = MotionGatedDetector(detector, MotionGateConfig(thin_change_radii=0.0))
+    image = render(Scene(balls=RESTING), view)
+    gated(image, view)
+    gated(_with_line(image, view, (1200.0, 900.0), (1200.0, 1500.0), 3), view)
+    assert detector.partial == 1

@@ -114,6 +114,13 @@ class MotionGateConfig:
       (every frame for 30 frames measured 0.7 ms a frame more over the Task2 clips).
     - ``lost_reach_radii``: the place searched around a lost ball (ball radii, before the growth
       by ``core_reach_radii``; a missed centre may have been pulled off by what hid it).
+    - ``thin_change_radii``: a changed region whose half-width (its distance transform's peak) is
+      below this many ball radii cannot hold a ball that was not there (a ball that appears, goes
+      or moves away changes at least its own disc): the cue feathering, a cuff or a shadow's
+      edge. Its pixels further than ``thin_clearance_radii`` ball radii from every ball last seen
+      (named or not) are left alone: not searched, kept changed in the reference, so they are
+      searched once they widen or reach a ball. Near a ball they are searched as any change (a
+      ball creeping changes only a crescent of its rim; the tip at the cue ball). 0 turns it off.
     """
 
     enabled: bool = True
@@ -133,6 +140,8 @@ class MotionGateConfig:
     edge_band_px: int = 2
     motion_match_radii: float = 5.0
     follow_retry_frames: int = 2
+    thin_change_radii: float = 0.6
+    thin_clearance_radii: float = 2.0
     full_above_fraction: float = 0.25
     lost_retry_frames: int = 30
     lost_reach_radii: float = 1.0
@@ -428,6 +437,7 @@ class MotionGatedDetector:
         if self._since_full >= cfg.full_every_frames:
             return self._full(frame_bgr, view, small)
         changed = changed_pixels(small, self._reference, cfg.change_threshold) & t.area
+        changed = self._without_thin_strays(changed, t, self._last)
         self._mark_lost(changed, t)
         count = int(np.count_nonzero(changed))
         if count == 0:
@@ -549,6 +559,27 @@ class MotionGatedDetector:
             found = gap.min(axis=1) <= reach
         keep = ~found & (age <= cfg.lost_retry_frames)
         return _LostBalls(xy[keep], names[keep], age[keep])
+
+    def _without_thin_strays(self, changed: np.ndarray, t: _TableThumb, last: BallDetections) -> np.ndarray:
+        """``changed`` (thumbnail) less the parts of thin changed regions away from every ball
+        last seen (see ``thin_change_radii``)."""
+        cfg = self.config
+        scale = cfg.thumbnail_scale
+        thinnest = cfg.thin_change_radii * t.ball_radius_px / scale
+        if thinnest <= 0 or not changed.any():
+            return changed
+        mask = changed.astype(np.uint8)
+        count, labels = cv2.connectedComponents(mask, connectivity=8)
+        thin = np.ones(count, bool)
+        thin[labels[cv2.distanceTransform(mask, cv2.DIST_L2, 3) >= thinnest]] = False
+        thin[0] = False
+        if not thin.any():
+            return changed
+        near = np.zeros(mask.shape, np.uint8)
+        reach = max(1, round(cfg.thin_clearance_radii * t.ball_radius_px / scale))
+        for x, y in np.concatenate([last.xy_px, last.unnamed_xy_px]):
+            cv2.circle(near, (int((x - t.x0) // scale), int((y - t.y0) // scale)), reach, 1, -1)
+        return changed & ~(thin[labels] & (near == 0))
 
     def _mark_lost(self, changed: np.ndarray, t: _TableThumb) -> None:
         """Mark the places of the lost balls due a look in ``changed`` (thumbnail), so they are searched."""
