@@ -314,6 +314,7 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
     assert sum(live["gates"]["detection"].values()) == tracked_live
     text = format_report(doc)
     assert "classic" in text and "decode" in text and "live classic tiny.mp4" in text
+    assert "decode_one_thread" in text and "to fastest" in text
     assert "fast path, detection" in text
     assert "FAILED memory" in text
     assert "long video tiny.mp4 (6 frames)" in text and "too short to split" in text

@@ -301,13 +301,10 @@ def _check_balls_on_table(table: Table, stroke: StrokeLine) -> None:
         for ball in balls:
             if not table.has(ball):
                 raise LogError(f"{key}: the {ball_kind(ball)} is not on the table")
-    gone_reds = sum(1 for b in (*stroke.potted, *stroke.off_table) if ball_kind(b) == RED)
+    gone = (*stroke.potted, *stroke.off_table)
+    gone_reds = sum(1 for b in gone if ball_kind(b) == RED)
     if gone_reds > table.reds:
         raise LogError(f"{gone_reds} reds potted or off the table, but only {table.reds} on it")
-    colours_gone = [ball_kind(b) for b in (*stroke.potted, *stroke.off_table) if ball_kind(b) != RED]
-    if len(colours_gone) != len(set(colours_gone)):
-        raise LogError("a colour is listed twice among the balls potted and off the table")
-    gone = (*stroke.potted, *stroke.off_table)
     for key, balls in (("first_contact", stroke.first_contact), ("potted and off_table", gone)):
         named = [b for b in balls if b != RED]
         twice = next((b for b in named if named.count(b) > 1), None)

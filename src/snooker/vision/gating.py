@@ -575,10 +575,8 @@ class MotionGatedDetector:
         thin[0] = False
         if not thin.any():
             return changed
-        near = np.zeros(mask.shape, np.uint8)
-        reach = max(1, round(cfg.thin_clearance_radii * t.ball_radius_px / scale))
-        for x, y in np.concatenate([last.xy_px, last.unnamed_xy_px]):
-            cv2.circle(near, (int((x - t.x0) // scale), int((y - t.y0) // scale)), reach, 1, -1)
+        balls = np.concatenate([last.xy_px, last.unnamed_xy_px])
+        near = _discs(mask.shape, balls, cfg.thin_clearance_radii, t, scale)
         return changed & ~(thin[labels] & (near == 0))
 
     def _mark_lost(self, changed: np.ndarray, t: _TableThumb) -> None:
@@ -586,11 +584,7 @@ class MotionGatedDetector:
         due = self._missing.xy_px[self._missing.due()]
         if len(due) == 0:
             return
-        scale = self.config.thumbnail_scale
-        radius = max(1, round(self.config.lost_reach_radii * t.ball_radius_px / scale))
-        mark = np.zeros(changed.shape, np.uint8)
-        for x, y in due:
-            cv2.circle(mark, (int((x - t.x0) // scale), int((y - t.y0) // scale)), radius, 1, -1)
+        mark = _discs(changed.shape, due, self.config.lost_reach_radii, t, self.config.thumbnail_scale)
         changed |= (mark > 0) & t.area
 
     def _core(self, changed: np.ndarray, t: _TableThumb) -> np.ndarray:
@@ -694,6 +688,16 @@ class MotionGatedDetector:
             t = self._thumb
             self.thumbnails.use_table((t.x0, t.y0, t.x1, t.y1), self.config.thumbnail_scale)
         return self._thumb
+
+
+def _discs(shape: tuple[int, ...], xy_px: np.ndarray, radii: float, t: _TableThumb, scale: int) -> np.ndarray:
+    """uint8 thumbnail mask (``shape``): 1 within ``radii`` ball radii of the frame points
+    ``xy_px`` (n, 2)."""
+    mask = np.zeros(shape[:2], np.uint8)
+    radius = max(1, round(radii * t.ball_radius_px / scale))
+    for x, y in xy_px:
+        cv2.circle(mask, (int((x - t.x0) // scale), int((y - t.y0) // scale)), radius, 1, -1)
+    return mask
 
 
 def _same_name_gaps(

@@ -111,7 +111,7 @@ class Capture(Protocol):
 CaptureFactory = Callable[[int | str], Capture]
 
 
-def _open_video(path: int | str, threads: int) -> Capture:
+def open_video(path: int | str, threads: int) -> Capture:
     """``path`` opened by OpenCV, its decoder using ``threads`` threads (0: OpenCV's choice)."""
     if threads == 0:
         return cv2.VideoCapture(path)
@@ -209,7 +209,7 @@ class VideoFileSource(FrameSource):
         self.path = Path(path)
         self.start_frame = start_frame
         self._open_capture = open_capture or functools.partial(
-            _open_video, threads=self.config.decoder_threads
+            open_video, threads=self.config.decoder_threads
         )
         self._capture: Capture | None = None
         self._first: np.ndarray | None = None

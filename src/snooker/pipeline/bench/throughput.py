@@ -30,6 +30,7 @@ from snooker.pipeline.bench.timing import (
     peak_rss_mib,
     summarise_ms,
 )
+from snooker.vision.sources import open_video
 from snooker.vision.types import Frame
 
 
@@ -37,10 +38,7 @@ def decode_clip(path: Path, max_frames: int | None, threads: int = 0) -> dict[st
     """Plain decoding: open ``path`` with ``cv2.VideoCapture`` and read up to ``max_frames`` frames
     (None: the whole file); the decoder uses ``threads`` threads (0: OpenCV's choice)."""
     started = time.perf_counter()
-    if threads:
-        capture = cv2.VideoCapture(str(path), cv2.CAP_ANY, [cv2.CAP_PROP_N_THREADS, threads])
-    else:
-        capture = cv2.VideoCapture(str(path))
+    capture = open_video(str(path), threads)
     try:
         if not capture.isOpened():
             raise BenchError(f"cannot open {path} as a video")
