@@ -19,8 +19,10 @@ Fields this referee adds to the contract (all optional):
   contact was open before the stroke); ``fell_from_edge`` (balls that fell from the edge of a
   pocket before a ball in the stroke could hit them, 3.9(b)); ``fouls`` entries may be codes or
   ``{"reason", "ball"}`` (a ``push_stroke`` without a ball, the cue ball resting against one
-  ball, concerns that ball, 3.8(b)). Without positions and without these fields no free ball and
-  no miss is called. Unknown fields (e.g. ``expect`` in golden logs) are ignored.
+  ball, concerns that ball, 3.8(b)); ``"white"`` among ``potted`` or ``off_table`` sets ``cue_ball``
+  (the white in both, or a ``cue_ball`` saying otherwise, is refused). Without positions and
+  without these fields no free ball and no miss is called. Unknown fields (e.g. ``expect`` in
+  golden logs) are ignored.
 - decision: ``choice`` as in the contract.
 - foul: ``reason``, optional ``ball`` (the ball concerned, the cue ball too), optional ``player`` (the
   offender when someone other than the player to play is penalised as if striker, 3.2(b)/3.14(h)).
@@ -319,7 +321,10 @@ def _parse_stroke(line: dict) -> StrokeLine:
         raise LogError(f"potted: expected a list, got {potted_raw!r}")
     potted: list[str] = []
     pockets: list[str | None] = []
-    cue_ball = line.get("cue_ball", "on_table")
+    stated = line.get("cue_ball")
+    if stated is not None and stated not in CUE_BALL_STATES:
+        raise LogError(f"cue_ball: expected one of {', '.join(CUE_BALL_STATES)}, got {stated!r}")
+    cue_ball = "on_table"
     for item in potted_raw:
         pocket = None
         if isinstance(item, dict):
@@ -335,12 +340,17 @@ def _parse_stroke(line: dict) -> StrokeLine:
             continue
         potted.append(ball)
         pockets.append(pocket)
-    if cue_ball not in CUE_BALL_STATES:
-        raise LogError(f"cue_ball: expected one of {', '.join(CUE_BALL_STATES)}, got {cue_ball!r}")
     raw_off = line.get("off_table") or []
+    if isinstance(raw_off, str):
+        raw_off = [raw_off]
     if isinstance(raw_off, list) and CUE_BALL in raw_off:
+        if cue_ball == "potted":
+            raise LogError("the cue ball cannot be both potted and off the table")
         cue_ball = "off_table"
         raw_off = [b for b in raw_off if b != CUE_BALL]
+    if stated is not None and cue_ball != "on_table" and stated != cue_ball:
+        raise LogError(f"cue_ball: {stated!r}, but the white is listed as {cue_ball.replace('_', ' ')}")
+    cue_ball = stated or cue_ball
     off_table = _ball_list({"off_table": raw_off}, "off_table")
     for ball in set(potted) & set(off_table):
         if ball != RED:

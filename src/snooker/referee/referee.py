@@ -43,6 +43,8 @@ class Referee:
         try:
             event = parse_line(line)
             state = self.state
+            if state is not None and isinstance(event, MatchLine):
+                raise LogError("match: the match has already begun; a match line comes first in the log")
             if state is None and not isinstance(event, MatchLine):
                 state = default_match(self.config)
             try:

@@ -35,6 +35,8 @@ Judgements documented here because the texts leave them open:
 - A re-spotted black whose lot is not logged: the first stroke naming its player is that player's
   by the lot (nobody is to play before it, so it is never out of turn); a concession or a foul
   line naming nobody is refused until the lot is drawn (3.4(b)).
+- A ball that fell from the edge of a pocket before a ball in the stroke could hit it (3.9(b)) was
+  not potted by the striker, even when the log lists it among ``potted``: it is no foul.
 - A miss called where no straight line to any part of a ball on was open (the referee judged the
   attempt not genuine) never had a full-ball contact open, so it cannot lead to the 3.14(c) award.
 """
@@ -218,6 +220,8 @@ def _new_frame(match: MatchState, event: NewFrameLine) -> tuple[MatchState, Outc
         raise LogError(
             f"frame {match.frame.number} is not over (it ends with the last ball, a concession or an award)"
         )
+    if match.frames_played >= match.best_of:
+        raise LogError(f"the match is the best of {match.best_of} frames and all have been played")
     expected = default_order(match, match.frame.number)
     order = expected
     if event.order is not None:
@@ -310,6 +314,26 @@ def _check_balls_on_table(table: Table, stroke: StrokeLine) -> None:
         twice = next((b for b in named if named.count(b) > 1), None)
         if twice is not None:
             raise LogError(f"{key}: the {twice} is listed twice (there is one such ball)")
+
+
+def _check_touching(table: Table, stroke: StrokeLine) -> None:
+    """Refuse a stroke whose ``touching`` names a ball that left the table in that very stroke (a
+    colour potted or forced off, even if re-spotted: a spotted colour never touches a ball, 3.7(h);
+    a red by its id; a red when none is left): the cue ball cannot rest against it."""
+    if not stroke.touching:
+        return
+    gone = (*stroke.potted, *stroke.off_table)
+    reds_left = table.reds - sum(1 for b in gone if ball_kind(b) == RED)
+    for ball in stroke.touching:
+        kind = ball_kind(ball)
+        if kind == RED:
+            left = ball not in gone if ball != RED else reds_left > 0
+        else:
+            left = kind not in {ball_kind(b) for b in gone}
+        if not left:
+            raise LogError(
+                f"touching: the {kind} left the table in this stroke; the cue ball cannot rest against it"
+            )
 
 
 def _object_balls(positions: dict[str, Point]) -> dict[str, Point]:
@@ -457,8 +481,8 @@ def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
     ball hit), the nominated free ball, and a touching ball on counted as hit (3.8(c))."""
     declared = stroke.nominated or frame.nominated
     declared_kind = ball_kind(declared) if declared else None
-    if declared is not None and not frame.table.has(declared):
-        raise LogError(f"nominated: the {declared_kind} is not on the table")
+    if declared is not None:
+        _check_nomination(frame, declared, "nominated")
     contact_kinds = [ball_kind(b) for b in stroke.first_contact]
     free_ball = None
     nominated = declared_kind
@@ -472,8 +496,6 @@ def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
                 free_ball = not_on.pop()
         nominated = None
     if frame.phase is Phase.COLOUR:
-        if declared_kind == RED:
-            raise LogError("after a red the nominated ball must be a colour")
         if nominated is None:
             if len(contact_kinds) == 1 and contact_kinds[0] != RED:
                 nominated = contact_kinds[0]
@@ -536,7 +558,7 @@ def _stroke_fouls(
     own_turn = stroke.player is None or stroke.player == frame.striker
     declared = (stroke.nominated or frame.nominated) is not None or not own_turn
     fouls = _contact_fouls(frame, view, declared)
-    for ball in stroke.potted:
+    for ball in _potted_by_the_stroke(stroke):
         if ball_kind(ball) not in view.on_kinds:
             fouls.append((FoulReason.POTTED_BALL_NOT_ON, (view.value_of(ball_kind(ball)),)))
     for ball in stroke.off_table:
@@ -550,6 +572,8 @@ def _stroke_fouls(
             reason = FoulReason.from_code(call.reason)
         except ValueError as exc:
             raise LogError(f"fouls: {exc}") from None
+        if call.ball not in (None, CUE_BALL) and not frame.table.has(call.ball):
+            raise LogError(f"fouls.ball: the {ball_kind(call.ball)} is not on the table")
         ball = call.ball if call.ball is not None else _pushed_touching_ball(frame, reason)
         concerned = () if ball in (None, CUE_BALL) else (view.value_of(ball_kind(ball)),)
         fouls.append((reason, concerned))
@@ -567,6 +591,19 @@ def _stroke_fouls(
     if fouls and own_turn and frame.phase is Phase.COLOUR and view.nominated is None and not seven_already:
         fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
     return fouls
+
+
+def _potted_by_the_stroke(stroke: StrokeLine) -> list[str]:
+    """The balls the stroke potted: ``potted`` less those that fell from the edge of a pocket before a
+    ball in the stroke could hit them (3.9(b)): the striker did not pot those, so they are no foul."""
+    potted = list(stroke.potted)
+    for fell in stroke.fell_from_edge:
+        same = next((b for b in potted if b == fell), None)
+        if same is None:
+            same = next((b for b in potted if ball_kind(b) == ball_kind(fell)), None)
+        if same is not None:
+            potted.remove(same)
+    return potted
 
 
 def _pushed_touching_ball(frame: FrameState, reason: FoulReason) -> str | None:
@@ -773,6 +810,8 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
     for ball in stroke.fell_from_edge:
         if not table.has(ball):
             raise LogError(f"fell_from_edge: the {ball_kind(ball)} is not on the table")
+    if not stroke.fell_from_edge:
+        _check_touching(table, stroke)
     view = _resolve(frame, stroke)
     fouls = _stroke_fouls(match, frame, stroke, view, config)
     striker = frame.striker
@@ -1079,16 +1118,25 @@ def _nominate(match: MatchState, event: NominateLine) -> tuple[MatchState, Outco
     match = _implicit_play(match)
     frame = match.frame
     kind = ball_kind(event.ball)
-    if not frame.table.has(event.ball):
-        raise LogError(f"nominate: the {kind} is not on the table")
-    if not frame.free_ball:
-        if frame.phase is Phase.RED:
-            raise LogError("nominate: the striker is on a red; there is nothing to nominate")
-        if frame.phase is Phase.COLOUR and kind == RED:
-            raise LogError("nominate: after a red the nominated ball must be a colour")
-        if frame.phase is Phase.ASCENDING and kind != frame.table.lowest_colour:
-            raise LogError(f"nominate: the {frame.table.lowest_colour} is on; no other ball can be nominated")
+    _check_nomination(frame, event.ball, "nominate")
     return replace(match, frame=replace(frame, nominated=kind)), Outcome()
+
+
+def _check_nomination(frame: FrameState, ball: str, what: str) -> None:
+    """Refuse a nomination no striker can make now (Section 2, 3.3(f), 3.10(a)): a ball off the table;
+    without a free ball, anything while on a red, a red after a red, another colour than the one on
+    in the ascending phase."""
+    kind = ball_kind(ball)
+    if not frame.table.has(ball):
+        raise LogError(f"{what}: the {kind} is not on the table")
+    if frame.free_ball:
+        return
+    if frame.phase is Phase.RED:
+        raise LogError(f"{what}: the striker is on a red; there is nothing to nominate")
+    if frame.phase is Phase.COLOUR and kind == RED:
+        raise LogError(f"{what}: after a red the nominated ball must be a colour")
+    if frame.phase is Phase.ASCENDING and kind != frame.table.lowest_colour:
+        raise LogError(f"{what}: the {frame.table.lowest_colour} is on; no other ball can be nominated")
 
 
 def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]:
