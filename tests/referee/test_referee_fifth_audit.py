@@ -335,6 +335,21 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         [*LEVEL_AFTER_TWO, NEW_FRAME],
         {"error": "the match is the best of 2 frames and all have been played"},
     ),
+    # 3.14(c): a full-ball contact is a straight line to the centre of a ball on; with no line to any
+    # part of one (``clear_path`` false) it cannot be open: contradictory, refused.
+    (
+        "log/3.14(c)",
+        "full_ball true with clear_path false: refused",
+        [match(), stroke(["black"], [], clear_path=False, full_ball=True)],
+        {"error": "full_ball: no full-ball contact is open without a clear path to a ball on"},
+    ),
+    # 3.15 concerns a ball on the table; the cue ball in hand (the break) cannot be moved on it.
+    (
+        "log/3.15",
+        "the cue ball moved by someone else while it is in hand: refused",
+        [match(), {"type": "ball_moved", "ball": "white", "position": [100.0, 100.0]}],
+        {"error": "ball_moved: the cue ball is in hand, not on the table"},
+    ),
 ]
 
 

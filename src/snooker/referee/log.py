@@ -368,6 +368,10 @@ def _parse_stroke(line: dict) -> StrokeLine:
             before=_position_map(positions.get("before"), "positions.before"),
             after=_position_map(positions.get("after"), "positions.after"),
         )
+    clear_path = _optional_bool(line, "clear_path")
+    full_ball = _optional_bool(line, "full_ball")
+    if clear_path is False and full_ball:
+        raise LogError("full_ball: no full-ball contact is open without a clear path to a ball on")
     return StrokeLine(
         first_contact=first_contact,
         potted=tuple(potted),
@@ -381,8 +385,8 @@ def _parse_stroke(line: dict) -> StrokeLine:
         player=_optional_index(line, "player"),
         free_ball=_optional_bool(line, "free_ball" if "free_ball" in line else "snookered"),
         miss=_optional_bool(line, "miss"),
-        clear_path=_optional_bool(line, "clear_path"),
-        full_ball=_optional_bool(line, "full_ball"),
+        clear_path=clear_path,
+        full_ball=full_ball,
         fell_from_edge=_ball_list(line, "fell_from_edge"),
     )
 

@@ -1264,7 +1264,10 @@ def _edge_fall(match: MatchState, event: EdgeFallLine) -> tuple[MatchState, Outc
 def _ball_moved(match: MatchState, event: BallMovedLine) -> tuple[MatchState, Outcome]:
     """3.15: a ball moved by someone other than the striker is replaced by the referee, no penalty."""
     frame = match.frame
-    if event.ball != CUE_BALL and not frame.table.has(event.ball):
+    if event.ball == CUE_BALL:
+        if frame.table.cue_in_hand:
+            raise LogError("ball_moved: the cue ball is in hand, not on the table")
+    elif not frame.table.has(event.ball):
         raise LogError(f"ball_moved: the {ball_kind(event.ball)} is not on the table")
     positions = frame.table.position_map()
     if positions is not None and event.position is not None:
