@@ -41,6 +41,7 @@ from test_referee_audit import (
 from test_referee_third_audit import ONE_RED_LEFT
 
 RERACK = {"type": "rerack"}
+FELL_AND_HIT = "first_contact: the {} fell from the edge before a ball in the stroke could hit it (3.9(b))"
 
 # --- set-ups ------------------------------------------------------------------------------------------
 # Ann goes in-off on the break (Ben 4) and Ben takes the table: Ben to play from in hand, on a red.
@@ -349,6 +350,27 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         "the cue ball moved by someone else while it is in hand: refused",
         [match(), {"type": "ball_moved", "ball": "white", "position": [100.0, 100.0]}],
         {"error": "ball_moved: the cue ball is in hand, not on the table"},
+    ),
+    # 3.9(b): a ball that fell from the edge before any ball in the stroke could hit it cannot be
+    # the ball the cue ball hit first: contradictory, refused (not ruled as the pink hit first, 6).
+    (
+        "log/3.9(b)",
+        "the pink both fell from the edge and was hit first: refused",
+        [match(), stroke(["pink"], ["pink"], fell_from_edge=["pink"])],
+        {"error": FELL_AND_HIT.format("pink")},
+    ),
+    (
+        "log/3.9(b)",
+        "a red (by its id) both fell from the edge and was hit first: refused",
+        [match(), stroke(["red-4"], ["red-4"], fell_from_edge=["red-4"])],
+        {"error": FELL_AND_HIT.format("red")},
+    ),
+    # A plain ``red`` names any red: one red hit first while another fell is no contradiction.
+    (
+        "3.9(b)(i)",
+        "a red hit first while another red falls from the edge: no foul, replaced, Ann again",
+        [match(), stroke(["red"], ["red"], fell_from_edge=["red"])],
+        {"foul": False, "striker": 0, "reds": 15, "score": [0, 0]},
     ),
 ]
 

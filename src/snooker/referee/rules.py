@@ -810,6 +810,16 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
     for ball in stroke.fell_from_edge:
         if not table.has(ball):
             raise LogError(f"fell_from_edge: the {ball_kind(ball)} is not on the table")
+        kind = ball_kind(ball)
+        if kind == RED:  # a plain red names any red: only the same red by its id clashes
+            hit = ball != RED and ball in stroke.first_contact
+        else:
+            hit = kind in map(ball_kind, stroke.first_contact)
+        if hit:
+            raise LogError(
+                f"first_contact: the {kind} fell from the edge before a ball in the stroke"
+                " could hit it (3.9(b))"
+            )
     if not stroke.fell_from_edge:
         _check_touching(table, stroke)
     view = _resolve(frame, stroke)
