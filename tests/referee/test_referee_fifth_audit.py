@@ -243,6 +243,30 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         [*FREE_ON_RED, stroke(["blue"], ["blue"], nominated="blue")],
         {"foul": False, "score": [0, 8], "respotted": ["blue"], "ball_on": "colour", "striker": 1},
     ),
+    # 3.8(a)/(c): after a red the cue ball rests against a red, which cannot be on (a colour is): no
+    # TOUCHING BALL call, and a red cannot be declared as the ball on (3.3(f)): refused.
+    (
+        "3.8(a)/3.3(f)",
+        "after a red, touching a red: declaring the red is refused",
+        [match(), pot("red", touching=["red"]), nominate("red")],
+        {"error": "nominate: after a red the nominated ball must be a colour"},
+    ),
+    # On a red (no free ball) the cue ball rests against the pink, which cannot be on: declaring the
+    # pink is refused (3.3(e): only a red, or a free ball as a red, is on).
+    (
+        "3.8(d)/3.3(e)",
+        "on a red, touching the pink: declaring the pink is refused",
+        [match(), safe("red", touching=["pink"]), nominate("pink")],
+        {"error": "nominate: the striker is on a red; there is nothing to nominate"},
+    ),
+    # Reds on, free ball black nominated (Ben 7): a jump shot is a 3.12(a) foul, the value of the ball
+    # on; the free ball takes the ball on's value (3.10(a)(ii)), a red's 1, so 4, not 7.
+    (
+        "3.12(a)/3.10(a)",
+        "free ball black with reds on, a jump shot: four",
+        [*FREE_ON_RED, nominate("black"), stroke(["black"], [], fouls=["jump_shot"])],
+        {"penalty": 4, "fouls": ["jump_shot"], "score": [4, 7], "striker": 0},
+    ),
     # Doubtful reading (see the module doc): after a red, the cue ball against the yellow only, no
     # colour declared, played away, nothing hit: the yellow is taken as the obvious nomination and
     # 3.8(c)(ii) applies: no foul; Ben to play.
