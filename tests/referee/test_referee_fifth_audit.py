@@ -15,6 +15,19 @@ Readings chosen where the texts leave room (kept, not "fixed"):
   The referee follows the Polish reading (before or after; a called ``miss`` overrides it).
 - 3.8(c)(ii) with Section 2's "obvious intention": after a red, a cue ball resting against one
   colour and played away with no colour declared is read as that colour nominated (no foul).
+- 3.14(d)(iii): the Polish "wcześniejsze ostrzeżenie ... zostaje zrealizowane" could be read as the
+  warning being carried out (the frame awarded); the Chinese "仍然有效" (remains in effect) and the
+  official English say it stays in force. The referee keeps it in force (first audit's rows).
+- 3.10(b)(i): with a free ball nominated, first hitting a plain ball on (a red) is a foul; it is
+  never a miss, as a ball on was hit (3.14: a miss is a failure to hit a ball on).
+- 3.1(g): a match decided on frames with an even ``best_of`` may end level: it is over, drawn, no
+  match winner named (the texts know no drawn match; nothing else fits its set length).
+- 3.4(c)/3.1(f): the last frame of an aggregate match conceded with the aggregate level is left
+  over with no match winner and no further frame; whether a re-spotted black follows (3.4(c)) or
+  the concession gives up the match is not settled by the texts.
+- Contradictions the tracker may produce are read leniently, not refused: ``touching`` while the
+  cue ball left the table is ignored; a touching ball potted for good in an earlier stroke (a stale
+  ball) can never be on, so it changes nothing.
 """
 
 from __future__ import annotations
@@ -353,12 +366,28 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         [match(), pot("red"), match()],
         {"error": "match: the match has already begun; a match line comes first in the log"},
     ),
-    # 3.1(g): a match has the frames it was set for; no third frame in a best of two.
+    # 3.1(g): a match decided on frames is won by the player who wins more frames or the required
+    # number; a best of two at 1-1 has all its frames played and nobody won more: the match is over,
+    # drawn (no winner named), and no third frame can start.
+    (
+        "3.1(g)",
+        "best of two, both frames played at 1-1: the match is over with no winner",
+        LEVEL_AFTER_TWO,
+        {"frames": [1, 1], "match_over": True, "match_winner": None, "status": "match_over"},
+    ),
     (
         "log/3.1(g)",
         "best of two, both frames played at 1-1: no third frame",
         [*LEVEL_AFTER_TWO, NEW_FRAME],
-        {"error": "the match is the best of 2 frames and all have been played"},
+        {"error": "the match is over; no further frames"},
+    ),
+    # An aggregate best of one conceded at 0-0: the aggregate is level after the last frame, so no
+    # match winner yet (3.4(c)); whatever follows, it is not a second frame of a one-frame match.
+    (
+        "log/3.4(c)",
+        "aggregate best of one conceded at 0-0: no second frame",
+        [match(aggregate=True), CONCEDE, NEW_FRAME],
+        {"error": "the match is the best of 1 frames and all have been played"},
     ),
     # 3.14(c): a full-ball contact is a straight line to the centre of a ball on; with no line to any
     # part of one (``clear_path`` false) it cannot be open: contradictory, refused.

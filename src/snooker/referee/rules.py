@@ -431,12 +431,15 @@ def _close_frame(
         match_winner = 0 if frames[0] > frames[1] else 1
     if match_winner is not None:
         announcements.append(announce.match_call(_side_name(match, match_winner)))
+    # 3.1(g): the match is over when it has a winner, or (frames level in an even best-of) when all
+    # its frames have been played.
+    over = match_winner is not None or (not match.aggregate and played >= match.best_of)
     match = replace(
         match,
         frames=(frames[0], frames[1]),
         totals=totals,
         frames_played=played,
-        over=match_winner is not None,
+        over=over,
         winner=match_winner,
         history=(*match.history, frame.scores),
     )
