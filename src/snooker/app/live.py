@@ -162,8 +162,11 @@ def run(args: argparse.Namespace) -> int:
             stack.callback(signal.signal, signum, previous)
         say(f"live: table {args.table} from {source.name}" + (" (every frame)" if args.every_frame else ""))
         status = table.run(source)
-    if status.ended and status.ended.startswith("source failed"):
-        return _fail(status.ended, 1)
+    if status.failed:
+        said = status.ended or "the source failed"
+        if args.calibration is not None:
+            said = said.replace("the calibration", f"calibration {args.calibration}", 1)
+        return _fail(said, 1)
     return 0
 
 
