@@ -175,8 +175,10 @@ class StrokeEvents:
         )
 
     def to_analysis(self) -> dict:
-        """The stroke as an ``analysis.json`` entry (CONTRACTS.md §3), with ids and frames kept."""
+        """The stroke as an ``analysis.json`` entry (CONTRACTS.md §3), with ids and frames kept; a
+        frame-log stroke too (``type``), so it can be fed to the referee unchanged."""
         return {
+            "type": "stroke",
             "start_frame": self.start_frame,
             "end_frame": self.end_frame,
             "first_contact": [ball_kind(label) for label in self.first_contact],
