@@ -76,7 +76,7 @@ class LiveStatus:
     started: float = field(default_factory=time.monotonic)
     ended: str | None = None
     failed: bool = False
-    """The table could not be refereed at all (the source failed, the calibration does not fit it)."""
+    """The source failed or broke off (a truncated file), or the calibration does not fit it."""
     calls: deque[str] = field(default_factory=deque)
 
     def line(self) -> str:
@@ -167,6 +167,7 @@ class LiveTable:
             status.ended = f"source {source.name} " + (
                 "broke off (truncated or corrupt)" if early else "ended"
             )
+            status.failed = early
         self._settle()
         self.report(f"{status.ended}; {status.line()}")
         return status
