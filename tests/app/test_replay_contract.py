@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from snooker.calibration.table import STANDARD_TABLE
 from snooker.cli import main
 from snooker.referee import FoulReason
 
@@ -170,3 +171,27 @@ def test_a_bad_line_is_answered_with_an_error_and_changes_nothing(tmp_path, caps
         return {k: v for k, v in r.items() if k != "line"}
 
     assert [without_line(r) for r in printed[:3] + printed[4:]] == [without_line(r) for r in clean]
+
+
+def test_respotted_colours_carry_their_spot_in_mm_where_positions_are_known(tmp_path, capsys):
+    """3.7: a colour potted by a foul is re-spotted on its own spot; with positions the ruling says
+    where, in table mm (the black spot: on the long axis, 324 mm from the top cushion)."""
+    before = {"white": [900.0, 700.0], "black": list(STANDARD_TABLE.spots["black"]), "red-1": [800.0, 2000.0]}
+    after = {"white": [900.0, 900.0], "red-1": [800.0, 2000.0]}
+    lines = [
+        {"type": "match", "players": ["A", "B"]},
+        {"type": "stroke", "first_contact": ["black"], "potted": ["black"]},
+        {"type": "decision", "choice": "play"},
+        {
+            "type": "stroke",
+            "first_contact": ["black"],
+            "potted": ["black"],
+            "positions": {"before": before, "after": after},
+        },
+    ]
+    log = tmp_path / "frame.jsonl"
+    log.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    code, printed, _ = _replay(log, capsys)
+    assert code == 0
+    assert printed[1]["respotted"] == ["black"]
+    assert printed[3]["respotted"] == [{"ball": "black", "position": [889.0, 3245.0]}]
