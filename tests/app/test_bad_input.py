@@ -196,3 +196,9 @@ def test_replay_with_a_malformed_line_in_the_middle_rules_every_other_line(tmp_p
     assert len(printed) == len(lines) + 2  # every line, the refused one, the summary
     assert "ERROR" in printed[8] and "SIX" in printed[7]  # the blue before it was ruled
     assert "FRAME TO BEN BAKER" in printed[-2]  # and every line after it
+
+
+def test_replay_of_a_folder_says_it_is_a_folder(tmp_path, capsys):
+    assert main(["replay", str(tmp_path)]) == 2
+    line = _one_error_line(capsys.readouterr().err, "snooker-referee replay: ")
+    assert line == f"snooker-referee replay: {tmp_path} is a folder, not a frame log"

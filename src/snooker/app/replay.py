@@ -46,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
     if str(args.log) == "-":
         return _rule(sys.stdin, config, args.json, sys.stdout, "the frame log on stdin")
     path: Path = args.log
+    if path.is_dir():
+        print(f"snooker-referee replay: {path} is a folder, not a frame log", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if not path.is_file():
         print(f"snooker-referee replay: no such frame log: {path}", file=sys.stderr)
         return EXIT_BAD_INPUT
