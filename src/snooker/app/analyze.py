@@ -2,8 +2,9 @@
 
 Writes ``DIR/analysis.json`` and ``DIR/frame_log.jsonl`` (CONTRACTS.md §3), with ``--annotate``
 also ``DIR/annotated.mp4``; with ``--referee`` the strokes are ruled on and the rulings included.
-A video that cannot be opened, or in which no table is ever found, is a clear error (exit 1);
-whatever was processed before a failure is still written.
+A video that cannot be opened, in which no table is ever found, or whose frames are not the size
+the ``--calibration`` was made for, is a clear error (exit 1); whatever was processed before a
+failure is still written. An output folder that cannot be made is refused before any reading.
 
 Several videos (a folder of broadcast clips, a day's matches) are each written to their own
 ``DIR/<video name>/``; ``--jobs N`` analyses N of them at once, each in its own process, so the

@@ -3,6 +3,8 @@
 source → calibration → detection → tracker → referee → feed (``--feed``), record (``--record``),
 overlay and console (``--http``), window (``--show``). Frames are dropped rather than fall behind
 (reported in the status lines); a camera or stream that drops out is reconnected with backoff.
+A source that fails for good or a file that breaks off (truncated), or a ``--calibration`` made for
+another image size, ends the command with exit status 1; every line ruled so far is in the record.
 """
 
 from __future__ import annotations
