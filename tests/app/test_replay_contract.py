@@ -195,3 +195,12 @@ def test_respotted_colours_carry_their_spot_in_mm_where_positions_are_known(tmp_
     assert code == 0
     assert printed[1]["respotted"] == ["black"]
     assert printed[3]["respotted"] == [{"ball": "black", "position": [889.0, 3245.0]}]
+
+
+def test_line_is_the_line_of_the_file_blank_lines_counted(tmp_path, capsys):
+    lines = SAMPLE.read_text().splitlines()
+    log = tmp_path / "frame.jsonl"
+    log.write_text("\n".join([lines[0], "", "   ", *lines[1:3]]) + "\n")
+    code, printed, _ = _replay(log, capsys)
+    assert code == 0
+    assert [r["line"] for r in printed] == [1, 4, 5]

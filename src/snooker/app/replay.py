@@ -69,7 +69,7 @@ def _rule(stream: TextIO, config: RefereeConfig, as_json: bool, out: TextIO, nam
         for number, raw in _lines(stream):
             before = referee.state
             actor = None if before is None else before.players[before.frame.striker]
-            result = referee.apply(raw)
+            result = {**referee.apply(raw), "line": number}  # the file's line, blank lines counted
             if "error" in result:
                 refused += 1
                 print(
