@@ -164,9 +164,13 @@ class LiveTable:
             status.failed = True
         if status.ended is None:
             early = getattr(source.stats, "ended_early", False)
-            status.ended = f"source {source.name} " + (
-                "broke off (truncated or corrupt)" if early else "ended"
-            )
+            if not early:
+                what = "ended"
+            elif getattr(source, "is_live", False):
+                what = "dropped out and did not come back"
+            else:
+                what = "broke off (truncated or corrupt)"
+            status.ended = f"source {source.name} {what}"
             status.failed = early
         self._settle()
         self.report(f"{status.ended}; {status.line()}")
