@@ -202,3 +202,10 @@ def test_replay_of_a_folder_says_it_is_a_folder(tmp_path, capsys):
     assert main(["replay", str(tmp_path)]) == 2
     line = _one_error_line(capsys.readouterr().err, "snooker-referee replay: ")
     assert line == f"snooker-referee replay: {tmp_path} is a folder, not a frame log"
+
+
+def test_analyze_with_max_frames_below_one_is_refused(tmp_path, capsys):
+    assert main(["analyze", str(CLIP), "--out", str(tmp_path), "--max-frames", "0"]) == 1
+    line = _one_error_line(capsys.readouterr().err, "snooker-referee analyze: error: ")
+    assert line.endswith("--max-frames must be at least 1 (got 0)")
+    assert not (tmp_path / "analysis.json").exists()

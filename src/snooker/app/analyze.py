@@ -89,6 +89,8 @@ class AnalyzeOptions:
 def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         return _fail(f"--jobs must be at least 1 (got {args.jobs})")
+    if args.max_frames is not None and args.max_frames < 1:
+        return _fail(f"--max-frames must be at least 1 (got {args.max_frames})")
     options = AnalyzeOptions(args.calibration, args.detector, args.referee, args.annotate, args.max_frames)
     videos = [str(v) for v in args.videos]
     if len(videos) == 1:
