@@ -209,3 +209,18 @@ def test_analyze_with_max_frames_below_one_is_refused(tmp_path, capsys):
     line = _one_error_line(capsys.readouterr().err, "snooker-referee analyze: error: ")
     assert line.endswith("--max-frames must be at least 1 (got 0)")
     assert not (tmp_path / "analysis.json").exists()
+
+
+def test_resuming_a_record_with_a_malformed_row_names_the_row_and_keeps_it(tmp_path, capsys):
+    path = tmp_path / "match.sqlite"
+    with MatchRecord(path) as record:
+        record.append_line({"type": "match", "players": ["A", "B"]}, {"score": [0, 0]}, "test")
+        record.append_line({"type": "stroke", "first_contact": ["red"]}, {"score": [0, 0]}, "test")
+        with record.db:
+            record.db.execute('UPDATE entries SET line = \'{"type": "stroke", \' WHERE seq = 2')
+    args = ["live", "--source", str(CLIP), "--table", "t1", "--record", str(path), "--resume"]
+    assert main(args) == 2
+    line = _one_error_line(capsys.readouterr().err, "snooker-referee live: ")
+    assert str(path) in line and "row 2 has a malformed line" in line
+    with MatchRecord(path) as record:
+        assert len(record) == 2  # nothing was dropped or added
