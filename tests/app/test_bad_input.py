@@ -4,6 +4,7 @@ the failure kept (analysis and frame log written, record rows committed)."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -224,3 +225,29 @@ def test_resuming_a_record_with_a_malformed_row_names_the_row_and_keeps_it(tmp_p
     assert str(path) in line and "row 2 has a malformed line" in line
     with MatchRecord(path) as record:
         assert len(record) == 2  # nothing was dropped or added
+
+
+def test_serve_with_a_missing_lines_file_refuses_before_serving(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["serve", "--port", "0", "--lines", "nope.jsonl"]) == 2
+    captured = capsys.readouterr()
+    assert "--lines nope.jsonl: no such file" in _one_error_line(captured.err, "snooker-referee serve: ")
+    assert "overlay" not in captured.out  # nothing was started
+
+
+def test_serve_lines_with_a_malformed_line_in_the_middle_keep_every_other_line(tmp_path, capsys):
+    from snooker.app.serve import read_lines
+    from snooker.record.session import MatchSession
+
+    lines = FRAME_LOG.read_text().splitlines()
+    stream = io.StringIO("\n".join([*lines[:3], "{broken", *lines[3:]]) + "\n")
+    with MatchRecord(tmp_path / "m.sqlite") as record:
+        session = MatchSession(record)
+        read_lines(session, stream, "file:frame.jsonl")
+        said = capsys.readouterr().out.splitlines()
+        assert [s for s in said if s.startswith("refused")] == [
+            "refused: file:frame.jsonl line 4: malformed line (not JSON): "
+            "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"
+        ]
+        assert len(record.effective_lines()) == len(lines) and len(record) == len(lines) + 1
+        assert session.scoreboard()["match_over"]
