@@ -251,3 +251,21 @@ def test_serve_lines_with_a_malformed_line_in_the_middle_keep_every_other_line(t
         ]
         assert len(record.effective_lines()) == len(lines) and len(record) == len(lines) + 1
         assert session.scoreboard()["match_over"]
+
+
+def test_a_segment_of_a_long_video_refuses_a_calibration_for_another_size(bad):
+    from snooker.app.analyze import AnalyzeOptions, analyze_segment
+
+    options = AnalyzeOptions(calibration=bad / "other_size.json", progress=False)
+    result = analyze_segment(str(CLIP), 0, None, options)
+    assert result.error is not None and result.read == 1
+    assert all(word in result.error for word in ("other_size.json", "1920x1080", "960x540"))
+
+
+def test_segments_into_an_output_folder_in_the_way_are_refused_before_any_process_starts(bad, capsys):
+    from snooker.app.analyze import AnalyzeOptions, analyze_segments
+    from snooker.pipeline.segments import Segment
+
+    segments = [Segment(0, 140), Segment(140, None)]
+    assert analyze_segments(str(CLIP), bad / "a_file", AnalyzeOptions(), segments) == 1
+    assert "is a file, not a folder" in _one_error_line(capsys.readouterr().err, "snooker-referee analyze: ")
