@@ -269,3 +269,9 @@ def test_segments_into_an_output_folder_in_the_way_are_refused_before_any_proces
     segments = [Segment(0, 140), Segment(140, None)]
     assert analyze_segments(str(CLIP), bad / "a_file", AnalyzeOptions(), segments) == 1
     assert "is a file, not a folder" in _one_error_line(capsys.readouterr().err, "snooker-referee analyze: ")
+
+
+def test_detect_of_a_folder_says_it_is_a_folder(tmp_path, capsys):
+    assert main(["detect", str(tmp_path), "--json"]) == 2
+    line = _one_error_line(capsys.readouterr().err, "snooker-referee detect: ")
+    assert line == f"snooker-referee detect: {tmp_path} is a folder, not an image"

@@ -82,6 +82,8 @@ def detect_image(
 
 def read_image(path: Path) -> np.ndarray:
     """The image at ``path`` as BGR uint8; raises DetectError if missing or not an image."""
+    if path.is_dir():
+        raise DetectError(f"{path} is a folder, not an image", EXIT_BAD_INPUT)
     if not path.is_file():
         raise DetectError(f"image {path} does not exist", EXIT_BAD_INPUT)
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
