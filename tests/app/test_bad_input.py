@@ -275,3 +275,12 @@ def test_detect_of_a_folder_says_it_is_a_folder(tmp_path, capsys):
     assert main(["detect", str(tmp_path), "--json"]) == 2
     line = _one_error_line(capsys.readouterr().err, "snooker-referee detect: ")
     assert line == f"snooker-referee detect: {tmp_path} is a folder, not an image"
+
+
+def test_an_annotated_video_that_cannot_be_written_is_said_and_the_analysis_still_written(tmp_path, capsys):
+    (tmp_path / "annotated.mp4").mkdir()
+    assert main(["analyze", str(CLIP), "--out", str(tmp_path), "--annotate", "--max-frames", "5"]) == 1
+    line = _one_error_line(capsys.readouterr().err, "snooker-referee analyze: error: ")
+    assert line.endswith(f"cannot write the annotated video {tmp_path / 'annotated.mp4'}")
+    doc = json.loads((tmp_path / "analysis.json").read_text())
+    assert doc["complete"] is False and doc["video"]["frames"] == 1

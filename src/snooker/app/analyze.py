@@ -414,6 +414,8 @@ def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
         error = str(exc)
     except ImageSizeMismatch as exc:
         error = f"calibration {options.calibration} does not fit {video}: {exc}"
+    except OSError as exc:  # the annotated video cannot be written: the analysis still is
+        error = str(exc)
     except KeyboardInterrupt:
         error = "interrupted"
     finally:
