@@ -1,4 +1,4 @@
-"""`snooker-referee replay`: readable calls, --json rulings, bad lines ruled, missing file exit 2."""
+"""`snooker-referee replay`: readable calls, --json rulings, bad lines ruled (exit 1), missing file exit 2."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def test_replay_json_prints_one_ruling_per_line_and_rules_on_after_a_bad_line(tm
         json.dumps({"type": "stroke", "first_contact": ["red"], "potted": ["red"], "cue_ball": "on_table"}),
     ]
     log.write_text("\n".join(lines) + "\n")
-    assert main(["replay", str(log), "--json"]) == 0
+    assert main(["replay", str(log), "--json"]) == 1  # lines were refused: said, and not a success
     rulings = [json.loads(text) for text in capsys.readouterr().out.splitlines()]
     assert len(rulings) == 4
     assert "error" in rulings[1] and "error" in rulings[2]

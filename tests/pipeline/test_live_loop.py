@@ -23,7 +23,7 @@ from snooker.record.store import MatchRecord
 from snooker.tracker import StrokeEvents
 from snooker.tracker.types import PotEvent
 from snooker.vision.otherview import CueBallSighting
-from snooker.vision.sources import LiveConfig, VideoFileSource
+from snooker.vision.sources import CaptureSource, LiveConfig, SourceConfig, VideoFileSource
 from snooker.vision.types import Frame
 
 MATCH = {"type": "match", "schema": "snooker.log/1", "players": ["Ann", "Bob"], "best_of": 1, "breaker": 0}
@@ -198,3 +198,46 @@ def test_the_live_loop_searches_the_table_in_the_background_when_its_queue_drops
     config = seen["config"]
     assert config.find_table_in_background is background
     assert not LiveTableConfig().analysis.find_table_in_background  # files read every frame
+
+
+class _DroppingCamera:
+    """A camera capture that gives ``frames`` frames and then nothing, and never opens again."""
+
+    def __init__(self, frames: int):
+        self.remaining = frames
+
+    def isOpened(self) -> bool:
+        return self.remaining is not None
+
+    def read(self):
+        if not self.remaining:
+            return False, None
+        self.remaining -= 1
+        return True, np.zeros((48, 64, 3), np.uint8)
+
+    def get(self, prop: int) -> float:
+        return 30.0
+
+    def release(self) -> None:
+        pass
+
+
+def test_a_camera_that_drops_out_for_good_fails_the_run_and_keeps_what_was_ruled(session):
+    opened = iter([_DroppingCamera(20)])
+    config = SourceConfig(
+        reconnect_initial_delay_s=0.001, reconnect_max_delay_s=0.002, reconnect_max_attempts=2
+    )
+    camera = CaptureSource(
+        0, config, report=lambda _: None, open_capture=lambda _: next(opened, _DroppingCamera(None))
+    )
+    table, _ = _table(session, strokes={5: _pot("red-3", 1, 5)})
+    status = table.run(camera)
+    assert status.failed and status.ended == "source camera 0 dropped out and did not come back"
+    assert status.frames_processed == 20 and status.strokes == 1
+    assert [e.line["type"] for e in session.record.effective_lines()] == ["match", "stroke"]
+
+
+def test_a_file_that_ends_is_not_a_failure(session, tmp_path: Path):
+    table, _ = _table(session)
+    status = table.run(VideoFileSource(_video(tmp_path / "whole.avi", 10)))
+    assert not status.failed and status.ended.endswith("ended")

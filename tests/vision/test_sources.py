@@ -231,6 +231,7 @@ def test_stream_that_drops_out_reconnects_with_backoff_and_reports():
     assert sum("dropped out" in r for r in reports) == 2
     assert any("reconnected after 3 attempt" in r for r in reports)
     assert any("giving up after 3" in r for r in reports)
+    assert source.stats.ended_early  # gone for good is not an end
     assert all(c.released for c in opened)
 
 

@@ -2,8 +2,9 @@
 
 Writes ``DIR/analysis.json`` and ``DIR/frame_log.jsonl`` (CONTRACTS.md §3), with ``--annotate``
 also ``DIR/annotated.mp4``; with ``--referee`` the strokes are ruled on and the rulings included.
-A video that cannot be opened, or in which no table is ever found, is a clear error (exit 1);
-whatever was processed before a failure is still written.
+A video that cannot be opened, in which no table is ever found, or whose frames are not the size
+the ``--calibration`` was made for, is a clear error (exit 1); whatever was processed before a
+failure is still written. An output folder that cannot be made is refused before any reading.
 
 Several videos (a folder of broadcast clips, a day's matches) are each written to their own
 ``DIR/<video name>/``; ``--jobs N`` analyses N of them at once, each in its own process, so the
@@ -32,7 +33,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from snooker.app.inputs import InputError, load_view_and_detector
+from snooker.app.inputs import InputError, load_view_and_detector, output_folder
 from snooker.pipeline.analyze import VideoAnalysis, frame_log_lines
 from snooker.pipeline.segments import (
     Handover,
@@ -88,6 +89,8 @@ class AnalyzeOptions:
 def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         return _fail(f"--jobs must be at least 1 (got {args.jobs})")
+    if args.max_frames is not None and args.max_frames < 1:
+        return _fail(f"--max-frames must be at least 1 (got {args.max_frames})")
     options = AnalyzeOptions(args.calibration, args.detector, args.referee, args.annotate, args.max_frames)
     videos = [str(v) for v in args.videos]
     if len(videos) == 1:
@@ -190,7 +193,10 @@ def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: l
     """Analyse ``segments`` of ``video`` at once, one worker process each, each reading on until
     the next takes over (see ``snooker.pipeline.segments``), and write the one analysis they make
     together (rulings from the joined strokes, in order)."""
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        output_folder(out)
+    except InputError as exc:
+        return _fail(str(exc))
     options = replace(options, progress=False)
     _note(f"{video}: {len(segments)} segments in {len(segments)} processes")
     view = _starting_view(video, options)
@@ -262,6 +268,7 @@ def analyze_segment(
     next segment takes over (``links``; see ``snooker.pipeline.segments.Handover``), or to ``stop``
     (None: the end), from ``starting_view`` where given (the view the video's beginning shows, as
     one process reading the whole video would have it; replaced after a cut away as usual)."""
+    from snooker.calibration import ImageSizeMismatch, check_image_size
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
     result = SegmentResult(start, stop)
@@ -287,6 +294,8 @@ def analyze_segment(
                     break
                 result.read += 1
                 result.height, result.width = frame.image.shape[:2]
+                if view is not None and result.read == 1:
+                    check_image_size(view, frame.image.shape)
                 outcome = analysis.process(frame)
                 if outcome.skipped is not None:
                     skip_runs(result.skips, frame.index, outcome.skipped)
@@ -298,6 +307,8 @@ def analyze_segment(
                 result.error = f"the video {video} ended early (truncated or corrupt), frame {result.end}"
     except SourceError as exc:
         result.error = str(exc)
+    except ImageSizeMismatch as exc:
+        result.error = f"calibration {options.calibration} does not fit {video}: {exc}"
     except KeyboardInterrupt:
         result.error = "interrupted"
     finally:
@@ -356,10 +367,11 @@ def _frame_count(video: str) -> int | None:
 
 def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
     """Analyse one video into ``out``: the command for one video (its exit status)."""
+    from snooker.calibration import ImageSizeMismatch, check_image_size
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
-    out.mkdir(parents=True, exist_ok=True)
     try:
+        output_folder(out)
         view, detector = load_view_and_detector(options.calibration, options.detector)
     except InputError as exc:
         return _fail(str(exc))
@@ -382,6 +394,8 @@ def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
                         break
                     record["frames"] += 1
                     record["height"], record["width"] = frame.image.shape[:2]
+                    if view is not None and record["frames"] == 1:
+                        check_image_size(view, frame.image.shape)
                     outcome = analysis.process(frame)
                     if options.annotate:
                         annotator = annotator or _annotator(out, source.fps, frame.image.shape)
@@ -392,9 +406,15 @@ def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
                         seen = analysis.frames[-1] if outcome.state is not None else None
                         annotator.write(outcome, seen)
                     bar.update(1)
-            if getattr(source.stats, "ended_early", False):
+            if getattr(source.stats, "ended_early", False) and source.is_live:
+                error = f"{source.name} dropped out and did not come back, after {record['frames']} frames"
+            elif getattr(source.stats, "ended_early", False):
                 error = f"the video {video} ended early (truncated or corrupt), frame {record['frames']}"
     except SourceError as exc:
+        error = str(exc)
+    except ImageSizeMismatch as exc:
+        error = f"calibration {options.calibration} does not fit {video}: {exc}"
+    except OSError as exc:  # the annotated video cannot be written: the analysis still is
         error = str(exc)
     except KeyboardInterrupt:
         error = "interrupted"
@@ -415,7 +435,10 @@ def _conclude(
     was found, and give the command's exit status."""
     if referee_error is not None:
         doc["referee_error"] = referee_error
-    _write(out, doc, frame_log_lines(strokes))
+    try:
+        _write(out, doc, frame_log_lines(strokes))
+    except OSError as exc:
+        return _fail(f"cannot write the analysis into {out}: {exc.strerror or exc}")
     print(f"{len(doc['strokes'])} strokes, {len(doc['pots'])} pots → {out / 'analysis.json'}")
     if error is not None:
         return _fail(error)

@@ -128,6 +128,10 @@ def run(args: argparse.Namespace) -> int:
         except CalibrationError as exc:
             print(f"calibrate: {exc}", file=sys.stderr)
             return 1
-    path = save_calibration(view, args.out)
+    try:
+        path = save_calibration(view, args.out)
+    except OSError as exc:
+        print(f"calibrate: cannot save the calibration to {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     print(f"calibration saved to {path} (fit error {view.fit_error_px:.2f} px)")
     return 0

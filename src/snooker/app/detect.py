@@ -62,8 +62,14 @@ def detect_image(
     path: Path, detector_name: str = "classic", calibration: str | None = None
 ) -> dict[str, Any]:
     """The CONTRACTS.md §3 result for the still at ``path``; raises DetectError on any failure."""
+    from snooker.calibration import ImageSizeMismatch, check_image_size
+
     image = read_image(path)
     view = _view(image, calibration)
+    try:
+        check_image_size(view, image.shape)
+    except ImageSizeMismatch as exc:
+        raise DetectError(f"calibration {calibration} does not fit {path}: {exc}", EXIT_BAD_INPUT) from exc
     try:
         detector = make_detector(detector_name)
     except (ImportError, OSError, RuntimeError, ValueError) as exc:
@@ -76,6 +82,8 @@ def detect_image(
 
 def read_image(path: Path) -> np.ndarray:
     """The image at ``path`` as BGR uint8; raises DetectError if missing or not an image."""
+    if path.is_dir():
+        raise DetectError(f"{path} is a folder, not an image", EXIT_BAD_INPUT)
     if not path.is_file():
         raise DetectError(f"image {path} does not exist", EXIT_BAD_INPUT)
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,7 +12,22 @@ if TYPE_CHECKING:
 
 
 class InputError(Exception):
-    """A calibration file or a detector the command cannot use; the message names which and why."""
+    """A calibration file, a detector or an output folder the command cannot use; the message
+    names which and why."""
+
+
+def output_folder(path: Path) -> Path:
+    """``path`` made ready to write into (created with its parents where missing); raises
+    InputError naming the folder and why it cannot be used, before any work is done."""
+    if path.exists() and not path.is_dir():
+        raise InputError(f"output folder {path} is a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot create the output folder {path}: {exc.strerror or exc}") from exc
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise InputError(f"output folder {path} is not writable")
+    return path
 
 
 def load_view_and_detector(

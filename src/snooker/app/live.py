@@ -3,6 +3,8 @@
 source → calibration → detection → tracker → referee → feed (``--feed``), record (``--record``),
 overlay and console (``--http``), window (``--show``). Frames are dropped rather than fall behind
 (reported in the status lines); a camera or stream that drops out is reconnected with backoff.
+A source that fails for good or a file that breaks off (truncated), or a ``--calibration`` made for
+another image size, ends the command with exit status 1; every line ruled so far is in the record.
 """
 
 from __future__ import annotations
@@ -162,8 +164,11 @@ def run(args: argparse.Namespace) -> int:
             stack.callback(signal.signal, signum, previous)
         say(f"live: table {args.table} from {source.name}" + (" (every frame)" if args.every_frame else ""))
         status = table.run(source)
-    if status.ended and status.ended.startswith("source failed"):
-        return _fail(status.ended, 1)
+    if status.failed:
+        said = status.ended or "the source failed"
+        if args.calibration is not None:
+            said = said.replace("the calibration", f"calibration {args.calibration}", 1)
+        return _fail(said, 1)
     return 0
 
 

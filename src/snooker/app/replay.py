@@ -2,8 +2,9 @@
 
 Without ``--json`` it prints one readable line per log line (what happened, what the referee
 said, the score); with ``--json`` one ruling (CONTRACTS.md §2) per input line. A bad line gets an
-``{"error": ...}`` ruling and the following lines are still ruled. A missing or unreadable file
-is a clear error on stderr and exit status 2.
+``{"error": ...}`` ruling and the following lines are still ruled; each such line is also named
+on stderr (the log, its line number and the problem) and the exit status is then 1. A missing,
+unreadable or empty file is a clear error on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any, TextIO
 from snooker.referee import Referee, RefereeConfig
 
 EXIT_OK = 0
+EXIT_LINES_REFUSED = 1
 EXIT_BAD_INPUT = 2
 
 
@@ -32,35 +34,48 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _lines(stream: TextIO) -> Iterator[str]:
-    for raw in stream:
+def _lines(stream: TextIO) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of ``stream`` with their line numbers in it (from 1)."""
+    for number, raw in enumerate(stream, start=1):
         if raw.strip():
-            yield raw
+            yield number, raw
 
 
 def run(args: argparse.Namespace) -> int:
     config = RefereeConfig(miss_rule=args.miss_rule) if args.miss_rule else RefereeConfig()
     if str(args.log) == "-":
-        return _rule(sys.stdin, config, args.json, sys.stdout)
+        return _rule(sys.stdin, config, args.json, sys.stdout, "the frame log on stdin")
     path: Path = args.log
+    if path.is_dir():
+        print(f"snooker-referee replay: {path} is a folder, not a frame log", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if not path.is_file():
         print(f"snooker-referee replay: no such frame log: {path}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         with path.open(encoding="utf-8") as stream:
-            return _rule(stream, config, args.json, sys.stdout)
+            return _rule(stream, config, args.json, sys.stdout, f"frame log {path}")
     except (OSError, UnicodeDecodeError) as exc:
         print(f"snooker-referee replay: cannot read {path}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 
-def _rule(stream: TextIO, config: RefereeConfig, as_json: bool, out: TextIO) -> int:
+def _rule(stream: TextIO, config: RefereeConfig, as_json: bool, out: TextIO, name: str) -> int:
+    """Rule every line of ``stream`` onto ``out``; the exit status (``name`` says which log in
+    messages on stderr)."""
     referee = Referee(config)
+    refused = 0
     try:
-        for raw in _lines(stream):
+        for number, raw in _lines(stream):
             before = referee.state
             actor = None if before is None else before.players[before.frame.striker]
-            result = referee.apply(raw)
+            result = {**referee.apply(raw), "line": number}  # the file's line, blank lines counted
+            if "error" in result:
+                refused += 1
+                print(
+                    f"snooker-referee replay: {name} line {number}: {result['error']}",
+                    file=sys.stderr,
+                )
             if as_json:
                 out.write(json.dumps(result) + "\n")
             else:
@@ -69,7 +84,10 @@ def _rule(stream: TextIO, config: RefereeConfig, as_json: bool, out: TextIO) -> 
             out.write(summary(referee.scoreboard()) + "\n")
     except BrokenPipeError:  # the reader (e.g. `head`) stopped listening: not an error
         return EXIT_OK
-    return EXIT_OK
+    if referee.lines == 0:
+        print(f"snooker-referee replay: {name} is empty: no lines to rule", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return EXIT_LINES_REFUSED if refused else EXIT_OK
 
 
 def _event_text(raw: str) -> str:

@@ -13,6 +13,7 @@ import signal
 import sys
 import threading
 from contextlib import ExitStack
+from pathlib import Path
 from typing import TextIO
 
 from snooker.broadcast.feed import FeedError, FeedPublisher, validate_table_id
@@ -46,25 +47,32 @@ def say(text: str) -> None:
 
 
 def read_lines(session: MatchSession, stream: TextIO, origin: str) -> None:
-    """Apply every frame-log line of ``stream`` as it arrives; one acknowledgement line each."""
-    for raw in stream:
-        text = raw.strip()
-        if not text:
-            continue
-        ruling = session.apply(text, origin=origin)
-        if "error" in ruling:
-            say(f"refused: {ruling['error']}")
-        else:
-            score = ruling.get("score", ["?", "?"])
-            calls = ", ".join(ruling.get("announcements", []))
-            say(
-                f"applied: {ruling.get('type', '?')} -> {score[0]}-{score[1]}"
-                + (f" | {calls}" if calls else "")
-            )
+    """Apply every frame-log line of ``stream`` as it arrives; one acknowledgement line each (a
+    refused line named by ``origin`` and its line number). A stream that cannot be read on is said
+    and left; every line before it stays applied and recorded."""
+    try:
+        for number, raw in enumerate(stream, start=1):
+            text = raw.strip()
+            if text:
+                _acknowledge(session.apply(text, origin=origin), origin, number)
+    except (OSError, UnicodeDecodeError) as exc:
+        say(f"cannot read on in {origin}: {exc}; the lines before are kept")
+        return
     say("end of lines; still serving (Ctrl-C to stop)")
 
 
-async def serve(args: argparse.Namespace, bridge: Bridge, session: MatchSession | None) -> None:
+def _acknowledge(ruling: dict, origin: str, number: int) -> None:
+    if "error" in ruling:
+        say(f"refused: {origin} line {number}: {ruling['error']}")
+    else:
+        score = ruling.get("score", ["?", "?"])
+        calls = ", ".join(ruling.get("announcements", []))
+        say(f"applied: {ruling.get('type', '?')} -> {score[0]}-{score[1]}" + (f" | {calls}" if calls else ""))
+
+
+async def serve(
+    args: argparse.Namespace, bridge: Bridge, session: MatchSession | None, lines: TextIO | None = None
+) -> None:
     await bridge.start()
     say(f"overlay: {bridge.url('/overlay')}")
     if session is not None:
@@ -76,10 +84,9 @@ async def serve(args: argparse.Namespace, bridge: Bridge, session: MatchSession 
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    if session is not None and args.lines is not None:
-        stream = sys.stdin if args.lines == "-" else open(args.lines, encoding="utf-8")  # noqa: SIM115
+    if session is not None and lines is not None:
         origin = "stdin" if args.lines == "-" else f"file:{args.lines}"
-        threading.Thread(target=read_lines, args=(session, stream, origin), daemon=True).start()
+        threading.Thread(target=read_lines, args=(session, lines, origin), daemon=True).start()
     await stop.wait()
     say("stopping")
     await bridge.stop()
@@ -90,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         validate_table_id(args.table)
         with ExitStack() as stack:
             bridge = Bridge(WebConfig(host=args.host, port=args.port), token=args.token)
-            session = None
+            session, lines = None, None
             if args.follow:
                 if args.record or args.resume or args.lines:
                     print(
@@ -101,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
                     return 2
                 bridge.follow_feed(args.follow, args.table)
             else:
+                lines = _open_lines(args.lines, stack)
                 session = open_session(args.record, args.resume, say)
                 if session.record is not None:
                     stack.callback(session.record.close)
@@ -110,8 +118,20 @@ def run(args: argparse.Namespace) -> int:
                     publisher.publish_state(session.scoreboard())
                     say(f"feed: {publisher.bound_endpoint} (topics table/{args.table}/state/, /event/)")
                 bridge.attach_session(session)
-            asyncio.run(serve(args, bridge, session))
+            asyncio.run(serve(args, bridge, session, lines))
     except (RecordError, FeedError, ValueError, OSError) as exc:
         print(f"snooker-referee serve: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _open_lines(name: str | None, stack: ExitStack) -> TextIO | None:
+    """The ``--lines`` stream, opened before anything starts (raises OSError naming the file)."""
+    if name is None:
+        return None
+    if name == "-":
+        return sys.stdin
+    path = Path(name)
+    if not path.is_file():
+        raise OSError(f"--lines {name}: no such file of frame-log lines")
+    return stack.enter_context(path.open(encoding="utf-8"))

@@ -12,6 +12,8 @@ from typing import Any
 _LAZY = {
     "TableView": "snooker.calibration.view",
     "CalibrationError": "snooker.calibration.view",
+    "ImageSizeMismatch": "snooker.calibration.view",
+    "check_image_size": "snooker.calibration.view",
     "BALL_RADIUS": "snooker.calibration.view",
     "pockets_by_image_position": "snooker.calibration.view",
     "CameraModel": "snooker.calibration.camera",

@@ -30,6 +30,25 @@ class CalibrationError(ValueError):
     """A calibration file or document that cannot be used (missing, corrupt, wrong schema)."""
 
 
+class ImageSizeMismatch(CalibrationError):
+    """Images of another size than the calibration was made for: its pixels are not theirs."""
+
+
+def check_image_size(view: object, shape: tuple[int, ...]) -> None:
+    """Raise :class:`ImageSizeMismatch` when an image of ``shape`` (rows, columns, ...) is not the
+    size ``view`` was calibrated on (a view that does not say its ``image_size`` is not checked)."""
+    expected = getattr(view, "image_size", None)
+    if expected is None:
+        return
+    width, height = int(expected[0]), int(expected[1])
+    got_width, got_height = int(shape[1]), int(shape[0])
+    if (width, height) != (got_width, got_height):
+        raise ImageSizeMismatch(
+            f"it was made for {width}x{height} images, these are {got_width}x{got_height} "
+            "(calibrate this camera at this size: snooker-referee calibrate)"
+        )
+
+
 @dataclass(frozen=True, eq=False)
 class TableView:
     """Where the table is in the image of one camera pose, and how to map between the two.

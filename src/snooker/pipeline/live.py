@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from snooker.calibration.view import ImageSizeMismatch, check_image_size
 from snooker.pipeline.analyze import AnalysisConfig, Detector, FrameOutcome, VideoAnalysis
 from snooker.record.session import MatchSession
 from snooker.tracker import StrokeEvents
@@ -74,6 +75,8 @@ class LiveStatus:
     max_latency_s: float = 0.0
     started: float = field(default_factory=time.monotonic)
     ended: str | None = None
+    failed: bool = False
+    """The source failed or broke off (a truncated file), or the calibration does not fit it."""
     calls: deque[str] = field(default_factory=deque)
 
     def line(self) -> str:
@@ -120,6 +123,8 @@ class LiveTable:
         self.report = report or LOG.warning
         self.on_frame = on_frame
         self.analysis = analysis_factory(detector, view=view, config=live_analysis_config(self.config))
+        self._unchecked_view = view
+        """The calibration given, until the first frame has shown it fits the source's size."""
         self.status = LiveStatus(calls=deque(maxlen=self.config.recent_calls))
         self._stop = threading.Event()
         self._frames: LiveFrames | None = None
@@ -153,17 +158,29 @@ class LiveTable:
                 status.ended = "stopped"
         except SourceError as exc:
             status.ended = f"source failed: {exc}"
+            status.failed = True
+        except ImageSizeMismatch as exc:
+            status.ended = f"the calibration does not fit {source.name}: {exc}"
+            status.failed = True
         if status.ended is None:
             early = getattr(source.stats, "ended_early", False)
-            status.ended = f"source {source.name} " + (
-                "broke off (truncated or corrupt)" if early else "ended"
-            )
+            if not early:
+                what = "ended"
+            elif getattr(source, "is_live", False):
+                what = "dropped out and did not come back"
+            else:
+                what = "broke off (truncated or corrupt)"
+            status.ended = f"source {source.name} {what}"
+            status.failed = early
         self._settle()
         self.report(f"{status.ended}; {status.line()}")
         return status
 
     def _process(self, frame) -> None:
         status = self.status
+        if self._unchecked_view is not None:
+            check_image_size(self._unchecked_view, frame.image.shape)
+            self._unchecked_view = None
         try:
             outcome = self.analysis.process(frame)
         except Exception as exc:  # one bad frame must not stop the table

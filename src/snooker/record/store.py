@@ -158,10 +158,21 @@ class MatchRecord:
                 at_utc=at,
                 origin=origin,
                 kind=kind,
-                line=None if line is None else json.loads(line),
-                ruling=None if ruling is None else json.loads(ruling),
+                line=self._decoded(line, seq, "line"),
+                ruling=self._decoded(ruling, seq, "ruling"),
                 retracts=retracts,
             )
+
+    def _decoded(self, text: str | None, seq: int, column: str) -> dict[str, Any] | None:
+        """A stored JSON column, or a RecordError naming the file, the row and the column."""
+        if text is None:
+            return None
+        try:
+            return json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise RecordError(
+                f"match record {self.path}: row {seq} has a malformed {column} ({exc})"
+            ) from exc
 
     def effective_lines(self) -> list[Entry]:
         """What the referee folds: the ``line`` rows it accepted and no undo retracted, in order.

@@ -149,7 +149,8 @@ class StrokeEvents:
 
     def to_log_line(self) -> dict:
         """The stroke as a frame-log line (CONTRACTS.md §1); reds lose their ids except in positions,
-        which are left out when the cue ball is missing from them."""
+        which are left out when the cue ball is missing from them; ``truncated`` only where the
+        source cut the stroke off (docs/FRAME_LOG.md)."""
         line: dict = {
             "type": "stroke",
             "first_contact": [ball_kind(label) for label in self.first_contact],
@@ -163,6 +164,8 @@ class StrokeEvents:
                 "before": _rounded(self.positions_before),
                 "after": _rounded(self.positions_after),
             }
+        if self.truncated:
+            line["truncated"] = True  # cut off before the balls stopped: its facts may be incomplete
         return line
 
     @property
@@ -175,8 +178,10 @@ class StrokeEvents:
         )
 
     def to_analysis(self) -> dict:
-        """The stroke as an ``analysis.json`` entry (CONTRACTS.md §3), with ids and frames kept."""
+        """The stroke as an ``analysis.json`` entry (CONTRACTS.md §3), with ids and frames kept; a
+        frame-log stroke too (``type``), so it can be fed to the referee unchanged."""
         return {
+            "type": "stroke",
             "start_frame": self.start_frame,
             "end_frame": self.end_frame,
             "first_contact": [ball_kind(label) for label in self.first_contact],

@@ -96,6 +96,8 @@ class SourceStats:
     reconnects: int = 0
     skipped_files: list[str] = field(default_factory=list)
     ended_early: bool = False
+    """The source ended before its end: a file truncated or corrupt, a camera or stream that
+    dropped out and did not come back."""
 
 
 class Capture(Protocol):
@@ -376,6 +378,8 @@ class CaptureSource(FrameSource):
             self.report(f"{self.name}: stream dropped out after frame {index - 1}")
             capture.release()
             self._capture = self._reconnect()
+            if self._capture is None and not self._stop.is_set():
+                self.stats.ended_early = True  # gone for good: not an end anyone asked for
 
 
 class ImageFolderSource(FrameSource):
