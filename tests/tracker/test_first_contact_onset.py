@@ -92,3 +92,25 @@ def test_balls_that_never_leave_their_place_are_not_first_movers():
     t, cue, _, rest = _unseen_power_shot("red")
     still = {label: np.tile(rest[label], (len(t), 1)) for label in rest}
     assert first_contacts(t, cue, still, rest, StrokeConfig(), STANDARD_TABLE) == ()
+
+
+@pytest.mark.parametrize(
+    ("cue_passes_at_mm", "first_contact"),
+    [(1200.0, []), (D + 60.0, ["red-1"])],
+    ids=["cue-ball-far-away", "cue-ball-close-by"],
+)
+def test_a_resting_ball_whose_centre_is_measured_again_is_no_first_mover_far_from_the_cue_ball(
+    cue_passes_at_mm, first_contact
+):
+    # The red's centre, measured off under the player's arm, is measured again 22 mm away once
+    # the arm has gone (frame 10) and stays there: it reads as a clear departure. The cue ball,
+    # seen on every frame, is level with it on that frame 1.2 m away (it cannot have moved it: no
+    # first contact) or within the first mover's reach (where the red's resting place may be
+    # measured off: the red).
+    n = 20
+    t = np.arange(n) / FPS
+    cue = np.stack([REST[0] - 400.0 + 40.0 * np.arange(n), np.full(n, REST[1] - cue_passes_at_mm)], 1)
+    red = np.tile(REST, (n, 1))
+    red[CONTACT_FRAME:] += [15.0, 16.0]
+    contacts = first_contacts(t, cue, {"red-1": red}, {"red-1": REST}, StrokeConfig(), STANDARD_TABLE)
+    assert [c.label for c in contacts] == first_contact

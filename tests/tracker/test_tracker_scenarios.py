@@ -388,6 +388,93 @@ def test_the_cue_ball_struck_again_out_of_sight_starts_a_new_stroke_at_any_frame
     assert result.strokes[1].start_frame == pytest.approx(1.6 * fps, abs=0.1 * fps)
 
 
+@pytest.mark.parametrize(
+    ("new_velocity", "hidden_s"),
+    [((-1100.0, 0.0), 0.0), ((0.0, -1100.0), 0.0), ((-1800.0, 0.0), 0.1), ((1800.0, 0.0), 0.1)],
+    ids=["sideways", "straight-back", "sideways-hidden-3-frames", "other-side-hidden-3-frames"],
+)
+def test_the_cue_ball_struck_again_while_it_still_rolls_starts_a_new_stroke(new_velocity, hidden_s):
+    # The white runs on at 300 mm/s after hitting the red and is struck again at 1.6 s in another
+    # direction. The cue and the tip may hide it for 0.1 s (three frames at 30 fps): its speed is
+    # then read across the frames it was hidden on, rolling on before the strike, so it reads
+    # lower and only a harder stroke shows.
+    white_at, red_at = (600.0, 1000.0), (600.0, 1500.0)
+    keys, tc = _shot(white_at, red_at, 2000.0, 0.5)
+    stop = keys[-1][1:]
+    rolled = (stop[0], stop[1] + 300.0 * (1.6 - tc))
+    keys += [(1.6, *rolled), (2.1, rolled[0] + 0.5 * new_velocity[0], rolled[1] + 0.5 * new_velocity[1])]
+    hidden = [(1.6 - 0.5 * hidden_s, 1.6 + 0.5 * hidden_s)] if hidden_s else []
+    red = Ball("red", [(0, *red_at), (tc, *red_at), (tc + 2.5, 600.0, 3300.0)])
+    balls = [Ball("white", keys, hidden=hidden), red, still("yellow", *SPOTS["yellow"])]
+    result = run(balls, duration_s=5.0, noise_mm=1.0)
+    lines = [s.to_log_line() for s in result.strokes]
+    assert len(lines) == 2
+    assert lines[0]["first_contact"] == ["red"] and lines[1]["first_contact"] == []
+    assert result.strokes[1].start_frame == pytest.approx(1.6 * 30, abs=3)
+
+
+def _black_set_off_by_the_running_red():
+    """:func:`_struck_twice` with the black on the red's line: the running red stops on it at
+    about 2.46 s and sets it off to (800, 3150) (s, mm), while the white struck again at 1.6 s runs
+    to open cloth. Returns the balls (the white last) and the black's keyframes."""
+    balls = _struck_twice(1500.0, 1.6)
+    red_at, black_at = (600.0, 1500.0), (600.0, 2800.0)
+    red_keys = balls[1].keys
+    tc = red_keys[1][0]
+    reach = black_at[1] - D
+    t_hit = tc + 2.5 * (reach - red_at[1]) / (3300.0 - red_at[1])
+    balls[1] = Ball("red", [*red_keys[:2], (t_hit, 600.0, reach)])
+    black_keys = [(0.0, *black_at), (t_hit, *black_at), (t_hit + 1.0, 800.0, 3150.0)]
+    balls[2] = Ball("black", black_keys)
+    return [*balls[1:], balls[0]], black_keys
+
+
+def test_a_ball_set_off_by_one_still_running_is_no_first_contact_of_the_cue_ball():
+    # The white, struck again while the red runs, goes to open cloth and hits nothing; the red
+    # then sets the black off. That black moved first in the stroke, but the white, seen all the
+    # way far from it, did not move it: no first contact (a foul, and no ball's value for it).
+    balls, _ = _black_set_off_by_the_running_red()
+    result = run(balls, duration_s=5.0, noise_mm=1.0)
+    lines = [s.to_log_line() for s in result.strokes]
+    assert [line["first_contact"] for line in lines] == [["red"], []]
+
+
+def test_the_cue_ball_meeting_a_ball_set_off_by_a_running_one_hits_it_first():
+    # As above, but the white, struck again to the right and round, meets the moving black at
+    # 3.0 s, far from where the black rested: its first contact is the black.
+    balls, black_keys = _black_set_off_by_the_running_red()
+    (t0, x0, y0), (t1, x1, y1) = black_keys[1], black_keys[2]
+    u = (3.0 - t0) / (t1 - t0)
+    black_then = (x0 + u * (x1 - x0), y0 + u * (y1 - y0))
+    white = balls[-1]
+    creep = white.keys[-2]
+    meet = (black_then[0] + D, black_then[1])
+    balls[-1] = Ball("white", [*white.keys[:-1], (2.4, 1000.0, 2500.0), (3.0, *meet), (4.0, *meet)])
+    assert creep[0] == 1.6
+    result = run(balls, duration_s=5.0, noise_mm=1.0)
+    lines = [s.to_log_line() for s in result.strokes]
+    assert [line["first_contact"] for line in lines] == [["red"], ["black"]]
+
+
+def test_the_cue_ball_struck_again_into_the_ball_still_running_hits_it_first():
+    # The white, struck again at 1.6 s straight up the table at 2 m/s, catches the red still
+    # running from the first stroke (720 mm/s) about 2.07 s: its first contact is that red, met
+    # far from anywhere it rested.
+    balls = _struck_twice(0.0, 1.6)
+    white = balls[0]
+    start = white.keys[-1]
+    red = balls[1]
+    (t0, _, y0), (t1, _, y1) = red.keys[1], red.keys[2]
+    red_speed = (y1 - y0) / (t1 - t0)
+    red_then = y0 + red_speed * (1.6 - t0)
+    t_meet = 1.6 + (red_then - D - start[2]) / (2000.0 - red_speed)
+    meet = (600.0, start[2] + 2000.0 * (t_meet - 1.6))
+    balls[0] = Ball("white", [*white.keys, (t_meet, *meet), (5.0, *meet)])
+    result = run(balls, duration_s=5.0, noise_mm=1.0)
+    lines = [s.to_log_line() for s in result.strokes]
+    assert [line["first_contact"] for line in lines] == [["red"], ["red"]]
+
+
 class _JumpingCentre(Ball):
     """A ball whose detected centre jumps by ``(t, dx, dy)`` (s, mm) at each of ``jumps`` and stays
     off by that much (the error of a detected centre changing at once, as near a cushion where the

@@ -211,6 +211,15 @@ class StrokeConfig:
     """A ball may seem to start moving up to this long before the cue ball reaches it: as the fast,
     blurred cue ball arrives, the two blobs merge and the ball's measured centre shifts (one frame
     at 25–30 fps)."""
+    first_mover_reach_mm: float = 100.0
+    """A ball that moved first stands for the cue ball's first contact where the cue ball's path
+    does not show the contact (a power shot blurs the cue ball out of sight): only if the cue
+    ball's path (straight across the frames it was unseen) came within a diameter plus this of where
+    that ball rested (a resting place may be measured off under the player's arm or cue)..."""
+    first_mover_unseen_window_s: float = 0.25
+    """...or the cue ball went unseen within this time before that ball clearly set off (a blurred
+    cue ball arriving: the contact allowed ``max_onset_delay_s`` before the onset, and a clear
+    departure read a few frames after it). A cue ball seen elsewhere then hit nothing there."""
     simultaneous_window_s: float = 0.02
     """Two first contacts closer in time than this are one simultaneous hit."""
     vanished_pot_min_s: float = 0.6
@@ -243,14 +252,19 @@ class StrokeConfig:
     restrike_max_speed_mm_s: float = 500.0
     """A cue ball no faster than this (over ``start_confirm_frames`` frames) is at rest or nearly:
     struck again while other balls still run, it starts a new stroke."""
-    restrike_hidden_max_s: float = 0.08
-    """The cue and the player's hand may hide the cue ball struck again for this long (s; two frames
-    at 25 fps, four at 50; never fewer than ``start_confirm_frames`` frames)."""
+    restrike_hidden_max_s: float = 0.12
+    """The cue and the player's hand may hide the cue ball struck again for this long (s; three
+    frames at 25 or 30 fps, six at 50; never fewer than ``start_confirm_frames`` frames): the tip
+    follows through over the ball for a frame or two after the strike, and the ball is blurred on
+    the next."""
     restrike_min_speed_gain_mm_s: float = 600.0
     """The cue ball's speed gain (its chord speed over the ``start_confirm_frames`` frames after,
     less its speed before), away from every other ball, that marks it struck again. Only the cue
     can give that much: sliding friction turning screw-back or spin into speed adds at most
-    mu*g ~ 2 m/s^2, about 200 mm/s over the 0.1 s the two windows span at 30 fps."""
+    mu*g ~ 2 m/s^2, about 200 mm/s over the 0.1 s the two windows span at 30 fps. (The change of
+    velocity would also catch a rolling cue ball struck back or sideways, but a detected centre's
+    jitter, a rebound measured a few mm from a cushion and a track's jump at a cut give as much
+    on real footage.)"""
     vanished_off_table_min_speed_mm_s: float = 800.0
     """A ball the cue ball hit at least this fast (its estimated speed off the contact, like
     ``LifecycleConfig.off_table_min_speed_mm_s``) that is never seen again while the stroke runs

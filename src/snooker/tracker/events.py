@@ -2,11 +2,16 @@
 
 Trajectories are (n, 2) arrays of table mm sampled at the frame times ``t`` (n,) seconds, NaN
 where the ball was not seen (gaps are interpolated; a ball hidden throughout is skipped).
+
+A ball at rest when the stroke began is hit where the cue ball's path reaches its resting place
+just before it sets off. A ball still running from the stroke before (a stroke played while balls
+move), or set off by one, is hit where the two centres meet at the same moment.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import numpy as np
@@ -137,9 +142,12 @@ def first_contacts(
     rest: dict[str, np.ndarray],
     config: StrokeConfig,
     table: TableSpec,
+    running_from_before: Collection[str] = (),
 ) -> tuple[Contact, ...]:
     """The ball(s) the cue ball hit first: each object ball that started moving right after the
-    cue ball's path came within a diameter (plus tolerance) of where it rested. Balls reached within
+    cue ball's path came within a diameter (plus tolerance) of where it rested, or one of
+    ``running_from_before`` (balls still running from the stroke before, in a stroke played while
+    they ran) or set off by one of those, where the two met. Balls reached within
     ``simultaneous_window_s`` of the earliest are hit at the same time."""
     cue = fill_gaps(t, cue_path)
     if cue is None:
@@ -187,9 +195,20 @@ def first_contacts(
                 )
             )
             observed[label] = bool(np.isfinite(cue_path[k - 1]).all() and np.isfinite(cue_path[k]).all())
+    running = {label: path for label, path in paths.items() if label in running_from_before}
+    driven = {
+        label: raw
+        for label, raw in paths.items()
+        if label in rest
+        and label not in observed
+        and _reached_by_running(t, raw, np.asarray(rest[label], dtype=float), running, config, table)
+    }
+    for contact, both_seen in _contacts_in_motion(t, cue_path, cue, running | driven, config, table):
+        contacts.append(contact)
+        observed[contact.label] = both_seen
     contacts.sort(key=lambda c: (c.t, c.distance_mm))
     earliest = [c for c in contacts if c.t - contacts[0].t <= config.simultaneous_window_s]
-    movers, mover = _first_movers(t, cue_path, paths, rest, config)
+    movers, mover = _first_movers(t, cue_path, paths, rest, running, config, table)
     if mover is not None and not {c.label for c in earliest} & set(movers):
         # The balls that moved first were set off by the first contact. The path's contact is
         # overruled where the cue ball's path there is a guess (not seen at both ends of the
@@ -202,6 +221,51 @@ def first_contacts(
     if earliest:
         earliest += _set_off_with(earliest[0], t, paths, rest, config, table, {c.label for c in earliest})
     return tuple(earliest)
+
+
+def _contacts_in_motion(
+    t: np.ndarray,
+    cue_path: np.ndarray,
+    cue: np.ndarray,
+    moving: dict[str, np.ndarray],
+    config: StrokeConfig,
+    table: TableSpec,
+) -> list[tuple[Contact, bool]]:
+    """The cue ball's first meeting with each ball of ``moving`` (label → path, mm; balls still
+    running from the stroke before, or set off by one), after the cue ball left its place: the
+    first frame step on which the two centres, both moving straight across it, came within a
+    diameter plus ``contact_tolerance_mm``. With it, whether the cue ball was seen at both ends of
+    that step. A ball's resting place says nothing of where a moving ball was met."""
+    diameter = table.ball_diameter_mm
+    start = departure_index(cue, cue[0], config.onset_displacement_mm, 1)
+    if start is None:
+        return []
+    out = []
+    for label, raw in moving.items():
+        other = fill_gaps(t, raw)
+        if other is None:
+            continue
+        for k in range(max(start, 1), len(t)):
+            closest, u = _closest_in_step(cue[k - 1], cue[k], other[k - 1], other[k], diameter)
+            if closest <= diameter + config.contact_tolerance_mm:
+                at = cue[k - 1] + u * (cue[k] - cue[k - 1])
+                both_seen = bool(np.isfinite(cue_path[k - 1]).all() and np.isfinite(cue_path[k]).all())
+                contact = Contact(
+                    label, float(t[k - 1] + u * (t[k] - t[k - 1])), closest, (float(at[0]), float(at[1]))
+                )
+                out.append((contact, both_seen))
+                break
+    return out
+
+
+def _closest_in_step(
+    c0: np.ndarray, c1: np.ndarray, p0: np.ndarray, p1: np.ndarray, radius: float
+) -> tuple[float, float]:
+    """Two centres moving straight and evenly from ``c0``, ``p0`` to ``c1``, ``p1`` over one step:
+    their closest distance, and the step fraction u where they first come within ``radius`` (or
+    are closest). The cue ball's path against a resting ball, seen from the moving ball's frame."""
+    start = c0 - p0
+    return _segment_entry(start, start + (c1 - c0) - (p1 - p0), np.zeros(2), radius)
 
 
 def _set_off_with(
@@ -218,6 +282,8 @@ def _set_off_with(
     not turn the cue ball): balls that rested within a diameter plus the loose tolerance of the cue
     ball at the contact, set off on the same frame as the ball it hit, away from the cue ball
     rather than away from that ball (which would have driven them)."""
+    if contact.label not in rest:
+        return []  # met moving: no resting place for balls to be set off with it from
     cue_at = np.asarray(contact.cue_xy, dtype=float)
     hit_rest = np.asarray(rest[contact.label], dtype=float)
     hit_onset = departure_index(paths[contact.label], hit_rest, config.onset_displacement_mm, 1)
@@ -253,25 +319,25 @@ def _first_movers(
     cue_path: np.ndarray,
     paths: dict[str, np.ndarray],
     rest: dict[str, np.ndarray],
+    running: dict[str, np.ndarray],
     config: StrokeConfig,
+    table: TableSpec,
 ) -> tuple[list[str], Contact | None]:
     """The balls that moved first, and the one the cue ball hit among them, for a cue ball not seen
     where it hit it (a power shot blurs it out of sight): in a stroke the first balls to move are
     the one the cue ball hit and those it drove into at once; the hit one is taken to be the one
     that rested nearest the cue ball's last sighting. Only clear departures count: away from rest
     by twice the onset displacement on ``steady_sighting_frames`` sightings in a row (not the
-    jitter of a ball under the player's arm)."""
+    jitter of a ball under the player's arm). A ball set off by one still running from the stroke
+    before (``running``: label → path; a stroke played while balls move) is not among them: the cue
+    ball did not move it."""
     onsets: dict[str, int] = {}
     for label, raw in paths.items():
         if label not in rest:
             continue
-        k = departure_index(
-            raw,
-            np.asarray(rest[label], dtype=float),
-            2.0 * config.onset_displacement_mm,
-            config.steady_sighting_frames,
-        )
-        if k is not None:
+        p = np.asarray(rest[label], dtype=float)
+        k = departure_index(raw, p, 2.0 * config.onset_displacement_mm, config.steady_sighting_frames)
+        if k is not None and not _reached_by_running(t, raw, p, running, config, table):
             onsets[label] = k
     if not onsets:
         return [], None
@@ -284,7 +350,60 @@ def _first_movers(
     before = cue_seen[cue_seen <= first]
     near_cue = cue_path[before[-1] if len(before) else cue_seen[0]]
     label = min(movers, key=lambda b: float(np.linalg.norm(np.asarray(rest[b], dtype=float) - near_cue)))
+    if not _may_have_reached(t, cue_path, np.asarray(rest[label], dtype=float), first, config, table):
+        return movers, None
     return movers, Contact(label, float(t[first]), math.nan)
+
+
+def _may_have_reached(
+    t: np.ndarray, cue_path: np.ndarray, rest: np.ndarray, onset: int, config: StrokeConfig, table: TableSpec
+) -> bool:
+    """Whether the cue ball may have hit a ball resting at ``rest`` that clearly set off at index
+    ``onset``: it went unseen shortly before (see ``first_mover_unseen_window_s``), or its path up
+    to then, straight across the frames it was unseen, came within a diameter plus
+    ``first_mover_reach_mm`` of ``rest``."""
+    last = min(int(np.searchsorted(t, t[onset] + config.max_onset_lead_s, side="right")), len(cue_path))
+    first = int(np.searchsorted(t, t[onset] - config.first_mover_unseen_window_s, side="left"))
+    if not np.isfinite(cue_path[first:last]).all():
+        return True
+    filled = fill_gaps(t[:last], cue_path[:last])
+    if filled is None:
+        return True
+    reach = table.ball_diameter_mm + config.first_mover_reach_mm
+    if len(filled) == 1:
+        return bool(np.linalg.norm(filled[0] - rest) <= reach)
+    return any(
+        _segment_entry(filled[k - 1], filled[k], rest, table.ball_diameter_mm)[0] <= reach
+        for k in range(1, len(filled))
+    )
+
+
+def _reached_by_running(
+    t: np.ndarray,
+    path: np.ndarray,
+    rest: np.ndarray,
+    running: dict[str, np.ndarray],
+    config: StrokeConfig,
+    table: TableSpec,
+) -> bool:
+    """Whether a ball still ``running`` from the stroke before (label → path, mm) came within a
+    diameter plus the contact tolerance of ``rest`` (where the ball of ``path`` rested) from
+    ``max_onset_delay_s`` before that ball started moving to ``max_onset_lead_s`` after (the
+    window a contact by the cue ball is allowed): that ball, not the cue ball, set it off."""
+    onset = departure_index(path, rest, config.onset_displacement_mm, 1)
+    if onset is None or not running:
+        return False
+    first = int(np.searchsorted(t, t[onset] - config.max_onset_delay_s, side="left"))
+    last = int(np.searchsorted(t, t[onset] + config.max_onset_lead_s, side="right")) - 1
+    reach = table.ball_diameter_mm + config.contact_tolerance_mm
+    for path in running.values():
+        filled = fill_gaps(t, path)
+        if filled is None:
+            continue
+        for k in range(max(first, 1), min(last, len(filled) - 1) + 1):
+            if _segment_entry(filled[k - 1], filled[k], rest, table.ball_diameter_mm)[0] <= reach:
+                return True
+    return False
 
 
 def departure_index(

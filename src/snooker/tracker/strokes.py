@@ -2,8 +2,11 @@
 
 A stroke starts when the cue ball sets off (it is moving on a few consecutive frames; the start is
 traced back to the last frame it sat where it rested) and ends once every ball has been at rest for
-``StrokeConfig.rest_duration_s``. Between strokes, a ball that moves (a person moved it, or it fell
-into a pocket by itself) is reported as an :class:`OutsideEvent`, never as part of a stroke.
+``StrokeConfig.rest_duration_s``. A cue ball struck again while balls still run (a foul) ends the
+stroke and starts the next: nearly at rest, it gains more speed than friction or spin can give it,
+away from every other ball. Between strokes, a ball that moves (a
+person moved it, or it fell into a pocket by itself) is reported as an :class:`OutsideEvent`, never
+as part of a stroke.
 """
 
 from __future__ import annotations
@@ -80,6 +83,7 @@ class StrokeSegmenter:
         self._offs: list[str] = []
         self._rest_since: int | None = None
         self._running_at_start: set[str] = set()
+        self._restruck = False
         self._start_frame = 0
 
     @property
@@ -195,9 +199,13 @@ class StrokeSegmenter:
                 start, start_frame = max(first - 1, 0), self._frames[first].frame
         self._begin(start, start_frame, self._rest)
 
-    def _begin(self, start: int, start_frame: int, rest: dict[str, np.ndarray]) -> None:
-        """A stroke from ``self._frames[start]`` (balls where ``rest`` says, else where seen there)."""
+    def _begin(
+        self, start: int, start_frame: int, rest: dict[str, np.ndarray], restruck: bool = False
+    ) -> None:
+        """A stroke from ``self._frames[start]`` (balls where ``rest`` says, else where seen there);
+        ``restruck``: the cue ball was struck again while balls of the stroke before still ran."""
         self._start_index, self._start_frame = start, start_frame
+        self._restruck = restruck
         first = self._frames[start]
         self._before = {label: _pair(rest.get(label, xy)) for label, xy in first.xy.items()}
         self._running_at_start = {label for label, moving in first.moving.items() if moving}
@@ -211,7 +219,7 @@ class StrokeSegmenter:
             # The cue ball was struck again while balls still ran: the stroke ends on the frame
             # before, and the next one starts there with the balls where they were.
             stroke = self._close(struck - 1, truncated=False, interrupted=True)
-            self._begin(0, self._frames[1].frame, {})
+            self._begin(0, self._frames[1].frame, {}, restruck=True)
             return [stroke]
         if any(record.moving.values()):
             self._rest_since = None
@@ -253,10 +261,10 @@ class StrokeSegmenter:
             if not all(seen(first_before, last_before)):
                 continue
             speed_before = _speed(self._frames[first_before : last_before + 1], CUE_BALL)
-            a, b = self._frames[last_before], self._frames[now]
-            speed_after = float(np.linalg.norm(b.xy[CUE_BALL] - a.xy[CUE_BALL])) / max(b.t - a.t, 1e-9)
             if speed_before > cfg.restrike_max_speed_mm_s:
                 continue
+            a, b = self._frames[last_before], self._frames[now]
+            speed_after = float(np.linalg.norm(b.xy[CUE_BALL] - a.xy[CUE_BALL])) / max(b.t - a.t, 1e-9)
             if speed_after - speed_before < cfg.restrike_min_speed_gain_mm_s:
                 continue
             first_after = next(k for k in range(last_before + 1, now) if window[k - lo])
@@ -297,8 +305,13 @@ class StrokeSegmenter:
             label: np.array(xy) for label, xy in self._before.items() if label not in self._running_at_start
         }
         cue_path = paths.pop(CUE_BALL, None)
+        # Only a stroke played while the balls of the one before still ran has balls running at its
+        # start for sure: at any other start a ball flagged moving is a track's noise.
+        carried = self._running_at_start - {CUE_BALL} if self._restruck else set()
         contacts = (
-            () if cue_path is None else ev.first_contacts(t, cue_path, paths, rest, self.config, self.table)
+            ()
+            if cue_path is None
+            else ev.first_contacts(t, cue_path, paths, rest, self.config, self.table, carried)
         )
         cushions = []
         for label, path in ({CUE_BALL: cue_path} | paths).items():
