@@ -261,3 +261,47 @@ def test_improper_in_hand_from_positions_outside_the_d():
     assert ruling["fouls"] == ["improper_in_hand"]
     inside = {"white": [889.0, 700.0], "red-1": [889.0, 2700.0]}
     assert last([match(), stroke(["red"], positions={"before": inside})])["foul"] is False
+
+
+BAULK_Y = 737.0
+"""The baulk line's distance from the baulk cushion (mm): the D's straight side."""
+
+
+@pytest.mark.parametrize(
+    ("beyond_line_mm", "position_tolerance_mm", "foul"),
+    [
+        (5.0, None, True),
+        (5.0, 8.0, False),
+        (12.0, 8.0, True),
+        (1.5, None, False),
+        (5.0, 1.0, True),
+    ],
+    ids=[
+        "5mm-out-exact-log",
+        "5mm-out-camera-within-8mm",
+        "12mm-out-camera-within-8mm",
+        "within-the-referees-own-2mm",
+        "a-tighter-measurement-keeps-the-referees-2mm",
+    ],
+)
+def test_a_cue_ball_from_hand_is_out_of_the_d_only_beyond_what_its_measurement_allows(
+    beyond_line_mm, position_tolerance_mm, foul
+):
+    # 3.5: from hand the cue ball is placed within the D. A camera places it only so well (the
+    # line's position_tolerance_mm): a ball measured just over the line is given the benefit of
+    # the doubt, one well beyond it is not.
+    before = {"white": [1000.0, BAULK_Y + beyond_line_mm], "red-1": [889.0, 2700.0]}
+    line = stroke(["red"], positions={"before": before})
+    if position_tolerance_mm is not None:
+        line["position_tolerance_mm"] = position_tolerance_mm
+    ruling = last([match(), line])
+    assert ruling["foul"] is foul
+    assert ruling["fouls"] == (["improper_in_hand"] if foul else [])
+
+
+@pytest.mark.parametrize("bad", [-1.0, "8", float("nan"), True])
+def test_a_position_tolerance_that_is_no_length_is_refused(bad):
+    line = stroke(["red"], positions={"before": {"white": [1000.0, 700.0], "red-1": [889.0, 2700.0]}})
+    line["position_tolerance_mm"] = bad
+    ruling = last([match(), line])
+    assert "position_tolerance_mm" in ruling["error"]

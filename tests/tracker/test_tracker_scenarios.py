@@ -413,6 +413,31 @@ def test_the_cue_ball_struck_again_while_it_still_rolls_starts_a_new_stroke(new_
     assert result.strokes[1].start_frame == pytest.approx(1.6 * 30, abs=3)
 
 
+def test_the_cue_balls_place_before_the_stroke_is_where_it_rested_not_its_blurred_sighting_as_struck():
+    # From hand, 3 mm behind the baulk line: on the frame it is struck its blurred centre reads
+    # 8 mm further on (as rendered clips show), over the line. The stroke's positions before are
+    # where it rested (within the D, no foul for the referee), not that sighting.
+    white_at = (1001.0, 734.0)
+    red_at = (1001.0, 2000.0)
+    keys, tc = _shot(white_at, red_at, 3000.0, 0.5)
+    blurred = _JumpingCentre("white", keys, [(0.5 - 1e-3, 0.0, 8.0), (0.5 + 1e-3, 0.0, -8.0)])
+    red = Ball("red", [(0, *red_at), (tc, *red_at), (tc + 1.0, 1001.0, 3000.0)])
+    result = run([blurred, red, *_colours()], duration_s=3.0, noise_mm=0.5)
+    before = result.strokes[0].positions_before["white"]
+    assert before[1] == pytest.approx(734.0, abs=1.5)
+
+
+def test_the_stroke_says_how_far_the_cue_balls_place_may_be_off():
+    # The scenarios' camera spans 5 mm a pixel (PX_PER_MM 0.2): the place before the stroke may be
+    # off by the other errors (touching_tolerance_mm, 6) plus half a pixel's rounding (2.5 mm).
+    white_at, red_at = (889.0, 700.0), (889.0, 2000.0)
+    keys, tc = _shot(white_at, red_at, 2000.0, 0.5)
+    red = Ball("red", [(0, *red_at), (tc, *red_at), (tc + 1.0, 889.0, 3000.0)])
+    result = run([Ball("white", keys), red, *_colours()], duration_s=3.0)
+    line = result.strokes[0].to_log_line()
+    assert line["position_tolerance_mm"] == pytest.approx(8.5, abs=0.05)
+
+
 def _black_set_off_by_the_running_red():
     """:func:`_struck_twice` with the black on the red's line: the running red stops on it at
     about 2.46 s and sets it off to (800, 3150) (s, mm), while the white struck again at 1.6 s runs

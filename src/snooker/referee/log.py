@@ -39,6 +39,7 @@ Fields this referee adds to the contract (all optional):
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +102,8 @@ class StrokeLine:
     clear_path: bool | None
     full_ball: bool | None
     fell_from_edge: tuple[str, ...]
+    position_tolerance_mm: float | None = None
+    """How far the logged places may be off (mm, the camera's measurement); None: not said."""
 
 
 @dataclass(frozen=True)
@@ -388,7 +391,18 @@ def _parse_stroke(line: dict) -> StrokeLine:
         clear_path=clear_path,
         full_ball=full_ball,
         fell_from_edge=_ball_list(line, "fell_from_edge"),
+        position_tolerance_mm=_tolerance(line, "position_tolerance_mm"),
     )
+
+
+def _tolerance(line: dict, key: str) -> float | None:
+    """An optional length in mm that must be a finite number >= 0."""
+    value = line.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+        raise LogError(f"{key}: expected a length in mm, a number >= 0, got {value!r}")
+    return float(value)
 
 
 def _parse_decision(line: dict) -> DecisionLine:

@@ -345,10 +345,12 @@ def _ids_of_kinds(balls: dict[str, Point], kinds: Iterable[str]) -> list[str]:
     return [b for b in balls if ball_kind(b) in wanted]
 
 
-def _in_d(point: Point, config: RefereeConfig) -> bool:
+def _in_d(point: Point, config: RefereeConfig, measured_within_mm: float | None = None) -> bool:
+    """Whether a cue ball placed at ``point`` (mm) is within the D, allowing the configured
+    tolerance or, where the log says its places may be off by more (``measured_within_mm``), that."""
     cx, cy = STANDARD_TABLE.d_centre
     dx, dy = point[0] - cx, point[1] - cy
-    tol = config.in_hand_tolerance_mm
+    tol = max(config.in_hand_tolerance_mm, measured_within_mm or 0.0)
     return (dx * dx + dy * dy) ** 0.5 <= STANDARD_TABLE.d_radius_mm + tol and dy <= tol
 
 
@@ -588,7 +590,7 @@ def _stroke_fouls(
     before = stroke.positions.before if stroke.positions else None
     if frame.table.cue_in_hand and before is not None:
         cue = dict(before).get(CUE_BALL)
-        if cue is not None and not _in_d(cue, config):
+        if cue is not None and not _in_d(cue, config, stroke.position_tolerance_mm):
             fouls.append((FoulReason.IMPROPER_IN_HAND, ()))
     seven_already = any(r is FoulReason.REDS_IN_SUCCESSIVE_STROKES for r, _ in fouls)
     if fouls and own_turn and frame.phase is Phase.COLOUR and view.nominated is None and not seven_already:

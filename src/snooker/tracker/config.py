@@ -247,6 +247,11 @@ class StrokeConfig:
     """A cushion contact needs the ball to come in and go out at least this far (not detector jitter)."""
     cushion_window_s: float = 0.3
     """…within this time before and after the contact."""
+    rest_median_frames: int = 9
+    """Between strokes a ball's resting place (the stroke's ``positions.before``, where a contact is
+    looked for, where the cue ball sets off from) is the median of its last this many sightings at
+    rest: the frame on which the cue ball is struck, already blurred, or a cue tip at it moves one
+    sighting by several mm, not the median."""
     outside_move_displacement_mm: float = 30.0
     """A ball that moves this far while no stroke is played was moved (by a person or by itself)."""
     restrike_max_speed_mm_s: float = 500.0
@@ -270,3 +275,7 @@ class StrokeConfig:
     ``LifecycleConfig.off_table_min_speed_mm_s``) that is never seen again while the stroke runs
     out, its path leading to no pocket, has left the table (a ball driven into a cushion that flew
     off in a blur). Slower, it is taken to be hidden somewhere on the table."""
+
+    def __post_init__(self) -> None:
+        if self.rest_median_frames < 1:
+            raise ValueError(f"rest_median_frames must be at least 1, got {self.rest_median_frames}")

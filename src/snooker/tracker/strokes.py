@@ -11,6 +11,7 @@ as part of a stroke.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
@@ -75,6 +76,7 @@ class StrokeSegmenter:
         self.outside_events: list[OutsideEvent] = []
         self._frames: list[_FrameRecord] = []
         self._rest: dict[str, np.ndarray] = {}
+        self._rest_sightings: dict[str, deque[np.ndarray]] = {}
         self._cue_moving_frames = 0
         self._cue_seen_t: float | None = None
         self._start_index: int | None = None
@@ -136,6 +138,7 @@ class StrokeSegmenter:
                     OutsideEvent(event.kind, event.label, event.frame, event.xy_mm, None, event.pocket)
                 )
                 self._rest.pop(event.label, None)
+                self._rest_sightings.pop(event.label, None)
 
     def _idle(self, record: _FrameRecord) -> None:
         cfg = self.config
@@ -147,11 +150,15 @@ class StrokeSegmenter:
             if not record.visible[label] or record.moving[label]:
                 continue
             old = self._rest.get(label)
+            sightings = self._rest_sightings.setdefault(label, deque(maxlen=cfg.rest_median_frames))
             if old is not None and np.linalg.norm(xy - old) > cfg.outside_move_displacement_mm:
                 self.outside_events.append(OutsideEvent("moved", label, record.frame, _pair(old), _pair(xy)))
-            self._rest[label] = xy
+                sightings.clear()
+            sightings.append(xy)
+            self._rest[label] = np.median(np.array(sightings), axis=0)
         for label in [lb for lb in self._rest if lb not in record.xy]:
             del self._rest[label]
+            self._rest_sightings.pop(label, None)
         self._trim_preroll(record.t)
 
     def _count_cue_moving(self, record: _FrameRecord) -> None:
@@ -353,12 +360,35 @@ class StrokeSegmenter:
             positions_before=dict(self._before),
             positions_after=after,
             truncated=truncated,
+            position_tolerance_mm=self._cue_place_tolerance(self._frames[self._start_index]),
         )
         self._start_index = None
         self._rest = {label: xy for label, xy in last.xy.items() if label in after}
+        self._rest_sightings = {}
         self._frames = self._frames[end:]
         self._cue_moving_frames = 0
         return stroke
+
+    def _cue_place_tolerance(self, first: _FrameRecord) -> float | None:
+        """How far the cue ball's place at a stroke's start may be off (mm): the errors a place has
+        besides the rounding of its image centre (``touching_tolerance_mm``) plus that rounding
+        (``centre_rounding_px``) in the millimetres a pixel spans there, read off the nearest ball
+        seen in the same frame (a pixel spans ~3 mm near a broadcast camera, ~9 at the far end).
+        None where no other ball is seen with it."""
+        cfg = self.config
+        if CUE_BALL not in first.px or CUE_BALL not in first.xy:
+            return None
+        cue_mm, cue_px = first.xy[CUE_BALL], first.px[CUE_BALL]
+        scales = [
+            (float(np.linalg.norm(xy - cue_mm)), float(np.linalg.norm(first.px[label] - cue_px)))
+            for label, xy in first.xy.items()
+            if label != CUE_BALL and label in first.px
+        ]
+        scales = [(mm, px) for mm, px in scales if px > 0.0]
+        if not scales:
+            return None
+        mm, px = min(scales)
+        return cfg.touching_tolerance_mm + cfg.centre_rounding_px * mm / px
 
     def _vanished(
         self, frames: list[_FrameRecord], t: np.ndarray, paths: dict[str, np.ndarray], contacts

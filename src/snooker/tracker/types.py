@@ -126,7 +126,8 @@ class StrokeEvents:
     missed everything); ``potted``: object balls potted; ``off_table``: object balls forced off;
     ``cue_ball``: ``on_table`` / ``potted`` / ``off_table``; ``touching``: balls the cue ball rests
     against at the end; ``positions_before`` / ``positions_after``: ``{label: (x_mm, y_mm)}``;
-    ``truncated``: the video ended before all balls came to rest.
+    ``truncated``: the video ended before all balls came to rest; ``position_tolerance_mm``: how far
+    the cue ball's logged place before the stroke may be off (None: not known).
     """
 
     start_frame: int
@@ -140,8 +141,11 @@ class StrokeEvents:
     positions_before: dict[str, tuple[float, float]] = field(default_factory=dict)
     positions_after: dict[str, tuple[float, float]] = field(default_factory=dict)
     truncated: bool = False
+    position_tolerance_mm: float | None = None
 
     def __post_init__(self) -> None:
+        if self.position_tolerance_mm is not None and not self.position_tolerance_mm >= 0.0:
+            raise ValueError(f"position_tolerance_mm must be >= 0, got {self.position_tolerance_mm}")
         if self.cue_ball not in ("on_table", "potted", "off_table"):
             raise ValueError(f"cue_ball must be on_table, potted or off_table, got {self.cue_ball!r}")
         if self.end_frame < self.start_frame:
@@ -164,6 +168,8 @@ class StrokeEvents:
                 "before": _rounded(self.positions_before),
                 "after": _rounded(self.positions_after),
             }
+            if self.position_tolerance_mm is not None:
+                line["position_tolerance_mm"] = round(float(self.position_tolerance_mm), 1)
         if self.truncated:
             line["truncated"] = True  # cut off before the balls stopped: its facts may be incomplete
         return line
