@@ -396,8 +396,8 @@ def _reached_by_running(
     first = int(np.searchsorted(t, t[onset] - config.max_onset_delay_s, side="left"))
     last = int(np.searchsorted(t, t[onset] + config.max_onset_lead_s, side="right")) - 1
     reach = table.ball_diameter_mm + config.contact_tolerance_mm
-    for path in running.values():
-        filled = fill_gaps(t, path)
+    for other in running.values():
+        filled = fill_gaps(t, other)
         if filled is None:
             continue
         for k in range(max(first, 1), min(last, len(filled) - 1) + 1):

@@ -4,9 +4,9 @@ A stroke starts when the cue ball sets off (it is moving on a few consecutive fr
 traced back to the last frame it sat where it rested) and ends once every ball has been at rest for
 ``StrokeConfig.rest_duration_s``. A cue ball struck again while balls still run (a foul) ends the
 stroke and starts the next: nearly at rest, it gains more speed than friction or spin can give it,
-away from every other ball. Between strokes, a ball that moves (a
-person moved it, or it fell into a pocket by itself) is reported as an :class:`OutsideEvent`, never
-as part of a stroke.
+away from every other ball. Between strokes, a ball that moves (a person moved it, or it fell into
+a pocket by itself) is reported as an :class:`OutsideEvent`, never as part of a stroke; a ball's
+resting place is the median of its last sightings at rest.
 """
 
 from __future__ import annotations
