@@ -180,6 +180,11 @@ class StrokeConfig:
     """...sightings no more than this apart: a struck cue ball blurred beyond naming is seen on some
     frames and missed on others (found again displaced and running), and the frames it is missed
     on do not break the run; a longer gap does."""
+    start_min_step_mm: float = 2.0
+    """...each of them at least this far from the sighting before: a ball set moving does not stop
+    dead a frame later, but a detected centre corrected once (a hand or the cue had pulled it
+    off) jumps and then stays put, and is no stroke (a stroke at 60 mm/s still steps 2 mm a frame
+    at 30 fps)."""
     onset_displacement_mm: float = 10.0
     """A ball has started moving once it is this far from where it rested (for onset times)."""
     rest_duration_s: float = 0.7

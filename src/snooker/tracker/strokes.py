@@ -79,6 +79,7 @@ class StrokeSegmenter:
         self._rest_sightings: dict[str, deque[np.ndarray]] = {}
         self._cue_moving_frames = 0
         self._cue_seen_t: float | None = None
+        self._cue_seen_xy: np.ndarray | None = None
         self._start_index: int | None = None
         self._before: dict[str, tuple[float, float]] = {}
         self._pots: list[PotEvent] = []
@@ -162,14 +163,19 @@ class StrokeSegmenter:
         self._trim_preroll(record.t)
 
     def _count_cue_moving(self, record: _FrameRecord) -> None:
-        """Count the cue ball's sightings in a row moving away from its place. A frame it is not seen
+        """Count the cue ball's sightings in a row moving away from its place, each at least
+        ``StrokeConfig.start_min_step_mm`` from the sighting before. A frame it is not seen
         on leaves the count (a struck cue ball blurred beyond naming is missed on some frames, then
         found again displaced and running: it set off when it was lost, see :meth:`_start`), unless
         its last sighting is more than ``StrokeConfig.start_sighting_gap_s`` ago."""
         if record.visible.get(CUE_BALL, False):
-            moving = record.moving.get(CUE_BALL, False) and self._cue_left_its_place(record)
+            xy = record.xy[CUE_BALL]
+            stepped = self._cue_seen_xy is None or float(np.linalg.norm(xy - self._cue_seen_xy)) >= (
+                self.config.start_min_step_mm
+            )
+            moving = record.moving.get(CUE_BALL, False) and stepped and self._cue_left_its_place(record)
             self._cue_moving_frames = self._cue_moving_frames + 1 if moving else 0
-            self._cue_seen_t = record.t
+            self._cue_seen_t, self._cue_seen_xy = record.t, xy
         elif self._cue_seen_t is None or record.t - self._cue_seen_t > self.config.start_sighting_gap_s:
             self._cue_moving_frames = 0
 
