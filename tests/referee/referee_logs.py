@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+import pytest
 
 from snooker.referee import Referee, RefereeConfig
 
@@ -78,3 +81,13 @@ def assert_last_ruling(
             assert field in ruling
     got = {field: ruling.get(field) for field in expected}
     assert got == expected
+
+
+def over_checklist(checklist: Sequence[tuple[Any, ...]]) -> pytest.MarkDecorator:
+    """Parametrize a test over an audit's rows (rule, name, lines, expected fields of the last
+    ruling) as ``lines`` and ``expected``, each row named by its rule and name."""
+    return pytest.mark.parametrize(
+        ("lines", "expected"),
+        [case[2:] for case in checklist],
+        ids=[f"{case[0]} {case[1]}" for case in checklist],
+    )

@@ -17,6 +17,7 @@ from referee_logs import (
     decision,
     last,
     match,
+    over_checklist,
     pot,
     referee_after,
     rule,
@@ -980,11 +981,7 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("lines", "expected"),
-    [case[2:] for case in CHECKLIST],
-    ids=[f"{case[0]} {case[1]}" for case in CHECKLIST],
-)
+@over_checklist(CHECKLIST)
 def test_checklist(lines, expected):
     assert_last_ruling(lines, expected, CONTRACT_FIELDS)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from referee_logs import assert_last_ruling, clear_reds, match, pot, safe, stroke
+from referee_logs import assert_last_ruling, clear_reds, match, over_checklist, pot, safe, stroke
 from test_referee_audit import (
     CX,
     FREE_ON_RED,
@@ -687,10 +687,6 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("lines", "expected"),
-    [case[2:] for case in CHECKLIST],
-    ids=[f"{case[0]} {case[1]}" for case in CHECKLIST],
-)
+@over_checklist(CHECKLIST)
 def test_fourth_audit_checklist(lines, expected):
     assert_last_ruling(lines, expected)

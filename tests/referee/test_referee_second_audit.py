@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from referee_logs import assert_last_ruling, match, pot, referee_after, rule, safe, stroke
+from referee_logs import assert_last_ruling, match, over_checklist, pot, referee_after, rule, safe, stroke
 from test_referee_audit import (
     CONCEDE,
     FREE_ON_RED,
@@ -520,11 +520,7 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("lines", "expected"),
-    [case[2:] for case in CHECKLIST],
-    ids=[f"{case[0]} {case[1]}" for case in CHECKLIST],
-)
+@over_checklist(CHECKLIST)
 def test_second_audit_checklist(lines, expected):
     assert_last_ruling(lines, expected)
 

@@ -406,10 +406,12 @@ def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
                         seen = analysis.frames[-1] if outcome.state is not None else None
                         annotator.write(outcome, seen)
                     bar.update(1)
-            if getattr(source.stats, "ended_early", False) and source.is_live:
-                error = f"{source.name} dropped out and did not come back, after {record['frames']} frames"
-            elif getattr(source.stats, "ended_early", False):
-                error = f"the video {video} ended early (truncated or corrupt), frame {record['frames']}"
+            if getattr(source.stats, "ended_early", False):
+                error = (
+                    f"{source.name} dropped out and did not come back, after {record['frames']} frames"
+                    if source.is_live
+                    else f"the video {video} ended early (truncated or corrupt), frame {record['frames']}"
+                )
     except SourceError as exc:
         error = str(exc)
     except ImageSizeMismatch as exc:
