@@ -1,6 +1,11 @@
 """The cue ball in views without a calibrated table (``snooker.vision.otherview``), on drawn side
 views: a perspective table of green cloth, shaded balls growing down the frame, a white tinted by
-the cloth, and what is not a ball (a hand, a white cue shaft, a shirt cuff over the cushion)."""
+the cloth, and what is not a ball (a hand, a white cue shaft, a shirt cuff over the cushion).
+
+The follower picks by whiteness here (``learned_score=False``): the learned score is trained on
+broadcast frames, and a drawn hand is nothing like a real one (it scores 0.83). The scored
+follower's choices are tested with a stand-in score whose preferences are known; the learned
+score itself is tested on the footage (``test_cueball_score_footage.py``)."""
 
 from __future__ import annotations
 
@@ -11,7 +16,9 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from side_views import CLOTH_BGR, LAYOUT, H, W, radius_at, side_view
 
+from snooker.vision.cueball_score import SCALAR_FEATURES, ScoreFeatureConfig
 from snooker.vision.otherview import (
     OtherViewConfig,
     OtherViewCueBall,
@@ -21,52 +28,7 @@ from snooker.vision.otherview import (
     whiteness,
 )
 
-H, W = 720, 1280
-CLOTH_BGR = (20, 125, 25)
-TABLE = np.array([[200, 330], [1080, 330], [1280, 640], [0, 640]], np.int32)
-"""The table's cloth as a side camera sees it: the far cushion at the top, narrower."""
-BALL_BGR = {
-    "white": (150, 235, 215),  # a white lit over green cloth, as broadcasts grade it
-    "yellow": (20, 200, 235),
-    "pink": (150, 140, 235),
-    "red": (20, 20, 170),
-    "blue": (150, 60, 10),
-    "black": (25, 25, 25),
-}
-
-
-def radius_at(y: float) -> float:
-    """Ball radius (px) in the drawn view: nearer (lower) balls are larger."""
-    return 9.0 + (y - 330.0) * 0.045
-
-
-def side_view(balls: list[tuple[str, float, float]], extras: tuple[str, ...] = ()) -> np.ndarray:
-    """A drawn side view with ``balls`` (name, x, y px) and ``extras`` ("hand", "cue", "cuff")."""
-    image = np.full((H, W, 3), (40, 30, 60), np.uint8)
-    noise = np.random.default_rng(1).normal(0, 3, (H, W, 3))
-    cv2.fillConvexPoly(image, TABLE, CLOTH_BGR)
-    for name, x, y in balls:
-        r = radius_at(y)
-        cv2.ellipse(
-            image, (int(x), int(y + 0.5 * r)), (int(1.2 * r), int(0.5 * r)), 0, 0, 360, (8, 60, 10), -1
-        )
-        base = np.array(BALL_BGR[name], float)
-        for k in range(int(r), 0, -1):
-            shade = 0.55 + 0.45 * (1 - k / r) ** 0.5
-            cv2.circle(image, (int(x), int(y + 0.15 * (r - k))), k, tuple(float(v) for v in base * shade), -1)
-        cv2.circle(image, (int(x - 0.3 * r), int(y - 0.35 * r)), max(1, int(0.18 * r)), (255, 255, 255), -1)
-    if "hand" in extras:
-        cv2.line(image, (560, 420), (470, 0), (60, 40, 40), 40)
-        cv2.ellipse(image, (560, 420), (46, 30), 20, 0, 360, (150, 180, 230), -1)
-    if "cue" in extras:
-        cv2.line(image, (700, 470), (1000, 470), (225, 235, 240), 9)
-    if "cuff" in extras:
-        cv2.ellipse(image, (640, 322), (16, 14), 0, 0, 360, (245, 245, 245), -1)
-        cv2.rectangle(image, (600, 250), (680, 316), (60, 40, 150), -1)
-    return np.clip(image + noise, 0, 255).astype(np.uint8)
-
-
-LAYOUT = [("red", 380, 400), ("red", 900, 420), ("blue", 640, 380), ("black", 300, 560), ("pink", 820, 520)]
+BY_WHITENESS = OtherViewConfig(learned_score=False)
 
 
 def nearest(candidates, x: float, y: float):
@@ -85,7 +47,7 @@ def nearest(candidates, x: float, y: float):
     ids=["alone", "hand_and_yellow_nearby", "white_cue_shaft_beside", "cuff_over_far_cushion", "far_white"],
 )
 def test_the_whitest_ball_is_the_white_among_things_that_are_not_balls(balls, extras, white_at):
-    follower = OtherViewCueBall()
+    follower = OtherViewCueBall(BY_WHITENESS)
     seen = follower(side_view(balls, extras), 0.0)
     assert seen is not None and not seen.held
     assert np.hypot(seen.x_px - white_at[0], seen.y_px - white_at[1]) < 0.5 * radius_at(white_at[1])
@@ -135,6 +97,7 @@ def test_what_is_not_a_ball_is_not_a_candidate(extra, where):
 def test_no_table_no_cue_ball(image):
     assert ball_candidates(image) == []
     assert OtherViewCueBall()(image, 0.0) is None
+    assert OtherViewCueBall(BY_WHITENESS)(image, 0.0) is None
 
 
 @pytest.mark.parametrize(
@@ -166,7 +129,7 @@ def test_small_discs_beside_a_ball_do_not_outvote_it():
 
 class TestFollowing:
     def test_a_hidden_cue_ball_is_held_then_let_go(self):
-        config = OtherViewConfig(hold_s=0.5)
+        config = replace(BY_WHITENESS, hold_s=0.5)
         follower = OtherViewCueBall(config)
         seen = follower(side_view([*LAYOUT, ("white", 520, 480)]), 0.0)
         hidden = side_view([*LAYOUT, ("yellow", 700, 600)])
@@ -175,13 +138,13 @@ class TestFollowing:
         assert follower(hidden, 0.9) is None
 
     def test_a_yellow_is_not_taken_for_the_hidden_cue_ball(self):
-        follower = OtherViewCueBall()
+        follower = OtherViewCueBall(BY_WHITENESS)
         follower(side_view([*LAYOUT, ("white", 520, 480), ("yellow", 900, 560)]), 0.0)
         held = follower(side_view([*LAYOUT, ("yellow", 900, 560)]), 0.1)
         assert held is not None and held.held and abs(held.x_px - 520) < 10
 
     def test_the_ball_is_followed_as_it_rolls_and_taken_up_after_a_cut(self):
-        follower = OtherViewCueBall()
+        follower = OtherViewCueBall(BY_WHITENESS)
         for k, x in enumerate(range(300, 700, 40)):
             seen = follower(side_view([*LAYOUT, ("white", x, 480)]), k / 30)
             assert seen is not None and not seen.held and abs(seen.x_px - x) < 5
@@ -189,7 +152,7 @@ class TestFollowing:
         assert cut is not None and not cut.held and abs(cut.x_px - 1000) < 8
 
     def test_reset_forgets_the_last_sighting(self):
-        follower = OtherViewCueBall()
+        follower = OtherViewCueBall(BY_WHITENESS)
         follower(side_view([*LAYOUT, ("white", 520, 480)]), 0.0)
         follower.reset()
         assert follower(side_view(LAYOUT), 0.1) is None
@@ -205,6 +168,8 @@ class TestFollowing:
         {"edge_within_radii": 2.5},
         {"hold_s": -1.0},
         {"follow_radii": 0.0},
+        {"min_score": 1.5},
+        {"score_margin": -0.1},
     ],
 )
 def test_config_rejects_nonsense(change):
@@ -269,15 +234,82 @@ def test_a_follower_looks_closer_only_with_nothing_to_hold(monkeypatch):
     asked = []
     real = otherview.ball_candidates
 
-    def spy(image, config=None, look_closer=False):
+    def spy(image, config=None, look_closer=False, scorer=None):
         asked.append(look_closer)
-        return real(image, config, look_closer)
+        return real(image, config, look_closer, scorer)
 
     monkeypatch.setattr(otherview, "ball_candidates", spy)
-    follower = OtherViewCueBall(OtherViewConfig(hold_s=0.5))
+    follower = OtherViewCueBall(replace(BY_WHITENESS, hold_s=0.5))
     follower(side_view(LAYOUT), 0.0)  # nothing seen yet: look closer
     follower(side_view([*LAYOUT, ("white", 520, 480)]), 0.1)  # nothing to hold: look closer; seen
     seen = follower(side_view(LAYOUT), 0.2)  # hidden: held, not looked for closer
     follower(side_view(LAYOUT), 0.9)  # held too long: look closer again
     assert asked == [True, True, False, True]
     assert seen is not None and seen.held
+
+
+class BandedScore:
+    """A stand-in for the learned score with known preferences: by the candidate's ball radius
+    as measured (px, in a 720-px frame; ~1.7 px over the drawn one): 0 below 15 px, ``middle`` up
+    to 20 px and ``large`` beyond."""
+
+    features = ScoreFeatureConfig()
+
+    def __init__(self, middle: float = 0.6, large: float = 0.8) -> None:
+        self.middle, self.large = middle, large
+
+    def __call__(self, features: np.ndarray) -> np.ndarray:
+        radius = features[:, SCALAR_FEATURES.index("radius_over_height")] * H
+        return np.select([radius >= 20, radius >= 15], [self.large, self.middle], 0.0)
+
+
+SMALL = [("red", 380, 400), ("blue", 640, 380)]
+"""Balls measured ~13-14 px: scored 0 by the stand-in."""
+WHITE_MIDDLE = ("white", 520, 450)
+"""Measured ~16 px: scored ``middle``."""
+BLACK_LARGE = ("black", 300, 600)
+"""Measured ~23 px: scored ``large``."""
+
+
+class TestScoredFollowing:
+    def test_the_best_scored_is_taken_not_the_whitest(self):
+        follower = OtherViewCueBall(scorer=BandedScore())
+        seen = follower(side_view([*SMALL, WHITE_MIDDLE, BLACK_LARGE]), 0.0)
+        assert seen is not None and abs(seen.x_px - 300) < 8 and seen.score == pytest.approx(0.8)
+
+    @pytest.mark.parametrize("margin, taken_x", [(0.3, 520), (0.1, 300)], ids=["stays", "switches"])
+    def test_a_sighting_continues_unless_one_elsewhere_scores_more_by_the_margin(self, margin, taken_x):
+        follower = OtherViewCueBall(OtherViewConfig(score_margin=margin), scorer=BandedScore())
+        first = follower(side_view([*SMALL, WHITE_MIDDLE]), 0.0)
+        assert first is not None and abs(first.x_px - 520) < 8
+        seen = follower(side_view([*SMALL, WHITE_MIDDLE, BLACK_LARGE]), 0.1)
+        assert seen is not None and not seen.held and abs(seen.x_px - taken_x) < 8
+
+    @pytest.mark.parametrize("fallback", [True, False])
+    def test_with_nothing_scored_and_nothing_held_the_whitest_is_taken(self, fallback):
+        follower = OtherViewCueBall(
+            OtherViewConfig(whiteness_fallback=fallback), scorer=BandedScore(0.0, 0.0)
+        )
+        seen = follower(side_view([*SMALL, WHITE_MIDDLE, BLACK_LARGE]), 0.0)
+        if fallback:
+            assert seen is not None and abs(seen.x_px - 520) < 8 and seen.score == 0.0
+        else:
+            assert seen is None
+
+    def test_a_held_sighting_is_not_given_up_for_the_whitest(self):
+        follower = OtherViewCueBall(scorer=BandedScore())
+        first = follower(side_view([*SMALL, BLACK_LARGE]), 0.0)
+        assert first is not None and abs(first.x_px - 300) < 8
+        held = follower(side_view([*SMALL, ("white", 700, 350)]), 0.1)  # a small white, scored 0
+        assert held is not None and held.held and abs(held.x_px - 300) < 8
+
+    def test_the_learned_score_can_be_turned_off(self):
+        follower = OtherViewCueBall(BY_WHITENESS, scorer=BandedScore())
+        assert follower.scorer is None
+        seen = follower(side_view([*SMALL, WHITE_MIDDLE, BLACK_LARGE]), 0.0)
+        assert seen is not None and abs(seen.x_px - 520) < 8 and seen.score is None
+
+    def test_the_packaged_score_is_the_default(self):
+        from snooker.vision.cueball_score import packaged_model
+
+        assert OtherViewCueBall().scorer is packaged_model()

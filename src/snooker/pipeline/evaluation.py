@@ -357,3 +357,87 @@ def add_clip_arguments(parser: argparse.ArgumentParser, default_data: Path, data
     parser.add_argument(
         "--no-fast-path", action="store_true", help="detect and check the view in full on every frame"
     )
+
+
+@dataclass(frozen=True)
+class LabelledCandidates:
+    """The other-view cue-ball candidates of one clip, described for the learned score
+    (``snooker.vision.cueball_score``): features (n, F) float32, whether each is the labelled cue
+    ball (its box overlaps the truth box by IoU over ``match_iou``), its frame index and its
+    whiteness (the rule the score replaces)."""
+
+    features: np.ndarray
+    is_cue_ball: np.ndarray
+    frame: np.ndarray
+    whiteness: np.ndarray
+
+
+def labelled_other_view_candidates(
+    path: Path,
+    truth: dict[int, tuple[float, float, float, float]],
+    match_iou: float = 0.2,
+    frame_step: int = 1,
+    config: AnalysisConfig | None = None,
+) -> LabelledCandidates:
+    """Every candidate a scored follower may see in the frames of the video ``path`` that do not
+    show the calibrated table (decided as the frame loop decides: the table found once, then the
+    view check), in every ``frame_step``-th such frame, labelled by ``truth`` (Task3/Task4 boxes)."""
+    from snooker.calibration import TableNotFound, find_table
+    from snooker.vision.cueball_score import ScoreFeatureConfig
+    from snooker.vision.otherview import training_candidates
+    from snooker.vision.sources import open_source
+
+    config = config or AnalysisConfig()
+    shows_table = default_view_check(config)
+    features = ScoreFeatureConfig()
+    view = None
+    rows: list[np.ndarray] = []
+    labels: list[bool] = []
+    frames: list[int] = []
+    white: list[float] = []
+    seen = 0
+    with open_source(str(path)) as source:
+        for frame in source:
+            if view is None:
+                with contextlib.suppress(TableNotFound):
+                    view = find_table(frame.image)
+            if view is not None and shows_table(frame.image, view):
+                continue
+            seen += 1
+            if (seen - 1) % frame_step:
+                continue
+            candidates, described = training_candidates(frame.image, config.other_view, features)
+            box = truth.get(frame.index)
+            for candidate, row in zip(candidates, described, strict=True):
+                r = candidate.r_px
+                mine = (candidate.x_px - r, candidate.y_px - r, candidate.x_px + r, candidate.y_px + r)
+                labels.append(box is not None and iou(mine, box) > match_iou)
+                rows.append(row)
+                frames.append(frame.index)
+                white.append(candidate.whiteness)
+    return LabelledCandidates(
+        np.array(rows, np.float32).reshape(len(rows), features.count),
+        np.array(labels, bool),
+        np.array(frames, int),
+        np.array(white, float),
+    )
+
+
+def top_candidate_hits(
+    candidates: LabelledCandidates, scores: np.ndarray, min_whiteness: float
+) -> tuple[int, int, int]:
+    """Over the frames with the cue ball among the candidates: how many, in how many the top
+    ``scores`` one is it, and in how many the whitest is it (and at least ``min_whiteness``)."""
+    frames = scored_right = whitest_right = 0
+    for index in np.unique(candidates.frame):
+        rows = np.flatnonzero(candidates.frame == index)
+        labels = candidates.is_cue_ball[rows]
+        if not labels.any():
+            continue
+        frames += 1
+        scored_right += bool(labels[np.argmax(scores[rows])])
+        whitest = rows[np.argmax(candidates.whiteness[rows])]
+        whitest_right += bool(
+            candidates.is_cue_ball[whitest] and candidates.whiteness[whitest] >= min_whiteness
+        )
+    return frames, scored_right, whitest_right

@@ -1,0 +1,297 @@
+"""How much a round hole in the cloth of another view looks like the cue ball: a learned score.
+
+In views with no calibrated table (``snooker.vision.otherview``) the cue ball was picked as the
+whitest ball. Broadcast grading makes that fail where it matters: a cream cue ball under warm light
+reads less white than the steel head of a rest or a white cue shaft beside it, and a pale yellow or
+a cuff can read as white as the ball. The score looks at more than colour: the candidate's size
+against the other balls' (seen in perspective), its shading and highlight, and the look of its
+neighbourhood (an 8 x 8 grey and saturation thumbnail around it).
+
+The model is small and shipped as JSON (``weights/cue_ball_score.json``): features standardised,
+then the mean of a logistic regression's and a one-hidden-layer perceptron's probabilities. It is
+trained by ``scripts/train_cue_ball_score.py`` (scikit-learn, a training-time dependency only) on
+the candidates of the labelled Task4 clips; inference here is numpy. Positions are image px;
+radii are image px; colours OpenCV 8-bit Lab with a and b centred on 0.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODEL_SCHEMA = "snooker.cue_ball_score/1"
+DEFAULT_MODEL = Path(__file__).resolve().parent / "weights" / "cue_ball_score.json"
+
+
+@dataclass(frozen=True)
+class ScoreFeatureConfig:
+    """How a candidate is described to the score (the model is trained with these values)."""
+
+    patch_px: int = 8
+    """Side (px) of the grey and saturation thumbnails of the candidate's neighbourhood."""
+    patch_radii: float = 1.25
+    """Half the side of the square the thumbnails cover, in the candidate's ball radii."""
+    core_radii: float = 0.6
+    """Half the side of the core square whose grey spread and highlight are measured (ball radii)."""
+
+    def __post_init__(self) -> None:
+        if self.patch_px < 2 or self.patch_radii <= 0 or self.core_radii <= 0:
+            raise ValueError("patch_px must be >= 2; patch_radii and core_radii > 0")
+
+    @property
+    def count(self) -> int:
+        """How many features a candidate has."""
+        return len(SCALAR_FEATURES) + 2 * self.patch_px**2 + 2
+
+
+SCALAR_FEATURES = (
+    "whiteness",
+    "core_lightness",
+    "core_a",
+    "core_b",
+    "cloth_a",
+    "cloth_b",
+    "radius_over_median",
+    "radius_over_plane",
+    "sized_alike",
+    "found_by_rim",
+    "core_grey_spread",
+    "core_highlight",
+    "radius_over_height",
+)
+"""The scalar features, in order (then the grey thumbnail, the saturation one, the grey
+thumbnail's mean and spread): see :func:`candidate_features`."""
+
+
+@dataclass(frozen=True)
+class CandidateContext:
+    """What a candidate's size is measured against in one frame: every distance peak taken for a
+    ball (x, y, inscribed radius px) and those of them that agree in size (``sized_alike``, as
+    :mod:`snooker.vision.otherview` finds them)."""
+
+    peaks: list[tuple[int, int, float]]
+    sized_alike: list[tuple[int, int, float]]
+
+
+def candidate_features(
+    image_bgr: np.ndarray,
+    found: list[tuple[int, int, float]],
+    by_rim: list[bool],
+    core_lab: np.ndarray,
+    cloth_ab: np.ndarray,
+    whiteness: np.ndarray,
+    context: CandidateContext,
+    radius_scale: float,
+    config: ScoreFeatureConfig,
+) -> np.ndarray:
+    """(n, ``config.count``) float32 features of the candidates ``found`` (x, y, inscribed radius
+    px) of ``image_bgr`` (H, W, 3) uint8 BGR; ``by_rim``: found as circles by their rims (not as
+    distance peaks); ``core_lab`` (n, 3), ``cloth_ab`` (n, 2) and ``whiteness`` (n,) as measured
+    for them; ``radius_scale``: ball radius over inscribed radius."""
+    if not found:
+        return np.zeros((0, config.count), np.float32)
+    radii = np.array([r for _, _, r in found], float)
+    xy = np.array([(x, y) for x, y, _ in found], float)
+    peak_radii = np.array([r for _, _, r in context.peaks], float)
+    median = float(np.median(peak_radii)) if len(peak_radii) else float(np.median(radii))
+    planned = _plane_radii(context.sized_alike, xy, median)
+    alike = set(context.sized_alike)
+    grey = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    saturation = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)[..., 1].astype(np.float32)
+    height = image_bgr.shape[0]
+    side = config.patch_px
+    rows = []
+    for k, (x, y, r) in enumerate(found):
+        ball_radius = r * radius_scale
+        half = config.patch_radii * ball_radius
+        source = np.float32([[x - half, y - half], [x + half, y - half], [x - half, y + half]])
+        target = np.float32([[0, 0], [side, 0], [0, side]])
+        warp = cv2.getAffineTransform(source, target)
+        patch = cv2.warpAffine(
+            grey, warp, (side, side), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+        )
+        patch_saturation = cv2.warpAffine(
+            saturation, warp, (side, side), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+        )
+        core = max(1, int(config.core_radii * ball_radius))
+        window = grey[max(0, int(y) - core) : int(y) + core + 1, max(0, int(x) - core) : int(x) + core + 1]
+        spread = float(window.std()) if window.size else 0.0
+        highlight = float(window.max()) - core_lab[k, 0] if window.size else 0.0
+        scalars = [
+            whiteness[k],
+            core_lab[k, 0],
+            core_lab[k, 1],
+            core_lab[k, 2],
+            cloth_ab[k, 0],
+            cloth_ab[k, 1],
+            r / median if median > 0 else 1.0,
+            r / max(planned[k], 1.0),
+            float((x, y, r) in alike),
+            float(by_rim[k]),
+            spread,
+            highlight,
+            ball_radius / height,
+        ]
+        normalised = (patch - patch.mean()) / (patch.std() + 1.0)
+        rows.append(
+            np.concatenate(
+                [
+                    scalars,
+                    normalised.ravel(),
+                    patch_saturation.ravel() / 255.0,
+                    [patch.mean() / 255.0, patch.std() / 255.0],
+                ]
+            )
+        )
+    return np.nan_to_num(np.array(rows, np.float32))
+
+
+def _plane_radii(alike: list[tuple[int, int, float]], xy: np.ndarray, fallback: float) -> np.ndarray:
+    """(n,) inscribed radius px at ``xy`` (n, 2) on the plane of radii fitted to the balls that
+    agree in size (``fallback`` everywhere with fewer than three)."""
+    if len(alike) < 3:
+        return np.full(len(xy), fallback)
+    balls = np.asarray(alike, float)
+    design = np.column_stack([balls[:, 0], balls[:, 1], np.ones(len(balls))])
+    coefficients, *_ = np.linalg.lstsq(design, balls[:, 2], rcond=None)
+    return np.column_stack([xy, np.ones(len(xy))]) @ coefficients
+
+
+@dataclass(frozen=True)
+class CueBallScoreModel:
+    """Standardise the features, then average a logistic regression's probability and a
+    one-hidden-layer (ReLU) perceptron's logistic output: (n,) probabilities in [0, 1]."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    logistic_weights: np.ndarray
+    logistic_bias: float
+    hidden_weights: np.ndarray
+    hidden_bias: np.ndarray
+    output_weights: np.ndarray
+    output_bias: float
+    features: ScoreFeatureConfig
+
+    def __call__(self, features: np.ndarray) -> np.ndarray:
+        if features.ndim != 2 or features.shape[1] != len(self.mean):
+            raise ValueError(f"expected (n, {len(self.mean)}) features, got {features.shape}")
+        z = (features.astype(np.float64) - self.mean) / self.scale
+        logistic = _sigmoid(z @ self.logistic_weights + self.logistic_bias)
+        hidden = np.maximum(z @ self.hidden_weights + self.hidden_bias, 0.0)
+        perceptron = _sigmoid(hidden @ self.output_weights + self.output_bias)
+        return 0.5 * (logistic + perceptron)
+
+    def to_json(self, extra: dict | None = None) -> str:
+        """The model as the JSON :meth:`load` reads (``extra``: facts about its training)."""
+        record = {
+            "schema": MODEL_SCHEMA,
+            "features": {
+                "patch_px": self.features.patch_px,
+                "patch_radii": self.features.patch_radii,
+                "core_radii": self.features.core_radii,
+                "names": [*SCALAR_FEATURES, "grey_thumbnail", "saturation_thumbnail", "grey_mean_spread"],
+            },
+            "mean": self.mean.tolist(),
+            "scale": self.scale.tolist(),
+            "logistic": {"weights": self.logistic_weights.tolist(), "bias": self.logistic_bias},
+            "perceptron": {
+                "hidden_weights": self.hidden_weights.tolist(),
+                "hidden_bias": self.hidden_bias.tolist(),
+                "output_weights": self.output_weights.tolist(),
+                "output_bias": self.output_bias,
+            },
+            **(extra or {}),
+        }
+        return json.dumps(record)
+
+    @classmethod
+    def load(cls, path: Path) -> CueBallScoreModel:
+        """The model in ``path``; a ValueError naming the file and the field when it is not one."""
+        try:
+            record = json.loads(Path(path).read_text())
+        except OSError as exc:
+            raise ValueError(f"cue ball score model {path}: cannot read it ({exc.strerror})") from exc
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"cue ball score model {path}: not JSON ({exc.msg}, line {exc.lineno})") from exc
+        try:
+            return cls._of(record)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"cue ball score model {path}: {exc}") from exc
+
+    @classmethod
+    def _of(cls, record: dict) -> CueBallScoreModel:
+        if not isinstance(record, dict) or record.get("schema") != MODEL_SCHEMA:
+            raise ValueError(f"schema is not {MODEL_SCHEMA!r}")
+        spec = record["features"]
+        features = ScoreFeatureConfig(
+            int(spec["patch_px"]), float(spec["patch_radii"]), float(spec["core_radii"])
+        )
+        mean, scale = _vector(record, "mean"), _vector(record, "scale")
+        count = features.count
+        logistic, perceptron = record["logistic"], record["perceptron"]
+        hidden_weights = np.asarray(perceptron["hidden_weights"], float)
+        model = cls(
+            mean=mean,
+            scale=scale,
+            logistic_weights=_vector(logistic, "weights"),
+            logistic_bias=_number(logistic, "bias"),
+            hidden_weights=hidden_weights,
+            hidden_bias=_vector(perceptron, "hidden_bias"),
+            output_weights=_vector(perceptron, "output_weights"),
+            output_bias=_number(perceptron, "output_bias"),
+            features=features,
+        )
+        hidden = len(model.hidden_bias)
+        shapes = {
+            "mean": (mean.shape, (count,)),
+            "scale": (scale.shape, (count,)),
+            "logistic.weights": (model.logistic_weights.shape, (count,)),
+            "perceptron.hidden_weights": (hidden_weights.shape, (count, hidden)),
+            "perceptron.output_weights": (model.output_weights.shape, (hidden,)),
+        }
+        for name, (shape, expected) in shapes.items():
+            if shape != expected:
+                raise ValueError(f"{name} has shape {shape}, expected {expected}")
+        if not np.all(scale > 0):
+            raise ValueError("scale must be > 0 everywhere")
+        return model
+
+
+def _vector(record: dict, name: str) -> np.ndarray:
+    values = np.asarray(record[name], float)
+    if values.ndim != 1 or not np.all(np.isfinite(values)):
+        raise ValueError(f"{name} must be a list of finite numbers")
+    return values
+
+
+def _number(record: dict, name: str) -> float:
+    value = float(record[name])
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number")
+    return value
+
+
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(x, -60.0, 60.0)))
+
+
+@functools.cache
+def packaged_model() -> CueBallScoreModel:
+    """The model shipped with the package (read once per process)."""
+    return CueBallScoreModel.load(DEFAULT_MODEL)
+
+
+__all__ = [
+    "DEFAULT_MODEL",
+    "CandidateContext",
+    "CueBallScoreModel",
+    "ScoreFeatureConfig",
+    "candidate_features",
+    "packaged_model",
+]
