@@ -359,6 +359,8 @@ def _parse_stroke(line: dict) -> StrokeLine:
         if ball != RED:
             raise LogError(f"{ball!r} cannot be both potted and off the table")
     first_contact = _ball_list(line, "first_contact")
+    fell_from_edge = _ball_list(line, "fell_from_edge")
+    _check_fell_from_edge(fell_from_edge, off_table)
     nominated = line.get("nominated")
     if nominated is not None:
         nominated = _colour(nominated, "nominated")
@@ -390,9 +392,23 @@ def _parse_stroke(line: dict) -> StrokeLine:
         miss=_optional_bool(line, "miss"),
         clear_path=clear_path,
         full_ball=full_ball,
-        fell_from_edge=_ball_list(line, "fell_from_edge"),
+        fell_from_edge=fell_from_edge,
         position_tolerance_mm=_tolerance(line, "position_tolerance_mm"),
     )
+
+
+def _check_fell_from_edge(fell_from_edge: tuple[str, ...], off_table: tuple[str, ...]) -> None:
+    """Refuse ``fell_from_edge`` naming one ball twice where there is one of it (a colour, a red by its
+    id), or a ball also forced off the table: a ball that fell into a pocket did not leave the table."""
+    named = [b for b in fell_from_edge if b != RED]
+    twice = next((b for b in named if named.count(b) > 1), None)
+    if twice is not None:
+        raise LogError(f"fell_from_edge: the {twice} is listed twice (there is one such ball)")
+    for ball in named:
+        if ball in off_table:
+            raise LogError(
+                f"fell_from_edge: the {ball} fell into a pocket (3.9(b)), so it cannot also be off the table"
+            )
 
 
 def _tolerance(line: dict, key: str) -> float | None:

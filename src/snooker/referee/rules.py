@@ -506,8 +506,11 @@ def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
                 nominated = contact_kinds[0]
             elif not contact_kinds:
                 touching_colours = [ball_kind(b) for b in frame.touching if ball_kind(b) != RED]
+                fallen_colours = {ball_kind(b) for b in stroke.fell_from_edge if ball_kind(b) != RED}
                 if len(touching_colours) == 1:
                     nominated = touching_colours[0]
+                elif len(fallen_colours) == 1:
+                    nominated = fallen_colours.pop()
         if nominated is not None and nominated not in frame.table.colours:
             raise LogError(f"nominated: the {nominated} is not on the table")
     on_kinds = _on_kinds(frame, nominated, free_ball)
@@ -562,7 +565,7 @@ def _stroke_fouls(
     """
     own_turn = stroke.player is None or stroke.player == frame.striker
     declared = (stroke.nominated or frame.nominated) is not None or not own_turn
-    fouls = _contact_fouls(frame, view, declared)
+    fouls = [] if _fell_before_contact(stroke, view) else _contact_fouls(frame, view, declared)
     for ball in _potted_by_the_stroke(stroke):
         if ball_kind(ball) not in view.on_kinds:
             fouls.append((FoulReason.POTTED_BALL_NOT_ON, (view.value_of(ball_kind(ball)),)))
@@ -596,6 +599,12 @@ def _stroke_fouls(
     if fouls and own_turn and frame.phase is Phase.COLOUR and view.nominated is None and not seven_already:
         fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
     return fouls
+
+
+def _fell_before_contact(stroke: StrokeLine, view: _StrokeView) -> bool:
+    """3.9(b): the cue ball hit nothing because a ball on fell from the edge of a pocket before it
+    could reach it: not hitting a ball is then no foul of the striker's (his other fouls stand)."""
+    return not view.first_contact and any(ball_kind(b) in view.on_kinds for b in stroke.fell_from_edge)
 
 
 def _potted_by_the_stroke(stroke: StrokeLine) -> list[str]:
@@ -767,8 +776,14 @@ def _call_miss(
     view: _StrokeView,
 ) -> tuple[bool, bool]:
     """Foul and a miss (3.14): (miss called, full ball was open)."""
-    hit_on = any(ball_kind(b) in view.on_kinds for b in view.first_contact)
-    if match.miss_rule == "off" or hit_on or before.table.only_black_left or before.respotted_black:
+    hit_on = next((ball_kind(b) for b in view.first_contact if ball_kind(b) in view.on_kinds), None)
+    if hit_on is not None and stroke.miss:
+        raise LogError(
+            f"miss: the cue ball first hit the {hit_on} (or played away from it, touching), a ball on;"
+            " a foul and a miss is a failure to hit a ball on first (3.14)"
+        )
+    never = match.miss_rule == "off" or before.table.only_black_left or before.respotted_black
+    if never or hit_on is not None:
         return False, False
     clear, full = _miss_geometry(before, stroke, match.geometry)
     if stroke.clear_path is not None:
@@ -834,6 +849,7 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
     announcements: list[str] = []
     snapshot = Snapshot(table, frame.phase, frame.touching, striker, frame.break_points, frame.free_ball)
     if stroke.fell_from_edge:
+        _check_miss_call(stroke, fouls)
         return _edge_fall_in_stroke(match, frame, snapshot, fouls, view, offender, stroke.free_ball)
 
     potted_kinds = [ball_kind(b) for b in stroke.potted]
@@ -875,6 +891,7 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
         provisional = replace(frame, table=new_table, phase=_red_or_colours_in_order(reds_after))
         if _free_ball_snookers(provisional, view.free_ball, match.geometry):
             fouls.append((FoulReason.FREE_BALL_SNOOKER, ()))
+    _check_miss_call(stroke, fouls)
 
     if not fouls:
         side = match.side_of(striker)
@@ -925,6 +942,12 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
     return _foul_stroke(
         match, frame, stroke, view, fouls, offender, new_table, snapshot, respotted, after_positions
     )
+
+
+def _check_miss_call(stroke: StrokeLine, fouls: list[tuple[FoulReason, tuple[int, ...]]]) -> None:
+    """Refuse a stroke whose ``miss`` calls a foul and a miss where the stroke broke no rule (3.14)."""
+    if stroke.miss and not fouls:
+        raise LogError("miss: the stroke broke no rule, and a foul and a miss is a foul (3.14)")
 
 
 def _foul_stroke(
