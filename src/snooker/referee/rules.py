@@ -36,7 +36,10 @@ Judgements documented here because the texts leave them open:
   by the lot (nobody is to play before it, so it is never out of turn); a concession or a foul
   line naming nobody is refused until the lot is drawn (3.4(b)).
 - A ball that fell from the edge of a pocket before a ball in the stroke could hit it (3.9(b)) was
-  not potted by the striker, even when the log lists it among ``potted``: it is no foul.
+  not potted by the striker, even when the log lists it among ``potted``: it is no foul. When the
+  cue ball hit nothing and a ball that was on fell so, the fall kept it from its target: no foul for
+  missing every ball (after a red, the one colour that fell names the colour, as the obvious
+  intention); a stroke that ran on into a ball not on is still ruled on that contact.
 - A miss called where no straight line to any part of a ball on was open (the referee judged the
   attempt not genuine) never had a full-ball contact open, so it cannot lead to the 3.14(c) award.
 """
