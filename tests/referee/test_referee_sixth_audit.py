@@ -21,6 +21,8 @@ Readings chosen where the texts leave room (kept, not "fixed"):
   the other contradictory lines, rather than silently ignored.
 - 3.10(b)(ii): a free-ball snooker is judged on the balls on for the next player: every red while
   reds remain, else the lowest colour (blue on: the blue); the exception is only pink and black left.
+- ``free_ball: true`` (alias ``snookered``) on a stroke that broke no rule is not refused: the alias
+  can say that the opponent is left snookered, which is no free ball; it changes nothing.
 - Section 2 "needs snookers": behind by exactly the points remaining is not behind by more; no
   snooker is required (a tie is still possible, then a re-spotted black).
 """
@@ -356,6 +358,30 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         "free ball pink hit together with two reds, a red potted: no foul, one",
         [*FREE_ON_RED, nominate("pink"), stroke(["pink", "red", "red"], ["red"])],
         {"foul": False, "score": [0, 8], "ball_on": "colour"},
+    ),
+    # Nothing declared, the pink hit first (the obvious free ball, Section 2) and a red potted off it:
+    # 3.10(d), the red scores (1) and stays down; Ben on a colour, 0-8.
+    (
+        "3.10(d)/2",
+        "free ball undeclared, the pink hit first and a red potted off it: one",
+        [*FREE_ON_RED, stroke(["pink"], ["red"])],
+        {"foul": False, "score": [0, 8], "reds": 14, "ball_on": "colour"},
+    ),
+    # Nothing declared, the pink and the black hit at once: no single obvious free ball, and neither is
+    # a red: 3.12(c), the higher of the two, seven to Ann (7-7).
+    (
+        "3.6/3.12(c)",
+        "free ball undeclared, the pink and the black hit at once: seven",
+        [*FREE_ON_RED, stroke(["pink", "black"])],
+        {"foul": True, "penalty": 7, "fouls": ["two_balls_at_once"], "score": [7, 7]},
+    ),
+    # Ben, with his free ball, fails three times from the same position with a full ball open, each
+    # failure replaced (the free ball standing each time, 3.14(a)): the third awards the frame to Ann.
+    (
+        "3.14(c)/3.10",
+        "three full-ball misses with a free ball, each replaced: the frame to Ann",
+        [*FREE_ON_RED, stroke([], **FULL), REPLACE, stroke([], **FULL), REPLACE, stroke([], **FULL)],
+        {"frame_over": True, "winner": 0, "score": [12, 7]},
     ),
     # 3.4: the re-spotted black ------------------------------------------------------------------------
     # 36-36; the lot goes to Ann, but Ben strikes and pots the black: playing out of turn, 3.12(a), the
