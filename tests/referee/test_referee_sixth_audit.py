@@ -158,6 +158,28 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         [*ON_COLOUR, stroke([], ["blue"], fell_from_edge=["blue"])],
         {"foul": False, "score": [1, 0], "striker": 0, "ball_on": "colour", "reds": 14},
     ),
+    # Yellow on (Ann 48): the yellow drops before the cue ball reaches it: no foul, the yellow back on
+    # its place (it was not potted by the striker, so it does not stay down), Ann again on it.
+    (
+        "3.9(b)(i)/3.3(f)",
+        "yellow on, the yellow falls before the cue ball reaches it: no foul, Ann again on the yellow",
+        [*ON_YELLOW, stroke([], ["yellow"], fell_from_edge=["yellow"])],
+        {
+            "foul": False,
+            "score": [48, 0],
+            "striker": 0,
+            "ball_on": "yellow",
+            "colours": ["yellow", "green", "brown", "blue", "pink", "black"],
+        },
+    ),
+    # Ben (free ball) nominates the pink; it drops before the cue ball arrives: no foul, Ben plays
+    # again and his free ball stands (the balls are as they were).
+    (
+        "3.9(b)(i)/3.10",
+        "the nominated free ball falls before the cue ball reaches it: no foul, the free ball stands",
+        [*FREE_ON_RED, nominate("pink"), stroke([], ["pink"], fell_from_edge=["pink"])],
+        {"foul": False, "striker": 1, "free_ball": True, "score": [0, 7]},
+    ),
     # On a red the pink (not on) drops and the cue ball hits nothing: the fall did not keep it from a
     # ball on, so missing every ball is a foul (3.12(a), the red's value: 4); balls replaced.
     (
