@@ -5,7 +5,7 @@ or a white cue shaft, a pale yellow): on every fifth frame that does not show th
 table, the top-scored candidate must be the labelled cue ball. The model was trained on these
 clips among others, so this guards the shipped model and its features against drift (measured
 2026-12-04: 80 of 80 frames, the whitest 22); how it does on clips it never saw is measured by
-``scripts/train_cue_ball_score.py`` (held out five ways: 2211 of 2264 frames, the whitest 1697).
+``scripts/train_cue_ball_score.py`` (held out five ways: 2231 of 2264 frames, the whitest 1697).
 Skips where ../shared/data is absent.
 """
 

@@ -378,10 +378,13 @@ def labelled_other_view_candidates(
     match_iou: float = 0.2,
     frame_step: int = 1,
     config: AnalysisConfig | None = None,
+    mirrored: bool = False,
 ) -> LabelledCandidates:
     """Every candidate a scored follower may see in the frames of the video ``path`` that do not
     show the calibrated table (decided as the frame loop decides: the table found once, then the
-    view check), in every ``frame_step``-th such frame, labelled by ``truth`` (Task3/Task4 boxes)."""
+    view check), in every ``frame_step``-th such frame, labelled by ``truth`` (Task3/Task4 boxes).
+    ``mirrored``: the frames (and boxes) flipped left to right first, as another camera on the
+    other side of the table would show them (more training views)."""
     from snooker.calibration import TableNotFound, find_table
     from snooker.vision.cueball_score import ScoreFeatureConfig
     from snooker.vision.otherview import training_candidates
@@ -398,16 +401,20 @@ def labelled_other_view_candidates(
     seen = 0
     with open_source(str(path)) as source:
         for frame in source:
+            image = np.ascontiguousarray(frame.image[:, ::-1]) if mirrored else frame.image
             if view is None:
                 with contextlib.suppress(TableNotFound):
-                    view = find_table(frame.image)
-            if view is not None and shows_table(frame.image, view):
+                    view = find_table(image)
+            if view is not None and shows_table(image, view):
                 continue
             seen += 1
             if (seen - 1) % frame_step:
                 continue
-            candidates, described = training_candidates(frame.image, config.other_view, features)
+            candidates, described = training_candidates(image, config.other_view, features)
             box = truth.get(frame.index)
+            if box is not None and mirrored:
+                width = image.shape[1]
+                box = (width - box[2], box[1], width - box[0], box[3])
             for candidate, row in zip(candidates, described, strict=True):
                 r = candidate.r_px
                 mine = (candidate.x_px - r, candidate.y_px - r, candidate.x_px + r, candidate.y_px + r)

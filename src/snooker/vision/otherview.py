@@ -143,7 +143,7 @@ class OtherViewConfig:
     be it, the best scored within ``follow_radii`` of the last sighting continues it unless one
     elsewhere scores more by over ``score_margin``, and with none near, one elsewhere is taken only
     if it scores at most ``score_margin`` below the last sighting. Task4's other views, the model
-    trained on other clips (five ways): the followed cue ball 92.6 % of frames against 78.2 % by
+    trained on other clips (five ways): the followed cue ball 92.8 % of frames against 78.2 % by
     whiteness (``scripts/train_cue_ball_score.py``, docs/PERFORMANCE.md)."""
     min_score: float = 0.5
     """The least score (probability) a candidate that may be the cue ball has."""
@@ -152,7 +152,8 @@ class OtherViewConfig:
     whiteness_fallback: bool = True
     """Scored, with no sighting to hold and no candidate scoring ``min_score``, the cue ball is
     picked by whiteness as without a score: a cue ball being addressed, half hidden by the hand or
-    merged with the tip, scores low (held-out Task4 other views: 92.6 % with, 91.3 % without)."""
+    merged with the tip, scores low (held-out Task4 other views, trained without mirrored frames:
+    92.6 % with, 91.3 % without)."""
 
     def __post_init__(self) -> None:
         low, high = self.ring_radii
