@@ -9,7 +9,7 @@ from synthetic import Scene, make_view, render
 
 from snooker.balls import BALL_NAMES
 from snooker.calibration.table import STANDARD_TABLE
-from snooker.vision.classic import ClassicConfig, ClassicDetector, _smooth, detect_balls
+from snooker.vision.classic import ClassicConfig, ClassicDetector, _smooth, detect_balls, smooth_kernel_px
 from snooker.vision.detector import BallDetector
 
 SPOTS = STANDARD_TABLE.spots
@@ -231,13 +231,34 @@ def test_a_cue_ball_touching_a_red_is_found_with_its_gap(view, x, y, angle_deg, 
     assert abs(measured_gap - gap_mm) <= StrokeConfig().touching_tolerance_mm, measured_gap
 
 
+@pytest.mark.parametrize("side", [3, 5])
 @pytest.mark.parametrize("shape", [(64, 64), (120, 333), (7, 9), (3, 4)])
 @pytest.mark.parametrize("share", [0.1, 0.5, 0.9])
-def test_smoothing_a_mask_is_its_median(shape, share):
+def test_smoothing_a_mask_is_its_median(shape, share, side):
     mask = np.random.default_rng(7).random(shape) < share
-    config = ClassicConfig()
-    median = cv2.medianBlur(mask.astype(np.uint8) * 255, config.smooth_kernel_px) > 0
-    assert np.array_equal(_smooth(mask, config), median)
+    median = cv2.medianBlur(mask.astype(np.uint8) * 255, side) > 0
+    assert np.array_equal(_smooth(mask, side), median)
+
+
+@pytest.mark.parametrize(
+    "typical_radius_px, side",
+    [
+        (10.0, 5),  # broadcast 720p, near end
+        (8.9, 5),  # broadcast 720p, typical
+        (8.75, 5),  # the rendered overhead camera at 720p
+        (6.7, 5),  # 960x540
+        (4.5, 3),  # 640x360: 5 px would join touching balls
+        (2.0, 3),
+    ],
+)
+def test_small_balls_are_smoothed_over_a_smaller_square(typical_radius_px, side):
+    assert smooth_kernel_px(typical_radius_px, ClassicConfig()) == side
+
+
+@pytest.mark.parametrize("change", [{"smooth_kernel_px": 4}, {"small_ball_kernel_px": 0}])
+def test_smoothing_squares_must_be_odd(change):
+    with pytest.raises(ValueError, match=next(iter(change))):
+        ClassicConfig(**change)
 
 
 CLOTH_LIGHTNESS, SHADOW_LIGHTNESS, SHINE_LIGHTNESS = 116, 60, 230

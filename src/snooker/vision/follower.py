@@ -69,7 +69,7 @@ def follow_scene(
         return None
     moved = candidates[rows]
     h, w = g.area.shape
-    pad = config.smooth_kernel_px // 2 + 1
+    pad = g.smooth_px // 2 + 1
     fits, boxes, masks = [], [], []
     for k, candidate in enumerate(moved):
         last = scene.centres[candidate]
@@ -151,8 +151,8 @@ def _window_masks(
     )
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
     area = g.area[y0:y1, x0:x1]
-    foreground = _smooth(different & area, config)
-    return image, foreground, foreground | _smooth(darker & area, config)
+    foreground = _smooth(different & area, g.smooth_px)
+    return image, foreground, foreground | _smooth(darker & area, g.smooth_px)
 
 
 @dataclass(frozen=True)
