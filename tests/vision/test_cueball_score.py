@@ -105,6 +105,8 @@ def test_feature_config_rejects_nonsense():
         ScoreFeatureConfig(patch_px=1)
     with pytest.raises(ValueError):
         ScoreFeatureConfig(patch_radii=0.0)
+    with pytest.raises(ValueError):
+        ScoreFeatureConfig(thumbnail_spread_floor=0.0)
 
 
 @pytest.fixture(scope="module")

@@ -406,8 +406,6 @@ class TableGeometry:
     radius: np.ndarray
     typical_radius: float
     peak_radius: float
-    smooth_px: int = 5
-    """Side (px, odd) of the foreground's median filter (see ``ClassicConfig.smooth_kernel_px``)."""
 
     def window(self, x0: int, y0: int, x1: int, y1: int) -> TableGeometry:
         """The part of this geometry inside crop px [x0, x1) × [y0, y1), as a geometry of its own
@@ -542,7 +540,7 @@ def redetect_scene(
     fresh = _concat([])
     if mosaic is not None:
         foreground, body = mosaic.cloth_masks(config)
-        mosaic.paste(foreground, scene.foreground, g.smooth_px // 2 + 1)
+        mosaic.paste(foreground, scene.foreground, smooth_kernel_px(g.typical_radius, config) // 2 + 1)
         intruders = _MosaicIntruders(_CropRegions(scene, config), foreground, mosaic)
 
         def to_frame(points: np.ndarray) -> np.ndarray:
@@ -603,7 +601,7 @@ class _Mosaic:
         """The mosaic of ``windows`` (frame px, clipped to the crop); None when none is left."""
         g = scene.geometry
         crop_h, crop_w = g.area.shape
-        minimum = 2 * (g.smooth_px // 2 + 1)
+        minimum = 2 * (smooth_kernel_px(g.typical_radius, config) // 2 + 1)
         boxes, index = [], []
         for k, (fx0, fy0, fx1, fy1) in enumerate(windows):
             x0, y0 = max(0, fx0 - g.x0), max(0, fy0 - g.y0)
@@ -634,7 +632,8 @@ class _Mosaic:
         different, darker = not_cloth_in_windows(
             self.image, self.cloth, self.boxes, self.tops, config.cloth, config.ball_body_darker_ratio
         )
-        return _foreground_and_body(different, darker, self.geometry.area, self.geometry.smooth_px)
+        side = smooth_kernel_px(self.geometry.typical_radius, config)
+        return _foreground_and_body(different, darker, self.geometry.area, side)
 
     def cloth_at(self, ix: np.ndarray, iy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The crop cloth's chromaticity (n, 3) and brightness (n,) at mosaic pixels (``ix``,
@@ -903,7 +902,7 @@ def _cloth_masks(
     if cloth is None:
         cloth, _ = _estimate_cloth(image, g, config)
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
-    return cloth, *_foreground_and_body(different, darker, g.area, g.smooth_px)
+    return cloth, *_foreground_and_body(different, darker, g.area, smooth_kernel_px(g.typical_radius, config))
 
 
 def _foreground_and_body(
@@ -1165,8 +1164,7 @@ def table_geometry(
     band_kernel = np.ones((2 * config.boundary_band_px + 1,) * 2, np.uint8)
     band = area & ~cv2.erode(area.astype(np.uint8), band_kernel).astype(bool)
     typical = float(np.median(radius[area]))
-    smooth = smooth_kernel_px(typical, config)
-    return TableGeometry(x0, y0, x1, y1, area, inner, band, radius, typical, float(np.median(radius)), smooth)
+    return TableGeometry(x0, y0, x1, y1, area, inner, band, radius, typical, float(np.median(radius)))
 
 
 def smooth_kernel_px(typical_radius: float, config: ClassicConfig) -> int:

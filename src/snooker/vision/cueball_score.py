@@ -39,10 +39,18 @@ class ScoreFeatureConfig:
     """Half the side of the square the thumbnails cover, in the candidate's ball radii."""
     core_radii: float = 0.6
     """Half the side of the core square whose grey spread and highlight are measured (ball radii)."""
+    thumbnail_spread_floor: float = 1.0
+    """Grey levels added to the grey thumbnail's spread before it is divided by it (a flat patch of
+    cloth is not blown up into noise)."""
 
     def __post_init__(self) -> None:
-        if self.patch_px < 2 or self.patch_radii <= 0 or self.core_radii <= 0:
-            raise ValueError("patch_px must be >= 2; patch_radii and core_radii > 0")
+        if (
+            self.patch_px < 2
+            or self.patch_radii <= 0
+            or self.core_radii <= 0
+            or self.thumbnail_spread_floor <= 0
+        ):
+            raise ValueError("patch_px must be >= 2; patch_radii, core_radii and thumbnail_spread_floor > 0")
 
     @property
     def count(self) -> int:
@@ -138,7 +146,7 @@ def candidate_features(
             highlight,
             ball_radius / height,
         ]
-        normalised = (patch - patch.mean()) / (patch.std() + 1.0)
+        normalised = (patch - patch.mean()) / (patch.std() + config.thumbnail_spread_floor)
         rows.append(
             np.concatenate(
                 [
@@ -195,6 +203,7 @@ class CueBallScoreModel:
                 "patch_px": self.features.patch_px,
                 "patch_radii": self.features.patch_radii,
                 "core_radii": self.features.core_radii,
+                "thumbnail_spread_floor": self.features.thumbnail_spread_floor,
                 "names": [*SCALAR_FEATURES, "grey_thumbnail", "saturation_thumbnail", "grey_mean_spread"],
             },
             "mean": self.mean.tolist(),
@@ -230,7 +239,10 @@ class CueBallScoreModel:
             raise ValueError(f"schema is not {MODEL_SCHEMA!r}")
         spec = record["features"]
         features = ScoreFeatureConfig(
-            int(spec["patch_px"]), float(spec["patch_radii"]), float(spec["core_radii"])
+            int(spec["patch_px"]),
+            float(spec["patch_radii"]),
+            float(spec["core_radii"]),
+            float(spec.get("thumbnail_spread_floor", ScoreFeatureConfig.thumbnail_spread_floor)),
         )
         mean, scale = _vector(record, "mean"), _vector(record, "scale")
         count = features.count

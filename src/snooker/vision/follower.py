@@ -43,6 +43,7 @@ from snooker.vision.classic import (
     _refine,
     _smooth,
     _tophat,
+    smooth_kernel_px,
 )
 from snooker.vision.cloth import ClothEstimate, not_cloth
 from snooker.vision.colour import lab_lightness
@@ -69,7 +70,7 @@ def follow_scene(
         return None
     moved = candidates[rows]
     h, w = g.area.shape
-    pad = g.smooth_px // 2 + 1
+    pad = smooth_kernel_px(g.typical_radius, config) // 2 + 1
     fits, boxes, masks = [], [], []
     for k, candidate in enumerate(moved):
         last = scene.centres[candidate]
@@ -151,8 +152,9 @@ def _window_masks(
     )
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
     area = g.area[y0:y1, x0:x1]
-    foreground = _smooth(different & area, g.smooth_px)
-    return image, foreground, foreground | _smooth(darker & area, g.smooth_px)
+    side = smooth_kernel_px(g.typical_radius, config)
+    foreground = _smooth(different & area, side)
+    return image, foreground, foreground | _smooth(darker & area, side)
 
 
 @dataclass(frozen=True)
