@@ -9,6 +9,34 @@ together with a free ball (3.8 with 3.10), pushes and jump shots that also pot b
 off the table with a pot, the end of a frame and snookers required, and the three-miss rule (3.14(c))
 with the non-offender's other choices.
 
+The clause checklist this audit started from (where each clause a frame log can express is tested;
+``audit`` = ``test_referee_audit.py``, the others by ordinal, ``golden`` = whole frames):
+
+- 3.1(f)-(g) frame and match winners, concession, award: audit, second, third, fifth, this, golden.
+- 3.2(a) the rack, breaker in hand: audit; 3.2(b) a marker touched by a non-striker: fourth.
+- 3.3(a)-(h) order of play, reds and colours, reds staying down, in hand after leaving the table:
+  audit, third, fifth, ``test_referee_play.py``. 3.3(c) (when the frame starts) has no log form.
+- 3.4(a)-(c) the last black, the re-spotted black, aggregate: audit, second, third, fourth, sixth,
+  this (four-handed), golden.
+- 3.5 in hand, the D: audit, second, sixth. 3.6 two balls at once: audit, third, fourth, sixth, this.
+- 3.7(d)-(h) spotting: third, fourth, sixth, golden (a spot from positions). 3.7(a)-(c) are the
+  referee's own errors and have no log form.
+- 3.8(a)-(e) touching ball: audit, second, third, fourth, sixth, this (with a free ball); 3.8(f)-(g)
+  (a touching ball moved through no fault, a ball found touching later) are judgements that the log
+  expresses by logging no foul (or ``ball_moved``).
+- 3.9(a)-(c) ball on the edge of a pocket: audit, second, fifth, sixth.
+- 3.10(a)-(f) free ball: every audit; this one with penalties, touching balls and misses.
+- 3.11(a)-(b), (e)-(h) fouls: audit, third, fourth, fifth, this; 3.11(c)-(d) (condoned fouls,
+  wrongly spotted colours) have no log form.
+- 3.12(a)-(d) penalty values, every reason code: audit, ``test_referee_fouls.py``, third, fourth,
+  sixth, this (several balls concerned).
+- 3.13 play again: audit, second. 3.14(a)-(d), (h) foul and a miss: audit, second, third, fifth,
+  sixth, this; 3.14(e)-(g), (i) are the referee's discretion (the log's ``miss`` and the reading
+  that a replacement restores every ball).
+- 3.15 ball moved by others: audit, fifth. 3.16 stalemate: audit, second, fifth.
+- 3.17(a)-(d) four-handed: audit, second, this, golden; 3.17(e) conferring: ``test_referee_fouls.py``.
+- 3.18 equipment and 3.19 interpretation have no log form (no foul is logged).
+
 Every row is (rule, name, frame-log lines, expected fields of the LAST ruling). The expected values
 were worked out by hand from the texts (``../shared/rules/section3-rules-pl.txt`` and ``-zh.txt``,
 authoritative; Section 2's definitions as summarised in ``RULES-EN.md``), not from the referee's
@@ -476,6 +504,29 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         "then Ann's third miss still awards the frame to Ben",
         [*TWO_FULL_MISSES, REPLACE, foul("touched_ball", "red", player=1), stroke([], **FULL)],
         {"score": [4, 12], "frame_over": True, "winner": 1},
+    ),
+    # 3.16 during a miss sequence: the re-rack cancels the scores and starts the frame again; the
+    # warning goes with it (a new rack is a new position), Ann breaks again.
+    (
+        "3.16/3.14(c)",
+        "a re-rack after two full-ball misses: scores cancelled, no warning, Ann breaks",
+        [*TWO_FULL_MISSES, REPLACE, {"type": "rerack"}],
+        {"score": [0, 0], "warning": False, "striker": 0, "options": [], "reds": 15},
+    ),
+    # 3.1(f) during a miss sequence: Ann, warned, concedes instead: the frame to Ben at 0-8.
+    (
+        "3.1(f)/3.14(c)",
+        "warned after two misses, Ann concedes: the frame to Ben 0-8",
+        [*TWO_FULL_MISSES, REPLACE, CONCEDE],
+        {"score": [0, 8], "frame_over": True, "winner": 1},
+    ),
+    # 3.2(b)/3.4(b)/3.17: on the four-handed re-spotted black (player 3 to play), player 2 touches the
+    # black: penalised as if striker, 7 to side 1, and a foul on the re-spotted black ends the frame.
+    (
+        "3.4(b)/3.17/3.12(b)",
+        "four-handed re-spotted black: a non-striker of side 0 touches the black: the frame to side 1",
+        [*FOUR_TIE, lot(3), foul("touched_ball", "black", player=2)],
+        {"penalty": 7, "score": [36, 43], "frame_over": True, "winner": 1},
     ),
 ]
 
