@@ -57,6 +57,8 @@ def _broken(record: dict, change: str) -> dict:
         broken["perceptron"]["output_weights"] = broken["perceptron"]["output_weights"][:-2]
     elif change == "not_a_number":
         broken["perceptron"]["output_bias"] = "big"
+    elif change == "other_features":
+        broken["features"]["names"].remove("found_by_whiteness")
     return broken
 
 
@@ -69,6 +71,7 @@ def _broken(record: dict, change: str) -> dict:
         ("missing_bias", "bias"),
         ("hidden_shape", "output_weights"),
         ("not_a_number", "big"),
+        ("other_features", "found_by_whiteness"),
     ],
 )
 def test_a_broken_model_is_refused_naming_the_file_and_the_field(tmp_path, change, named):
@@ -131,7 +134,7 @@ class TestFeaturesOnADrawnView:
             assert row[column["whiteness"]] == pytest.approx(candidates[k].whiteness, abs=1e-3)
             assert row[column["radius_over_height"]] * H == pytest.approx(radius_at(y), rel=0.3)
             assert row[column["sized_alike"]] == 1.0  # drawn balls agree in size with the others
-            assert row[column["found_by_rim"]] == 0.0
+            assert row[column["found_by_rim"]] == row[column["found_by_whiteness"]] == 0.0
             assert 0.6 < row[column["radius_over_plane"]] < 1.4
         white = int(np.argmax([c.whiteness for c in candidates]))
         assert features[white, column["core_lightness"]] > features[:, column["core_lightness"]].mean()

@@ -22,8 +22,13 @@ from snooker.vision.cueball_score import SCALAR_FEATURES, ScoreFeatureConfig
 from snooker.vision.otherview import (
     OtherViewConfig,
     OtherViewCueBall,
+    _apart,
     _circles_in_holes,
+    _disc_medians,
+    _holes,
+    _ring_cloth_medians,
     _sized_alike,
+    _white_discs,
     ball_candidates,
     whiteness,
 )
@@ -170,6 +175,8 @@ class TestFollowing:
         {"follow_radii": 0.0},
         {"min_score": 1.5},
         {"score_margin": -0.1},
+        {"white_disc_table_margin_px": -1},
+        {"white_disc_cloth_step_px": 0},
     ],
 )
 def test_config_rejects_nonsense(change):
@@ -226,6 +233,51 @@ def test_looking_closer_finds_a_ball_merged_with_a_sleeve_by_its_rim(balls, expe
     assert [(round(x / 5) * 5, round(y / 5) * 5) for x, y, _ in circles] == expected
     for _x, _y, r in circles:
         assert r * OtherViewConfig().radius_scale == pytest.approx(15, abs=2)
+
+
+def _white_in_contact() -> np.ndarray:
+    """Two white balls of radius 15 px that make one hole with something else: one pressed
+    against a dark sleeve wider than it (no distance peak of its own), one with a red ball it
+    touches; and a lone red (softened as a camera's image is)."""
+    image = np.full((300, 400, 3), CLOTH_BGR, np.uint8)
+    cv2.rectangle(image, (110, 120), (210, 180), (60, 40, 40), -1)
+    cv2.circle(image, (215, 150), 15, (200, 235, 225), -1)
+    cv2.circle(image, (300, 80), 15, (30, 30, 190), -1)
+    cv2.circle(image, (300, 110), 15, (200, 235, 225), -1)
+    cv2.circle(image, (80, 250), 15, (30, 30, 190), -1)
+    return cv2.GaussianBlur(image, (5, 5), 1.5)
+
+
+@pytest.mark.parametrize(
+    "taken, expected",
+    [
+        ([], [(215, 150), (300, 110)]),
+        ([(215, 150, 13.0)], [(300, 110)]),  # already a candidate there
+    ],
+    ids=["both_whites", "one_already_taken"],
+)
+def test_white_discs_find_white_balls_merged_with_a_sleeve_or_a_red(taken, expected):
+    image = _white_in_contact()
+    frame = _holes(image, OtherViewConfig())
+    assert frame is not None
+    discs = _white_discs(image, frame, taken, OtherViewConfig())
+    assert len(discs) == len(expected)
+    for (x, y, r), (ex, ey) in zip(sorted(discs), sorted(expected), strict=True):
+        assert np.hypot(x - ex, y - ey) < 5  # in the ball (drawn evenly lit: at its centre)
+        assert 0.6 * 15 < r * OtherViewConfig().radius_scale < 1.4 * 15
+
+
+def test_white_discs_are_candidates_only_when_scored_and_switched_on():
+    image = _white_in_contact()
+    scored = ball_candidates(image, OtherViewConfig(), scorer=BandedScore())
+    off = ball_candidates(image, replace(OtherViewConfig(), white_discs=False), scorer=BandedScore())
+    unscored = ball_candidates(image, OtherViewConfig())
+
+    def near(found, x, y):
+        return any(np.hypot(c.x_px - x, c.y_px - y) < 5 for c in found)
+
+    assert near(scored, 215, 150) and near(scored, 300, 110)
+    assert not near(off, 215, 150) and not near(unscored, 215, 150)
 
 
 def test_a_follower_looks_closer_only_with_nothing_to_hold(monkeypatch):
@@ -313,3 +365,55 @@ class TestScoredFollowing:
         from snooker.vision.cueball_score import packaged_model
 
         assert OtherViewCueBall().scorer is packaged_model()
+
+
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    x=st.integers(12, 27),
+    y=st.integers(12, 27),
+    radius=st.floats(1.0, 6.5),
+    cloth_share=st.floats(0.0, 1.0),
+)
+def test_compiled_ring_and_core_medians_match_numpy(seed, x, y, radius, cloth_share):
+    """The compiled medians give what the array statements they replaced gave (a ring with no
+    cloth in it: NaN)."""
+    rng = np.random.default_rng(seed)
+    lab = rng.integers(0, 256, (40, 40, 3), dtype=np.uint8)
+    cloth = rng.random((40, 40)) < cloth_share
+    core = max(1, int(radius))
+    dy, dx = np.ogrid[-core : core + 1, -core : core + 1]
+    disc = dx * dx + dy * dy <= core * core
+    patch = lab[y - core : y + core + 1, x - core : x + core + 1][disc].astype(float)
+    assert np.array_equal(
+        _disc_medians(lab, np.array([x]), np.array([y]), np.array([core]))[0], np.median(patch, axis=0)
+    )
+    inner, outer = 1.3, 1.7
+    reach = int(np.ceil(outer * radius))
+    window = slice(y - reach, y + reach + 1), slice(x - reach, x + reach + 1)
+    dy, dx = np.ogrid[-reach : reach + 1, -reach : reach + 1]
+    squared = dx * dx + dy * dy
+    ring = (squared >= (inner * radius) ** 2) & (squared <= (outer * radius) ** 2) & cloth[window]
+    found = _ring_cloth_medians(lab, cloth, np.array([x]), np.array([y]), np.array([radius]), inner, outer)[0]
+    if ring.any():
+        assert np.array_equal(found, np.median(lab[window][ring][:, 1:3].astype(float), axis=0))
+    else:
+        assert np.all(np.isnan(found))
+
+
+@given(
+    points=st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60), st.floats(1.0, 8.0)), max_size=12),
+    taken=st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60), st.floats(1.0, 8.0)), max_size=4),
+)
+def test_compiled_apart_keeps_what_the_plain_rule_keeps(points, taken):
+    separation = OtherViewConfig().peak_separation
+    kept: list[tuple[int, int, float]] = []
+    expected = []
+    for k, (x, y, r) in enumerate(points):
+        if all((x - a) ** 2 + (y - b) ** 2 >= (separation * max(r, c)) ** 2 for a, b, c in taken + kept):
+            kept.append((x, y, r))
+            expected.append(k)
+    xs = np.array([p[0] for p in points], np.int64)
+    ys = np.array([p[1] for p in points], np.int64)
+    radii = np.array([p[2] for p in points], np.float64)
+    found = _apart(xs, ys, radii, np.array(taken, np.float64).reshape(-1, 3), separation)
+    assert found.tolist() == expected

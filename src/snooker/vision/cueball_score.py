@@ -21,11 +21,17 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import cv2
 import numpy as np
 
 MODEL_SCHEMA = "snooker.cue_ball_score/1"
+
+CandidateSource = Literal["hole", "rim", "white"]
+"""How a candidate was found: a distance peak of a hole in the cloth, a circle found by its rim
+inside a larger hole, or a peak of the distance inside a white region (a ball merged with a hand or
+with other balls into one hole, but whiter than they are)."""
 DEFAULT_MODEL = Path(__file__).resolve().parent / "weights" / "cue_ball_score.json"
 
 
@@ -69,12 +75,16 @@ SCALAR_FEATURES = (
     "radius_over_plane",
     "sized_alike",
     "found_by_rim",
+    "found_by_whiteness",
     "core_grey_spread",
     "core_highlight",
     "radius_over_height",
 )
 """The scalar features, in order (then the grey thumbnail, the saturation one, the grey
 thumbnail's mean and spread): see :func:`candidate_features`."""
+
+FEATURE_NAMES = (*SCALAR_FEATURES, "grey_thumbnail", "saturation_thumbnail", "grey_mean_spread")
+"""The feature groups a model file names: a file naming others was trained on other features."""
 
 
 @dataclass(frozen=True)
@@ -88,9 +98,10 @@ class CandidateContext:
 
 
 def candidate_features(
-    image_bgr: np.ndarray,
+    grey: np.ndarray,
+    saturation: np.ndarray,
     found: list[tuple[int, int, float]],
-    by_rim: list[bool],
+    found_by: list[CandidateSource],
     core_lab: np.ndarray,
     cloth_ab: np.ndarray,
     whiteness: np.ndarray,
@@ -99,9 +110,10 @@ def candidate_features(
     config: ScoreFeatureConfig,
 ) -> np.ndarray:
     """(n, ``config.count``) float32 features of the candidates ``found`` (x, y, inscribed radius
-    px) of ``image_bgr`` (H, W, 3) uint8 BGR; ``by_rim``: found as circles by their rims (not as
-    distance peaks); ``core_lab`` (n, 3), ``cloth_ab`` (n, 2) and ``whiteness`` (n,) as measured
-    for them; ``radius_scale``: ball radius over inscribed radius."""
+    px) of a frame whose grey level and HSV saturation are ``grey`` and ``saturation`` ((H, W)
+    float32, 0-255); ``found_by``: how each was found; ``core_lab``
+    (n, 3), ``cloth_ab`` (n, 2) and ``whiteness`` (n,) as measured for them; ``radius_scale``:
+    ball radius over inscribed radius."""
     if not found:
         return np.zeros((0, config.count), np.float32)
     radii = np.array([r for _, _, r in found], float)
@@ -110,9 +122,7 @@ def candidate_features(
     median = float(np.median(peak_radii)) if len(peak_radii) else float(np.median(radii))
     planned = _plane_radii(context.sized_alike, xy, median)
     alike = set(context.sized_alike)
-    grey = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    saturation = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)[..., 1].astype(np.float32)
-    height = image_bgr.shape[0]
+    height = grey.shape[0]
     side = config.patch_px
     rows = []
     for k, (x, y, r) in enumerate(found):
@@ -141,7 +151,8 @@ def candidate_features(
             r / median if median > 0 else 1.0,
             r / max(planned[k], 1.0),
             float((x, y, r) in alike),
-            float(by_rim[k]),
+            float(found_by[k] == "rim"),
+            float(found_by[k] == "white"),
             spread,
             highlight,
             ball_radius / height,
@@ -204,7 +215,7 @@ class CueBallScoreModel:
                 "patch_radii": self.features.patch_radii,
                 "core_radii": self.features.core_radii,
                 "thumbnail_spread_floor": self.features.thumbnail_spread_floor,
-                "names": [*SCALAR_FEATURES, "grey_thumbnail", "saturation_thumbnail", "grey_mean_spread"],
+                "names": list(FEATURE_NAMES),
             },
             "mean": self.mean.tolist(),
             "scale": self.scale.tolist(),
@@ -238,6 +249,12 @@ class CueBallScoreModel:
         if not isinstance(record, dict) or record.get("schema") != MODEL_SCHEMA:
             raise ValueError(f"schema is not {MODEL_SCHEMA!r}")
         spec = record["features"]
+        names = spec.get("names")
+        if names is not None and list(names) != list(FEATURE_NAMES):
+            missing = sorted(set(FEATURE_NAMES) - set(names))
+            raise ValueError(
+                f"features.names differ from those described now (missing {missing}): retrain the model"
+            )
         features = ScoreFeatureConfig(
             int(spec["patch_px"]),
             float(spec["patch_radii"]),
@@ -302,6 +319,7 @@ def packaged_model() -> CueBallScoreModel:
 __all__ = [
     "DEFAULT_MODEL",
     "CandidateContext",
+    "CandidateSource",
     "CueBallScoreModel",
     "ScoreFeatureConfig",
     "candidate_features",

@@ -21,11 +21,18 @@ Without a calibration the ball's size is unknown and changes with depth; what is
   against the others', shading, highlight and the look of the neighbourhood as well as colour);
   the whitest is taken only where nothing scores and nothing is held.
 
+A cue ball touching the bridge hand, the cue tip, other balls or the far cushion makes one hole
+with them, whose distance peak lies elsewhere. Two more kinds of candidate find it: circles found by
+their rims inside holes larger than a ball (looked for where no hole can be the cue ball), and, when
+scored, white discs: peaks of the distance inside the white parts of the table (the cue ball is
+whiter than what it touches). Held out (Task4, five clip groups), white discs put the cue ball among
+the candidates in 2360 of 2421 other-view frames against 2264.
+
 :class:`OtherViewCueBall` follows it from frame to frame: the best-scored ball near its last place
 continues it; a ball addressed by the cue (hidden by the hand, merged with the cue tip) is held where
-it was for ``hold_s``. With nothing to hold (a view's first frames) and no ball scored enough, it
-looks closer: circles found by their rims inside holes larger than a ball (the cue ball merged with
-the bridge hand). All positions are image px of the frame; radii are image px.
+it was for ``hold_s``. Scored, it looks closer in every frame where no hole scores enough; by
+whiteness, only with nothing to hold (a view's first frames). All positions are image px of the
+frame; radii are image px.
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ import numpy as np
 from snooker.calibration.detect import ClothConfig, TableNotFound, cloth_hue, cloth_mask
 from snooker.vision.cueball_score import (
     CandidateContext,
+    CandidateSource,
     CueBallScoreModel,
     ScoreFeatureConfig,
     candidate_features,
@@ -120,6 +128,26 @@ class OtherViewConfig:
     """...gathering this many votes of the Hough transform..."""
     min_circle_in_hole: float = 0.7
     """...and lying at least this fraction in the hole."""
+    white_discs: bool = True
+    """Scored, also take as candidates the peaks of the distance inside white regions of the table
+    (see :func:`_white_discs`): a cue ball touching the bridge hand, the cue tip, other balls or
+    the far cushion makes one hole with them, whose distance peak lies elsewhere."""
+    white_disc_min_whiteness: float = 140.0
+    """A pixel is white at this whiteness or more (Lab L units, 8-bit; see :func:`whiteness`):
+    below a cue ball's core (150-230) to keep its lit part whole, above a pink's or a hand's."""
+    white_disc_table_margin_px: int = 15
+    """White discs are looked for this far (px) beyond the table's hull: a ball against the far
+    cushion of a low view stands above the cloth's edge."""
+    white_disc_min_radius_fraction: float = 0.35
+    """A white disc's inscribed radius is at least this fraction of the median one of the frame's
+    ball-like holes (Task4: a cue ball's lit part reads 0.4-2 of it; highlights, the cue's edge and
+    specks are smaller)."""
+    white_disc_scale: int = 2
+    """White discs are looked for in the frame shrunk by this factor (a ball's lit part is several
+    px wide; the full frame would cost four times as much)."""
+    white_disc_cloth_step_px: int = 4
+    """The cloth's colour, against which whiteness is measured, is the median over every this many
+    px of the cloth mask in each direction."""
     radius_scale: float = 1.15
     """The ball's radius over the hole's inscribed radius (its shaded rim reads as cloth shadow)."""
     core_radius: float = 0.6
@@ -169,6 +197,10 @@ class OtherViewConfig:
             raise ValueError("hold_s must be >= 0; follow_radii and radius_scale > 0")
         if not 0.0 <= self.min_score <= 1.0 or not 0.0 <= self.score_margin <= 1.0:
             raise ValueError("min_score and score_margin must be probabilities (0 to 1)")
+        if self.white_disc_table_margin_px < 0 or self.white_disc_cloth_step_px < 1:
+            raise ValueError("white_disc_table_margin_px must be >= 0 and white_disc_cloth_step_px >= 1")
+        if self.white_disc_min_radius_fraction < 0 or self.white_disc_scale < 1:
+            raise ValueError("white_disc_min_radius_fraction must be >= 0 and white_disc_scale >= 1")
 
 
 @dataclass(frozen=True)
@@ -229,11 +261,16 @@ def ball_candidates(
         return []
     found = frame.peaks if scorer is not None else frame.alike
     features = None if scorer is None else scorer.features
-    candidates, described = _described(image_bgr, frame, found, False, features, config)
+    candidates, described = _described(frame, found, "hole", features, config)
     candidates = _scored(candidates, described, scorer)
+    circles: list[tuple[int, int, float]] = []
     if look_closer and not any(_may_be_cue_ball(c, config, scorer is not None) for c in candidates):
         circles = _circles_in_holes(image_bgr, frame.holes, found, config)
-        more, described = _described(image_bgr, frame, circles, True, features, config)
+        more, described = _described(frame, circles, "rim", features, config)
+        candidates += _scored(more, described, scorer)
+    if scorer is not None and config.white_discs:
+        whites = _white_discs(image_bgr, frame, found + circles, config)
+        more, described = _described(frame, whites, "white", features, config)
         candidates += _scored(more, described, scorer)
     return candidates
 
@@ -241,27 +278,55 @@ def ball_candidates(
 def training_candidates(
     image_bgr: np.ndarray, config: OtherViewConfig, features: ScoreFeatureConfig
 ) -> tuple[list[BallCandidate], np.ndarray]:
-    """Every candidate a scored follower may see in ``image_bgr`` (all ball-like peaks and all
-    circles found by their rims in holes larger than a ball) and their features (n, F): what the
+    """Every candidate a scored follower may see in ``image_bgr`` (all ball-like peaks, all
+    circles found by their rims in holes larger than a ball and the white discs apart from both)
+    and their features (n, F): what the
     learned score is trained on (``scripts/train_cue_ball_score.py``)."""
     frame = _holes(image_bgr, config)
     if frame is None:
         return [], np.zeros((0, features.count), np.float32)
-    peaks, described = _described(image_bgr, frame, frame.peaks, False, features, config)
+    peaks, described = _described(frame, frame.peaks, "hole", features, config)
     circles = _circles_in_holes(image_bgr, frame.holes, frame.peaks, config)
-    rims, rim_features = _described(image_bgr, frame, circles, True, features, config)
-    return peaks + rims, np.concatenate([described, rim_features])
+    rims, rim_features = _described(frame, circles, "rim", features, config)
+    whites: list[tuple[int, int, float]] = []
+    if config.white_discs:
+        whites = _white_discs(image_bgr, frame, frame.peaks + circles, config)
+    discs, disc_features = _described(frame, whites, "white", features, config)
+    return peaks + rims + discs, np.concatenate([described, rim_features, disc_features])
+
+
+class _FrameImages:
+    """One frame's colour conversions, each made once and only when first needed: OpenCV 8-bit
+    Lab (H, W, 3) uint8, grey and HSV saturation (H, W) float32."""
+
+    def __init__(self, image_bgr: np.ndarray, hsv: np.ndarray) -> None:
+        self._bgr, self._hsv = image_bgr, hsv
+
+    @functools.cached_property
+    def lab(self) -> np.ndarray:
+        return cv2.cvtColor(self._bgr, cv2.COLOR_BGR2Lab)
+
+    @functools.cached_property
+    def grey(self) -> np.ndarray:
+        return cv2.cvtColor(self._bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
+
+    @functools.cached_property
+    def saturation(self) -> np.ndarray:
+        return self._hsv[..., 1].astype(np.float32)
 
 
 @dataclass(frozen=True)
 class _Holes:
-    """One frame's cloth (bool), the holes in it on the table (uint8), the ball-like distance
-    peaks (x, y, inscribed radius px) and those of them that agree in size."""
+    """One frame's cloth (bool), the table's hull (bool), the holes in the cloth on the table
+    (uint8), the ball-like distance peaks (x, y, inscribed radius px) and those of them that agree
+    in size, and the frame's colour conversions."""
 
     cloth: np.ndarray
+    table: np.ndarray
     holes: np.ndarray
     peaks: list[tuple[int, int, float]]
     alike: list[tuple[int, int, float]]
+    images: _FrameImages
 
 
 def _holes(image_bgr: np.ndarray, config: OtherViewConfig) -> _Holes | None:
@@ -280,7 +345,7 @@ def _holes(image_bgr: np.ndarray, config: OtherViewConfig) -> _Holes | None:
     holes = cv2.morphologyEx((table & ~cloth).astype(np.uint8), cv2.MORPH_OPEN, kernel)
     distance = cv2.distanceTransform(holes, cv2.DIST_L2, 5)
     peaks = _balls(distance, cloth, table, holes, config)
-    return _Holes(cloth, holes, peaks, _sized_alike(peaks, config))
+    return _Holes(cloth, table, holes, peaks, _sized_alike(peaks, config), _FrameImages(image_bgr, hsv))
 
 
 def _scored(
@@ -305,28 +370,27 @@ def _may_be_cue_ball(candidate: BallCandidate, config: OtherViewConfig, scored: 
 
 
 def _described(
-    image_bgr: np.ndarray,
     frame: _Holes,
     found: list[tuple[int, int, float]],
-    by_rim: bool,
+    found_by: CandidateSource,
     features: ScoreFeatureConfig | None,
     config: OtherViewConfig,
 ) -> tuple[list[BallCandidate], np.ndarray | None]:
     """``found`` (x, y, inscribed radius px) as candidates (ball radius and whiteness) and, given
-    a ``features`` description, their score's features (``by_rim``: they are circles found by
-    their rims)."""
+    a ``features`` description, their score's features (``found_by``: how they were found)."""
     if not found:
         return [], None if features is None else np.zeros((0, features.count), np.float32)
-    lab = _core_lab(image_bgr, found, config)
-    cloth_ab = _cloth_ab(image_bgr, frame.cloth, found, config)
+    lab = _core_lab(frame.images.lab, found, config)
+    cloth_ab = _cloth_ab(frame.images.lab, frame.cloth, found, config)
     white = whiteness(lab, cloth_ab)
     described = None
     if features is not None:
         context = CandidateContext(frame.peaks, frame.alike)
         described = candidate_features(
-            image_bgr,
+            frame.images.grey,
+            frame.images.saturation,
             found,
-            [by_rim] * len(found),
+            [found_by] * len(found),
             lab,
             cloth_ab,
             white,
@@ -399,14 +463,109 @@ def whiteness(lab: np.ndarray, cloth_ab: np.ndarray) -> np.ndarray:
     """(n,) Lab lightness less the colour that does not come from the cloth: for balls' core
     colours ``lab`` (n, 3) (OpenCV 8-bit L, a and b centred on 0) over cloth of chroma ``cloth_ab``
     (n, 2). The chroma across the cloth's direction counts whole, and that along it only where it
-    points away from the cloth (a white lit over green cloth turns green, never magenta)."""
-    lab = np.asarray(lab, dtype=float).reshape(-1, 3)
-    cloth_ab = np.asarray(cloth_ab, dtype=float).reshape(-1, 2)
-    norm = np.linalg.norm(cloth_ab, axis=1, keepdims=True)
+    points away from the cloth (a white lit over green cloth turns green, never magenta). Arrays
+    of more axes broadcast (an image (H, W, 3) over one cloth (2,) gives (H, W))."""
+    lab = np.asarray(lab, dtype=np.float64 if np.ndim(lab) < 3 else np.float32)
+    cloth_ab = np.asarray(cloth_ab, dtype=lab.dtype)
+    if lab.ndim < 2:
+        lab, cloth_ab = lab.reshape(-1, 3), cloth_ab.reshape(-1, 2)
+    norm = np.linalg.norm(cloth_ab, axis=-1, keepdims=True)
     direction = np.divide(cloth_ab, norm, out=np.zeros_like(cloth_ab), where=norm > 0)
-    along = np.sum(lab[:, 1:3] * direction, axis=1)
-    across = np.abs(lab[:, 1] * direction[:, 1] - lab[:, 2] * direction[:, 0])
-    return lab[:, 0] - across - np.maximum(-along, 0.0)
+    along = lab[..., 1] * direction[..., 0] + lab[..., 2] * direction[..., 1]
+    across = np.abs(lab[..., 1] * direction[..., 1] - lab[..., 2] * direction[..., 0])
+    return lab[..., 0] - across - np.maximum(-along, 0.0)
+
+
+def _white_discs(
+    image_bgr: np.ndarray, frame: _Holes, taken: list[tuple[int, int, float]], config: OtherViewConfig
+) -> list[tuple[int, int, float]]:
+    """The peaks of the distance inside the white parts of the table (x, y, inscribed radius px),
+    widest first, apart from the balls ``taken``: a cue ball touching the bridge hand, the cue tip,
+    other balls or the far cushion makes one hole with them whose distance peak lies elsewhere, but
+    it is whiter than all of them. The peak lies in the ball's lit upper part, so it reads smaller
+    and higher than the ball; the score judges it (``found_by_whiteness``). A peak must be at least
+    ``min_whiteness`` white itself and at least ``white_disc_min_radius_fraction`` of the frame's
+    ball-like holes' median radius (none without such holes: nothing to size it by)."""
+    if not frame.peaks:
+        return []
+    margin = config.white_disc_table_margin_px
+    region = frame.table.astype(np.uint8)
+    if margin:
+        region = cv2.dilate(region, np.ones((2 * margin + 1, 2 * margin + 1), np.uint8))
+    x0, y0, width, height = cv2.boundingRect(region)
+    scale = config.white_disc_scale
+    if width < scale or height < scale:
+        return []
+    box = slice(y0, y0 + height), slice(x0, x0 + width)
+    small = (width // scale, height // scale)
+    lab = cv2.cvtColor(cv2.resize(image_bgr[box], small, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2Lab)
+    lab = lab.astype(np.float32)
+    lab[..., 1:] -= 128.0
+    step = max(1, config.white_disc_cloth_step_px // scale)
+    on_table = cv2.resize(region[box], small, interpolation=cv2.INTER_NEAREST) > 0
+    cloth_here = cv2.resize(frame.cloth[box].astype(np.uint8), small, interpolation=cv2.INTER_NEAREST) > 0
+    cloth = lab[::step, ::step][cloth_here[::step, ::step]]
+    if not len(cloth):
+        return []
+    white = whiteness(lab, np.median(cloth[:, 1:], axis=0))
+    kernel = np.ones((config.smoothing_px, config.smoothing_px), np.uint8)
+    mask = ((white >= config.white_disc_min_whiteness) & on_table).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    distance = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
+    window = np.ones((config.peak_window_px, config.peak_window_px), np.uint8)
+    smallest = max(
+        config.min_radius_px,
+        config.white_disc_min_radius_fraction * float(np.median([r for _, _, r in frame.peaks])),
+    )
+    peaks = (
+        (distance >= cv2.dilate(distance, window))
+        & (distance * scale >= smallest)
+        & (white >= config.min_whiteness)
+    )
+    ys, xs = np.nonzero(peaks)
+    radii = distance[ys, xs] * scale
+    xs, ys = xs * scale + x0 + scale // 2, ys * scale + y0 + scale // 2
+    h, w = image_bgr.shape[:2]
+    reach = np.ceil(config.ring_radii[1] * radii)
+    inside = (xs - reach >= 0) & (ys - reach >= 0) & (xs + reach < w) & (ys + reach < h)
+    order = np.flatnonzero(inside)[np.argsort(-radii[inside], kind="stable")][: config.max_peaks]
+    kept = _apart(
+        xs[order].astype(np.int64),
+        ys[order].astype(np.int64),
+        radii[order].astype(np.float64),
+        np.array(taken, np.float64).reshape(-1, 3),
+        config.peak_separation,
+    )
+    return [(int(xs[order[k]]), int(ys[order[k]]), float(radii[order[k]])) for k in kept]
+
+
+@numba.njit(cache=True, nogil=True)
+def _apart(
+    xs: np.ndarray, ys: np.ndarray, radii: np.ndarray, taken: np.ndarray, separation: float
+) -> np.ndarray:
+    """Indices of the discs (in order) whose centres lie at least ``separation`` times the larger
+    of the two radii from every disc ``taken`` (m, 3: x, y, radius) and every disc kept before."""
+    count = len(taken)
+    kept_xyr = np.empty((count + len(xs), 3))
+    kept_xyr[:count] = taken
+    kept = np.empty(len(xs), np.int64)
+    found = 0
+    for k in range(len(xs)):
+        x, y, r = xs[k], ys[k], radii[k]
+        clear = True
+        for j in range(count):
+            dx, dy = x - kept_xyr[j, 0], y - kept_xyr[j, 1]
+            if dx * dx + dy * dy < (separation * max(r, kept_xyr[j, 2])) ** 2:
+                clear = False
+                break
+        if clear:
+            kept_xyr[count, 0] = x
+            kept_xyr[count, 1] = y
+            kept_xyr[count, 2] = r
+            count += 1
+            kept[found] = k
+            found += 1
+    return kept[:found]
 
 
 def _table_hull(cloth: np.ndarray) -> np.ndarray:
@@ -577,38 +736,86 @@ def _triples(count: int, config: OtherViewConfig) -> np.ndarray:
 
 
 def _core_lab(
-    image_bgr: np.ndarray, found: list[tuple[int, int, float]], config: OtherViewConfig
+    lab_image: np.ndarray, found: list[tuple[int, int, float]], config: OtherViewConfig
 ) -> np.ndarray:
-    """(n, 3) the median Lab (OpenCV 8-bit, a and b centred) of each ball's core."""
-    out = np.zeros((len(found), 3))
-    for k, (x, y, r) in enumerate(found):
-        core = max(1, int(config.core_radius * r * config.radius_scale))
-        patch = image_bgr[y - core : y + core + 1, x - core : x + core + 1]
-        dy, dx = np.ogrid[-core : core + 1, -core : core + 1]
-        inside = (dx * dx + dy * dy <= core * core)[: patch.shape[0], : patch.shape[1]]
-        lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab)[inside].astype(float)
-        out[k] = np.median(lab, axis=0) - [0.0, 128.0, 128.0]
-    return out
+    """(n, 3) the median Lab (OpenCV 8-bit, a and b centred) of each ball's core, from the frame's
+    ``lab_image`` (H, W, 3) uint8."""
+    xs, ys, radii = _columns(found)
+    cores = np.maximum(1, (config.core_radius * radii * config.radius_scale).astype(np.int64))
+    return _disc_medians(lab_image, xs, ys, cores) - np.array([0.0, 128.0, 128.0])
 
 
 def _cloth_ab(
-    image_bgr: np.ndarray, cloth: np.ndarray, found: list[tuple[int, int, float]], config: OtherViewConfig
+    lab_image: np.ndarray, cloth: np.ndarray, found: list[tuple[int, int, float]], config: OtherViewConfig
 ) -> np.ndarray:
-    """(n, 2) the median Lab a, b (centred) of the cloth in each ball's ring; NaN where no cloth
-    shows in it (a circle found by its rim inside a hand), which no whiteness then passes."""
+    """(n, 2) the median Lab a, b (centred) of the cloth in each ball's ring, from the frame's
+    ``lab_image`` (H, W, 3) uint8; NaN where no cloth shows in it (a circle found by its rim inside
+    a hand), which no whiteness then passes."""
+    xs, ys, radii = _columns(found)
     inner, outer = config.ring_radii
-    out = np.zeros((len(found), 2))
-    for k, (x, y, r) in enumerate(found):
+    return _ring_cloth_medians(lab_image, cloth, xs, ys, radii, inner, outer) - 128.0
+
+
+def _columns(found: list[tuple[int, int, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``found`` (x, y, radius) as int64 x, int64 y and float64 radius arrays."""
+    table = np.array(found, np.float64).reshape(-1, 3)
+    return table[:, 0].astype(np.int64), table[:, 1].astype(np.int64), table[:, 2]
+
+
+@numba.njit(cache=True, nogil=True)
+def _disc_medians(image: np.ndarray, xs: np.ndarray, ys: np.ndarray, radii: np.ndarray) -> np.ndarray:
+    """(n, 3) the per-channel median of ``image`` (H, W, 3) over the pixels within each integer
+    radius of each centre (those inside the image)."""
+    h, w = image.shape[0], image.shape[1]
+    out = np.full((len(xs), 3), np.nan)
+    for k in range(len(xs)):
+        x, y, r = xs[k], ys[k], radii[k]
+        values = np.empty(((2 * r + 1) ** 2, 3))
+        count = 0
+        for dy in range(-r, r + 1):
+            for dx in range(-r, r + 1):
+                py, px = y + dy, x + dx
+                if dx * dx + dy * dy <= r * r and 0 <= py < h and 0 <= px < w:
+                    for c in range(3):
+                        values[count, c] = image[py, px, c]
+                    count += 1
+        if count:
+            for c in range(3):
+                out[k, c] = np.median(values[:count, c])
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _ring_cloth_medians(
+    image: np.ndarray,
+    cloth: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    radii: np.ndarray,
+    inner: float,
+    outer: float,
+) -> np.ndarray:
+    """(n, 2) the medians of ``image``'s channels 1 and 2 over the ``cloth`` pixels of each ring
+    (``inner`` to ``outer`` radii around each centre); NaN where none is cloth."""
+    h, w = cloth.shape
+    out = np.full((len(xs), 2), np.nan)
+    for k in range(len(xs)):
+        x, y, r = xs[k], ys[k], radii[k]
         reach = int(np.ceil(outer * r))
-        window = slice(y - reach, y + reach + 1), slice(x - reach, x + reach + 1)
-        dy, dx = np.ogrid[-reach : reach + 1, -reach : reach + 1]
-        squared = dx * dx + dy * dy
-        ring = (squared >= (inner * r) ** 2) & (squared <= (outer * r) ** 2) & cloth[window]
-        if not ring.any():
-            out[k] = np.nan
-            continue
-        lab = cv2.cvtColor(image_bgr[window], cv2.COLOR_BGR2Lab)[ring].astype(float)
-        out[k] = np.median(lab[:, 1:3], axis=0) - 128.0
+        low, high = (inner * r) ** 2, (outer * r) ** 2
+        values = np.empty(((2 * reach + 1) ** 2, 2))
+        count = 0
+        for dy in range(-reach, reach + 1):
+            for dx in range(-reach, reach + 1):
+                py, px = y + dy, x + dx
+                squared = dx * dx + dy * dy
+                if low <= squared <= high and 0 <= py < h and 0 <= px < w and cloth[py, px]:
+                    values[count, 0] = image[py, px, 1]
+                    values[count, 1] = image[py, px, 2]
+                    count += 1
+        if count:
+            out[k, 0] = np.median(values[:count, 0])
+            out[k, 1] = np.median(values[:count, 1])
     return out
 
 
@@ -616,6 +823,10 @@ def compile_kernels() -> None:
     """Compile the peak test now (a no-op once compiled), not on the first frame of another view."""
     blank = np.zeros((8, 8), np.uint8)
     _accept_peaks(np.array([4]), np.array([4]), np.array([3.0]), blank, blank, blank, np.ones(8), 16, 2)
+    _apart(np.array([4]), np.array([4]), np.array([3.0]), np.zeros((0, 3)), 1.0)
+    lab = np.zeros((8, 8, 3), np.uint8)
+    _disc_medians(lab, np.array([4]), np.array([4]), np.array([2]))
+    _ring_cloth_medians(lab, blank > 0, np.array([4]), np.array([4]), np.array([2.0]), 1.3, 1.7)
 
 
 class OtherViewCueBall:
@@ -644,9 +855,10 @@ class OtherViewCueBall:
         last = self._last
         if last is not None and t - self._last_seen_t > config.hold_s:
             last = self._last = None
-        # with a sighting to hold, a hidden cue ball is held rather than looked for closer
-        found = ball_candidates(image_bgr, config, look_closer=last is None, scorer=self.scorer)
         scored = self.scorer is not None
+        # by whiteness, a hidden cue ball with a sighting to hold is held rather than looked for
+        # closer; scored, a circle found by its rim is judged like any candidate
+        found = ball_candidates(image_bgr, config, look_closer=scored or last is None, scorer=self.scorer)
         chosen = self._choose(found, last, scored)
         if chosen is None and last is None and scored and config.whiteness_fallback:
             chosen = self._choose(found, None, scored=False)
