@@ -124,6 +124,28 @@ def test_the_cue_ball_potted_is_reported_as_potted():
     assert line["potted"] == []
 
 
+@pytest.mark.parametrize(
+    ("unwatched", "cue_ball"),
+    [
+        (None, "potted"),  # it vanished in view, 70 mm from the mouth and running at it
+        ([(0.78, 1.8)], "on_table"),  # the view cut away there: found missing only after 1 s
+    ],
+    ids=["vanishing_in_view", "missing_after_a_cut"],
+)
+def test_a_ball_found_missing_after_a_cut_is_held_not_potted(unwatched, cue_ball):
+    """A cue ball heading for a corner when the view cuts to another camera may have come back
+    out and stopped hidden behind another ball (Task4 clip 15): with the table unwatched for a
+    second, how it moved when last seen says nothing about where it went."""
+    mouth = STANDARD_TABLE.pockets["baulk_right"].mouth_centre
+    start = _towards(mouth, (889, 1784), 600)
+    white = Ball("white", [(0, *start), (0.5, *start), (0.5 + 600 / 2000, *mouth)], gone_after=0.77)
+    result = run([white, *_colours()], duration_s=3.5, noise_mm=1.0, unwatched=unwatched)
+    line = result.strokes[0].to_log_line()
+    assert line["cue_ball"] == cue_ball
+    assert line["potted"] == []
+    assert any(e.kind == "potted" for e in result.events) == (cue_ball == "potted")
+
+
 def test_two_touching_balls_hit_at_once_are_a_simultaneous_first_contact():
     white_at = (889.0, 1200.0)
     # Two reds side by side, touching each other; the white arrives exactly between them.

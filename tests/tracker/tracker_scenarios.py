@@ -74,11 +74,16 @@ def run(
     noise_mm: float = 0.0,
     seed: int = 0,
     tracker: BallTracker | None = None,
+    unwatched: list[tuple[float, float]] | None = None,
 ) -> Run:
+    """The scenario through a tracker and a stroke segmenter; frames at times within an
+    ``unwatched`` interval (s) are never given to them (a cut to another camera)."""
     tracker = tracker or BallTracker()
     segmenter = StrokeSegmenter()
     states, strokes, events = [], [], []
     for i, t, det in frames(balls, duration_s, fps, noise_mm, seed):
+        if any(a <= t <= b for a, b in unwatched or ()):
+            continue
         state = tracker.update(i, t, det)
         states.append(state)
         events.extend(state.events)

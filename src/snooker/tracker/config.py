@@ -131,6 +131,11 @@ class LifecycleConfig:
     elsewhere while the ball is hidden (a hand, a blur) stay duplicates; a duplicate seen while the
     ball's track was seen too (two detections of one colour at once) only takes over once the ball's
     track has been unseen for ``long_absence_s``."""
+    unwatched_loss_s: float = 0.25
+    """A ball found missing only after the table went unwatched this long (a cut to another camera,
+    frames dropped) is held as hidden, not judged by how it moved when last seen: it ran on unseen
+    for the whole gap (a cue ball heading for a corner when the view cut away, found behind another
+    ball when it came back, is no in-off)."""
     pocket_capture_radius_mm: float = 130.0
     """A moving ball that vanishes within this distance of a pocket mouth is a pot candidate."""
     pot_confirm_s: float = 0.6

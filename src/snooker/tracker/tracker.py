@@ -423,7 +423,9 @@ class BallTracker:
         if track.status == TrackStatus.VISIBLE:
             track.status = TrackStatus.HELD
             track.moving_at_loss = track.moving
-            track.pending, track.pending_pocket = self._classify_loss(track)
+            track.pending, track.pending_pocket = (
+                self._classify_loss(track) if t - track.last_seen_t <= life.unwatched_loss_s else (None, None)
+            )
         elapsed = t - track.last_seen_t
         if track.status == TrackStatus.HELD:
             track.moving = track.moving_at_loss and elapsed < self.config.motion.hidden_moving_timeout_s
