@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
 from tracker_scenarios import Ball, run, still
 
 from snooker.calibration.table import STANDARD_TABLE
+from snooker.tracker import BallTracker, TrackerConfig
 
 D = STANDARD_TABLE.ball_diameter_mm
 SPOTS = STANDARD_TABLE.spots
@@ -598,3 +600,42 @@ def test_a_power_shot_whose_cue_ball_was_hidden_at_rest_is_found_from_its_flight
     # Struck on frame 30; a new track is a ball once seen on confirm_frames (3) frames.
     assert 30 <= result.strokes[0].start_frame <= 30 + 3
     assert result.strokes[0].to_log_line()["first_contact"] == ["red"]
+
+
+def _first_frame_tracker(at_once: bool) -> BallTracker:
+    config = TrackerConfig()
+    return BallTracker(
+        config=replace(config, lifecycle=replace(config.lifecycle, confirm_first_frame=at_once))
+    )
+
+
+@pytest.mark.parametrize(("at_once", "first_named"), [(True, 0), (False, 2)], ids=["at_once", "after_three"])
+def test_the_balls_of_the_first_frame_are_named_on_it(at_once, first_named):
+    """The table as the video opens: its balls are reported from the first frame (on probation),
+    not only once seen on ``confirm_frames`` frames."""
+    balls = [still("white", 900, 1000), *_colours(), still("red", 600, 2600)]
+    result = run(balls, duration_s=0.5, noise_mm=1.0, tracker=_first_frame_tracker(at_once))
+    named = [len(s.balls) for s in result.states]
+    assert named[first_named] == len(balls) and all(n == 0 for n in named[:first_named])
+    expected = {"white", "yellow", "green", "brown", "blue", "black", "red-1"}
+    assert {b.label for b in result.states[first_named].balls} == expected
+    assert result.strokes == [] and not any(e.kind == "potted" for e in result.events)
+
+
+def test_a_false_detection_on_the_first_frame_only_is_dropped():
+    phantom = Ball("pink", [(0.0, 300.0, 2500.0)], gone_after=0.01)
+    balls = [still("white", 900, 1000), *_colours(), phantom]
+    result = run(balls, duration_s=1.5, noise_mm=1.0, tracker=_first_frame_tracker(True))
+    assert "pink" in result.states[0].by_label()
+    assert all("pink" not in s.by_label() for s in result.states[3:])
+    assert result.strokes == [] and result.outside == []
+    assert not any(e.kind in ("potted", "off_table") for e in result.events)
+
+
+def test_a_ball_first_seen_after_the_first_frame_still_needs_three_sightings():
+    late = Ball("pink", [(0.0, *SPOTS["pink"])], hidden=[(0.0, 0.2)])
+    balls = [still("white", 900, 1000), *_colours(), late]
+    result = run(balls, duration_s=1.0, tracker=_first_frame_tracker(True))
+    seen_from = next(k for k, s in enumerate(result.states) if s.t > 0.2)
+    assert "pink" not in result.states[seen_from].by_label()
+    assert "pink" in result.states[seen_from + 2].by_label()

@@ -53,6 +53,9 @@ class _Track:
     pending: str | None = None
     pending_pocket: str | None = None
     dropped: bool = False
+    probation: bool = False
+    """Named on the tracker's first frame before ``confirm_frames`` sightings: missed more often
+    than an unconfirmed track may be before it has them, it is dropped as such a track would be."""
     duplicate: bool = False
     """A second steady detection of a unique colour: kept so it absorbs its own detections (a score
     graphic's ball icon, a reflection) and the real ball's track cannot jump onto it; never output."""
@@ -135,7 +138,7 @@ class BallTracker:
         for dj in range(len(xy)):
             if dj not in used and confidence[dj] >= self.config.lifecycle.spawn_min_confidence:
                 self._spawn(frame, t, xy[dj], balls[dj], (float(px[dj][0]), float(px[dj][1])), float(rpx[dj]))
-        self._confirm_tentatives()
+        self._confirm_tentatives(first_frame=self._last_t is None)
         self._reconsider_duplicates(frame, t)
         events.extend(self._settle_pending(frame, t, self.config.lifecycle.pot_confirm_s))
         self._tracks = [tr for tr in self._tracks if tr.alive]
@@ -416,10 +419,12 @@ class BallTracker:
         life = self.config.lifecycle
         track.misses += 1
         track.xy_px = None
-        if track.status == TrackStatus.TENTATIVE or track.duplicate:
+        if track.status == TrackStatus.TENTATIVE or track.duplicate or track.probation:
             if track.misses > life.tentative_max_misses:
                 track.dropped = True
-            return []
+                return []
+            if not track.probation:
+                return []
         if track.status == TrackStatus.VISIBLE:
             track.status = TrackStatus.HELD
             track.moving_at_loss = track.moving
@@ -500,14 +505,20 @@ class BallTracker:
         self._next_track_id += 1
         self._tracks.append(track)
 
-    def _confirm_tentatives(self) -> None:
+    def _confirm_tentatives(self, first_frame: bool = False) -> None:
+        """Name the tentative tracks seen on ``confirm_frames`` frames; on the tracker's first frame
+        (``first_frame``, with ``LifecycleConfig.confirm_first_frame``) every one, on probation."""
+        needed = self.config.lifecycle.confirm_frames
+        at_once = first_frame and self.config.lifecycle.confirm_first_frame
+        for track in self._tracks:
+            if track.probation and track.hits >= needed:
+                track.probation = False
         ready = [
-            tr
-            for tr in self._tracks
-            if tr.status == TrackStatus.TENTATIVE and tr.hits >= self.config.lifecycle.confirm_frames
+            tr for tr in self._tracks if tr.status == TrackStatus.TENTATIVE and (at_once or tr.hits >= needed)
         ]
         ready.sort(key=lambda tr: (-tr.xy[1], tr.xy[0]))
         for track in ready:
+            track.probation = track.hits < needed
             colour = track.votes.most_common(1)[0][0]
             if colour == RED:
                 reds = sum(1 for tr in self._tracks if tr.confirmed and tr.colour == RED)
