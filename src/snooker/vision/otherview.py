@@ -172,7 +172,8 @@ class OtherViewConfig:
     elsewhere scores more by over ``score_margin``, and with none near, one elsewhere is taken only
     if it scores at most ``score_margin`` below the last sighting. Task4's other views, the model
     trained on other clips (five ways): the followed cue ball 92.8 % of frames against 78.2 % by
-    whiteness (``scripts/train_cue_ball_score.py``, docs/PERFORMANCE.md)."""
+    whiteness; 96.0 % with white discs among the candidates (``scripts/train_cue_ball_score.py``,
+    docs/PERFORMANCE.md)."""
     min_score: float = 0.5
     """The least score (probability) a candidate that may be the cue ball has."""
     score_margin: float = 0.3
