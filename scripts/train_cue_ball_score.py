@@ -20,8 +20,8 @@ perceptron's probabilities (``snooker.vision.cueball_score.CueBallScoreModel``).
 other side of the table), as extra training views; the held-out figures are on the frames as
 filmed (clips held out with their mirrored frames). Measured (before white discs were
 candidates): mirroring makes the top-scored candidate right in 2231 frames held out, against 2211
-without. With white discs (2026-12-04): the cue ball among the candidates in 2360 frames, the
-top-scored right in 2321.
+without. With white discs (2026-12-04): the cue ball among the candidates in 2361 frames, the
+top-scored right in 2324.
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ Three clips where picking the whitest ball fails most (a cream cue ball beside a
 or a white cue shaft, a pale yellow): on every fifth frame that does not show the calibrated
 table, the top-scored candidate must be the labelled cue ball. The model was trained on these
 clips among others, so this guards the shipped model and its features against drift (measured
-2026-12-04 with white discs among the candidates: 83 of 84 frames, the whitest 15); how it does on
-clips it never saw is measured by ``scripts/train_cue_ball_score.py`` (held out five ways: 2321 of
-2360 frames, the whitest 1019).
+2026-12-04 with white discs among the candidates: 84 of 84 frames, the whitest 15); how it does on
+clips it never saw is measured by ``scripts/train_cue_ball_score.py`` (held out five ways: 2324 of
+2361 frames, the whitest 1201).
 
 And where the cue ball touches the far cushion, the bridge hand or the cue tip (clips 2 and 13),
 every other other-view frame: the white discs put it among the candidates where the holes alone

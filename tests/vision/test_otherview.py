@@ -177,6 +177,7 @@ class TestFollowing:
         {"score_margin": -0.1},
         {"white_disc_table_margin_px": -1},
         {"white_disc_cloth_step_px": 0},
+        {"white_disc_max_growth": 0.5},
     ],
 )
 def test_config_rejects_nonsense(change):
@@ -417,3 +418,27 @@ def test_compiled_apart_keeps_what_the_plain_rule_keeps(points, taken):
     radii = np.array([p[2] for p in points], np.float64)
     found = _apart(xs, ys, radii, np.array(taken, np.float64).reshape(-1, 3), separation)
     assert found.tolist() == expected
+
+
+def test_a_white_disc_is_the_lit_top_of_a_ball_the_size_of_the_others():
+    """A ball lit from above shows white only on its top half: the white disc there is grown to
+    the size the other balls give at its place and moved down to the ball's centre."""
+    image = np.full((300, 400, 3), CLOTH_BGR, np.uint8)
+    for x, y in ((60, 60), (330, 60), (60, 240), (330, 240)):
+        cv2.circle(image, (x, y), 15, (30, 30, 190), -1)
+    cv2.circle(image, (200, 150), 15, (70, 80, 70), -1)
+    cv2.ellipse(image, (200, 150), (15, 15), 0, 180, 360, (200, 235, 225), -1)
+    image = cv2.GaussianBlur(image, (5, 5), 1.5)
+    config = OtherViewConfig()
+    frame = _holes(image, config)
+    assert frame is not None and len(frame.alike) >= 4
+
+    def disc(grow: bool) -> tuple[int, int, float]:
+        found = _white_discs(image, frame, [], replace(config, white_disc_ball_size=grow))
+        return min(found, key=lambda d: np.hypot(d[0] - 200, d[1] - 150))
+
+    x, y, r = disc(grow=False)
+    assert y < 146 and r * config.radius_scale < 12  # the lit half: smaller, higher
+    x, y, r = disc(grow=True)
+    assert abs(x - 200) <= 2 and abs(y - 150) <= 4
+    assert r * config.radius_scale == pytest.approx(15, abs=3)

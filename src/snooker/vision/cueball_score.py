@@ -120,7 +120,7 @@ def candidate_features(
     xy = np.array([(x, y) for x, y, _ in found], float)
     peak_radii = np.array([r for _, _, r in context.peaks], float)
     median = float(np.median(peak_radii)) if len(peak_radii) else float(np.median(radii))
-    planned = _plane_radii(context.sized_alike, xy, median)
+    planned = plane_radii(context.sized_alike, xy, median)
     alike = set(context.sized_alike)
     height = grey.shape[0]
     side = config.patch_px
@@ -171,7 +171,7 @@ def candidate_features(
     return np.nan_to_num(np.array(rows, np.float32))
 
 
-def _plane_radii(alike: list[tuple[int, int, float]], xy: np.ndarray, fallback: float) -> np.ndarray:
+def plane_radii(alike: list[tuple[int, int, float]], xy: np.ndarray, fallback: float) -> np.ndarray:
     """(n,) inscribed radius px at ``xy`` (n, 2) on the plane of radii fitted to the balls that
     agree in size (``fallback`` everywhere with fewer than three)."""
     if len(alike) < 3:
@@ -324,4 +324,5 @@ __all__ = [
     "ScoreFeatureConfig",
     "candidate_features",
     "packaged_model",
+    "plane_radii",
 ]

@@ -25,8 +25,9 @@ A cue ball touching the bridge hand, the cue tip, other balls or the far cushion
 with them, whose distance peak lies elsewhere. Two more kinds of candidate find it: circles found by
 their rims inside holes larger than a ball (looked for where no hole can be the cue ball), and, when
 scored, white discs: peaks of the distance inside the white parts of the table (the cue ball is
-whiter than what it touches). Held out (Task4, five clip groups), white discs put the cue ball among
-the candidates in 2360 of 2421 other-view frames against 2264.
+whiter than what it touches); a white disc is the ball's lit top, taken as a ball of the size the
+other balls give there. Held out (Task4, five clip groups), white discs put the cue ball among the
+candidates in 2361 of 2421 other-view frames against 2264.
 
 :class:`OtherViewCueBall` follows it from frame to frame: the best-scored ball near its last place
 continues it; a ball addressed by the cue (hidden by the hand, merged with the cue tip) is held where
@@ -53,6 +54,7 @@ from snooker.vision.cueball_score import (
     ScoreFeatureConfig,
     candidate_features,
     packaged_model,
+    plane_radii,
 )
 
 
@@ -142,6 +144,14 @@ class OtherViewConfig:
     """A white disc's inscribed radius is at least this fraction of the median one of the frame's
     ball-like holes (Task4: a cue ball's lit part reads 0.4-2 of it; highlights, the cue's edge and
     specks are smaller)."""
+    white_disc_ball_size: bool = True
+    """A white disc is the lit top of a ball: it is taken as a ball of the radius the holes' plane
+    of radii gives where it lies (if larger), its centre that much lower in the frame (the lights
+    are above the table)."""
+    white_disc_max_growth: float = 2.5
+    """...but at most this many times the disc's own radius (Task4: the cue ball's lit part reads
+    at least 0.4 of the plane's radius in 99 % of frames; a plane extrapolated far from the balls
+    it was fitted to may say anything)."""
     white_disc_scale: int = 2
     """White discs are looked for in the frame shrunk by this factor (a ball's lit part is several
     px wide; the full frame would cost four times as much)."""
@@ -172,7 +182,7 @@ class OtherViewConfig:
     elsewhere scores more by over ``score_margin``, and with none near, one elsewhere is taken only
     if it scores at most ``score_margin`` below the last sighting. Task4's other views, the model
     trained on other clips (five ways): the followed cue ball 92.8 % of frames against 78.2 % by
-    whiteness; 96.0 % with white discs among the candidates (``scripts/train_cue_ball_score.py``,
+    whiteness; 97.7 % with white discs among the candidates (``scripts/train_cue_ball_score.py``,
     docs/PERFORMANCE.md)."""
     min_score: float = 0.5
     """The least score (probability) a candidate that may be the cue ball has."""
@@ -200,6 +210,8 @@ class OtherViewConfig:
             raise ValueError("min_score and score_margin must be probabilities (0 to 1)")
         if self.white_disc_table_margin_px < 0 or self.white_disc_cloth_step_px < 1:
             raise ValueError("white_disc_table_margin_px must be >= 0 and white_disc_cloth_step_px >= 1")
+        if self.white_disc_max_growth < 1:
+            raise ValueError("white_disc_max_growth must be >= 1")
         if self.white_disc_min_radius_fraction < 0 or self.white_disc_scale < 1:
             raise ValueError("white_disc_min_radius_fraction must be >= 0 and white_disc_scale >= 1")
 
@@ -483,10 +495,12 @@ def _white_discs(
     """The peaks of the distance inside the white parts of the table (x, y, inscribed radius px),
     widest first, apart from the balls ``taken``: a cue ball touching the bridge hand, the cue tip,
     other balls or the far cushion makes one hole with them whose distance peak lies elsewhere, but
-    it is whiter than all of them. The peak lies in the ball's lit upper part, so it reads smaller
-    and higher than the ball; the score judges it (``found_by_whiteness``). A peak must be at least
-    ``min_whiteness`` white itself and at least ``white_disc_min_radius_fraction`` of the frame's
-    ball-like holes' median radius (none without such holes: nothing to size it by)."""
+    it is whiter than all of them. A peak must be at least ``min_whiteness`` white itself and at
+    least ``white_disc_min_radius_fraction`` of the frame's ball-like holes' median radius (none
+    without such holes: nothing to size it by). The peak lies in the ball's lit upper part, so it
+    reads smaller and higher than the ball: with ``white_disc_ball_size`` it is grown to the radius
+    the holes' plane of radii gives there and moved down by as much. The score judges it
+    (``found_by_whiteness``)."""
     if not frame.peaks:
         return []
     margin = config.white_disc_table_margin_px
@@ -526,18 +540,26 @@ def _white_discs(
     ys, xs = np.nonzero(peaks)
     radii = distance[ys, xs] * scale
     xs, ys = xs * scale + x0 + scale // 2, ys * scale + y0 + scale // 2
+    order = np.argsort(-radii, kind="stable")[: config.max_peaks]
+    kept = order[
+        _apart(
+            xs[order].astype(np.int64),
+            ys[order].astype(np.int64),
+            radii[order].astype(np.float64),
+            np.array(taken, np.float64).reshape(-1, 3),
+            config.peak_separation,
+        )
+    ]
+    # the ball's size where the disc lies (the holes' plane of radii), the disc being its lit top
+    lit, xy = radii[kept], np.column_stack([xs[kept], ys[kept]]).astype(np.float64)
+    balls = lit
+    if config.white_disc_ball_size:
+        balls = np.clip(plane_radii(frame.alike, xy, 0.0), lit, config.white_disc_max_growth * lit)
+    x, y = xs[kept], ys[kept] + np.round(balls - lit).astype(np.int64)
     h, w = image_bgr.shape[:2]
-    reach = np.ceil(config.ring_radii[1] * radii)
-    inside = (xs - reach >= 0) & (ys - reach >= 0) & (xs + reach < w) & (ys + reach < h)
-    order = np.flatnonzero(inside)[np.argsort(-radii[inside], kind="stable")][: config.max_peaks]
-    kept = _apart(
-        xs[order].astype(np.int64),
-        ys[order].astype(np.int64),
-        radii[order].astype(np.float64),
-        np.array(taken, np.float64).reshape(-1, 3),
-        config.peak_separation,
-    )
-    return [(int(xs[order[k]]), int(ys[order[k]]), float(radii[order[k]])) for k in kept]
+    reach = np.ceil(config.ring_radii[1] * balls)
+    inside = (x - reach >= 0) & (y - reach >= 0) & (x + reach < w) & (y + reach < h)
+    return [(int(cx), int(cy), float(r)) for cx, cy, r, ok in zip(x, y, balls, inside, strict=True) if ok]
 
 
 @numba.njit(cache=True, nogil=True)
