@@ -24,6 +24,8 @@ import numpy as np
 import pytest
 
 from snooker.pipeline.evaluation import (
+    AnalysisConfig,
+    LabelledCandidates,
     analysis_config,
     labelled_other_view_candidates,
     read_boxes,
@@ -41,16 +43,21 @@ FRAME_STEP = 5
 MIN_TOP_SCORED_RIGHT = 0.95
 
 
+def _candidates(n: int, frame_step: int, config: AnalysisConfig | None = None) -> LabelledCandidates:
+    """Task4 clip ``n``'s other-view candidates in every ``frame_step``-th frame, labelled."""
+    if not TASK4.is_dir():
+        pytest.skip(f"shared footage not found at {TASK4}")
+    truth = read_boxes(TASK4 / "ground-truth" / f"{n}_ball_1_gt.txt")
+    return labelled_other_view_candidates(TASK4 / f"{n}.mp4", truth, frame_step=frame_step, config=config)
+
+
 @pytest.mark.footage
 @pytest.mark.slow
 def test_the_top_scored_candidate_is_the_cue_ball_where_the_whitest_is_not():
-    if not TASK4.is_dir():
-        pytest.skip(f"shared footage not found at {TASK4}")
     model = packaged_model()
     frames = scored_right = whitest_right = 0
     for n in CLIPS:
-        truth = read_boxes(TASK4 / "ground-truth" / f"{n}_ball_1_gt.txt")
-        candidates = labelled_other_view_candidates(TASK4 / f"{n}.mp4", truth, frame_step=FRAME_STEP)
+        candidates = _candidates(n, FRAME_STEP)
         counts = top_candidate_hits(candidates, model(candidates.features), OtherViewConfig().min_whiteness)
         frames, scored_right, whitest_right = (
             a + b for a, b in zip((frames, scored_right, whitest_right), counts, strict=True)
@@ -68,18 +75,13 @@ MIN_AMONG_CANDIDATES = 0.97
 @pytest.mark.footage
 @pytest.mark.slow
 def test_white_discs_put_a_touching_cue_ball_among_the_candidates():
-    if not TASK4.is_dir():
-        pytest.skip(f"shared footage not found at {TASK4}")
     found = {}
     for white_discs in (True, False):
         config = analysis_config()
         config = replace(config, other_view=replace(config.other_view, white_discs=white_discs))
         frames = among = 0
         for n in TOUCHING_CLIPS:
-            truth = read_boxes(TASK4 / "ground-truth" / f"{n}_ball_1_gt.txt")
-            candidates = labelled_other_view_candidates(
-                TASK4 / f"{n}.mp4", truth, frame_step=TOUCHING_FRAME_STEP, config=config
-            )
+            candidates = _candidates(n, TOUCHING_FRAME_STEP, config)
             frames += len(np.unique(candidates.frame))
             among += len(np.unique(candidates.frame[candidates.is_cue_ball]))
         found[white_discs] = (frames, among)

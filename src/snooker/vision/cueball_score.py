@@ -27,12 +27,12 @@ import cv2
 import numpy as np
 
 MODEL_SCHEMA = "snooker.cue_ball_score/1"
+DEFAULT_MODEL = Path(__file__).resolve().parent / "weights" / "cue_ball_score.json"
 
 CandidateSource = Literal["hole", "rim", "white"]
 """How a candidate was found: a distance peak of a hole in the cloth, a circle found by its rim
 inside a larger hole, or a peak of the distance inside a white region (a ball merged with a hand or
 with other balls into one hole, but whiter than they are)."""
-DEFAULT_MODEL = Path(__file__).resolve().parent / "weights" / "cue_ball_score.json"
 
 
 @dataclass(frozen=True)
@@ -111,9 +111,9 @@ def candidate_features(
 ) -> np.ndarray:
     """(n, ``config.count``) float32 features of the candidates ``found`` (x, y, inscribed radius
     px) of a frame whose grey level and HSV saturation are ``grey`` and ``saturation`` ((H, W)
-    float32, 0-255); ``found_by``: how each was found; ``core_lab``
-    (n, 3), ``cloth_ab`` (n, 2) and ``whiteness`` (n,) as measured for them; ``radius_scale``:
-    ball radius over inscribed radius."""
+    float32, 0-255); ``found_by``: how each was found; ``core_lab`` (n, 3), ``cloth_ab`` (n, 2)
+    and ``whiteness`` (n,) as measured for them; ``radius_scale``: ball radius over inscribed
+    radius."""
     if not found:
         return np.zeros((0, config.count), np.float32)
     radii = np.array([r for _, _, r in found], float)
@@ -252,8 +252,10 @@ class CueBallScoreModel:
         names = spec.get("names")
         if names is not None and list(names) != list(FEATURE_NAMES):
             missing = sorted(set(FEATURE_NAMES) - set(names))
+            unknown = sorted(set(names) - set(FEATURE_NAMES))
             raise ValueError(
-                f"features.names differ from those described now (missing {missing}): retrain the model"
+                f"features.names differ from those described now (missing {missing}, unknown {unknown}): "
+                "retrain the model"
             )
         features = ScoreFeatureConfig(
             int(spec["patch_px"]),
