@@ -127,20 +127,29 @@ def test_the_cue_ball_potted_is_reported_as_potted():
 
 
 @pytest.mark.parametrize(
-    ("unwatched", "cue_ball"),
+    ("aim", "unwatched", "cue_ball"),
     [
-        (None, "potted"),  # it vanished in view, 70 mm from the mouth and running at it
-        ([(0.78, 1.8)], "on_table"),  # the view cut away there: found missing only after 1 s
+        ("mouth", None, "potted"),  # it vanished in view, 70 mm from the mouth and running at it
+        ("mouth", [(0.78, 1.8)], "potted"),  # the view cut away there, as it ran straight at it
+        ("cushion", [(0.89, 1.8)], "on_table"),  # cut away 126 mm from the mouth, running at the
+        # cushion beside it (45 degrees off the mouth): it came back out, hidden behind a ball
     ],
-    ids=["vanishing_in_view", "missing_after_a_cut"],
+    ids=["vanishing_in_view", "missing_after_a_cut_running_into_the_mouth", "missing_after_a_cut_beside_it"],
 )
-def test_a_ball_found_missing_after_a_cut_is_held_not_potted(unwatched, cue_ball):
+def test_a_ball_found_missing_after_a_cut_is_potted_only_if_it_ran_into_the_mouth(aim, unwatched, cue_ball):
     """A cue ball heading for a corner when the view cuts to another camera may have come back
     out and stopped hidden behind another ball (Task4 clip 15): with the table unwatched for a
-    second, how it moved when last seen says nothing about where it went."""
-    mouth = STANDARD_TABLE.pockets["baulk_right"].mouth_centre
-    start = _towards(mouth, (889, 1784), 600)
-    white = Ball("white", [(0, *start), (0.5, *start), (0.5 + 600 / 2000, *mouth)], gone_after=0.77)
+    second, it is potted only if it was running straight into the pocket."""
+    if aim == "mouth":
+        mouth = STANDARD_TABLE.pockets["baulk_right"].mouth_centre
+        start = _towards(mouth, (889, 1784), 600)
+        keys = [(0, *start), (0.5, *start), (0.5 + 600 / 2000, *mouth)]
+        white = Ball("white", keys, gone_after=0.77)
+    else:
+        start, cushion = (210.0, 700.0), (120.0, 26.0)
+        arrive = 0.5 + math.dist(start, cushion) / 1500
+        keys = [(0, *start), (0.5, *start), (arrive, *cushion), (arrive + 0.6, 200.0, 300.0)]
+        white = Ball("white", keys, gone_after=0.88)
     result = run([white, *_colours()], duration_s=3.5, noise_mm=1.0, unwatched=unwatched)
     line = result.strokes[0].to_log_line()
     assert line["cue_ball"] == cue_ball

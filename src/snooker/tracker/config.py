@@ -139,9 +139,14 @@ class LifecycleConfig:
     track has been unseen for ``long_absence_s``."""
     unwatched_loss_s: float = 0.25
     """A ball found missing only after the table went unwatched this long (a cut to another camera,
-    frames dropped) is held as hidden, not judged by how it moved when last seen: it ran on unseen
-    for the whole gap (a cue ball heading for a corner when the view cut away, found behind another
-    ball when it came back, is no in-off)."""
+    frames dropped) ran on unseen for the whole gap: it is potted only if it was running straight
+    at a pocket's mouth (``unwatched_pot_max_angle_deg``), else held as hidden (a cue ball heading
+    for the cushion beside a corner when the view cut away, found behind another ball when it came
+    back, is no in-off; near a mouth is not enough, as it is while the table is watched)."""
+    unwatched_pot_max_angle_deg: float = 12.0
+    """How far (in angle, seen from the ball) a pocket's mouth may lie off the direction it ran in
+    when last seen, for a ball missing after an unwatched gap to count as potted there (as
+    ``StrokeConfig.vanished_pot_max_angle_deg`` for a hit ball never seen again)."""
     pocket_capture_radius_mm: float = 130.0
     """A moving ball that vanishes within this distance of a pocket mouth is a pot candidate."""
     pot_confirm_s: float = 0.6

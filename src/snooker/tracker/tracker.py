@@ -429,7 +429,9 @@ class BallTracker:
             track.status = TrackStatus.HELD
             track.moving_at_loss = track.moving
             track.pending, track.pending_pocket = (
-                self._classify_loss(track) if t - track.last_seen_t <= life.unwatched_loss_s else (None, None)
+                self._classify_loss(track)
+                if t - track.last_seen_t <= life.unwatched_loss_s
+                else self._classify_unwatched_loss(track)
             )
         elapsed = t - track.last_seen_t
         if track.status == TrackStatus.HELD:
@@ -459,6 +461,17 @@ class BallTracker:
             if not inside:
                 return "off", None
         return None, None
+
+    def _classify_unwatched_loss(self, track: _Track) -> tuple[str | None, str | None]:
+        """Why a ball found missing only after the table went unwatched vanished: ``("pot",
+        pocket)`` if, when last seen, it was running (at least ``pot_min_speed_mm_s``) straight
+        at that pocket's mouth (within ``unwatched_pot_max_angle_deg``), else ``(None, None)``:
+        held as hidden, as it may have run on anywhere (behind another ball, say)."""
+        life = self.config.lifecycle
+        if not track.moving or float(np.linalg.norm(track.velocity)) < life.pot_min_speed_mm_s:
+            return None, None
+        pocket = pocket_ahead(track.xy, track.velocity, self.table, life.unwatched_pot_max_angle_deg)
+        return (None, None) if pocket is None else ("pot", pocket)
 
     def _settle_pending(self, frame: int, t: float, confirm_s: float) -> list[TrackEvent]:
         events = []
