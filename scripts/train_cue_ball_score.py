@@ -35,8 +35,6 @@ from pathlib import Path
 import numpy as np
 
 DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training"
-IOU_MATCH = 0.2
-"""A candidate is the cue ball when its box overlaps the labelled one by more than this."""
 HIDDEN_UNITS = 32
 """The perceptron's hidden layer."""
 LOGISTIC_C = 0.1
@@ -67,7 +65,7 @@ def describe_clip(args: tuple[Path, Path, bool]) -> Described:
 
     video, truth_file, mirrored = args
     cv2.setNumThreads(1)
-    found = labelled_other_view_candidates(video, read_boxes(truth_file), IOU_MATCH, mirrored=mirrored)
+    found = labelled_other_view_candidates(video, read_boxes(truth_file), mirrored=mirrored)
     count = len(found.features)
     clip = np.full(count, int(video.stem))
     return Described(

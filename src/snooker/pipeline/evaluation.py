@@ -375,7 +375,7 @@ class LabelledCandidates:
 def labelled_other_view_candidates(
     path: Path,
     truth: dict[int, tuple[float, float, float, float]],
-    match_iou: float = 0.2,
+    match_iou: float = TASK3_IOU_THRESHOLD,
     frame_step: int = 1,
     config: AnalysisConfig | None = None,
     mirrored: bool = False,

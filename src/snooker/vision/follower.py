@@ -36,12 +36,12 @@ from snooker.vision.classic import (
     _centre_on_rim,
     _cloth_lightness,
     _coverage,
+    _foreground_and_body,
     _highlight_centres,
     _in_jaws,
     _near_cushion,
     _radius_at,
     _refine,
-    _smooth,
     _tophat,
     smooth_kernel_px,
 )
@@ -151,10 +151,10 @@ def _window_masks(
         scene.cloth.chromaticity[y0:y1, x0:x1], scene.cloth.brightness[y0:y1, x0:x1], scene.cloth.saturation
     )
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
-    area = g.area[y0:y1, x0:x1]
-    side = smooth_kernel_px(g.typical_radius, config)
-    foreground = _smooth(different & area, side)
-    return image, foreground, foreground | _smooth(darker & area, side)
+    foreground, body = _foreground_and_body(
+        different, darker, g.area[y0:y1, x0:x1], smooth_kernel_px(g.typical_radius, config)
+    )
+    return image, foreground, body
 
 
 @dataclass(frozen=True)
