@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
+from snooker.datasets.shared import shared_data_root
 from snooker.pipeline.bench import BenchConfig, BenchError, format_report, run_bench
 
-DEFAULT_DATA = Path(
-    os.environ.get("SNOOKER_SHARED_DATA", Path(__file__).resolve().parents[1] / ".." / "shared" / "data")
-)
+DEFAULT_DATA = shared_data_root()
 DEFAULT_CLIPS = (1, 2, 3)
 
 

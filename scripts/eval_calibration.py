@@ -28,11 +28,10 @@ import numpy as np
 
 from snooker.calibration import TableNotFound, find_table
 from snooker.calibration.table import STANDARD_TABLE
+from snooker.datasets.shared import bucharest_training
 from snooker.vision.classic import ClassicDetector
 
-DEFAULT_DATA = (
-    Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training" / "Task1"
-)
+DEFAULT_DATA = bucharest_training("Task1")
 LINE_SAMPLES_MM = np.concatenate([np.linspace(150.0, 500.0, 8), np.linspace(1280.0, 1628.0, 8)])
 """Places along the baulk line (table x, mm) where it is looked for: clear of the D's spots."""
 MIN_RIDGE_CONTRAST = 6.0

@@ -15,19 +15,17 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import os
 from pathlib import Path
 
 import numpy as np
 
+from snooker.datasets.shared import shared_data_root
 from snooker.pipeline.analyze import AnalysisConfig, VideoAnalysis
 from snooker.vision.classic import ClassicDetector
 from snooker.vision.sources import open_source, read_ahead
 from snooker.vision.types import BallDetections
 
-DEFAULT_DATA = Path(
-    os.environ.get("SNOOKER_SHARED_DATA", Path(__file__).resolve().parents[1] / ".." / "shared" / "data")
-)
+DEFAULT_DATA = shared_data_root()
 
 
 def disagreements(full: BallDetections, gated: BallDetections, tolerance_px: float) -> list[tuple]:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -31,19 +30,18 @@ import numpy as np
 
 from snooker.balls import BALL_NAMES
 from snooker.calibration import TableNotFound, find_table
+from snooker.datasets.shared import bucharest_training
 from snooker.vision.detector import DETECTOR_NAMES, make_detector
 from snooker.vision.inventory import InventoryScore, LabelledStill, evaluate, labelled_stills
 from snooker.vision.photometric import BROADCAST_PERTURBATIONS, Perturbation, perturbation_named
 
-DEFAULT_DATA = (
-    Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training" / "Task1"
-)
+DEFAULT_DATA = bucharest_training("Task1")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--detector", nargs="+", choices=DETECTOR_NAMES, default=list(DETECTOR_NAMES))
-    parser.add_argument("--data", type=Path, default=_default_data(), help="Task1 folder")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="Task1 folder")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
     parser.add_argument("--failures", action="store_true", help="list the stills each detector gets wrong")
     parser.add_argument("--threads", type=int, default=1, help="OpenCV threads (default 1: one core)")
@@ -93,12 +91,6 @@ def main() -> int:
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
     return 0
-
-
-def _default_data() -> Path:
-    shared = os.environ.get("SNOOKER_SHARED_DATA")
-    base = Path(shared) / "bucharest-2020" / "training" / "Task1" if shared else DEFAULT_DATA
-    return base.resolve()
 
 
 def _find_views(stills: list[LabelledStill]) -> tuple[dict[Path, object], float]:

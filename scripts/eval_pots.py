@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
+from snooker.datasets.shared import bucharest_training
 from snooker.pipeline.evaluation import (
     PotTruth,
     add_clip_arguments,
@@ -23,7 +23,7 @@ from snooker.pipeline.evaluation import (
     task2_units,
 )
 
-DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training"
+DEFAULT_DATA = bucharest_training()
 
 
 def main(argv: list[str] | None = None) -> int:

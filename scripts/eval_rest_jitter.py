@@ -20,10 +20,11 @@ from pathlib import Path
 
 import numpy as np
 
+from snooker.datasets.shared import bucharest_training
 from snooker.pipeline.evaluation import analysis_config, clip_result
 from snooker.tracker.config import MotionConfig
 
-DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training"
+DEFAULT_DATA = bucharest_training()
 MIN_FRAMES = 10
 """Balls seen at rest on fewer frames than this are left out (too short to measure)."""
 

@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from snooker.calibration.table import STANDARD_TABLE
+from snooker.datasets.shared import bucharest_training
 from snooker.datasets.synth import render as synth_render
 from snooker.datasets.synth.camera import Camera
 from snooker.datasets.synth.geometry import TableGeometry
@@ -37,9 +38,7 @@ from snooker.datasets.synth.truth import clip_truth
 
 R = STANDARD_TABLE.ball_radius_mm
 KINDS = ("white", "red", "yellow", "green", "brown", "blue", "pink", "black")
-REAL_STILLS = (
-    Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training" / "Task1"
-)
+REAL_STILLS = bucharest_training("Task1")
 GRID_MM = np.stack(np.meshgrid(np.linspace(60, 1718, 6), np.linspace(60, 3509, 9)), axis=-1).reshape(-1, 2)
 
 

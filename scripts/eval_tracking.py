@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 import numpy as np
 
+from snooker.datasets.shared import bucharest_training
 from snooker.pipeline.evaluation import (
     add_clip_arguments,
     analysis_config,
@@ -27,7 +27,7 @@ from snooker.pipeline.evaluation import (
     score_track,
 )
 
-DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training"
+DEFAULT_DATA = bucharest_training()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,6 +35,7 @@ import numpy as np
 
 from snooker.balls import BALL_NAMES
 from snooker.calibration import TableNotFound, find_table
+from snooker.datasets.shared import bucharest_training
 from snooker.datasets.yolo_export import LeakCheckConfig, sample_clip_frames
 from snooker.vision.classic import ClassicConfig, ClassicDetector, describe, detect_balls
 from snooker.vision.colour import ColourConfig
@@ -50,7 +51,7 @@ from snooker.vision.inventory import LabelledStill, evaluate, labelled_stills
 from snooker.vision.photometric import BROADCAST_PERTURBATIONS, Perturbation
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_SHARED = REPO / ".." / "shared" / "data" / "bucharest-2020" / "training"
+DEFAULT_SHARED = bucharest_training()
 EVENT_DIFFERENCE = 20.0
 """Mean absolute thumbnail difference (0–255, as in ``LeakCheckConfig``) below which a clip is
 taken for the same event as a still (same match: table, lighting, balls). Frames of one event

@@ -11,15 +11,14 @@ under ``out/`` (git-ignored), never in the repository.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 import cv2
 
-DEFAULT_DATA = Path(
-    os.environ.get("SNOOKER_SHARED_DATA", Path(__file__).resolve().parents[1] / ".." / "shared" / "data")
-)
+from snooker.datasets.shared import shared_data_root
+
+DEFAULT_DATA = shared_data_root()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,7 +34,9 @@ from pathlib import Path
 
 import numpy as np
 
-DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bucharest-2020" / "training"
+from snooker.datasets.shared import bucharest_training
+
+DEFAULT_DATA = bucharest_training()
 HIDDEN_UNITS = 32
 """The perceptron's hidden layer."""
 LOGISTIC_C = 0.1

@@ -37,6 +37,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from snooker.datasets.shared import bucharest_training
 from snooker.datasets.yolo_export import (
     LabelledFrame,
     LeakCheckConfig,
@@ -54,7 +55,7 @@ from snooker.datasets.yolo_export import (
 from snooker.vision.yolo_input import InputConfig
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_SHARED = REPO / ".." / "shared" / "data" / "bucharest-2020" / "training"
+DEFAULT_SHARED = bucharest_training()
 
 
 def _git_commit() -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import cv2
@@ -11,11 +10,9 @@ import numpy as np
 import pytest
 
 from snooker.cli import main
+from snooker.datasets.shared import bucharest_training
 
-SHARED = Path(
-    os.environ.get("SNOOKER_SHARED_DATA", Path(__file__).resolve().parents[2] / ".." / "shared" / "data")
-)
-CLIP = SHARED / "bucharest-2020" / "training" / "Task2" / "4.mp4"
+CLIP = bucharest_training("Task2") / "4.mp4"
 
 
 def _write_video(path: Path, frames: int, make) -> None:

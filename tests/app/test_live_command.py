@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import queue
 import subprocess
 import sys
@@ -15,11 +14,10 @@ import pytest
 
 from snooker.broadcast.feed import FeedSubscriber
 from snooker.cli import main
+from snooker.datasets.shared import bucharest_training
 from snooker.record.store import MatchRecord
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("SNOOKER_SHARED_DATA", REPO / ".." / "shared" / "data"))
-CLIP = SHARED / "bucharest-2020" / "training" / "Task2" / "18.mp4"
+CLIP = bucharest_training("Task2") / "18.mp4"
 WAIT_S = 60.0
 
 

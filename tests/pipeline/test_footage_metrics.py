@@ -14,12 +14,10 @@ Skips where ../shared/data is absent.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import numpy as np
 import pytest
 
+from snooker.datasets.shared import bucharest_training
 from snooker.pipeline.evaluation import (
     ClipResult,
     PotTruth,
@@ -30,10 +28,7 @@ from snooker.pipeline.evaluation import (
     task2_units,
 )
 
-SHARED = Path(
-    os.environ.get("SNOOKER_SHARED_DATA", Path(__file__).resolve().parents[2] / ".." / "shared" / "data")
-)
-DATA = SHARED / "bucharest-2020" / "training"
+DATA = bucharest_training()
 SUBSET = (2, 4, 6, 18)
 MIN_TASK_SCORE = 0.96
 MIN_TRACKS_PASSING_ON_SUBSET = 7 / 8

@@ -16,13 +16,12 @@ Skips where ../shared/data is absent.
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from snooker.datasets.shared import bucharest_training
 from snooker.pipeline.evaluation import (
     AnalysisConfig,
     LabelledCandidates,
@@ -34,10 +33,7 @@ from snooker.pipeline.evaluation import (
 from snooker.vision.cueball_score import packaged_model
 from snooker.vision.otherview import OtherViewConfig
 
-SHARED = Path(
-    os.environ.get("SNOOKER_SHARED_DATA", Path(__file__).resolve().parents[2] / ".." / "shared" / "data")
-)
-TASK4 = SHARED / "bucharest-2020" / "training" / "Task4"
+TASK4 = bucharest_training("Task4")
 CLIPS = (11, 18, 21)
 FRAME_STEP = 5
 MIN_TOP_SCORED_RIGHT = 0.95

@@ -8,7 +8,6 @@ frame. Measured at the end of the work on issue 4: the classical detector puts a
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import cv2
@@ -16,17 +15,12 @@ import numpy as np
 import pytest
 
 from snooker.calibration import find_table
+from snooker.datasets.shared import bucharest_training
 from snooker.vision.classic import detect_balls
 
 MEASURED_CUE_BALL_RATE = 25 / 25
 MEASURED_OBJECT_BALL_RATE = 25 / 25
 ALLOWED_DROP = 0.02
-
-
-def _bucharest() -> Path:
-    shared = os.environ.get("SNOOKER_SHARED_DATA")
-    base = Path(shared) if shared else Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
-    return base / "bucharest-2020" / "training"
 
 
 def _first_box(path: Path) -> np.ndarray:
@@ -46,7 +40,7 @@ def _inside(points: np.ndarray, box: np.ndarray) -> np.ndarray:
 @pytest.mark.footage
 @pytest.mark.slow
 def test_cue_ball_and_object_ball_in_first_frames() -> None:
-    root = _bucharest()
+    root = bucharest_training()
     clips = (
         sorted((root / "Task2").glob("*.mp4"), key=lambda p: int(p.stem)) if (root / "Task2").is_dir() else []
     )

@@ -7,12 +7,10 @@ is 88 % / 84 %. The test fails when either drops by more than 2 points.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from snooker.calibration import find_table
+from snooker.datasets.shared import bucharest_training
 from snooker.vision.classic import ClassicDetector
 from snooker.vision.inventory import evaluate, labelled_stills
 
@@ -21,16 +19,10 @@ MEASURED_INVENTORY_RATE = 48 / 49
 ALLOWED_DROP = 0.02
 
 
-def _task1() -> Path:
-    shared = os.environ.get("SNOOKER_SHARED_DATA")
-    base = Path(shared) if shared else Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
-    return base / "bucharest-2020" / "training" / "Task1"
-
-
 @pytest.mark.footage
 @pytest.mark.slow
 def test_classic_inventory_on_training_stills() -> None:
-    folder = _task1()
+    folder = bucharest_training("Task1")
     if not (folder / "ground-truth").is_dir():
         pytest.skip(f"labelled stills not found at {folder}")
     score = evaluate(labelled_stills(folder), ClassicDetector(), lambda _still, image: find_table(image))

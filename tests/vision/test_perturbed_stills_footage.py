@@ -9,13 +9,11 @@ perturbation loses more than one still.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import cv2
 import pytest
 
 from snooker.calibration import TableNotFound, find_table
+from snooker.datasets.shared import bucharest_training
 from snooker.vision.classic import ClassicDetector
 from snooker.vision.inventory import evaluate, labelled_stills
 from snooker.vision.photometric import perturbation_named
@@ -33,15 +31,9 @@ for ``desaturated`` since a ball shown in part is found by its highlight and sha
 ALLOWED_DROP = 1
 
 
-def _task1() -> Path:
-    shared = os.environ.get("SNOOKER_SHARED_DATA")
-    base = Path(shared) if shared else Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
-    return base / "bucharest-2020" / "training" / "Task1"
-
-
 @pytest.fixture(scope="module")
 def stills_and_views():
-    folder = _task1()
+    folder = bucharest_training("Task1")
     if not (folder / "ground-truth").is_dir():
         pytest.skip(f"labelled stills not found at {folder}")
     stills = [s for s in labelled_stills(folder) if s.image_path.stem != "42"][::SUBSET_STEP]

@@ -14,13 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from snooker.balls import BALL_NAMES
+from snooker.datasets.shared import bucharest_training
 from snooker.vision.yolo import DEFAULT_WEIGHTS, YoloConfig, assign_ball_names, decode_output
 from snooker.vision.yolo_input import InputConfig, prepare_input
 from snooker.vision.yolo_offline import FONT_NAME, OfflineConfig, prepare_offline_environment
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("SNOOKER_SHARED_DATA", REPO / ".." / "shared" / "data"))
-STILLS = SHARED / "bucharest-2020" / "training" / "Task1"
+STILLS = bucharest_training("Task1")
 needs_weights = pytest.mark.skipif(not DEFAULT_WEIGHTS.is_file(), reason="no shipped YOLO weights")
 
 
