@@ -34,6 +34,11 @@ Fields this referee adds to the contract (all optional):
   no score.
 - ball_moved: ``ball`` moved by someone other than the striker (3.15): replaced, no penalty;
   optional ``position`` [x, y] where the referee puts it.
+- table: the table as the log found it, a frame already in play (a camera or a scorer joining
+  mid-frame): ``reds`` (on the table), ``colours`` (default: all six), ``ball_on`` (``red``,
+  ``colour``, the colour on in the ascending phase, or ``either``: not known whether a red or a
+  colour is on; default ``either``), ``cue_in_hand`` (default false), optional ``positions``
+  (ball id → [x, y]), ``score`` [a, b] and ``striker``.
 """
 
 from __future__ import annotations
@@ -43,13 +48,15 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from snooker.balls import BALL_VALUES, CUE_BALL, POCKET_NAMES, RED, ball_kind
+from snooker.balls import BALL_VALUES, COLOURS, CUE_BALL, POCKET_NAMES, RED, ball_kind
 
 LOG_SCHEMA = "snooker.log/1"
 CUE_BALL_STATES = ("on_table", "potted", "off_table")
 DECISION_CHOICES = ("play", "play_again", "replace")
 MISS_RULES = ("wpbsa", "off")
 SHORT_RACKS = (15, 10, 6)
+BALL_ON_EITHER = "either"
+"""A table line's ``ball_on`` when the log does not know whether a red or a colour is on."""
 
 Point = tuple[float, float]
 
@@ -155,6 +162,20 @@ class BallMovedLine:
     position: Point | None
 
 
+@dataclass(frozen=True)
+class TableLine:
+    """The table as the log found it (a frame already in play): ``ball_on`` is ``red``,
+    ``colour``, a colour name or ``either``; ``scores`` and ``striker`` None: not said."""
+
+    reds: int
+    colours: tuple[str, ...]
+    ball_on: str
+    cue_in_hand: bool
+    positions: tuple[tuple[str, Point], ...] | None
+    scores: tuple[int, int] | None
+    striker: int | None
+
+
 Event = (
     MatchLine
     | StrokeLine
@@ -167,6 +188,7 @@ Event = (
     | RerackLine
     | EdgeFallLine
     | BallMovedLine
+    | TableLine
 )
 
 
@@ -479,6 +501,37 @@ def _parse_ball_moved(line: dict) -> BallMovedLine:
     )
 
 
+def _parse_table(line: dict) -> TableLine:
+    reds = line.get("reds")
+    if isinstance(reds, bool) or not isinstance(reds, int) or reds < 0:
+        raise LogError(f"table.reds: expected the number of reds on the table (0 or more), got {reds!r}")
+    colours = line.get("colours", list(COLOURS))
+    if not isinstance(colours, list) or not all(isinstance(c, str) and c in COLOURS for c in colours):
+        raise LogError(f"table.colours: expected a list of colours ({', '.join(COLOURS)}), got {colours!r}")
+    if len(set(colours)) != len(colours):
+        raise LogError("table.colours: a colour is named twice")
+    ball_on = line.get("ball_on", BALL_ON_EITHER)
+    if ball_on not in (RED, "colour", BALL_ON_EITHER, *COLOURS):
+        raise LogError(f"table.ball_on: expected red, colour, a colour or {BALL_ON_EITHER}, got {ball_on!r}")
+    score = line.get("score")
+    if score is not None and (
+        not isinstance(score, list)
+        or len(score) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score)
+    ):
+        raise LogError(f"table.score: expected [points, points], got {score!r}")
+    cue_in_hand = _optional_bool(line, "cue_in_hand")
+    return TableLine(
+        reds=reds,
+        colours=tuple(c for c in COLOURS if c in colours),
+        ball_on=ball_on,
+        cue_in_hand=bool(cue_in_hand),
+        positions=_position_map(line.get("positions"), "table.positions"),
+        scores=None if score is None else (score[0], score[1]),
+        striker=_optional_index(line, "striker"),
+    )
+
+
 EVENT_TYPES: dict[type, str] = {
     MatchLine: "match",
     StrokeLine: "stroke",
@@ -491,6 +544,7 @@ EVENT_TYPES: dict[type, str] = {
     RerackLine: "rerack",
     EdgeFallLine: "edge_fall",
     BallMovedLine: "ball_moved",
+    TableLine: "table",
 }
 """The frame-log ``type`` of each event."""
 
@@ -506,9 +560,11 @@ _PARSERS = {
     "rerack": lambda line: RerackLine(),
     "edge_fall": _parse_edge_fall,
     "ball_moved": _parse_ball_moved,
+    "table": _parse_table,
 }
 
 __all__ = [
+    "BALL_ON_EITHER",
     "EVENT_TYPES",
     "LOG_SCHEMA",
     "BallMovedLine",
@@ -526,5 +582,6 @@ __all__ = [
     "RerackLine",
     "RespottedBlackLine",
     "StrokeLine",
+    "TableLine",
     "parse_line",
 ]

@@ -42,6 +42,11 @@ Judgements documented here because the texts leave them open:
   intention); a stroke that ran on into a ball not on is still ruled on that contact.
 - A miss called where no straight line to any part of a ball on was open (the referee judged the
   attempt not genuine) never had a full-ball contact open, so it cannot lead to the 3.14(c) award.
+- A log that joins a frame in play (a ``table`` line) may not know whether a red or a colour is
+  on. Until a line settles it, a stroke, a nomination or a foul is ruled under each reading and the
+  striker gets the benefit of the doubt: a fair reading over a foul, then the smaller penalty, then
+  the likelier reading (a red while reds remain; with no red left, the lowest colour). A referee
+  who joins a frame without being told asks; a camera cannot, so it calls no foul it cannot be sure of.
 """
 
 from __future__ import annotations
@@ -55,6 +60,7 @@ from snooker.referee import announce
 from snooker.referee import geometry as geometry_module
 from snooker.referee.geometry import GeometryConfig
 from snooker.referee.log import (
+    BALL_ON_EITHER,
     BallMovedLine,
     ConcedeLine,
     DecisionLine,
@@ -68,6 +74,7 @@ from snooker.referee.log import (
     RerackLine,
     RespottedBlackLine,
     StrokeLine,
+    TableLine,
 )
 from snooker.referee.reasons import FoulReason, penalty_value
 from snooker.referee.state import (
@@ -81,6 +88,7 @@ from snooker.referee.state import (
     RefereeConfig,
     Snapshot,
     Table,
+    with_frame,
 )
 
 BLACK = COLOURS[-1]
@@ -201,6 +209,8 @@ def apply_event(match: MatchState, event: Event, config: RefereeConfig) -> tuple
         raise LogError(
             "the match is over" if match.over else "the frame is over; a new_frame line starts the next"
         )
+    if frame.on_undecided and isinstance(event, StrokeLine | NominateLine | FoulLine):
+        return _most_favourable(match, event, config)
     if isinstance(event, StrokeLine):
         return _stroke(match, event, config)
     handlers = {
@@ -212,8 +222,114 @@ def apply_event(match: MatchState, event: Event, config: RefereeConfig) -> tuple
         RerackLine: _rerack,
         EdgeFallLine: _edge_fall,
         BallMovedLine: _ball_moved,
+        TableLine: _table,
     }
     return handlers[type(event)](match, event)
+
+
+def _most_favourable(match: MatchState, event: Event, config: RefereeConfig) -> tuple[MatchState, Outcome]:
+    """Apply ``event`` while the ball on is undecided (``FrameState.on_undecided``): under each
+    reading (``phase``, the likelier, then a colour after a red), keeping the one most favourable to
+    the striker: no foul, then the smallest penalty, then the likelier. A reading under which the
+    line cannot be applied (a colour nominated while on a red) is passed over."""
+    best: tuple[tuple[bool, int], tuple[MatchState, Outcome]] | None = None
+    refused: LogError | None = None
+    for phase in dict.fromkeys((match.frame.phase, Phase.COLOUR)):
+        reading = with_frame(match, phase=phase, on_undecided=False)
+        try:
+            result = apply_event(reading, event, config)
+        except LogError as exc:
+            refused = refused or exc
+            continue
+        rank = (result[1].foul, result[1].penalty)
+        if best is None or rank < best[0]:
+            best = (rank, result)
+    if best is None:
+        raise refused or LogError("no reading of the ball on allows this line")
+    return best[1]
+
+
+def _table(match: MatchState, event: TableLine) -> tuple[MatchState, Outcome]:
+    """The log joins a frame in play: the balls on the table, what is on, who is to play and the
+    score as given; the break, nomination, free ball, touching ball and miss count start afresh."""
+    frame = match.frame
+    if frame.pending is not None or frame.awaiting_lot:
+        raise LogError("table: a decision or a lot is open; settle it first")
+    if event.reds > match.reds:
+        raise LogError(f"table.reds: {event.reds} reds, but this match racks {match.reds}")
+    colours = event.colours
+    if event.reds and colours != COLOURS:
+        raise LogError("table.colours: while reds remain every colour is on the table (they are re-spotted)")
+    if not event.reds and (not colours or colours != COLOURS[len(COLOURS) - len(colours) :]):
+        raise LogError(
+            "table.colours: with no red left the colours on the table are the highest ones (they are"
+            " potted in ascending order); with none left the frame is over"
+        )
+    if event.striker is not None and event.striker >= len(match.players):
+        raise LogError(f"table.striker: no player {event.striker} among {len(match.players)}")
+    table = Table(reds=event.reds, colours=colours, cue_in_hand=event.cue_in_hand, positions=event.positions)
+    _check_table_positions(table)
+    readings = _table_readings(table, event.ball_on)
+    after = replace(
+        frame,
+        table=table,
+        phase=readings[0],
+        on_undecided=len(readings) > 1,
+        scores=frame.scores if event.scores is None else event.scores,
+        striker=frame.striker if event.striker is None else event.striker,
+        break_points=0,
+        nominated=None,
+        free_ball=False,
+        touching=(),
+        miss_chain=None,
+        replayed_from=None,
+        warning=False,
+        respotted_black=False,
+    )
+    return replace(match, frame=after), Outcome()
+
+
+def _table_readings(table: Table, ball_on: str) -> tuple[Phase, ...]:
+    """The phases a table line's ``ball_on`` allows, the likelier first; refuses one the balls on
+    the table rule out."""
+    every_colour = table.colours == COLOURS
+    if ball_on == BALL_ON_EITHER:
+        if table.reds:
+            return (Phase.RED, Phase.COLOUR)
+        return (Phase.ASCENDING, Phase.COLOUR) if every_colour else (Phase.ASCENDING,)
+    if ball_on == RED:
+        if not table.reds:
+            raise LogError("table.ball_on: no red is left to be on")
+        return (Phase.RED,)
+    if ball_on == "colour":
+        if not table.reds and not every_colour:
+            raise LogError("table.ball_on: colours are missing, so no red was potted just now")
+        return (Phase.COLOUR,)
+    if table.reds or ball_on != table.lowest_colour:
+        raise LogError(
+            f"table.ball_on: the {ball_on} is on only in the ascending phase, as the lowest colour"
+            " (after a red, say colour)"
+        )
+    return (Phase.ASCENDING,)
+
+
+def _check_table_positions(table: Table) -> None:
+    """Refuse positions naming a ball the table line says is not there."""
+    positions = table.position_map()
+    if positions is None:
+        return
+    reds = 0
+    for ball in positions:
+        kind = ball_kind(ball)
+        if kind == CUE_BALL:
+            if table.cue_in_hand:
+                raise LogError("table.positions: the cue ball is in hand, so it has no place on the table")
+        elif kind == RED:
+            reds += 1
+        elif kind not in table.colours:
+            raise LogError(f"table.positions: the {kind} is not on the table")
+    if reds > table.reds:
+        raise LogError(f"table.positions: {reds} reds placed, but {table.reds} on the table")
 
 
 def _new_frame(match: MatchState, event: NewFrameLine) -> tuple[MatchState, Outcome]:

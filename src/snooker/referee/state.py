@@ -12,7 +12,7 @@ from enum import Enum
 
 from snooker.balls import BALL_VALUES, COLOURS, CUE_BALL, FULL_RACK_REDS, RED, ball_kind
 from snooker.referee.geometry import DEFAULT_GEOMETRY_CONFIG, GeometryConfig
-from snooker.referee.log import MISS_RULES
+from snooker.referee.log import BALL_ON_EITHER, MISS_RULES
 from snooker.referee.reasons import MIN_PENALTY
 
 Point = tuple[float, float]
@@ -149,7 +149,13 @@ class LastFoul:
 
 @dataclass(frozen=True)
 class FrameState:
-    """One frame, after the lines so far. ``striker`` is a player index; ``scores`` are per side."""
+    """One frame, after the lines so far. ``striker`` is a player index; ``scores`` are per side.
+
+    ``on_undecided``: the log joined the frame in play (a ``table`` line) without knowing whether a
+    red or a colour is on (or, with no red left and every colour on, the colour after the last red
+    or the lowest colour); ``phase`` holds the likelier reading and the next stroke's first contact
+    settles it.
+    """
 
     number: int
     order: tuple[int, ...]
@@ -171,6 +177,7 @@ class FrameState:
     winner: int | None = None
     last_foul: LastFoul | None = None
     highest_break: tuple[int, int] = (0, 0)
+    on_undecided: bool = False
 
     @property
     def breaker(self) -> int:
@@ -184,7 +191,9 @@ class FrameState:
     @property
     def ball_on(self) -> str:
         """``red``, ``colour`` (any colour, after a red; the colour once nominated) or the colour on
-        in ascending order."""
+        in ascending order; ``either`` while not known (``on_undecided``)."""
+        if self.on_undecided:
+            return BALL_ON_EITHER
         if self.phase is Phase.RED:
             return RED
         if self.phase is Phase.COLOUR:
@@ -192,12 +201,13 @@ class FrameState:
         return self.table.lowest_colour or "none"
 
     def points_remaining(self) -> int:
-        """Points still available (Section 2 definition), plus what a free ball can add."""
+        """Points still available (Section 2 definition), plus what a free ball can add; while the
+        ball on is undecided, as if a colour were on (the larger reading)."""
         table = self.table
-        if self.phase is Phase.RED:
-            points = RED_AND_BLACK * table.reds + table.colour_points
-        elif self.phase is Phase.COLOUR:
+        if self.phase is Phase.COLOUR or self.on_undecided:
             points = BALL_VALUES["black"] + RED_AND_BLACK * table.reds + table.colour_points
+        elif self.phase is Phase.RED:
+            points = RED_AND_BLACK * table.reds + table.colour_points
         else:
             points = table.colour_points
         if self.free_ball:

@@ -1,0 +1,200 @@
+"""The ``table`` line: a log that joins a frame in play (a camera switched on, a clip cut from a
+match). Refusals, what each ``ball_on`` allows, the benefit of the doubt while the ball on is
+undecided, and (hypothesis) that joining a frame anywhere rules the rest of it as the whole log did."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from referee_logs import decision, match, pot, rule, safe, stroke
+from test_referee_properties import frame_logs
+
+from snooker.referee import Referee
+
+SIX = ["yellow", "green", "brown", "blue", "pink", "black"]
+
+
+def table(**fields: Any) -> dict[str, Any]:
+    return {"type": "table", **fields}
+
+
+def joined(*lines: dict[str, Any], **fields: Any) -> list[dict[str, Any]]:
+    """Rulings of a match joined by a table line with ``fields``, then ``lines``."""
+    return rule([match(), table(**fields), *lines])
+
+
+@pytest.mark.parametrize(
+    ("fields", "says"),
+    [
+        ({"reds": -1}, "table.reds"),
+        ({"reds": True}, "table.reds"),
+        ({}, "table.reds"),
+        ({"reds": 16}, "this match racks 15"),
+        ({"reds": 3, "colours": ["yellow", "mauve"]}, "table.colours"),
+        ({"reds": 0, "colours": ["pink", "pink"]}, "named twice"),
+        ({"reds": 3, "colours": ["blue", "pink", "black"]}, "while reds remain every colour"),
+        ({"reds": 0, "colours": ["green", "pink", "black"]}, "the highest ones"),
+        ({"reds": 0, "colours": []}, "the highest ones"),
+        ({"reds": 4, "ball_on": "mauve"}, "table.ball_on"),
+        ({"reds": 0, "colours": ["pink", "black"], "ball_on": "red"}, "no red is left"),
+        ({"reds": 0, "colours": ["pink", "black"], "ball_on": "colour"}, "colours are missing"),
+        ({"reds": 0, "colours": ["pink", "black"], "ball_on": "black"}, "only in the ascending phase"),
+        ({"reds": 2, "ball_on": "pink"}, "only in the ascending phase"),
+        ({"reds": 2, "score": [3]}, "table.score"),
+        ({"reds": 2, "score": [3, -1]}, "table.score"),
+        ({"reds": 2, "striker": 2}, "no player 2"),
+        ({"reds": 2, "cue_in_hand": "yes"}, "cue_in_hand"),
+        ({"reds": 1, "positions": {"red-1": [100, 900], "red-2": [300, 900]}}, "2 reds placed"),
+        ({"reds": 0, "colours": ["pink", "black"], "positions": {"blue": [889, 1784]}}, "the blue is not"),
+        ({"reds": 2, "cue_in_hand": True, "positions": {"white": [889, 600]}}, "the cue ball is in hand"),
+    ],
+)
+def test_a_table_line_that_cannot_be_is_refused_and_changes_nothing(fields, says):
+    rulings = rule([match(), table(**fields)])
+    assert says in rulings[-1]["error"]
+    assert rulings[0]["reds"] == 15 and rulings[0]["in_hand"]
+
+
+def test_a_table_line_is_refused_while_a_decision_is_open():
+    rulings = rule([match(), safe("red"), stroke([], []), table(reds=10)])
+    assert rulings[2]["options"] and "decision" in rulings[-1]["error"]
+
+
+def test_the_table_as_given_with_score_striker_and_places():
+    ruling = joined(
+        reds=4, score=[40, 23], striker=1, positions={"white": [500, 2000], "red-3": [700, 2500]}
+    )[-1]
+    assert ruling["reds"] == 4 and ruling["colours"] == SIX
+    assert ruling["score"] == [40, 23] and ruling["striker"] == 1
+    assert not ruling["in_hand"] and ruling["ball_on"] == "either"
+    assert ruling["points_remaining"] == 7 + 4 * 8 + 27  # as if a colour were on: the larger reading
+
+
+@pytest.mark.parametrize(
+    ("fields", "line", "expect"),
+    [
+        # reds remain: a red first is on a red, a colour first on a colour after a red
+        ({"reds": 5}, pot("red"), {"foul": False, "points": 1, "ball_on": "colour", "reds": 4}),
+        ({"reds": 5}, pot("pink"), {"foul": False, "points": 6, "ball_on": "red", "colours": SIX}),
+        ({"reds": 5}, safe("blue"), {"foul": False, "points": 0, "ball_on": "red"}),
+        # a miss of every ball is a foul either way: the smaller penalty (on a red: four)
+        ({"reds": 5}, stroke([], []), {"foul": True, "penalty": 4}),
+        # a red and a colour at once is a foul either way; the value of the colour counts
+        ({"reds": 5}, stroke(["red", "black"], []), {"foul": True, "penalty": 7}),
+        # the cue ball in a pocket off a red: a foul either way, four
+        ({"reds": 5}, stroke(["red"], [], cue_ball="potted"), {"foul": True, "penalty": 4}),
+        # no red left, every colour on: the lowest colour or any colour after the last red
+        ({"reds": 0}, pot("yellow"), {"foul": False, "points": 2, "ball_on": "green", "colours": SIX[1:]}),
+        ({"reds": 0}, pot("black"), {"foul": False, "points": 7, "ball_on": "yellow", "colours": SIX}),
+        # a colour on in the ascending phase is not in doubt
+        ({"reds": 0, "colours": ["pink", "black"]}, safe("black"), {"foul": True, "penalty": 7}),
+        # told what is on, the referee rules it: a colour first while on a red is a foul
+        ({"reds": 5, "ball_on": "red"}, pot("pink"), {"foul": True, "penalty": 6}),
+        ({"reds": 5, "ball_on": "colour"}, pot("red"), {"foul": True, "penalty": 7}),
+        ({"reds": 0, "colours": ["pink", "black"], "ball_on": "pink"}, pot("pink"), {"points": 6}),
+    ],
+)
+def test_the_first_stroke_after_joining(fields, line, expect):
+    ruling = joined(line, **fields)[-1]
+    assert "error" not in ruling
+    for key, value in expect.items():
+        assert ruling[key] == value, key
+
+
+def test_the_reading_is_settled_by_the_first_stroke_and_kept():
+    rulings = joined(pot("pink"), safe("pink"), reds=5)
+    assert rulings[-2]["ball_on"] == "red"
+    assert rulings[-1]["foul"] and rulings[-1]["fouls"] == ["wrong_ball_first"]
+
+
+def test_a_nomination_while_undecided_means_a_colour_is_on():
+    rulings = joined({"type": "nominate", "ball": "blue"}, pot("blue"), reds=5)
+    assert rulings[-2]["ball_on"] == "blue" and rulings[-2]["nominated"] == "blue"
+    assert rulings[-1]["points"] == 5
+
+
+def test_a_foul_line_while_undecided_costs_the_smaller_penalty():
+    ruling = joined({"type": "foul", "reason": "touched_ball"}, reds=5)[-1]
+    assert ruling["foul"] and ruling["penalty"] == 4
+    assert "foul_before_nomination" not in ruling["fouls"]
+
+
+def test_joining_with_the_cue_ball_in_hand_judges_its_place():
+    outside = {"white": [889.0, 1500.0]}
+    ruling = joined(safe("red", positions={"before": outside, "after": outside}), reds=8, cue_in_hand=True)[
+        -1
+    ]
+    assert "improper_in_hand" in ruling["fouls"]
+    ruling = joined(safe("red", positions={"before": outside, "after": outside}), reds=8)[-1]
+    assert not ruling["foul"]
+
+
+def test_a_foul_after_joining_leaves_the_usual_decision():
+    rulings = joined(stroke([], []), decision("play_again"), pot("red"), reds=3, striker=0)
+    assert rulings[-3]["options"] == ["play", "play_again"]
+    assert rulings[-1]["foul"] is False and rulings[-1]["points"] == 1
+
+
+def _join_points(lines: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+    """Places where a log can be joined with nothing but a table line: after a fair stroke within
+    the first frame, nothing pending, no free ball, touching ball, re-spotted black or cue in hand."""
+    referee = Referee()
+    points = []
+    for i, line in enumerate(lines):
+        ruling = referee.apply(line)
+        if "error" in ruling:
+            continue
+        if ruling["frame"] != 1 or ruling["frame_over"]:
+            break
+        if (
+            line.get("type") == "stroke"
+            and not ruling["foul"]
+            and not ruling["options"]
+            and not ruling["free_ball"]
+            and not ruling["touching"]
+            and not ruling["respotted_black"]
+            and not ruling["in_hand"]
+        ):
+            points.append((i, ruling))
+    return points
+
+
+COMPARED = ("score", "reds", "colours", "ball_on", "foul", "penalty", "points", "striker", "frame_over")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(log=frame_logs(), where=st.integers(0, 10_000), undecided=st.booleans())
+def test_joining_a_frame_anywhere_rules_the_rest_of_it_as_the_whole_log_did(log, where, undecided):
+    points = _join_points(log)
+    if not points:
+        return
+    i, ruling = points[where % len(points)]
+    whole = Referee()
+    whole_rulings = [whole.apply(line) for line in log]
+    header = {**log[0], "best_of": 1}
+    ball_on = ruling["ball_on"]
+    # joined without knowing what is on: the benefit of the doubt is the truth when the stroke after
+    # the join is fair, and reds remain (with none, two fair readings of a lowest colour can differ)
+    if undecided:
+        following = next((r for r in whole_rulings[i + 1 :] if "error" not in r), None)
+        if following is None or following["foul"] or not ruling["reds"]:
+            return
+        ball_on = "either"
+    line = table(reds=ruling["reds"], colours=ruling["colours"], ball_on=ball_on, score=ruling["score"])
+    line["striker"] = ruling["striker"]
+    part = Referee()
+    part.apply(header)
+    assert "error" not in part.apply(line)
+    for original, later in zip(whole_rulings[i + 1 :], log[i + 1 :], strict=True):
+        mine = part.apply(later)
+        assert ("error" in mine) == ("error" in original)
+        if "error" in original:
+            continue
+        if original["frame"] != 1 or original["miss"] or original["warning"]:
+            break  # later frames, and the miss count begun before the join, are not the join's
+        assert {k: mine[k] for k in COMPARED} == {k: original[k] for k in COMPARED}
+        if original["frame_over"]:
+            break
