@@ -68,6 +68,25 @@ def test_analyze_a_real_clip_writes_balls_and_an_annotated_video(tmp_path):
     assert (out / "annotated.mp4").stat().st_size > 0
 
 
+@pytest.mark.footage
+def test_a_clip_cut_from_a_frame_in_play_is_ruled_as_joined_not_as_a_break_off(tmp_path):
+    """Task2 clip 4 joins a frame with no red left: the yellow is potted (its truth: YES, pocket 6,
+    yellow). Ruled as a break-off it was a foul (wrong ball, ball not on, cue ball not in the D)."""
+    if not CLIP.exists():
+        pytest.skip(f"shared footage not found at {CLIP}")
+    joined, opened = tmp_path / "joined", tmp_path / "opened"
+    assert main(["analyze", str(CLIP), "--out", str(joined), "--referee"]) == 0
+    assert main(["analyze", str(CLIP), "--out", str(opened), "--referee", "--start", "frame"]) == 0
+    doc = json.loads((joined / "analysis.json").read_text())
+    lines = [json.loads(line) for line in (joined / "frame_log.jsonl").read_text().splitlines()]
+    assert [line["type"] for line in lines[:3]] == ["match", "table", "stroke"]
+    assert doc["joined"] == lines[1] and lines[1]["reds"] == 0 and lines[1]["colours"][0] == "yellow"
+    [ruling] = doc["rulings"]
+    assert not ruling["foul"] and ruling["scored"] == ["yellow"] and ruling["points"] == 2
+    as_break_off = json.loads((opened / "analysis.json").read_text())
+    assert as_break_off["joined"] is None and as_break_off["rulings"][0]["foul"]
+
+
 DEMO = Path(__file__).resolve().parents[2] / "samples" / "demo_clip.mp4"
 
 

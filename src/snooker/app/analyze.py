@@ -35,6 +35,7 @@ from tqdm import tqdm
 
 from snooker.app.inputs import InputError, load_view_and_detector, output_folder
 from snooker.pipeline.analyze import VideoAnalysis, frame_log_lines
+from snooker.pipeline.joining import BALL_ON_CHOICES, STARTS, JoinConfig, table_line
 from snooker.pipeline.segments import (
     Handover,
     HandoverFiles,
@@ -60,6 +61,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--calibration", type=Path, help="calibration file (default: find the table)")
     parser.add_argument("--detector", default="classic", choices=("classic", "yolo"), help="ball detector")
     parser.add_argument("--referee", action="store_true", help="rule on the strokes and include the rulings")
+    parser.add_argument(
+        "--start",
+        choices=STARTS,
+        default="auto",
+        help="where the video begins: auto (a break-off, if the first stroke looks like one, else a "
+        "frame in play), frame (a frame's break-off), mid (a frame in play) (default auto)",
+    )
+    parser.add_argument(
+        "--ball-on",
+        choices=BALL_ON_CHOICES,
+        default="either",
+        help="joining a frame in play: what is on at the first stroke (default either: not known; "
+        "the referee gives the striker the benefit of the doubt)",
+    )
     parser.add_argument("--annotate", action="store_true", help="also write DIR/annotated.mp4")
     parser.add_argument("--max-frames", type=int, help="stop after this many frames (of each video)")
     parser.add_argument(
@@ -84,6 +99,8 @@ class AnalyzeOptions:
     """Show a per-frame progress bar (off in a batch: the batch shows videos done)."""
     segments: SegmentConfig = field(default_factory=SegmentConfig)
     """When one video is split into segments for several processes, and how they are stitched."""
+    join: JoinConfig = field(default_factory=JoinConfig)
+    """Whether the video opens a frame or joins one in play (the frame log's ``table`` line)."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,7 +108,13 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--jobs must be at least 1 (got {args.jobs})")
     if args.max_frames is not None and args.max_frames < 1:
         return _fail(f"--max-frames must be at least 1 (got {args.max_frames})")
-    options = AnalyzeOptions(args.calibration, args.detector, args.referee, args.annotate, args.max_frames)
+    try:
+        join = JoinConfig(start=args.start, ball_on=args.ball_on)
+    except ValueError as exc:
+        return _fail(str(exc))
+    options = AnalyzeOptions(
+        args.calibration, args.detector, args.referee, args.annotate, args.max_frames, join=join
+    )
     videos = [str(v) for v in args.videos]
     if len(videos) == 1:
         return analyze_long_video(videos[0], args.out, options, args.jobs)
@@ -238,14 +261,14 @@ def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: l
         )
     referee, referee_error = _referee() if options.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None
-    _rule(referee, stitched.strokes, rulings)
+    _rule(referee, stitched.strokes, rulings, options.join)
     doc = stitched.document(video, rulings)
     error = doc.get("error") or ("interrupted" if interrupted else None)
     if error is None and doc["calibration"] is None:
         error = f"no snooker table found in {video} ({doc['video']['frames']} frames read)"
     if error is not None:
         doc["error"], doc["complete"] = error, False
-    return _conclude(out, doc, stitched.strokes, error, referee_error)
+    return _conclude(out, doc, stitched.strokes, error, referee_error, options.join)
 
 
 def _segment_status(future: Future[SegmentResult], segment: Segment) -> SegmentResult:
@@ -399,7 +422,7 @@ def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
                     outcome = analysis.process(frame)
                     if options.annotate:
                         annotator = annotator or _annotator(out, source.fps, frame.image.shape)
-                    for ruling in _rule(referee, outcome.strokes, rulings):
+                    for ruling in _rule(referee, outcome.strokes, rulings, options.join):
                         if annotator is not None:
                             annotator.say(_call(ruling), frame.index)
                     if annotator is not None:
@@ -421,24 +444,32 @@ def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
     except KeyboardInterrupt:
         error = "interrupted"
     finally:
-        _rule(referee, analysis.finish(), rulings)
+        _rule(referee, analysis.finish(), rulings, options.join)
         if annotator is not None:
             annotator.close()
     if error is None and analysis.view is None:
         error = f"no snooker table found in {video} ({record['frames']} frames read)"
     doc = analysis.analysis(record, rulings, error)
-    return _conclude(out, doc, analysis.strokes, error, referee_error)
+    return _conclude(out, doc, analysis.strokes, error, referee_error, options.join)
 
 
 def _conclude(
-    out: Path, doc: dict, strokes: list[StrokeEvents], error: str | None, referee_error: str | None
+    out: Path,
+    doc: dict,
+    strokes: list[StrokeEvents],
+    error: str | None,
+    referee_error: str | None,
+    join: JoinConfig,
 ) -> int:
     """Write the analysis and its frame log (whatever was read, even after a failure), say what
-    was found, and give the command's exit status."""
+    was found, and give the command's exit status. ``joined``: the table the log joined, or null
+    where it opens a frame."""
     if referee_error is not None:
         doc["referee_error"] = referee_error
+    lines = frame_log_lines(strokes, join=join)
+    doc["joined"] = next((line for line in lines if line["type"] == "table"), None)
     try:
-        _write(out, doc, frame_log_lines(strokes))
+        _write(out, doc, lines)
     except OSError as exc:
         return _fail(f"cannot write the analysis into {out}: {exc.strerror or exc}")
     print(f"{len(doc['strokes'])} strokes, {len(doc['pots'])} pots → {out / 'analysis.json'}")
@@ -466,10 +497,15 @@ def _referee() -> tuple[object | None, str | None]:
     return referee, None
 
 
-def _rule(referee, strokes: list[StrokeEvents], rulings: list[dict] | None) -> list[dict]:
-    """Rule on finished strokes, appending to ``rulings``; returns the new rulings."""
+def _rule(referee, strokes: list[StrokeEvents], rulings: list[dict] | None, join: JoinConfig) -> list[dict]:
+    """Rule on finished strokes, appending to ``rulings`` (one per stroke); returns the new rulings.
+    Before the first stroke the referee is told the table it joined, where that stroke is no
+    break-off (``joining.table_line``)."""
     if referee is None or rulings is None:
         return []
+    joined = table_line(strokes[0], join) if strokes and not rulings else None
+    if joined is not None and "error" in (answer := referee.apply(joined)):
+        _note(f"the referee refused the table the video joined ({answer['error']}); ruling as a new frame")
     new = [referee.apply(stroke.to_log_line()) for stroke in strokes]
     rulings.extend(new)
     return new

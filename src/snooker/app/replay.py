@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
+from snooker.balls import COLOURS
 from snooker.referee import Referee, RefereeConfig
 
 EXIT_OK = 0
@@ -118,6 +119,11 @@ def _event_text(raw: str) -> str:
         return f"nominates {line.get('ball')}"
     if kind == "foul":
         return f"foul ({line.get('reason')})"
+    if kind == "table":
+        colours = line.get("colours")
+        some = isinstance(colours, list) and 0 < len(colours) < len(COLOURS)
+        lowest = f", from the {colours[0]}" if some else ""
+        return f"joins the frame: {line.get('reds')} reds{lowest}"
     return str(kind)
 
 
@@ -147,7 +153,10 @@ def describe(raw: str, result: dict[str, Any], referee: Referee, actor: str | No
     elif result["options"]:
         text += f"  | {players[result['striker']]} to choose: {', '.join(result['options'])}"
     elif not result["frame_over"]:
-        text += f"  | {players[result['striker']]} on {result['ball_on']}"
+        on = result["ball_on"]
+        if on == "either":
+            on = "red or colour (not known yet)" if result["reds"] else "a colour (not known yet)"
+        text += f"  | {players[result['striker']]} on {on}"
     return text
 
 

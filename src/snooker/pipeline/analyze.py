@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from snooker.pipeline.joining import JoinConfig, table_line
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
 from snooker.tracker.strokes import OutsideEvent
 from snooker.tracker.types import TableState, TrackStatus
@@ -393,11 +394,15 @@ def all_pots(strokes: list[StrokeEvents], outside_events: list[OutsideEvent]) ->
 
 
 def frame_log_lines(
-    strokes: list[StrokeEvents], players: tuple[str, str] = ("Player A", "Player B")
+    strokes: list[StrokeEvents],
+    players: tuple[str, str] = ("Player A", "Player B"),
+    join: JoinConfig | None = None,
 ) -> list[dict]:
-    """A frame log (CONTRACTS.md §1): the match header, then one line per stroke."""
+    """A frame log (CONTRACTS.md §1): the match header, the table it joined where the first stroke
+    is no break-off (``joining.table_line``; docs/FRAME_LOG.md), then one line per stroke."""
     header = {"type": "match", "schema": LOG_SCHEMA, "players": list(players), "best_of": 1, "breaker": 0}
-    return [header, *(s.to_log_line() for s in strokes)]
+    joined = table_line(strokes[0], join or JoinConfig()) if strokes else None
+    return [header, *([joined] if joined else []), *(s.to_log_line() for s in strokes)]
 
 
 def _default_find_table() -> Callable[[np.ndarray], object]:

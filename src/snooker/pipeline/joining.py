@@ -1,0 +1,114 @@
+"""Whether a video opens a frame or joins one in play, and the frame log's ``table`` line that tells
+the referee the table it joined (docs/FRAME_LOG.md).
+
+A referee who walks in mid-frame does not rule the next stroke as a break-off. A clip cut from a
+match, or a camera switched on during a frame, starts with some reds gone, the cue ball anywhere
+and a ball on that nobody saw chosen. The first stroke's places before it (table mm, as the tracker
+holds them) say which: the cue ball in the D with the reds racked is a break-off; anything else
+joins a frame in play with the reds and colours the tracker holds then.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from snooker.balls import COLOURS, CUE_BALL, FULL_RACK_REDS, RED, ball_kind
+from snooker.calibration.table import STANDARD_TABLE
+from snooker.tracker.types import StrokeEvents
+
+STARTS = ("auto", "frame", "mid")
+BALL_ON_CHOICES = ("either", "red", "colour")
+
+
+@dataclass(frozen=True)
+class JoinConfig:
+    """How the frame log begins.
+
+    ``start``: ``auto`` (decide from the first stroke), ``frame`` (the video opens a frame: no
+    table line), ``mid`` (a table line whatever the first stroke shows); ``ball_on``: what the table
+    line says is on (``either``: not known, the referee gives the striker the benefit of the doubt);
+    ``rack_reds``: reds in a full rack; ``break_off_unseen_reds``: how many reds of the rack a
+    break-off may show fewer of (the pack's reds touch, and a player's arm hides some);
+    ``d_tolerance_mm``: how far outside the D (mm) a break-off's cue ball may be measured where the
+    stroke does not say how far its places may be off.
+    """
+
+    start: str = "auto"
+    ball_on: str = "either"
+    rack_reds: int = FULL_RACK_REDS
+    break_off_unseen_reds: int = 3
+    d_tolerance_mm: float = 10.0
+
+    def __post_init__(self) -> None:
+        if self.start not in STARTS:
+            raise ValueError(f"start must be one of {', '.join(STARTS)}, got {self.start!r}")
+        if self.ball_on not in BALL_ON_CHOICES:
+            raise ValueError(f"ball_on must be one of {', '.join(BALL_ON_CHOICES)}, got {self.ball_on!r}")
+        if self.rack_reds < 1:
+            raise ValueError(f"rack_reds must be positive, got {self.rack_reds}")
+        if not 0 <= self.break_off_unseen_reds < self.rack_reds:
+            raise ValueError("break_off_unseen_reds must be from 0 to fewer than rack_reds")
+        if self.d_tolerance_mm < 0:
+            raise ValueError("d_tolerance_mm must not be negative")
+
+
+def is_break_off(stroke: StrokeEvents, config: JoinConfig) -> bool:
+    """Whether ``stroke`` opens a frame: the cue ball in the D and (nearly) every red racked."""
+    cue = stroke.positions_before.get(CUE_BALL)
+    if cue is None:
+        return False
+    tolerance = max(config.d_tolerance_mm, stroke.position_tolerance_mm or 0.0)
+    reds = _reds_before(stroke)
+    return (
+        _in_d(np.asarray(cue, dtype=float), tolerance)
+        and reds >= config.rack_reds - config.break_off_unseen_reds
+    )
+
+
+def table_line(stroke: StrokeEvents, config: JoinConfig) -> dict | None:
+    """The ``table`` line to put before ``stroke``, the log's first, or None where the log opens a
+    frame (a break-off; ``start`` = ``frame``) or the tracker holds no object ball to describe."""
+    if config.start == "frame" or (config.start == "auto" and is_break_off(stroke, config)):
+        return None
+    reds = min(_reds_before(stroke), config.rack_reds)
+    if reds:
+        colours = list(COLOURS)
+    else:
+        seen = [
+            COLOURS.index(ball_kind(label))
+            for label in stroke.positions_before
+            if ball_kind(label) in COLOURS
+        ]
+        if not seen:
+            return None
+        colours = list(COLOURS[min(seen) :])  # colours go in ascending order: a lower one unseen is gone
+    ball_on = config.ball_on
+    if (ball_on == "red" and not reds) or (ball_on == "colour" and colours != list(COLOURS)):
+        ball_on = "either"
+    line: dict = {"type": "table", "reds": reds, "colours": colours, "ball_on": ball_on, "cue_in_hand": False}
+    red_labels = [label for label in stroke.positions_before if ball_kind(label) == RED][:reds]
+    places = {
+        label: [round(float(x), 1), round(float(y), 1)]
+        for label, (x, y) in stroke.positions_before.items()
+        if ball_kind(label) != RED or label in red_labels
+    }
+    if places:
+        line["positions"] = places
+    return line
+
+
+def _reds_before(stroke: StrokeEvents) -> int:
+    """Reds on the table before the stroke: those the tracker placed, and any it saw go in it."""
+    labels = set(stroke.positions_before)
+    labels |= {p.label for p in stroke.potted} | set(stroke.off_table)
+    return sum(1 for label in labels if ball_kind(label) == RED)
+
+
+def _in_d(point: np.ndarray, tolerance_mm: float) -> bool:
+    """Within the D (table mm), allowing ``tolerance_mm`` beyond its arc and the baulk line."""
+    table = STANDARD_TABLE
+    centre = np.asarray(table.d_centre, dtype=float)
+    offset = point - centre
+    return bool(np.hypot(*offset) <= table.d_radius_mm + tolerance_mm and offset[1] <= tolerance_mm)
