@@ -134,7 +134,9 @@ def test_a_video_that_breaks_off_keeps_the_strokes_and_rulings_before_the_break(
     )
     assert doc["rulings"][0]["score"] == [1, 0]
     log = [json.loads(text) for text in (out / "frame_log.jsonl").read_text().splitlines()]
-    assert [line["type"] for line in log[:2]] == ["match", "stroke"] and log[1]["first_contact"] == ["red"]
+    # the demo clip joins a frame in play (seven reds, the cue ball out of the D): its table first
+    assert [line["type"] for line in log[:3]] == ["match", "table", "stroke"]
+    assert log[2]["first_contact"] == ["red"]
 
 
 def test_live_from_a_file_that_breaks_off_fails_and_keeps_its_record(bad, tmp_path, capsys):
@@ -146,8 +148,8 @@ def test_live_from_a_file_that_breaks_off_fails_and_keeps_its_record(bad, tmp_pa
     assert "broken.avi" in line and "broke off" in line
     with MatchRecord(record) as stored:
         lines = [entry.line for entry in stored.effective_lines()]
-    assert [line["type"] for line in lines[:2]] == ["match", "stroke"]
-    assert lines[1]["first_contact"] == ["red"]
+    assert [line["type"] for line in lines[:3]] == ["match", "table", "stroke"]
+    assert lines[2]["first_contact"] == ["red"]
 
 
 def test_live_with_a_calibration_for_another_size_fails_at_once_and_keeps_its_record(bad, tmp_path, capsys):

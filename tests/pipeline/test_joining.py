@@ -99,8 +99,9 @@ def test_the_table_line_before_the_first_stroke(stroke, config, expect):
     assert "error" not in referee.apply(line)
 
 
-def test_a_break_off_needs_the_cue_ball_seen():
+def test_without_the_cue_ball_placed_nothing_is_known_of_the_table():
     assert not is_break_off(_stroke(None, 15), JoinConfig())
+    assert table_line(_stroke(None, 7), JoinConfig()) is None
 
 
 @pytest.mark.parametrize(

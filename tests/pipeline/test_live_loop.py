@@ -111,6 +111,22 @@ def test_strokes_are_ruled_recorded_and_bad_frames_skipped(session, tmp_path: Pa
     assert table.analysis.frames == []  # no per-frame history kept live
 
 
+def test_a_camera_switched_on_during_a_frame_tells_the_referee_the_table_it_joined(session, tmp_path: Path):
+    """Five reds left, the cue ball mid-table: the first stroke (a colour hit first and potted) is
+    no break-off; ruled as one it would be a foul (a colour while on a red, not from the D)."""
+    places = {"white": (600.0, 2000.0), "pink": (889.0, 2677.0), "red-1": (700.0, 2900.0)}
+    places.update({f"red-{k}": (400.0 + 60.0 * k, 3100.0) for k in range(2, 6)})
+    colour_pot = replace(_pot("pink", 5, 10), positions_before=places)
+    table, said = _table(session, strokes={10: colour_pot, 30: _pot("red-1", 20, 30)})
+    status = table.run(VideoFileSource(_video(tmp_path / "clip.avi", 40)))
+    assert status.strokes == 2
+    rows = [(e.origin, e.line["type"]) for e in session.record.entries()]
+    assert rows == [("unknown", "match"), ("tracker", "table"), ("tracker", "stroke"), ("tracker", "stroke")]
+    board = session.scoreboard()
+    assert board["score"] == [7, 0] and board["reds"] == 4
+    assert any("joined a frame in play: 5 reds, ball on either" in line for line in said)
+
+
 def test_a_video_that_breaks_mid_stroke_is_reported_and_the_referee_keeps_its_state(session, tmp_path: Path):
     whole = _video(tmp_path / "whole.avi", 60)
     broken = tmp_path / "broken.avi"

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from snooker.app.inputs import InputError, load_view_and_detector
 from snooker.broadcast.feed import FeedError, FeedPublisher, validate_table_id
+from snooker.pipeline.joining import BALL_ON_CHOICES, STARTS, JoinConfig
 from snooker.record.session import MatchSession, open_session
 from snooker.record.store import RecordError
 from snooker.vision.sources import LiveConfig, SourceConfig, SourceError
@@ -55,6 +56,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="never drop a frame (a file is then read as fast as it is processed, not in real time)",
     )
     parser.add_argument("--status-every", type=float, default=5.0, help="seconds between status lines")
+    parser.add_argument(
+        "--start",
+        choices=STARTS,
+        default="auto",
+        help="when the camera comes on: auto (a break-off, if the first stroke looks like one, else a "
+        "frame in play), frame, mid (default auto)",
+    )
+    parser.add_argument(
+        "--ball-on",
+        choices=BALL_ON_CHOICES,
+        default="either",
+        help="joining a frame in play: what is on at the first stroke (default either: not known)",
+    )
     parser.add_argument(
         "--open-retries",
         type=int,
@@ -153,7 +167,10 @@ def run(args: argparse.Namespace) -> int:
         if args.every_frame:
             frames = replace(frames, pace_files=False, drop_when_full=False)
         config = LiveTableConfig(
-            frames=frames, status_every_s=args.status_every, rule_truncated_strokes=args.rule_cut_strokes
+            frames=frames,
+            status_every_s=args.status_every,
+            rule_truncated_strokes=args.rule_cut_strokes,
+            join=JoinConfig(start=args.start, ball_on=args.ball_on),
         )
         table = LiveTable(session, detector, view=view, config=config, report=say)
         if args.show:

@@ -69,8 +69,11 @@ def is_break_off(stroke: StrokeEvents, config: JoinConfig) -> bool:
 
 def table_line(stroke: StrokeEvents, config: JoinConfig) -> dict | None:
     """The ``table`` line to put before ``stroke``, the log's first, or None where the log opens a
-    frame (a break-off; ``start`` = ``frame``) or the tracker holds no object ball to describe."""
+    frame (a break-off; ``start`` = ``frame``) or the tracker does not know the table (no place for
+    the cue ball or for any object ball)."""
     if config.start == "frame" or (config.start == "auto" and is_break_off(stroke, config)):
+        return None
+    if CUE_BALL not in stroke.positions_before:
         return None
     reds = min(_reds_before(stroke), config.rack_reds)
     if reds:

@@ -26,6 +26,7 @@ import numpy as np
 
 from snooker.calibration.view import ImageSizeMismatch, check_image_size
 from snooker.pipeline.analyze import AnalysisConfig, Detector, FrameOutcome, VideoAnalysis
+from snooker.pipeline.joining import JoinConfig, table_line
 from snooker.record.session import MatchSession
 from snooker.tracker import StrokeEvents
 from snooker.vision.sources import FrameSource, LiveConfig, LiveFrames, SourceError
@@ -51,6 +52,8 @@ class LiveTableConfig:
       and keep taking frames (skipped, "no table found yet") instead of letting the queue drop
       them behind a search that takes many frame times; only where the queue drops frames
       (``frames.drop_when_full``: a reader that waits loses nothing to a search in line).
+    - ``join``: whether the camera came on at a frame's break-off or during a frame in play; before
+      the match's first stroke the referee is told the table it joined (``joining.table_line``).
     """
 
     analysis: AnalysisConfig = field(default_factory=AnalysisConfig)
@@ -59,6 +62,7 @@ class LiveTableConfig:
     rule_truncated_strokes: bool = False
     recent_calls: int = 4
     find_table_in_background: bool = True
+    join: JoinConfig = field(default_factory=JoinConfig)
 
 
 @dataclass
@@ -219,6 +223,12 @@ class LiveTable:
                 f"(seen: {stroke.to_log_line()}); enter it on the console if it counts"
             )
             return
+        if all(line.get("type") == "match" for line in self.session.applied_lines):
+            joined = table_line(stroke, self.config.join)
+            if joined is not None:
+                answer = self.session.apply(joined, origin="tracker")
+                said = answer.get("error") or f"{joined['reds']} reds, ball on {answer['ball_on']}"
+                self.report(f"joined a frame in play: {said}")
         ruling = self.session.apply(stroke.to_log_line(), origin="tracker")
         status.strokes += 1
         said = describe_ruling(ruling)
