@@ -117,3 +117,19 @@ def test_the_cue_ball_is_followed_in_image_px_where_no_table_is_in_view(task4_re
     score = score_track(task4_results[TASK4_NO_TABLE_CLIP], truth, cue=True)
     assert score.frames_in_view == 0 and score.frames_other_views == len(truth)
     assert score.hit_fraction_other_views >= MIN_TASK4_HIT_FRACTION_OTHER_VIEWS, score
+
+
+ONE_STROKE_CLIPS = (9, 24)
+"""Single-stroke clips once read as two (2026-12-04): on 9 the cue tip, feathering against the
+cue ball, pulled its detected centre off and back; 24 is a 25 fps broadcast shown at 30 fps, its
+repeated pictures making the running cue ball seem to stop and be struck again."""
+
+
+@pytest.mark.parametrize("clip", ONE_STROKE_CLIPS)
+def test_a_single_shot_clip_is_read_as_one_stroke(clip):
+    if not (DATA / "Task2").is_dir():
+        pytest.skip(f"shared footage not found at {DATA}")
+    from snooker.vision.detector import make_detector
+
+    result = ClipResult.of(run_clip(DATA / "Task2" / f"{clip}.mp4", make_detector("classic")))
+    assert [s["first_contact"] for s in result.strokes] == [["red"]]

@@ -21,7 +21,9 @@ def _states(script: str) -> list[TableState]:
     """One table state per character of ``script``, for the cue ball: ``r`` seen at rest where it
     rests, ``-`` not seen (held where it was last seen, moving if it was), ``m`` seen running from
     where it rests, set off on the first frame after it was last seen at rest, ``j`` seen once off
-    its place (a detected centre that jumps)."""
+    its place (a detected centre that jumps), ``J`` / ``K`` seen 50 / 40 mm up the table from its
+    place and flagged moving (a centre the cue tip pulled off the ball, corrected as the tip
+    feathers: the ball stays put)."""
     states = []
     set_off = None
     held_xy, held_moving = REST, False
@@ -34,9 +36,10 @@ def _states(script: str) -> list[TableState]:
         if code == "-":
             xy, status, moving = held_xy, TrackStatus.HELD, held_moving
         else:
-            running = code in "mj"
+            running = code in "mjJK"
             xy = REST + VELOCITY * (t - set_off + 1.0 / FPS) if code == "m" else REST
             xy = xy + np.array([40.0, 0.0]) if code == "j" else xy
+            xy = xy + {"J": np.array([0.0, 50.0]), "K": np.array([0.0, 40.0])}.get(code, 0.0)
             status, moving = TrackStatus.VISIBLE, running
             held_xy, held_moving = xy, moving
         cue = BallState(1, "white", (float(xy[0]), float(xy[1])), status, moving)
@@ -59,6 +62,9 @@ AT_REST = "r" * 12
         (AT_REST + "--m--m--m", [12]),
         (AT_REST + "jrrrrr", []),
         (AT_REST + "m--------m", []),
+        (AT_REST + "JKKKKK", []),
+        (AT_REST + "JKJKrr", []),
+        (AT_REST + "Jmmmmm", [12]),
     ],
     ids=[
         "at rest throughout",
@@ -68,6 +74,9 @@ AT_REST = "r" * 12
         "found running on every third frame",
         "a centre that jumps once",
         "two running sightings too far apart",
+        "a centre pulled off by the cue tip, then nearer its place",
+        "a centre pulled back and forth as the tip feathers",
+        "a jump, then running off in a line",
     ],
 )
 def test_a_stroke_starts_on_the_frame_the_cue_ball_left_its_place(
@@ -79,3 +88,35 @@ def test_a_stroke_starts_on_the_frame_the_cue_ball_left_its_place(
         strokes += segmenter.push(state)
     strokes += segmenter.finish()
     assert [stroke.start_frame for stroke in strokes] == start_frames
+
+
+def _rolling(steps_mm: list[float]) -> list[TableState]:
+    """The cue ball at rest for 12 frames, then running up the table by ``steps_mm[k]`` on each
+    frame after (0: the same place to the mm, a picture shown twice), a red at rest far away."""
+    states, y = [], REST[1]
+    for frame, step in enumerate([0.0] * 12 + steps_mm):
+        y += step
+        moving = frame >= 12
+        cue = BallState(1, "white", (float(REST[0]), float(y)), TrackStatus.VISIBLE, moving)
+        red = BallState(2, "red-1", RED, TrackStatus.VISIBLE, False)
+        states.append(TableState(frame, frame / FPS, (cue, red)))
+    return states
+
+
+@pytest.mark.parametrize(
+    "steps",
+    [
+        [37.0] * 10 + [31.0, 0.0] + [37.0] * 5 + [0.0] * 40,
+        [37.0] * 4 + [0.0] + [37.0] * 5 + [31.0, 0.0] + [37.0] * 4 + [36.0, 0.0] + [35.0] * 3 + [0.0] * 40,
+    ],
+    ids=["one picture shown twice", "every sixth picture shown twice"],
+)
+def test_a_running_cue_ball_shown_twice_in_a_row_is_not_struck_again(steps: list[float]) -> None:
+    """A 25 fps broadcast shown at 30 fps repeats every sixth picture: across the repeat the
+    running ball covers one step in two frames and seemed to slow to nearly rest, then to set off."""
+    segmenter = StrokeSegmenter()
+    strokes = []
+    for state in _rolling(steps):
+        strokes += segmenter.push(state)
+    strokes += segmenter.finish()
+    assert [s.start_frame for s in strokes] == [12]

@@ -648,3 +648,17 @@ def test_a_ball_first_seen_after_the_first_frame_still_needs_three_sightings():
     seen_from = next(k for k, s in enumerate(result.states) if s.t > 0.2)
     assert "pink" not in result.states[seen_from].by_label()
     assert "pink" in result.states[seen_from + 2].by_label()
+
+
+@pytest.mark.parametrize("speed", [900.0, 1100.0, 1500.0])
+@pytest.mark.parametrize("content_fps", [None, 25.0], ids=["30 fps", "25 fps shown at 30"])
+def test_a_cue_ball_bouncing_off_a_cushion_is_not_struck_again(speed, content_fps):
+    # Into the top cushion and back: between two sightings it goes in and comes out, so across the
+    # bounce it reads nearly still (more so when a picture is shown twice), then off again.
+    top = STANDARD_TABLE.length_mm - STANDARD_TABLE.ball_radius_mm
+    x0, y0, t0 = 1200.0, 2800.0, 0.5
+    t_hit = t0 + (top - y0) / speed
+    keys = [(0.0, x0, y0), (t0, x0, y0), (t_hit, x0, top), (t_hit + 1.0, x0, top - 0.6 * speed)]
+    balls = [Ball("white", keys), still("yellow", *SPOTS["yellow"])]
+    result = run(balls, duration_s=4.0, noise_mm=1.0, content_fps=content_fps)
+    assert [s.start_frame for s in result.strokes] == [pytest.approx(t0 * 30, abs=2)]

@@ -75,13 +75,21 @@ def run(
     seed: int = 0,
     tracker: BallTracker | None = None,
     unwatched: list[tuple[float, float]] | None = None,
+    content_fps: float | None = None,
 ) -> Run:
     """The scenario through a tracker and a stroke segmenter; frames at times within an
-    ``unwatched`` interval (s) are never given to them (a cut to another camera)."""
+    ``unwatched`` interval (s) are never given to them (a cut to another camera). With
+    ``content_fps`` below ``fps`` the pictures are taken at that rate and shown at ``fps``, some
+    twice (a 25 fps broadcast at 30 fps repeats every sixth picture: the same detections again)."""
     tracker = tracker or BallTracker()
     segmenter = StrokeSegmenter()
     states, strokes, events = [], [], []
-    for i, t, det in frames(balls, duration_s, fps, noise_mm, seed):
+    shown = frames(balls, duration_s, fps, noise_mm, seed)
+    if content_fps is not None:
+        pictures = list(frames(balls, duration_s, content_fps, noise_mm, seed))
+        count = int(len(pictures) * fps / content_fps)
+        shown = ((i, i / fps, pictures[int(i * content_fps / fps)][2]) for i in range(count))
+    for i, t, det in shown:
         if any(a <= t <= b for a, b in unwatched or ()):
             continue
         state = tracker.update(i, t, det)

@@ -291,6 +291,12 @@ class StrokeConfig:
     velocity would also catch a rolling cue ball struck back or sideways, but a detected centre's
     jitter, a rebound measured a few mm from a cushion and a track's jump at a cut give as much
     on real footage.)"""
+    restrike_cushion_reach_mm: float = 60.0
+    """A cue ball that came within this distance (mm) of a cushion (its centre of the line a ball
+    touching the cushion has its centre on) in the restrike check's window may have bounced off it
+    between two sightings: into the cushion and back out between frames its speed reads low (more
+    so where a 25 fps picture is shown twice at 30 fps), and it then seems to set off anew. It is
+    not taken for struck again there (a cue ball struck again while resting by a cushion is missed)."""
     vanished_off_table_min_speed_mm_s: float = 800.0
     """A ball the cue ball hit at least this fast (its estimated speed off the contact, like
     ``LifecycleConfig.off_table_min_speed_mm_s``) that is never seen again while the stroke runs
@@ -300,3 +306,7 @@ class StrokeConfig:
     def __post_init__(self) -> None:
         if self.rest_median_frames < 1:
             raise ValueError(f"rest_median_frames must be at least 1, got {self.rest_median_frames}")
+        if self.restrike_cushion_reach_mm < 0:
+            raise ValueError(
+                f"restrike_cushion_reach_mm must not be negative, got {self.restrike_cushion_reach_mm}"
+            )

@@ -80,6 +80,7 @@ class StrokeSegmenter:
         self._cue_moving_frames = 0
         self._cue_seen_t: float | None = None
         self._cue_seen_xy: np.ndarray | None = None
+        self._cue_farthest_mm = 0.0
         self._start_index: int | None = None
         self._before: dict[str, tuple[float, float]] = {}
         self._pots: list[PotEvent] = []
@@ -164,29 +165,40 @@ class StrokeSegmenter:
 
     def _count_cue_moving(self, record: _FrameRecord) -> None:
         """Count the cue ball's sightings in a row moving away from its place, each at least
-        ``StrokeConfig.start_min_step_mm`` from the sighting before. A frame it is not seen
-        on leaves the count (a struck cue ball blurred beyond naming is missed on some frames, then
-        found again displaced and running: it set off when it was lost, see :meth:`_start`), unless
-        its last sighting is more than ``StrokeConfig.start_sighting_gap_s`` ago."""
+        ``StrokeConfig.start_min_step_mm`` from the sighting before and farther from the place than
+        any sighting since it last stood still (a struck ball runs off in a line; a centre the cue
+        tip pulled off its ball jumps back and forth as the tip feathers and leaves, the ball
+        staying put). A frame it is not seen on leaves the count (a struck cue ball blurred beyond
+        naming is missed on some frames, then found again displaced and running: it set off when
+        it was lost, see :meth:`_start`), unless its last sighting is more than
+        ``StrokeConfig.start_sighting_gap_s`` ago."""
         if record.visible.get(CUE_BALL, False):
             xy = record.xy[CUE_BALL]
             stepped = self._cue_seen_xy is None or float(np.linalg.norm(xy - self._cue_seen_xy)) >= (
                 self.config.start_min_step_mm
             )
-            moving = record.moving.get(CUE_BALL, False) and stepped and self._cue_left_its_place(record)
-            self._cue_moving_frames = self._cue_moving_frames + 1 if moving else 0
+            away = self._cue_away_from_its_place(record)
+            moving = (
+                record.moving.get(CUE_BALL, False) and stepped and away > self.config.onset_displacement_mm
+            )
+            if not moving:
+                self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
+            elif away > self._cue_farthest_mm:
+                self._cue_moving_frames, self._cue_farthest_mm = self._cue_moving_frames + 1, away
+            else:
+                self._cue_moving_frames = 0
             self._cue_seen_t, self._cue_seen_xy = record.t, xy
         elif self._cue_seen_t is None or record.t - self._cue_seen_t > self.config.start_sighting_gap_s:
-            self._cue_moving_frames = 0
+            self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
 
-    def _cue_left_its_place(self, record: _FrameRecord) -> bool:
-        """Whether the cue ball is farther than the onset displacement from where it rested (or,
-        never seen at rest, from where it was first seen): a track's first sightings may read as
-        motion without the ball going anywhere."""
+    def _cue_away_from_its_place(self, record: _FrameRecord) -> float:
+        """How far (mm) the cue ball is from where it rested (or, never seen at rest, from where it
+        was first seen): beyond the onset displacement it has left its place (a track's first
+        sightings may read as motion without the ball going anywhere)."""
         anchor = self._rest.get(CUE_BALL)
         if anchor is None:
             anchor = next(f.xy[CUE_BALL] for f in self._frames if f.visible.get(CUE_BALL, False))
-        return float(np.linalg.norm(record.xy[CUE_BALL] - anchor)) > self.config.onset_displacement_mm
+        return float(np.linalg.norm(record.xy[CUE_BALL] - anchor))
 
     def _start(self, now: int) -> None:
         cfg = self.config
@@ -223,7 +235,7 @@ class StrokeSegmenter:
         self._before = {label: _pair(rest.get(label, xy)) for label, xy in first.xy.items()}
         self._running_at_start = {label for label, moving in first.moving.items() if moving}
         self._pots, self._offs, self._rest_since = [], [], None
-        self._cue_moving_frames = 0
+        self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
 
     def _running(self, record: _FrameRecord) -> list[StrokeEvents]:
         now = len(self._frames) - 1
@@ -296,8 +308,20 @@ class StrokeSegmenter:
                 if label != CUE_BALL
             ):
                 continue  # another ball right there: a collision
+            if any(
+                self._by_cushion(f.xy[CUE_BALL], cfg.restrike_cushion_reach_mm)
+                for f in self._frames[first_before : now - n + 2]
+                if CUE_BALL in f.xy
+            ):
+                continue  # a cushion right there: a bounce between two sightings
             return last_before + 1
         return None
+
+    def _by_cushion(self, xy: np.ndarray, reach_mm: float) -> bool:
+        """Whether a ball centred at ``xy`` (table mm) is within ``reach_mm`` of touching a cushion."""
+        r, table = self.table.ball_radius_mm, self.table
+        margins = (xy[0] - r, table.width_mm - r - xy[0], xy[1] - r, table.length_mm - r - xy[1])
+        return min(margins) <= reach_mm
 
     def _frames_within(self, now: int, span_s: float) -> int:
         """How many frame intervals fit in ``span_s`` at the rate of the frames up to ``now``."""
@@ -372,7 +396,7 @@ class StrokeSegmenter:
         self._rest = {label: xy for label, xy in last.xy.items() if label in after}
         self._rest_sightings = {}
         self._frames = self._frames[end:]
-        self._cue_moving_frames = 0
+        self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
         return stroke
 
     def _cue_place_tolerance(self, first: _FrameRecord) -> float | None:
@@ -512,10 +536,17 @@ def _first_displaced_run(
 
 def _speed(frames: list[_FrameRecord], label: str) -> float:
     """Mean speed (mm/s) of ``label`` along its path over consecutive frame records (the path, not
-    the chord: a ball that bounced off a cushion in the window was not slow)."""
+    the chord: a ball that bounced off a cushion in the window was not slow). A step on which it
+    stayed exactly where it was adds no time while it moves on other steps: the picture was shown
+    twice (a 25 fps broadcast shown at 30 fps repeats every sixth), and a running ball does not
+    stop for a frame; a ball at rest is at rest either way."""
     xy = np.array([f.xy[label] for f in frames])
-    length = float(np.linalg.norm(np.diff(xy, axis=0), axis=1).sum())
-    return length / max(frames[-1].t - frames[0].t, 1e-9)
+    t = np.array([f.t for f in frames])
+    steps = np.linalg.norm(np.diff(xy, axis=0), axis=1)
+    moved = steps > 0.0
+    if not moved.any():
+        return 0.0
+    return float(steps.sum()) / max(float(np.diff(t)[moved].sum()), 1e-9)
 
 
 def _pair(xy: np.ndarray) -> tuple[float, float]:
