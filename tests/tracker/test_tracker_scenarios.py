@@ -422,28 +422,47 @@ def test_the_cue_ball_struck_again_out_of_sight_starts_a_new_stroke_at_any_frame
 
 
 @pytest.mark.parametrize(
-    ("new_velocity", "hidden_s"),
-    [((-1100.0, 0.0), 0.0), ((0.0, -1100.0), 0.0), ((-1800.0, 0.0), 0.1), ((1800.0, 0.0), 0.1)],
-    ids=["sideways", "straight-back", "sideways-hidden-3-frames", "other-side-hidden-3-frames"],
+    ("new_velocity", "hidden_s", "struck_at"),
+    [
+        ((-1100.0, 0.0), 0.0, 1.6),
+        ((0.0, -1100.0), 0.0, 1.6),
+        ((-1800.0, 0.0), 0.1, 1.6),
+        ((1800.0, 0.0), 0.1, 1.6),
+        ((-1100.0, 0.0), 0.0, 1.6 + 0.35 / 30.0),
+    ],
+    ids=[
+        "sideways",
+        "straight-back",
+        "sideways-hidden-3-frames",
+        "other-side-hidden-3-frames",
+        "sideways-struck-a-third-into-a-frame-interval",
+    ],
 )
-def test_the_cue_ball_struck_again_while_it_still_rolls_starts_a_new_stroke(new_velocity, hidden_s):
-    # The white runs on at 300 mm/s after hitting the red and is struck again at 1.6 s in another
-    # direction. The cue and the tip may hide it for 0.1 s (three frames at 30 fps): its speed is
-    # then read across the frames it was hidden on, rolling on before the strike, so it reads
-    # lower and only a harder stroke shows.
+def test_the_cue_ball_struck_again_while_it_still_rolls_starts_a_new_stroke(
+    new_velocity, hidden_s, struck_at
+):
+    # The white runs on at 300 mm/s after hitting the red and is struck again at ``struck_at`` in
+    # another direction. The cue and the tip may hide it for 0.1 s (three frames at 30 fps): its
+    # speed is then read across the frames it was hidden on, rolling on before the strike, so it
+    # reads lower and only a harder stroke shows. Struck a third of the way between two frames
+    # (as in rendered clips), the step across the strike is part rolling, part struck: 24 mm,
+    # 720 mm/s, only 420 more than before (a restrike gains 600); the steps after it show the gain.
     white_at, red_at = (600.0, 1000.0), (600.0, 1500.0)
     keys, tc = _shot(white_at, red_at, 2000.0, 0.5)
     stop = keys[-1][1:]
-    rolled = (stop[0], stop[1] + 300.0 * (1.6 - tc))
-    keys += [(1.6, *rolled), (2.1, rolled[0] + 0.5 * new_velocity[0], rolled[1] + 0.5 * new_velocity[1])]
-    hidden = [(1.6 - 0.5 * hidden_s, 1.6 + 0.5 * hidden_s)] if hidden_s else []
+    rolled = (stop[0], stop[1] + 300.0 * (struck_at - tc))
+    keys += [
+        (struck_at, *rolled),
+        (struck_at + 0.5, rolled[0] + 0.5 * new_velocity[0], rolled[1] + 0.5 * new_velocity[1]),
+    ]
+    hidden = [(struck_at - 0.5 * hidden_s, struck_at + 0.5 * hidden_s)] if hidden_s else []
     red = Ball("red", [(0, *red_at), (tc, *red_at), (tc + 2.5, 600.0, 3300.0)])
     balls = [Ball("white", keys, hidden=hidden), red, still("yellow", *SPOTS["yellow"])]
     result = run(balls, duration_s=5.0, noise_mm=1.0)
     lines = [s.to_log_line() for s in result.strokes]
     assert len(lines) == 2
     assert lines[0]["first_contact"] == ["red"] and lines[1]["first_contact"] == []
-    assert result.strokes[1].start_frame == pytest.approx(1.6 * 30, abs=3)
+    assert result.strokes[1].start_frame == pytest.approx(struck_at * 30, abs=3)
 
 
 def test_the_cue_balls_place_before_the_stroke_is_where_it_rested_not_its_blurred_sighting_as_struck():

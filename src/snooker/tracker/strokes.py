@@ -260,11 +260,11 @@ class StrokeSegmenter:
         """Index of the frame after the cue ball was struck again, if it was (judged once it has
         been seen on ``start_confirm_frames`` frames since; the strike itself may be hidden, or
         fall inside the window, for as many, or for ``restrike_hidden_max_s`` at a higher frame
-        rate): it was at rest or nearly (its speed along its path),
-        then it ran off in a line (its speed over the chord, which detector jitter does not
-        lengthen) and ran on at that speed after its first sighting since, and on its first step
-        too where it was seen throughout (a detected centre that jumps once near a cushion, on
-        either step, does not), with no other ball near it (a collision would explain the jump)."""
+        rate): it was at rest or nearly (its speed along its path), then it ran off at a gained
+        speed (see :meth:`_ran_on`), with no other ball near it (a collision would explain the
+        jump). The strike falls anywhere between two frames: seen on both, the step between them
+        may show only part of the gain (struck a third of the way in, two thirds of it), so the
+        run may instead be read from the sighting after that step, one frame later."""
         assert self._start_index is not None
         cfg = self.config
         n = cfg.start_confirm_frames
@@ -288,18 +288,12 @@ class StrokeSegmenter:
             speed_before = _speed(self._frames[first_before : last_before + 1], CUE_BALL)
             if speed_before > cfg.restrike_max_speed_mm_s:
                 continue
-            a, b = self._frames[last_before], self._frames[now]
-            speed_after = float(np.linalg.norm(b.xy[CUE_BALL] - a.xy[CUE_BALL])) / max(b.t - a.t, 1e-9)
-            if speed_after - speed_before < cfg.restrike_min_speed_gain_mm_s:
+            struck_within = window[last_before + 1 - lo] and any(seen(last_before + 2, now - 1))
+            if not (
+                self._ran_on(last_before, now, speed_before, window, lo)
+                or (struck_within and self._ran_on(last_before + 1, now, speed_before, window, lo))
+            ):
                 continue
-            first_after = next(k for k in range(last_before + 1, now) if window[k - lo])
-            c = self._frames[first_after]
-            speed_on = float(np.linalg.norm(b.xy[CUE_BALL] - c.xy[CUE_BALL])) / max(b.t - c.t, 1e-9)
-            if speed_on - speed_before < cfg.restrike_min_speed_gain_mm_s:
-                continue  # it did not run on at that speed after its first sighting: a detected jump
-            speed_off = float(np.linalg.norm(c.xy[CUE_BALL] - a.xy[CUE_BALL])) / max(c.t - a.t, 1e-9)
-            if first_after == last_before + 1 and speed_off - speed_before < cfg.restrike_min_speed_gain_mm_s:
-                continue  # seen throughout, it did not set off at that speed: a jump on the step after
             if any(
                 np.linalg.norm(xy - f.xy[CUE_BALL]) <= reach
                 for f in self._frames[last_before : now - n + 2]
@@ -322,6 +316,28 @@ class StrokeSegmenter:
         r, table = self.table.ball_radius_mm, self.table
         margins = (xy[0] - r, table.width_mm - r - xy[0], xy[1] - r, table.length_mm - r - xy[1])
         return min(margins) <= reach_mm
+
+    def _ran_on(self, start: int, now: int, speed_before: float, window: list[bool], lo: int) -> bool:
+        """Whether the cue ball ran off from its sighting ``self._frames[start]`` in a line at
+        ``restrike_min_speed_gain_mm_s`` more than ``speed_before``: its speed over the chord to
+        ``now`` (which detector jitter does not lengthen), and over the chord from its first
+        sighting after ``start`` (a detected centre that jumps once, on the first step, runs on no
+        faster), and where that sighting is on the next frame, on that first step too (a centre
+        that jumps once on a later step did not set off at that speed). ``window``: whether the
+        cue ball was seen on each frame from ``lo`` to ``now``."""
+        gain = self.config.restrike_min_speed_gain_mm_s
+        a, b = self._frames[start], self._frames[now]
+
+        def chord(p: _FrameRecord, q: _FrameRecord) -> float:
+            return float(np.linalg.norm(q.xy[CUE_BALL] - p.xy[CUE_BALL])) / max(q.t - p.t, 1e-9)
+
+        if chord(a, b) - speed_before < gain:
+            return False
+        first_after = next(k for k in range(start + 1, now + 1) if window[k - lo])
+        c = self._frames[first_after]
+        if first_after < now and chord(c, b) - speed_before < gain:
+            return False  # it did not run on at that speed after its first sighting: a detected jump
+        return first_after > start + 1 or chord(a, c) - speed_before >= gain
 
     def _frames_within(self, now: int, span_s: float) -> int:
         """How many frame intervals fit in ``span_s`` at the rate of the frames up to ``now``."""
