@@ -272,7 +272,9 @@ class StrokeConfig:
     """Between strokes a ball's resting place (the stroke's ``positions.before``, where a contact is
     looked for, where the cue ball sets off from) is the median of its last this many sightings at
     rest: the frame on which the cue ball is struck, already blurred, or a cue tip at it moves one
-    sighting by several mm, not the median."""
+    sighting by several mm, not the median. Only sightings since it was last seen moving count: a
+    ball nudged, or whose detected centre was corrected by more than the jitter (flagged moving,
+    ``MotionConfig.rest_displacement_mm``), rests where it is seen now."""
     outside_move_displacement_mm: float = 30.0
     """A ball that moves this far while no stroke is played was moved (by a person or by itself)."""
     restrike_max_speed_mm_s: float = 500.0

@@ -6,7 +6,7 @@ traced back to the last frame it sat where it rested) and ends once every ball h
 stroke and starts the next: nearly at rest, it gains more speed than friction or spin can give it,
 away from every other ball. Between strokes, a ball that moves (a person moved it, or it fell into
 a pocket by itself) is reported as an :class:`OutsideEvent`, never as part of a stroke; a ball's
-resting place is the median of its last sightings at rest.
+resting place is the median of its last sightings at rest since it was last seen moving.
 """
 
 from __future__ import annotations
@@ -77,6 +77,7 @@ class StrokeSegmenter:
         self._frames: list[_FrameRecord] = []
         self._rest: dict[str, np.ndarray] = {}
         self._rest_sightings: dict[str, deque[np.ndarray]] = {}
+        self._unsettled: set[str] = set()
         self._cue_moving_frames = 0
         self._cue_seen_t: float | None = None
         self._cue_seen_xy: np.ndarray | None = None
@@ -141,6 +142,7 @@ class StrokeSegmenter:
                 )
                 self._rest.pop(event.label, None)
                 self._rest_sightings.pop(event.label, None)
+                self._unsettled.discard(event.label)
 
     def _idle(self, record: _FrameRecord) -> None:
         cfg = self.config
@@ -149,18 +151,27 @@ class StrokeSegmenter:
             self._start(len(self._frames) - 1)
             return
         for label, xy in record.xy.items():
-            if not record.visible[label] or record.moving[label]:
+            if not record.visible[label]:
+                continue
+            if record.moving[label]:
+                self._unsettled.add(label)
                 continue
             old = self._rest.get(label)
             sightings = self._rest_sightings.setdefault(label, deque(maxlen=cfg.rest_median_frames))
             if old is not None and np.linalg.norm(xy - old) > cfg.outside_move_displacement_mm:
                 self.outside_events.append(OutsideEvent("moved", label, record.frame, _pair(old), _pair(xy)))
                 sightings.clear()
+            elif label in self._unsettled:
+                # Seen moving since its last sighting at rest (nudged, or its detected centre
+                # corrected by more than the jitter): it rests where it is now, not where it was.
+                sightings.clear()
+            self._unsettled.discard(label)
             sightings.append(xy)
             self._rest[label] = np.median(np.array(sightings), axis=0)
         for label in [lb for lb in self._rest if lb not in record.xy]:
             del self._rest[label]
             self._rest_sightings.pop(label, None)
+            self._unsettled.discard(label)
         self._trim_preroll(record.t)
 
     def _count_cue_moving(self, record: _FrameRecord) -> None:
@@ -411,6 +422,7 @@ class StrokeSegmenter:
         self._start_index = None
         self._rest = {label: xy for label, xy in last.xy.items() if label in after}
         self._rest_sightings = {}
+        self._unsettled = set()
         self._frames = self._frames[end:]
         self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
         return stroke
