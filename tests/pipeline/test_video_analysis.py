@@ -366,3 +366,31 @@ def test_the_annotated_video_rings_the_cue_ball_of_another_view(tmp_path):
     points = [(120 + round(23 * np.sin(a)), 160 + round(23 * np.cos(a))) for a in np.linspace(0, 6, 12)]
     ring = [drawn[y - 1 : y + 2, x - 1 : x + 2].max() for y, x in points]
     assert min(ring) > 100 and drawn[110:130, 150:170].max() < 60
+
+
+class FittedFakeView(FakeView):
+    """The fake camera, found with a fit error of 1.5 px (4 mm a pixel both ways)."""
+
+    fit_error_px = 1.5
+
+
+@pytest.mark.parametrize(
+    ("view", "extra_mm"), [(FakeView, 0.0), (FittedFakeView, 6.0)], ids=["exact", "fitted"]
+)
+def test_the_cue_balls_place_may_be_off_by_the_calibrations_own_error_too(view, extra_mm):
+    """What the referee allows a cue ball from hand beyond the D: the tracker's tolerance (its
+    centre against the other balls) plus the view's fit error in the mm a pixel spans there."""
+    from snooker.pipeline.analyze import mm_per_px
+
+    assert mm_per_px(view(), (889.0, 1000.0)) == pytest.approx(4.0)
+    analysis = VideoAnalysis(
+        _white_run_detector(lambda image: int(image[1, 1, 1])),
+        find_table=lambda image: view(),
+        shows_table=lambda image, v: image[0, 0, 0] == 0,
+    )
+    for frame in _frames(120):
+        analysis.process(frame)
+    analysis.finish()
+    [stroke] = analysis.strokes
+    tracker_only = 6.0 + 0.5 * 4.0  # touching_tolerance_mm + half a pixel of 4 mm (the red's span)
+    assert stroke.position_tolerance_mm == pytest.approx(tracker_only + extra_mm, abs=0.2)

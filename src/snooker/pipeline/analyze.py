@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from snooker.balls import CUE_BALL
 from snooker.pipeline.joining import JoinConfig, table_line
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
 from snooker.tracker.strokes import OutsideEvent
@@ -134,7 +135,7 @@ class VideoAnalysis:
         self._leave_other_view()
         detections = self.detector(frame.image, self.view)
         state = self.tracker.update(frame.index, frame.t, detections)
-        strokes = self.segmenter.push(state)
+        strokes = [self._with_place_error(stroke) for stroke in self.segmenter.push(state)]
         self._forget_vanished(strokes)
         self.strokes.extend(strokes)
         self.frames.append(self._frame_record(state))
@@ -168,7 +169,7 @@ class VideoAnalysis:
         if self._searcher is not None:
             self._searcher.shutdown(wait=True, cancel_futures=True)
             self._searcher = None
-        strokes = self.segmenter.finish(self.tracker.finish())
+        strokes = [self._with_place_error(stroke) for stroke in self.segmenter.finish(self.tracker.finish())]
         self.strokes.extend(strokes)
         return strokes
 
@@ -176,6 +177,20 @@ class VideoAnalysis:
         """Look for the table in ``frame`` now and adopt it if found (whether it was): the view a
         long video's segments start from is found this way before they are read."""
         return self._try_calibrate(frame)
+
+    def _with_place_error(self, stroke: StrokeEvents) -> StrokeEvents:
+        """``stroke`` with the calibration's own error added to how far the cue ball's place before
+        it may be off (``position_tolerance_mm``, what the referee allows a cue ball played from
+        hand beyond the D): the view's fit error (RMS px) in the millimetres a pixel spans at that
+        place along its longer axis. The tracker's tolerance covers the centre's errors relative
+        to other balls; a view found automatically places the whole table up to ~2 px off (on the
+        Bucharest broadcasts the baulk line reads 16.5 mm, ~1.8 px, beyond its place)."""
+        fit_px = float(getattr(self.view, "fit_error_px", 0.0) or 0.0)
+        cue = stroke.positions_before.get(CUE_BALL)
+        if fit_px <= 0.0 or cue is None or stroke.position_tolerance_mm is None:
+            return stroke
+        span = mm_per_px(self.view, cue)
+        return replace(stroke, position_tolerance_mm=stroke.position_tolerance_mm + fit_px * span)
 
     def _forget_vanished(self, strokes: list[StrokeEvents]) -> None:
         """The tracker lets go of the balls the strokes found gone unseen (inferred pots, off the table)."""
@@ -391,6 +406,16 @@ def all_pots(strokes: list[StrokeEvents], outside_events: list[OutsideEvent]) ->
         if e.kind == "potted"
     ]
     return sorted(out, key=lambda p: p["frame"])
+
+
+def mm_per_px(view: object, xy_mm: tuple[float, float]) -> float:
+    """The most millimetres one image pixel spans at the ball centre ``xy_mm`` (table mm) in
+    ``view``: along the table, far from a broadcast camera, several times what it spans across."""
+    from snooker.calibration.table import STANDARD_TABLE
+
+    centre = view.table_to_image(np.array([xy_mm], dtype=float), height_mm=STANDARD_TABLE.ball_radius_mm)[0]
+    shifted = view.image_to_table(centre + np.array([[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]]))
+    return float(max(np.linalg.norm(shifted[0] - shifted[2]), np.linalg.norm(shifted[1] - shifted[2])))
 
 
 def frame_log_lines(
