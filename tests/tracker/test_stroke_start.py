@@ -23,7 +23,8 @@ def _states(script: str) -> list[TableState]:
     where it rests, set off on the first frame after it was last seen at rest, ``j`` seen once off
     its place (a detected centre that jumps), ``J`` / ``K`` seen 50 / 40 mm up the table from its
     place and flagged moving (a centre the cue tip pulled off the ball, corrected as the tip
-    feathers: the ball stays put)."""
+    feathers: the ball stays put), ``F`` / ``G`` seen 2000 / 1920 mm up the table and flagged
+    moving (found again far off, running back towards its place off the top cushion)."""
     states = []
     set_off = None
     held_xy, held_moving = REST, False
@@ -36,10 +37,11 @@ def _states(script: str) -> list[TableState]:
         if code == "-":
             xy, status, moving = held_xy, TrackStatus.HELD, held_moving
         else:
-            running = code in "mjJK"
+            running = code in "mjJKFG"
             xy = REST + VELOCITY * (t - set_off + 1.0 / FPS) if code == "m" else REST
             xy = xy + np.array([40.0, 0.0]) if code == "j" else xy
-            xy = xy + {"J": np.array([0.0, 50.0]), "K": np.array([0.0, 40.0])}.get(code, 0.0)
+            offsets = {"J": 50.0, "K": 40.0, "F": 2000.0, "G": 1920.0}
+            xy = xy + np.array([0.0, offsets.get(code, 0.0)])
             status, moving = TrackStatus.VISIBLE, running
             held_xy, held_moving = xy, moving
         cue = BallState(1, "white", (float(xy[0]), float(xy[1])), status, moving)
@@ -65,6 +67,7 @@ AT_REST = "r" * 12
         (AT_REST + "JKKKKK", []),
         (AT_REST + "JKJKrr", []),
         (AT_REST + "Jmmmmm", [12]),
+        (AT_REST + "-" * 10 + "FG", [12]),
     ],
     ids=[
         "at rest throughout",
@@ -77,6 +80,7 @@ AT_REST = "r" * 12
         "a centre pulled off by the cue tip, then nearer its place",
         "a centre pulled back and forth as the tip feathers",
         "a jump, then running off in a line",
+        "unseen as struck, found far off running back",
     ],
 )
 def test_a_stroke_starts_on_the_frame_the_cue_ball_left_its_place(

@@ -201,6 +201,12 @@ class StrokeConfig:
     dead a frame later, but a detected centre corrected once (a hand or the cue had pulled it
     off) jumps and then stays put, and is no stroke (a stroke at 60 mm/s still steps 2 mm a frame
     at 30 fps)."""
+    start_centre_slip_mm: float = 105.0
+    """...and, while within this distance of its place, each farther from it than any sighting
+    before: a detected centre pulled off the ball by the cue tip or the bridge hand slips by up to
+    about a ball's width (60 mm on Task2 clip 9, at the far end of a broadcast view where a pixel
+    spans 7 mm) and back as the tip feathers, the ball staying put. Farther off (twice a ball's
+    diameter) the ball has left its place, even running back towards it off a cushion."""
     onset_displacement_mm: float = 10.0
     """A ball has started moving once it is this far from where it rested (for onset times)."""
     rest_duration_s: float = 0.7
@@ -312,6 +318,8 @@ class StrokeConfig:
     def __post_init__(self) -> None:
         if self.rest_median_frames < 1:
             raise ValueError(f"rest_median_frames must be at least 1, got {self.rest_median_frames}")
+        if self.start_centre_slip_mm < 0:
+            raise ValueError(f"start_centre_slip_mm must not be negative, got {self.start_centre_slip_mm}")
         if self.restrike_cushion_reach_mm < 0:
             raise ValueError(
                 f"restrike_cushion_reach_mm must not be negative, got {self.restrike_cushion_reach_mm}"

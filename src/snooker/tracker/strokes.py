@@ -176,13 +176,14 @@ class StrokeSegmenter:
 
     def _count_cue_moving(self, record: _FrameRecord) -> None:
         """Count the cue ball's sightings in a row moving away from its place, each at least
-        ``StrokeConfig.start_min_step_mm`` from the sighting before and farther from the place than
-        any sighting since it last stood still (a struck ball runs off in a line; a centre the cue
-        tip pulled off its ball jumps back and forth as the tip feathers and leaves, the ball
-        staying put). A frame it is not seen on leaves the count (a struck cue ball blurred beyond
-        naming is missed on some frames, then found again displaced and running: it set off when
-        it was lost, see :meth:`_start`), unless its last sighting is more than
-        ``StrokeConfig.start_sighting_gap_s`` ago."""
+        ``StrokeConfig.start_min_step_mm`` from the sighting before and, within
+        ``StrokeConfig.start_centre_slip_mm`` of the place, farther from it than any sighting since
+        it last stood still (a struck ball runs off in a line; a centre the cue tip pulled off its
+        ball jumps back and forth as the tip feathers and leaves, the ball staying put; found again
+        far off, coming back off a cushion, it has left). A frame it is not seen on leaves the
+        count (a struck cue ball blurred beyond naming is missed on some frames, then found again
+        displaced and running: it set off when it was lost, see :meth:`_start`), unless its last
+        sighting is more than ``StrokeConfig.start_sighting_gap_s`` ago."""
         if record.visible.get(CUE_BALL, False):
             xy = record.xy[CUE_BALL]
             stepped = self._cue_seen_xy is None or float(np.linalg.norm(xy - self._cue_seen_xy)) >= (
@@ -194,7 +195,7 @@ class StrokeSegmenter:
             )
             if not moving:
                 self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
-            elif away > self._cue_farthest_mm:
+            elif away > min(self._cue_farthest_mm, self.config.start_centre_slip_mm):
                 self._cue_moving_frames, self._cue_farthest_mm = self._cue_moving_frames + 1, away
             else:
                 self._cue_moving_frames = 0
