@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from snooker.balls import CUE_BALL
+from snooker.calibration.table import STANDARD_TABLE
 from snooker.pipeline.joining import JoinConfig, table_line
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
 from snooker.tracker.strokes import OutsideEvent
@@ -411,8 +412,6 @@ def all_pots(strokes: list[StrokeEvents], outside_events: list[OutsideEvent]) ->
 def mm_per_px(view: object, xy_mm: tuple[float, float]) -> float:
     """The most millimetres one image pixel spans at the ball centre ``xy_mm`` (table mm) in
     ``view``: along the table, far from a broadcast camera, several times what it spans across."""
-    from snooker.calibration.table import STANDARD_TABLE
-
     centre = view.table_to_image(np.array([xy_mm], dtype=float), height_mm=STANDARD_TABLE.ball_radius_mm)[0]
     shifted = view.image_to_table(centre + np.array([[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]]))
     return float(max(np.linalg.norm(shifted[0] - shifted[2]), np.linalg.norm(shifted[1] - shifted[2])))

@@ -273,8 +273,9 @@ class StrokeSegmenter:
         been seen on ``start_confirm_frames`` frames since; the strike itself may be hidden, or
         fall inside the window, for as many, or for ``restrike_hidden_max_s`` at a higher frame
         rate): it was at rest or nearly (its speed along its path), then it ran off at a gained
-        speed (see :meth:`_ran_on`), with no other ball near it (a collision would explain the
-        jump). The strike falls anywhere between two frames: seen on both, the step between them
+        speed (see :meth:`_ran_on`), with no other ball near it and no cushion within
+        ``restrike_cushion_reach_mm`` (a collision, or a bounce between two sightings, would
+        explain the jump). The strike falls anywhere between two frames: seen on both, the step between them
         may show only part of the gain (struck a third of the way in, two thirds of it), so the
         run may instead be read from the sighting after that step, one frame later."""
         assert self._start_index is not None
