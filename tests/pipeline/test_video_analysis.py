@@ -375,16 +375,20 @@ class FittedFakeView(FakeView):
 
 
 @pytest.mark.parametrize(
-    ("view", "extra_mm"), [(FakeView, 0.0), (FittedFakeView, 6.0)], ids=["exact", "fitted"]
+    ("view", "centre_px", "extra_mm"),
+    [(FakeView, 0.0, 0.0), (FakeView, 1.0, 4.0), (FittedFakeView, 0.0, 6.0), (FittedFakeView, 1.0, 10.0)],
+    ids=["exact", "centre", "fitted", "fitted-and-centre"],
 )
-def test_the_cue_balls_place_may_be_off_by_the_calibrations_own_error_too(view, extra_mm):
+def test_the_cue_balls_place_may_be_off_by_the_calibrations_own_error_too(view, centre_px, extra_mm):
     """What the referee allows a cue ball from hand beyond the D: the tracker's tolerance (its
-    centre against the other balls) plus the view's fit error in the mm a pixel spans there."""
+    centre against the other balls) plus the view's fit error and the error of a centre as a
+    whole, in the mm a pixel spans there."""
     from snooker.pipeline.analyze import mm_per_px
 
     assert mm_per_px(view(), (889.0, 1000.0)) == pytest.approx(4.0)
     analysis = VideoAnalysis(
         _white_run_detector(lambda image: int(image[1, 1, 1])),
+        config=AnalysisConfig(place_centre_error_px=centre_px),
         find_table=lambda image: view(),
         shows_table=lambda image, v: image[0, 0, 0] == 0,
     )

@@ -53,11 +53,21 @@ class AnalysisConfig:
     """The cue ball followed in image px through frames that do not show the table (another
     camera's view; ``enabled=False``: such frames are skipped whole). Not while the first table is
     searched for in the background (a live source's start must not wait)."""
+    place_centre_error_px: float = 1.0
+    """How far (px) a resting ball's detected centre may be off its place as a whole, beyond the
+    tracker's allowance: a ball on the painted baulk line reads ~0.7 px towards the camera (the
+    line joins its rim in the rim fit; rendered stills), elsewhere within 0.3 px. With the view's
+    fit error it is added, in the mm a pixel spans there, to what the referee allows a cue ball
+    from hand beyond the D (see ``VideoAnalysis._with_place_error``)."""
     find_table_in_background: bool = False
     """Look for the first table on a worker thread while frames keep coming (each skipped as "no
     table found yet" until it is found) rather than hold the frame loop for the search: a live
     source does not wait (see ``LiveTableConfig``). Off for files: every frame from the first one
     showing the table is then read, whatever the machine's speed."""
+
+    def __post_init__(self) -> None:
+        if self.place_centre_error_px < 0:
+            raise ValueError(f"place_centre_error_px must not be negative, got {self.place_centre_error_px}")
 
 
 @dataclass
@@ -180,18 +190,19 @@ class VideoAnalysis:
         return self._try_calibrate(frame)
 
     def _with_place_error(self, stroke: StrokeEvents) -> StrokeEvents:
-        """``stroke`` with the calibration's own error added to how far the cue ball's place before
-        it may be off (``position_tolerance_mm``, what the referee allows a cue ball played from
-        hand beyond the D): the view's fit error (RMS px) in the millimetres a pixel spans at that
-        place along its longer axis. The tracker's tolerance covers the centre's errors relative
-        to other balls; a view found automatically places the whole table up to ~2 px off (on the
-        Bucharest broadcasts the baulk line reads 16.5 mm, ~1.8 px, beyond its place)."""
-        fit_px = float(getattr(self.view, "fit_error_px", 0.0) or 0.0)
+        """``stroke`` with the errors of a place as a whole added to how far the cue ball's place
+        before it may be off (``position_tolerance_mm``, what the referee allows a cue ball played
+        from hand beyond the D): the view's fit error (RMS px) and ``place_centre_error_px``, in
+        the millimetres a pixel spans at that place along its longer axis. The tracker's tolerance
+        covers the centre's errors relative to other balls; the whole table may be off by more (on
+        the Bucharest broadcasts the baulk line reads 16.5 mm, ~2 px, beyond its place; a rendered
+        broadcast's cue ball on the line 16 mm: 1 px from the centre, 0.8 from the calibration)."""
         cue = stroke.positions_before.get(CUE_BALL)
-        if fit_px <= 0.0 or cue is None or stroke.position_tolerance_mm is None:
+        if self.view is None or cue is None or stroke.position_tolerance_mm is None:
             return stroke
-        span = mm_per_px(self.view, cue)
-        return replace(stroke, position_tolerance_mm=stroke.position_tolerance_mm + fit_px * span)
+        error_px = float(getattr(self.view, "fit_error_px", 0.0) or 0.0) + self.config.place_centre_error_px
+        extra = error_px * mm_per_px(self.view, cue)
+        return replace(stroke, position_tolerance_mm=stroke.position_tolerance_mm + extra)
 
     def _forget_vanished(self, strokes: list[StrokeEvents]) -> None:
         """The tracker lets go of the balls the strokes found gone unseen (inferred pots, off the table)."""
