@@ -176,12 +176,13 @@ def test_joining_a_frame_anywhere_rules_the_rest_of_it_as_the_whole_log_did(log,
     whole_rulings = [whole.apply(line) for line in log]
     header = {**log[0], "best_of": 1}
     ball_on = ruling["ball_on"]
-    # joined without knowing what is on: the benefit of the doubt is the truth when the stroke after
-    # the join is fair, and reds remain (with none, two fair readings of a lowest colour can differ)
+    # joined without knowing what is on: the benefit of the doubt is the truth when the line after
+    # the join is a fair stroke, and reds remain (with none, two fair readings of a lowest colour
+    # can differ)
     if undecided:
         following = next((r for r in whole_rulings[i + 1 :] if "error" not in r), None)
-        if following is None or following["foul"] or not ruling["reds"]:
-            return
+        if following is None or following["type"] != "stroke" or following["foul"] or not ruling["reds"]:
+            return  # (a concession, say, leaves the reading undecided: nothing settles it)
         ball_on = "either"
     line = table(reds=ruling["reds"], colours=ruling["colours"], ball_on=ball_on, score=ruling["score"])
     line["striker"] = ruling["striker"]
@@ -198,3 +199,24 @@ def test_joining_a_frame_anywhere_rules_the_rest_of_it_as_the_whole_log_did(log,
         assert {k: mine[k] for k in COMPARED} == {k: original[k] for k in COMPARED}
         if original["frame_over"]:
             break
+
+
+def test_without_its_score_a_joined_frame_counts_from_the_join_and_names_no_winner():
+    lines = (stroke([], []), decision("play"), pot("pink"), pot("black"))
+    rulings = joined(*lines, reds=0, colours=["pink", "black"])
+    assert rulings[1]["score"] == [0, 0] and rulings[1]["score_known"] is False
+    # A fouled (6 to B), B potted the pink: A is 12 behind with 7 left, yet no snookers are said
+    assert rulings[4]["score"] == [0, 12] and rulings[4]["snookers_required"] == [0, 0]
+    told = joined(*lines, reds=0, colours=["pink", "black"], score=[0, 0])
+    assert told[4]["snookers_required"] == [1, 0]
+    last = rulings[-1]
+    assert last["frame_over"] and last["winner"] is None and not last["respotted_black"]
+    assert not any(call.startswith("FRAME TO") for call in last["announcements"])
+
+
+def test_with_its_score_a_joined_frame_is_won_on_it():
+    rulings = joined(pot("pink"), pot("black"), reds=0, colours=["pink", "black"], score=[50, 60])
+    assert rulings[1]["score_known"] is True
+    last = rulings[-1]
+    assert last["score"] == [63, 60] and last["frame_over"] and last["winner"] == 0
+    assert "FRAME TO ANN" in " ".join(last["announcements"]).upper()

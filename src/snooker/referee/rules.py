@@ -251,7 +251,8 @@ def _most_favourable(match: MatchState, event: Event, config: RefereeConfig) -> 
 
 def _table(match: MatchState, event: TableLine) -> tuple[MatchState, Outcome]:
     """The log joins a frame in play: the balls on the table, what is on, who is to play and the
-    score as given; the break, nomination, free ball, touching ball and miss count start afresh."""
+    score as given (without one, the scores count from the join and are marked not known); the
+    break, nomination, free ball, touching ball and miss count start afresh."""
     frame = match.frame
     if frame.pending is not None or frame.awaiting_lot:
         raise LogError("table: a decision or a lot is open; settle it first")
@@ -275,7 +276,8 @@ def _table(match: MatchState, event: TableLine) -> tuple[MatchState, Outcome]:
         table=table,
         phase=readings[0],
         on_undecided=len(readings) > 1,
-        scores=frame.scores if event.scores is None else event.scores,
+        scores=(0, 0) if event.scores is None else event.scores,
+        scores_unknown=event.scores is None,
         striker=frame.striker if event.striker is None else event.striker,
         break_points=0,
         nominated=None,
@@ -489,7 +491,10 @@ def _implicit_play(match: MatchState, player: int | None = None) -> MatchState:
 def _frame_end(
     match: MatchState, frame: FrameState, announcements: list[str]
 ) -> tuple[MatchState, FrameState]:
-    """End the frame on the scores (3.4): re-spotted black on a tie unless aggregate scores count."""
+    """End the frame on the scores (3.4): re-spotted black on a tie unless aggregate scores count;
+    with the scores not known (a log that joined the frame without them) the frame ends unwon."""
+    if frame.scores_unknown:
+        return _close_frame(match, frame, None, announcements)
     a, b = frame.scores
     last_frame = match.frames_played + 1 >= match.best_of
     totals_tied = match.totals[0] + a == match.totals[1] + b

@@ -154,7 +154,8 @@ class FrameState:
     ``on_undecided``: the log joined the frame in play (a ``table`` line) without knowing whether a
     red or a colour is on (or, with no red left and every colour on, the colour after the last red
     or the lowest colour); ``phase`` holds the likelier reading and the next stroke's first contact
-    settles it.
+    settles it. ``scores_unknown``: the log joined the frame without its score; ``scores`` count
+    from the join, so no snookers are required and a frame's end names no winner.
     """
 
     number: int
@@ -178,6 +179,7 @@ class FrameState:
     last_foul: LastFoul | None = None
     highest_break: tuple[int, int] = (0, 0)
     on_undecided: bool = False
+    scores_unknown: bool = False
 
     @property
     def breaker(self) -> int:
@@ -224,12 +226,17 @@ class FrameState:
         return MIN_PENALTY
 
     def needs_snookers(self, side: int) -> bool:
-        """Whether ``side`` is behind by more than the points remaining."""
+        """Whether ``side`` is behind by more than the points remaining (never said where the
+        scores are not known)."""
+        if self.scores_unknown:
+            return False
         return self.scores[1 - side] - self.scores[side] > self.points_remaining()
 
     def snookers_required(self, side: int) -> int:
         """Snookers ``side`` needs: the deficit beyond the points remaining over the lowest penalty
-        a snooker earns now, rounded up (0 when no snookers are needed)."""
+        a snooker earns now, rounded up (0 when no snookers are needed, or the scores are not known)."""
+        if self.scores_unknown:
+            return 0
         deficit = self.scores[1 - side] - self.scores[side] - self.points_remaining()
         if deficit <= 0:
             return 0
