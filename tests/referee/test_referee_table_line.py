@@ -220,3 +220,31 @@ def test_with_its_score_a_joined_frame_is_won_on_it():
     last = rulings[-1]
     assert last["score"] == [63, 60] and last["frame_over"] and last["winner"] == 0
     assert "FRAME TO ANN" in " ".join(last["announcements"]).upper()
+
+
+@pytest.mark.parametrize(
+    ("extra", "foul", "fouls"),
+    [
+        ({}, True, ["missed_all_balls"]),
+        ({"unwatched_s": 1.2}, False, []),
+        ({"strike_unseen": True}, False, []),
+        ({"unwatched_s": 0.0, "strike_unseen": False}, True, ["missed_all_balls"]),
+        ({"unwatched_s": 1.2, "cue_ball": "potted"}, True, ["cue_ball_potted"]),
+    ],
+    ids=["seen: missed every ball", "a cut in it", "first seen running", "said seen", "in-off still seen"],
+)
+def test_a_contact_the_camera_did_not_see_is_not_called_missed(extra, foul, fouls):
+    ruling = rule([match(), safe("red"), stroke([], [], **extra)])[-1]
+    assert ruling["foul"] is foul and ruling["fouls"] == fouls and not ruling["miss"]
+
+
+def test_a_contact_seen_is_ruled_whatever_was_not():
+    ruling = rule([match(), safe("red"), stroke(["pink"], [], unwatched_s=2.0, strike_unseen=True)])[-1]
+    assert ruling["foul"] and ruling["fouls"] == ["wrong_ball_first"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"), [({"unwatched_s": -1}, "unwatched_s"), ({"strike_unseen": 1}, "strike_unseen")]
+)
+def test_nonsense_unwatched_fields_are_refused(extra, says):
+    assert says in rule([match(), stroke([], [], **extra)])[-1]["error"]

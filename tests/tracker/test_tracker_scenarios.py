@@ -689,3 +689,23 @@ def test_a_cue_ball_bouncing_off_a_cushion_is_not_struck_again(speed, content_fp
     balls = [Ball("white", keys), still("yellow", *SPOTS["yellow"])]
     result = run(balls, duration_s=4.0, noise_mm=1.0, content_fps=content_fps)
     assert [s.start_frame for s in result.strokes] == [pytest.approx(t0 * 30, abs=2)]
+
+
+@pytest.mark.parametrize(
+    ("unwatched", "strike_unseen", "unwatched_s"),
+    [(None, False, 0.0), ([(0.3, 0.9)], True, 0.0), ([(1.0, 1.6)], False, 0.63)],
+    ids=["watched throughout", "struck during a cut", "a cut while it runs"],
+)
+def test_a_stroke_says_what_the_camera_did_not_watch(unwatched, strike_unseen, unwatched_s):
+    # The white struck at 0.5 s into open cloth (it hits nothing), the broadcast away for a while.
+    keys, _ = _shot((600.0, 1000.0), (600.0, 2500.0), 1500.0, 0.5)
+    balls = [Ball("white", keys), still("black", *SPOTS["black"]), still("yellow", *SPOTS["yellow"])]
+    result = run(balls, duration_s=4.0, noise_mm=0.5, unwatched=unwatched)
+    [stroke] = result.strokes
+    assert stroke.first_contact == ()
+    assert stroke.strike_unseen is strike_unseen
+    assert stroke.unwatched_s == pytest.approx(unwatched_s, abs=0.05)
+    line = stroke.to_log_line()
+    assert line.get("strike_unseen", False) is strike_unseen and line.get(
+        "unwatched_s", 0.0
+    ) == pytest.approx(unwatched_s, abs=0.05)

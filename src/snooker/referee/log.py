@@ -111,6 +111,11 @@ class StrokeLine:
     fell_from_edge: tuple[str, ...]
     position_tolerance_mm: float | None = None
     """How far the logged places may be off (mm, the camera's measurement); None: not said."""
+    unwatched_s: float = 0.0
+    """Seconds of the stroke the camera did not show the table (a broadcast's cut): with no first
+    contact logged, the contact was not seen, not missed."""
+    strike_unseen: bool = False
+    """The cue ball was first seen already running (the strike not seen): so too."""
 
 
 @dataclass(frozen=True)
@@ -416,6 +421,8 @@ def _parse_stroke(line: dict) -> StrokeLine:
         full_ball=full_ball,
         fell_from_edge=fell_from_edge,
         position_tolerance_mm=_tolerance(line, "position_tolerance_mm"),
+        unwatched_s=_duration(line, "unwatched_s"),
+        strike_unseen=bool(_optional_bool(line, "strike_unseen")),
     )
 
 
@@ -440,6 +447,14 @@ def _tolerance(line: dict, key: str) -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
         raise LogError(f"{key}: expected a length in mm, a number >= 0, got {value!r}")
+    return float(value)
+
+
+def _duration(line: dict, key: str) -> float:
+    """An optional duration in seconds that must be a finite number >= 0 (0 when not given)."""
+    value = line.get(key, 0.0)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+        raise LogError(f"{key}: expected a duration in seconds, a number >= 0, got {value!r}")
     return float(value)
 
 

@@ -47,6 +47,10 @@ Judgements documented here because the texts leave them open:
   striker gets the benefit of the doubt: a fair reading over a foul, then the smaller penalty, then
   the likelier reading (a red while reds remain; with no red left, the lowest colour). A referee
   who joins a frame without being told asks; a camera cannot, so it calls no foul it cannot be sure of.
+- A stroke logged with no first contact while the camera did not show the table for part of it
+  (``unwatched_s``, a broadcast's cut to another camera), or whose cue ball was first seen already
+  running (``strike_unseen``), had its contact unseen: no foul for missing every ball and no miss;
+  what was seen (pots, the cue ball potted) is ruled as usual.
 """
 
 from __future__ import annotations
@@ -689,7 +693,8 @@ def _stroke_fouls(
     """
     own_turn = stroke.player is None or stroke.player == frame.striker
     declared = (stroke.nominated or frame.nominated) is not None or not own_turn
-    fouls = [] if _fell_before_contact(stroke, view) else _contact_fouls(frame, view, declared)
+    unjudged = _fell_before_contact(stroke, view) or _contact_unseen(stroke)
+    fouls = [] if unjudged else _contact_fouls(frame, view, declared)
     for ball in _potted_by_the_stroke(stroke):
         if ball_kind(ball) not in view.on_kinds:
             fouls.append((FoulReason.POTTED_BALL_NOT_ON, (view.value_of(ball_kind(ball)),)))
@@ -723,6 +728,14 @@ def _stroke_fouls(
     if fouls and own_turn and frame.phase is Phase.COLOUR and view.nominated is None and not seven_already:
         fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
     return fouls
+
+
+def _contact_unseen(stroke: StrokeLine) -> bool:
+    """No first contact is logged, but the camera did not show the table for part of the stroke
+    (``unwatched_s``) or the cue ball was first seen already running (``strike_unseen``): the
+    contact was not seen, so neither missing every ball nor a miss is called (the fouls that were
+    seen stand)."""
+    return not stroke.first_contact and (stroke.unwatched_s > 0.0 or stroke.strike_unseen)
 
 
 def _fell_before_contact(stroke: StrokeLine, view: _StrokeView) -> bool:
@@ -907,6 +920,8 @@ def _call_miss(
             " a foul and a miss is a failure to hit a ball on first (3.14)"
         )
     never = match.miss_rule == "off" or before.table.only_black_left or before.respotted_black
+    if stroke.miss is None and _contact_unseen(stroke):
+        never = True
     if never or hit_on is not None:
         return False, False
     clear, full = _miss_geometry(before, stroke, match.geometry)

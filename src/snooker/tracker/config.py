@@ -303,6 +303,11 @@ class StrokeConfig:
     velocity would also catch a rolling cue ball struck back or sideways, but a detected centre's
     jitter, a rebound measured a few mm from a cushion and a track's jump at a cut give as much
     on real footage.)"""
+    unwatched_gap_s: float = 0.25
+    """A gap at least this long between two frames of a stroke (the broadcast cut to another
+    camera, frames dropped or skipped) leaves what happened in it unseen: the stroke reports the
+    time it was not watched (``StrokeEvents.unwatched_s``), and with no contact found the contact
+    was not seen rather than missed."""
     restrike_cushion_reach_mm: float = 60.0
     """A cue ball that came within this distance (mm) of a cushion (its centre of the line a ball
     touching the cushion has its centre on) in the restrike check's window may have bounced off it

@@ -89,6 +89,8 @@ class StrokeSegmenter:
         self._rest_since: int | None = None
         self._running_at_start: set[str] = set()
         self._restruck = False
+        self._strike_unseen = False
+        self._watched_since_t = 0.0
         self._start_frame = 0
 
     @property
@@ -104,6 +106,9 @@ class StrokeSegmenter:
             {b.label: b.moving for b in state.balls},
             {b.label: np.array(b.xy_px) for b in state.balls if b.xy_px is not None},
         )
+        previous_t = self._frames[-1].t if self._frames else None
+        if previous_t is None or record.t - previous_t >= self.config.unwatched_gap_s:
+            self._watched_since_t = record.t
         self._frames.append(record)
         self._take_track_events(state.events)
         if not self.in_stroke:
@@ -234,15 +239,26 @@ class StrokeSegmenter:
                 while first > 0 and any(self._frames[first - 1].moving.values()):
                     first -= 1
                 start, start_frame = max(first - 1, 0), self._frames[first].frame
-        self._begin(start, start_frame, self._rest)
+        # Set off on the table's first frames after a cut (or the video's): it may have been struck,
+        # and have hit a ball, before they showed it.
+        early = self._frames[start].t - self._watched_since_t < self.config.unwatched_gap_s
+        self._begin(start, start_frame, self._rest, strike_unseen=rest_cue is None or early)
 
     def _begin(
-        self, start: int, start_frame: int, rest: dict[str, np.ndarray], restruck: bool = False
+        self,
+        start: int,
+        start_frame: int,
+        rest: dict[str, np.ndarray],
+        restruck: bool = False,
+        strike_unseen: bool = False,
     ) -> None:
         """A stroke from ``self._frames[start]`` (balls where ``rest`` says, else where seen there);
-        ``restruck``: the cue ball was struck again while balls of the stroke before still ran."""
+        ``restruck``: the cue ball was struck again while balls of the stroke before still ran;
+        ``strike_unseen``: the cue ball was never seen at rest before it ran (first found running
+        as the table came into view, or hidden as it was struck)."""
         self._start_index, self._start_frame = start, start_frame
         self._restruck = restruck
+        self._strike_unseen = strike_unseen
         first = self._frames[start]
         self._before = {label: _pair(rest.get(label, xy)) for label, xy in first.xy.items()}
         self._running_at_start = {label for label, moving in first.moving.items() if moving}
@@ -364,6 +380,7 @@ class StrokeSegmenter:
         assert self._start_index is not None
         frames = self._frames[self._start_index : end + 1]
         t = np.array([f.t for f in frames])
+        gaps = np.diff(t)
         labels = sorted({label for f in frames for label in f.xy} | set(self._before))
         paths = {label: self._path(frames, label) for label in labels}
         # A ball still running from the stroke before has no resting place to set off from.
@@ -419,6 +436,8 @@ class StrokeSegmenter:
             positions_before=dict(self._before),
             positions_after=after,
             truncated=truncated,
+            unwatched_s=float(gaps[gaps >= self.config.unwatched_gap_s].sum()),
+            strike_unseen=self._strike_unseen,
             position_tolerance_mm=self._cue_place_tolerance(self._frames[self._start_index]),
         )
         self._start_index = None

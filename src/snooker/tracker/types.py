@@ -127,7 +127,11 @@ class StrokeEvents:
     ``cue_ball``: ``on_table`` / ``potted`` / ``off_table``; ``touching``: balls the cue ball rests
     against at the end; ``positions_before`` / ``positions_after``: ``{label: (x_mm, y_mm)}``;
     ``truncated``: the video ended before all balls came to rest; ``position_tolerance_mm``: how far
-    the cue ball's logged place before the stroke may be off (None: not known).
+    the cue ball's logged place before the stroke may be off (None: not known); ``unwatched_s``:
+    seconds of the stroke in gaps of frames (another camera's view, dropped frames; see
+    ``StrokeConfig.unwatched_gap_s``): with no first contact, it was not seen rather than missed;
+    ``strike_unseen``: the cue ball was never seen at rest before it ran (first found running as
+    the table came into view, or hidden as it was struck): so too.
     """
 
     start_frame: int
@@ -142,6 +146,8 @@ class StrokeEvents:
     positions_after: dict[str, tuple[float, float]] = field(default_factory=dict)
     truncated: bool = False
     position_tolerance_mm: float | None = None
+    unwatched_s: float = 0.0
+    strike_unseen: bool = False
 
     def __post_init__(self) -> None:
         if self.position_tolerance_mm is not None and not self.position_tolerance_mm >= 0.0:
@@ -172,6 +178,10 @@ class StrokeEvents:
                 line["position_tolerance_mm"] = round(float(self.position_tolerance_mm), 1)
         if self.truncated:
             line["truncated"] = True  # cut off before the balls stopped: its facts may be incomplete
+        if self.unwatched_s > 0.0:
+            line["unwatched_s"] = round(float(self.unwatched_s), 2)  # the table not shown for so long
+        if self.strike_unseen:
+            line["strike_unseen"] = True  # the cue ball was first found running
         return line
 
     @property
@@ -206,6 +216,8 @@ class StrokeEvents:
                 "after": _rounded(self.positions_after),
             },
             "truncated": self.truncated,
+            "unwatched_s": round(float(self.unwatched_s), 2),
+            "strike_unseen": self.strike_unseen,
         }
 
 
