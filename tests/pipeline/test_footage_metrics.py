@@ -133,3 +133,24 @@ def test_a_single_shot_clip_is_read_as_one_stroke(clip):
 
     result = ClipResult.of(run_clip(DATA / "Task2" / f"{clip}.mp4", make_detector("classic")))
     assert [s["first_contact"] for s in result.strokes] == [["red"]]
+
+
+FAIR_CLIPS = (("Task4", 1), ("Task2", 24))
+"""Real strokes with no foul: Task4 clip 1 comes to the table from another camera with the cue ball
+running (its contact unseen: once ruled FOUL AND A MISS), Task2 clip 24 joins a frame with ten reds
+left (once two strokes, the second a miss of every ball; before that, a break-off's fouls)."""
+
+
+@pytest.mark.parametrize(("task", "clip"), FAIR_CLIPS)
+def test_a_fair_stroke_on_real_footage_is_ruled_fair(task, clip):
+    if not (DATA / task).is_dir():
+        pytest.skip(f"shared footage not found at {DATA}")
+    from snooker.pipeline.analyze import frame_log_lines
+    from snooker.referee import Referee
+    from snooker.vision.detector import make_detector
+
+    analysis = run_clip(DATA / task / f"{clip}.mp4", make_detector("classic"))
+    referee = Referee()
+    rulings = [referee.apply(line) for line in frame_log_lines(analysis.strokes)]
+    assert [r["type"] for r in rulings] == ["match", "table", "stroke"]
+    assert not any("error" in r or r["foul"] for r in rulings), rulings
