@@ -95,22 +95,27 @@ def test_balls_that_never_leave_their_place_are_not_first_movers():
 
 
 @pytest.mark.parametrize(
-    ("cue_passes_at_mm", "first_contact"),
-    [(1200.0, []), (D + 60.0, ["red-1"])],
-    ids=["cue-ball-far-away", "cue-ball-close-by"],
+    ("cue_passes_at_mm", "red_moves", "first_contact"),
+    [(1200.0, "jumps", []), (D + 60.0, "jumps", []), (D + 10.0, "creeps", ["red-1"])],
+    ids=["cue-ball-far-away", "cue-ball-close-by", "cue-ball-close-by-and-the-red-creeps-off"],
 )
 def test_a_resting_ball_whose_centre_is_measured_again_is_no_first_mover_far_from_the_cue_ball(
-    cue_passes_at_mm, first_contact
+    cue_passes_at_mm, red_moves, first_contact
 ):
     # The red's centre, measured off under the player's arm, is measured again 22 mm away once
     # the arm has gone (frame 10) and stays there: it reads as a clear departure. The cue ball,
     # seen on every frame, is level with it on that frame 1.2 m away (it cannot have moved it: no
-    # first contact) or within the first mover's reach (where the red's resting place may be
-    # measured off: the red).
+    # first contact) or within the first mover's reach: a ball set moving fast enough to cover
+    # 22 mm in a frame would run on for a metre, so that jump is still a centre measured again
+    # (StrokeConfig.centre_jump_max_mm; the first mover's rule took it for the red until
+    # 2026-12-04). A red hit softly creeps off over many frames: that is the red.
     n = 20
     t = np.arange(n) / FPS
     cue = np.stack([REST[0] - 400.0 + 40.0 * np.arange(n), np.full(n, REST[1] - cue_passes_at_mm)], 1)
     red = np.tile(REST, (n, 1))
-    red[CONTACT_FRAME:] += [15.0, 16.0]
+    if red_moves == "jumps":
+        red[CONTACT_FRAME:] += [15.0, 16.0]
+    else:
+        red[CONTACT_FRAME:, 1] += 4.0 * (np.arange(n - CONTACT_FRAME) + 1)
     contacts = first_contacts(t, cue, {"red-1": red}, {"red-1": REST}, StrokeConfig(), STANDARD_TABLE)
     assert [c.label for c in contacts] == first_contact

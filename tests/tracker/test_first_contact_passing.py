@@ -56,3 +56,34 @@ def test_a_ball_is_hit_only_if_it_left(gap, shift, after, hit):
     t, cue, paths, rest = _paths(gap, shift, after)
     contacts = first_contacts(t, cue, paths, rest, StrokeConfig(), STANDARD_TABLE)
     assert [c.label for c in contacts] == (["green"] if hit else [])
+
+
+@pytest.mark.parametrize(
+    ("yellow_after", "hit"),
+    [("corrected", False), ("corrected with jitter", False), ("driven off", True), ("crept off", True)],
+)
+def test_a_ball_resting_beside_the_cue_ball_whose_centre_is_corrected_as_it_leaves_was_not_hit(
+    yellow_after, hit
+):
+    """Task2 clip 8: the cue ball rested 11 mm from the yellow at the far end of a broadcast; their
+    blobs merged and the yellow's centre read 25 mm towards it. As the cue ball set off past it
+    the yellow's centre read its true place, and stayed there: not a hit."""
+    n, fps = 60, 30.0
+    t = np.arange(n) / fps
+    yellow_rest = np.array([1185.0, 724.0])  # as measured while merged, towards the cue ball
+    yellow_true = yellow_rest + np.array([0.0, 25.0])
+    cue_rest = yellow_rest + np.array([27.0, -58.0])
+    heading = np.array([0.57, 0.82])
+    cue = np.array([cue_rest + heading * 60.0 * k for k in range(n)])
+    yellow = np.tile(yellow_rest, (n, 1))
+    if yellow_after.startswith("corrected"):
+        jitter = np.random.default_rng(1).normal(0.0, 3.0, (n - 1, 2)) if "jitter" in yellow_after else 0.0
+        yellow[1:] = yellow_true + jitter
+    elif yellow_after == "driven off":  # struck: off along the line of centres at 600 mm/s
+        yellow[1:] = yellow_rest + np.outer(np.arange(1, n), [-6.0, 18.0])
+    else:  # a fine contact: it creeps off over many frames, 50 mm in all
+        yellow[1:] = yellow_rest + np.outer(np.minimum(np.arange(1, n) * 2.5, 50.0), [-0.3, 0.95])
+    contacts = first_contacts(
+        t, cue, {"yellow": yellow}, {"yellow": yellow_rest}, StrokeConfig(), STANDARD_TABLE
+    )
+    assert [c.label for c in contacts] == (["yellow"] if hit else [])

@@ -228,6 +228,13 @@ class StrokeConfig:
     (towards the cue ball, or split off away from it), was not hit if it is seen back within this
     distance (mm) of where it rested when the stroke ends: even a fine contact moves a ball a few
     cm, and a struck ball does not come back to its place."""
+    centre_jump_max_mm: float = 30.0
+    """A ball whose measured centre left its place by at most this much (mm), all of it at once as
+    the stroke began (its later sightings, as a rule, no farther than the first two after it left,
+    beyond ``passed_by_return_mm`` of jitter), was not hit: resting beside the cue ball, their blobs
+    merged and its centre was pulled towards it, then corrected as they parted (Task2 clip 8: a
+    yellow 11 mm from the cue ball at the far end, 19 mm). Set moving fast enough to cover that
+    in a frame, a ball runs on for a metre or more; hit softly it creeps out over many frames."""
     impulse_span_frames: int = 2
     """The cue ball's velocity lost in a contact (the struck ball's direction) is measured over up
     to this many frames before and after it: over one, a centre's error of a pixel or two (several

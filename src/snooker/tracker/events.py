@@ -113,6 +113,24 @@ def _back_at_rest(path: np.ndarray, rest: np.ndarray, config: StrokeConfig) -> b
     return bool(np.all(np.linalg.norm(last - rest, axis=1) <= config.passed_by_return_mm))
 
 
+def _centre_jumped(path: np.ndarray, rest: np.ndarray, onset: int, config: StrokeConfig) -> bool:
+    """Whether a ball's measured centre moved off ``rest`` at ``onset`` in one jump and no farther
+    (``StrokeConfig.centre_jump_max_mm``): seen on at least ``steady_sighting_frames`` frames from
+    ``onset`` on, the last on the path's last frame, the first two no farther from ``rest`` than
+    ``centre_jump_max_mm`` and the later ones, as a rule (their median), no farther than those by
+    more than a centre's jitter (``passed_by_return_mm``)."""
+    seen = np.isfinite(path).all(axis=1)
+    if not seen[-1]:
+        return False
+    after = path[onset:][seen[onset:]]
+    if len(after) < config.steady_sighting_frames:
+        return False
+    away = np.linalg.norm(after - rest, axis=1)
+    jump = float(away[:2].max())
+    later = float(np.median(away[2:])) if len(away) > 2 else jump
+    return bool(jump <= config.centre_jump_max_mm and later <= jump + config.passed_by_return_mm)
+
+
 def _velocity_lost(t: np.ndarray, path: np.ndarray, k: int, span: int) -> np.ndarray:
     """Velocity into frame ``k`` minus velocity from frame ``k + 1`` on (mm/s), each over up to
     ``span`` frames (a one-frame step carries a position's whole error); NaN near the ends."""
@@ -185,6 +203,8 @@ def first_contacts(
         loose = closest > diameter + config.contact_tolerance_mm
         if _back_at_rest(raw, p, config):
             continue  # its measured centre shifted as the cue ball's blob passed over it: no hit
+        if _centre_jumped(raw, p, onset, config):
+            continue  # its measured centre corrected once as the cue ball's blob left it: no hit
         if loose and not _set_off_away_from(t, raw, p, onset, at, config):
             continue  # its measured centre shifted towards the cue ball passing by: no hit
         if -config.max_onset_lead_s <= t[onset] - t_contact <= allowed_delay:
@@ -337,8 +357,13 @@ def _first_movers(
             continue
         p = np.asarray(rest[label], dtype=float)
         k = departure_index(raw, p, 2.0 * config.onset_displacement_mm, config.steady_sighting_frames)
-        if k is not None and not _reached_by_running(t, raw, p, running, config, table):
-            onsets[label] = k
+        if (
+            k is None
+            or _reached_by_running(t, raw, p, running, config, table)
+            or _centre_jumped(raw, p, k, config)
+        ):
+            continue  # not moved, moved by a ball still running, or its centre corrected (not moved)
+        onsets[label] = k
     if not onsets:
         return [], None
     first = min(onsets.values())
