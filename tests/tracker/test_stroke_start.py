@@ -124,3 +124,34 @@ def test_a_running_cue_ball_shown_twice_in_a_row_is_not_struck_again(steps: list
         strokes += segmenter.push(state)
     strokes += segmenter.finish()
     assert [s.start_frame for s in strokes] == [12]
+
+
+def _red_lost(found_again: bool) -> list[TableState]:
+    """The white (100 mm a frame) stuns into a red, which runs up the table at 50 mm a frame and is
+    lost after three frames (not off the table: the tracker missed it). With ``found_again`` a red
+    of a new track appears where it stopped, as the tracker starts one for the ball found again."""
+    states = []
+    for frame in range(60):
+        t = frame / FPS
+        k = frame - 12
+        white_y = REST[1] + 100.0 * min(max(k, 0), 3)
+        balls = [BallState(1, "white", (float(REST[0]), float(white_y)), TrackStatus.VISIBLE, 0 <= k <= 3)]
+        red_y = REST[1] + 100.0 * 3 + 52.5 + 50.0 * max(k - 3, 0)
+        if k <= 6:
+            balls.append(BallState(2, "red-1", (float(REST[0]), float(red_y)), TrackStatus.VISIBLE, k > 3))
+        elif found_again and k > 20:
+            balls.append(BallState(3, "red-9", (float(REST[0]), 2400.0), TrackStatus.VISIBLE, False))
+        states.append(TableState(frame, t, tuple(balls)))
+    return states
+
+
+@pytest.mark.parametrize(("found_again", "off_table"), [(False, ("red-1",)), (True, ())])
+def test_a_hit_ball_lost_and_found_again_as_a_new_track_did_not_leave_the_table(found_again, off_table):
+    segmenter = StrokeSegmenter()
+    strokes = []
+    for state in _red_lost(found_again):
+        strokes += segmenter.push(state)
+    strokes += segmenter.finish()
+    [stroke] = strokes
+    assert stroke.first_contact == ("red-1",)
+    assert stroke.off_table == off_table and stroke.potted == ()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from snooker.balls import CUE_BALL
+from snooker.balls import CUE_BALL, ball_kind
 from snooker.calibration.table import STANDARD_TABLE, TableSpec
 from snooker.tracker import events as ev
 from snooker.tracker.config import StrokeConfig
@@ -475,14 +475,22 @@ class StrokeSegmenter:
         """Balls the cue ball hit that were never seen again (up to now, which may be after the
         stroke's end): potted where their path led, if it led into a pocket (a fast dark ball in
         motion blur may go undetected all the way); else off the table if they set off fast enough
-        to jump (a ball driven into a cushion that flew off in a blur). Returns (pots, labels off)."""
+        to jump (a ball driven into a cushion that flew off in a blur); neither where a ball of its
+        kind was first found during the stroke (it, found again). Returns (pots, labels off)."""
         cfg = self.config
         taken = {p.label for p in self._pots} | set(self._offs)
+        # A ball of the same kind first found during the stroke is the lost one found again (the
+        # table gains no balls): the tracker started a new track for it.
+        found_again = [label for label in frames[-1].xy if label not in self._before]
         pots, offs = [], []
         for contact in contacts:
             label = contact.label
             raw = paths.get(label)
             if label in taken or raw is None or label not in self._before:
+                continue
+            same_kind = next((new for new in found_again if ball_kind(new) == ball_kind(label)), None)
+            if same_kind is not None:
+                found_again.remove(same_kind)
                 continue
             seen = np.isfinite(raw).all(axis=1)
             last_seen = _last_steady_sighting(seen, cfg.steady_sighting_frames)
