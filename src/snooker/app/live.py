@@ -59,14 +59,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--start",
         choices=STARTS,
-        default="auto",
+        default=JoinConfig.start,
         help="when the camera comes on: auto (a break-off, if the first stroke looks like one, else a "
         "frame in play), frame, mid (default auto)",
     )
     parser.add_argument(
         "--ball-on",
         choices=BALL_ON_CHOICES,
-        default="either",
+        default=JoinConfig.ball_on,
         help="joining a frame in play: what is on at the first stroke (default either: not known)",
     )
     parser.add_argument(

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from snooker.balls import COLOURS
 from snooker.referee import Referee, RefereeConfig
+from snooker.referee.log import BALL_ON_EITHER
 
 EXIT_OK = 0
 EXIT_LINES_REFUSED = 1
@@ -154,7 +155,7 @@ def describe(raw: str, result: dict[str, Any], referee: Referee, actor: str | No
         text += f"  | {players[result['striker']]} to choose: {', '.join(result['options'])}"
     elif not result["frame_over"]:
         on = result["ball_on"]
-        if on == "either":
+        if on == BALL_ON_EITHER:
             on = "red or colour (not known yet)" if result["reds"] else "a colour (not known yet)"
         text += f"  | {players[result['striker']]} on {on}"
     return text

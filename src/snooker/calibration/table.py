@@ -173,12 +173,13 @@ class TableSpec:
             & (xy[:, 1] <= self.length_mm - r)
         )
 
-    def in_d(self, xy: np.ndarray) -> np.ndarray:
-        """Whether points ``xy`` (n, 2) mm lie on or inside the lines of the D (3.5)."""
+    def in_d(self, xy: np.ndarray, margin_mm: float = 0.0) -> np.ndarray:
+        """Whether points ``xy`` (n, 2) mm lie on or inside the lines of the D (3.5), or within
+        ``margin_mm`` beyond its arc and the baulk line (a measurement's allowance)."""
         xy = np.atleast_2d(np.asarray(xy, dtype=float))
         cx, cy = self.d_centre
-        inside_circle = np.hypot(xy[:, 0] - cx, xy[:, 1] - cy) <= self.d_radius_mm + 1e-9
-        return inside_circle & (xy[:, 1] <= cy + 1e-9)
+        inside_circle = np.hypot(xy[:, 0] - cx, xy[:, 1] - cy) <= self.d_radius_mm + margin_mm + 1e-9
+        return inside_circle & (xy[:, 1] <= cy + margin_mm + 1e-9)
 
     def d_boundary(self, samples: int = 64) -> np.ndarray:
         """Points along the D's outline (arc and its baulk-line chord), (samples, 2) mm."""

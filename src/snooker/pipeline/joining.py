@@ -16,10 +16,11 @@ import numpy as np
 
 from snooker.balls import COLOURS, CUE_BALL, FULL_RACK_REDS, RED, ball_kind
 from snooker.calibration.table import STANDARD_TABLE
+from snooker.referee.log import BALL_ON_EITHER
 from snooker.tracker.types import StrokeEvents
 
 STARTS = ("auto", "frame", "mid")
-BALL_ON_CHOICES = ("either", "red", "colour")
+BALL_ON_CHOICES = (BALL_ON_EITHER, "red", "colour")
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class JoinConfig:
     """
 
     start: str = "auto"
-    ball_on: str = "either"
+    ball_on: str = BALL_ON_EITHER
     rack_reds: int = FULL_RACK_REDS
     break_off_unseen_reds: int = 3
     d_tolerance_mm: float = 10.0
@@ -60,11 +61,8 @@ def is_break_off(stroke: StrokeEvents, config: JoinConfig) -> bool:
     if cue is None:
         return False
     tolerance = max(config.d_tolerance_mm, stroke.position_tolerance_mm or 0.0)
-    reds = _reds_before(stroke)
-    return (
-        _in_d(np.asarray(cue, dtype=float), tolerance)
-        and reds >= config.rack_reds - config.break_off_unseen_reds
-    )
+    in_d = bool(STANDARD_TABLE.in_d(np.asarray(cue, dtype=float), margin_mm=tolerance)[0])
+    return in_d and _reds_before(stroke) >= config.rack_reds - config.break_off_unseen_reds
 
 
 def table_line(stroke: StrokeEvents, config: JoinConfig) -> dict | None:
@@ -89,7 +87,7 @@ def table_line(stroke: StrokeEvents, config: JoinConfig) -> dict | None:
         colours = list(COLOURS[min(seen) :])  # colours go in ascending order: a lower one unseen is gone
     ball_on = config.ball_on
     if (ball_on == "red" and not reds) or (ball_on == "colour" and colours != list(COLOURS)):
-        ball_on = "either"
+        ball_on = BALL_ON_EITHER
     line: dict = {"type": "table", "reds": reds, "colours": colours, "ball_on": ball_on, "cue_in_hand": False}
     red_labels = [label for label in stroke.positions_before if ball_kind(label) == RED][:reds]
     places = {
@@ -107,11 +105,3 @@ def _reds_before(stroke: StrokeEvents) -> int:
     labels = set(stroke.positions_before)
     labels |= {p.label for p in stroke.potted} | set(stroke.off_table)
     return sum(1 for label in labels if ball_kind(label) == RED)
-
-
-def _in_d(point: np.ndarray, tolerance_mm: float) -> bool:
-    """Within the D (table mm), allowing ``tolerance_mm`` beyond its arc and the baulk line."""
-    table = STANDARD_TABLE
-    centre = np.asarray(table.d_centre, dtype=float)
-    offset = point - centre
-    return bool(np.hypot(*offset) <= table.d_radius_mm + tolerance_mm and offset[1] <= tolerance_mm)

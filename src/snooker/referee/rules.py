@@ -473,10 +473,8 @@ def _ids_of_kinds(balls: dict[str, Point], kinds: Iterable[str]) -> list[str]:
 def _in_d(point: Point, config: RefereeConfig, measured_within_mm: float | None = None) -> bool:
     """Whether a cue ball placed at ``point`` (mm) is within the D, allowing the configured
     tolerance or, where the log says its places may be off by more (``measured_within_mm``), that."""
-    cx, cy = STANDARD_TABLE.d_centre
-    dx, dy = point[0] - cx, point[1] - cy
     tol = max(config.in_hand_tolerance_mm, measured_within_mm or 0.0)
-    return (dx * dx + dy * dy) ** 0.5 <= STANDARD_TABLE.d_radius_mm + tol and dy <= tol
+    return bool(STANDARD_TABLE.in_d(point, margin_mm=tol)[0])
 
 
 def _implicit_play(match: MatchState, player: int | None = None) -> MatchState:

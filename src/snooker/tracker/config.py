@@ -312,9 +312,12 @@ class StrokeConfig:
     on real footage.)"""
     unwatched_gap_s: float = 0.25
     """A gap at least this long between two frames of a stroke (the broadcast cut to another
-    camera, frames dropped or skipped) leaves what happened in it unseen: the stroke reports the
-    time it was not watched (``StrokeEvents.unwatched_s``), and with no contact found the contact
-    was not seen rather than missed."""
+    camera, frames dropped or skipped; the tracker's ``LifecycleConfig.unwatched_loss_s`` for a
+    lost ball) leaves what happened in it unseen: the stroke reports the time it was not watched
+    (``StrokeEvents.unwatched_s``), and with no contact found the contact was not seen rather than
+    missed. A cue ball set off within this time of the table coming into
+    view (after such a gap, or at the video's start) may have been struck, and have hit a ball,
+    before it did (``StrokeEvents.strike_unseen``)."""
     restrike_cushion_reach_mm: float = 60.0
     """A cue ball that came within this distance (mm) of a cushion (its centre of the line a ball
     touching the cushion has its centre on) in the restrike check's window may have bounced off it

@@ -35,6 +35,11 @@ class Contact:
     (equal masses; spin acts only later). NaN where the path around the contact is too short."""
 
 
+_JUMP_SIGHTINGS = 2
+"""A corrected centre reaches its place on the first sighting after the ball left, or the second
+(one frame may still show the blobs half merged): see :func:`_centre_jumped`."""
+
+
 def fill_gaps(t: np.ndarray, path: np.ndarray) -> np.ndarray | None:
     """``path`` with NaN rows linearly interpolated in time (ends held); None if never seen."""
     seen = np.isfinite(path).all(axis=1)
@@ -126,8 +131,8 @@ def _centre_jumped(path: np.ndarray, rest: np.ndarray, onset: int, config: Strok
     if len(after) < config.steady_sighting_frames:
         return False
     away = np.linalg.norm(after - rest, axis=1)
-    jump = float(away[:2].max())
-    later = float(np.median(away[2:])) if len(away) > 2 else jump
+    jump = float(away[:_JUMP_SIGHTINGS].max())
+    later = float(np.median(away[_JUMP_SIGHTINGS:])) if len(away) > _JUMP_SIGHTINGS else jump
     return bool(jump <= config.centre_jump_max_mm and later <= jump + config.passed_by_return_mm)
 
 
