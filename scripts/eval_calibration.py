@@ -23,68 +23,12 @@ import json
 import sys
 from pathlib import Path
 
-import cv2
 import numpy as np
 
-from snooker.calibration import TableNotFound, find_table
-from snooker.calibration.table import STANDARD_TABLE
 from snooker.datasets.shared import bucharest_training
-from snooker.vision.classic import ClassicDetector
+from snooker.pipeline.evaluation import baulk_line_offsets, spot_offsets
 
 DEFAULT_DATA = bucharest_training("Task1")
-LINE_SAMPLES_MM = np.concatenate([np.linspace(150.0, 500.0, 8), np.linspace(1280.0, 1628.0, 8)])
-"""Places along the baulk line (table x, mm) where it is looked for: clear of the D's spots."""
-MIN_RIDGE_CONTRAST = 6.0
-"""The line's brightest place must stand this much (HSV value units) above the profile's median."""
-
-
-def spot_offsets(stills: list[Path], max_from_spot_mm: float) -> dict[str, list[list[float]]]:
-    """Per colour, the (dx, dy) mm offsets from its spot of the balls found near it."""
-    detector = ClassicDetector()
-    spots = STANDARD_TABLE.spots
-    offsets: dict[str, list[list[float]]] = {name: [] for name in spots}
-    for image, view in _views(stills):
-        detections = detector(image, view)
-        for xy, ball in zip(detections.xy_mm, detections.ball, strict=True):
-            name = str(ball)
-            if name in spots:
-                offset = np.asarray(xy, float) - np.asarray(spots[name], float)
-                if np.hypot(*offset) <= max_from_spot_mm:
-                    offsets[name].append(offset.round(2).tolist())
-    return offsets
-
-
-def baulk_line_offsets(stills: list[Path], search_mm: float) -> list[float]:
-    """Per still where the line shows, how far beyond 737 mm (along the table) it reads (mm)."""
-    found = []
-    across = np.arange(-search_mm, search_mm + 0.5, 1.0)
-    for image, view in _views(stills):
-        value = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)[..., 2].astype(np.float32)
-        places = []
-        for x in LINE_SAMPLES_MM:
-            xy = np.column_stack([np.full_like(across, x), STANDARD_TABLE.baulk_line_y_mm + across])
-            px = view.table_to_image(xy).astype(np.float32)
-            profile = cv2.remap(
-                value, px[:, 0].reshape(1, -1), px[:, 1].reshape(1, -1), cv2.INTER_LINEAR
-            ).ravel()
-            best = int(np.argmax(profile))
-            if profile[best] - np.median(profile) >= MIN_RIDGE_CONTRAST:
-                places.append(float(across[best]))
-        if places:
-            found.append(float(np.median(places)))
-    return found
-
-
-def _views(stills: list[Path]):
-    """(image, view) of every still whose table is found."""
-    for path in stills:
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            continue
-        try:
-            yield image, find_table(image)
-        except TableNotFound:
-            continue
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,8 +19,11 @@ import pickle
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 
+from snooker.calibration import TableNotFound, find_table
+from snooker.calibration.table import STANDARD_TABLE
 from snooker.pipeline.analyze import (
     AnalysisConfig,
     Detector,
@@ -28,6 +31,7 @@ from snooker.pipeline.analyze import (
     default_view_check,
     fast_detector,
 )
+from snooker.vision.classic import ClassicDetector
 from snooker.vision.otherview import CueBallSighting, OtherViewCueBall
 from snooker.vision.types import BallDetections, Frame
 
@@ -100,7 +104,6 @@ class ClipDetections:
 def detect_clip(path: Path, detector: Detector, config: AnalysisConfig | None = None) -> ClipDetections:
     """Decode, calibrate (on the first frame showing a table), check the view and detect, per frame,
     as the frame loop does (through its fast path, per ``config``)."""
-    from snooker.calibration import TableNotFound, find_table
     from snooker.vision.sources import open_source
 
     config = config or AnalysisConfig()
@@ -385,7 +388,6 @@ def labelled_other_view_candidates(
     view check), in every ``frame_step``-th such frame, labelled by ``truth`` (Task3/Task4 boxes).
     ``mirrored``: the frames (and boxes) flipped left to right first, as another camera on the
     other side of the table would show them (more training views)."""
-    from snooker.calibration import TableNotFound, find_table
     from snooker.vision.cueball_score import ScoreFeatureConfig
     from snooker.vision.otherview import training_candidates
     from snooker.vision.sources import open_source
@@ -448,3 +450,63 @@ def top_candidate_hits(
             candidates.is_cue_ball[whitest] and candidates.whiteness[whitest] >= min_whiteness
         )
     return frames, scored_right, whitest_right
+
+
+BAULK_LINE_SAMPLES_MM = (
+    150.0, 200.0, 250.0, 300.0, 350.0, 400.0, 450.0, 500.0,
+    1280.0, 1330.0, 1380.0, 1430.0, 1480.0, 1530.0, 1580.0, 1628.0,
+)  # fmt: skip
+"""Places along the baulk line (table x, mm) where it is looked for: clear of the D's spots."""
+BAULK_LINE_MIN_RIDGE = 6.0
+"""The line's brightest place must stand this much (HSV value units) above the profile's median."""
+
+
+def found_views(stills: list[Path]):
+    """(image, view) of every still (image file) whose table ``find_table`` finds."""
+    for path in stills:
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            continue
+        try:
+            yield image, find_table(image)
+        except TableNotFound:
+            continue
+
+
+def spot_offsets(stills: list[Path], max_from_spot_mm: float) -> dict[str, list[list[float]]]:
+    """Per colour, the (dx, dy) mm offsets from its spot of the balls the classical detector
+    finds within ``max_from_spot_mm`` of it (taken to lie on it) in ``stills``, through the
+    table found in each: a calibration without bias reads them at about 0."""
+    detector = ClassicDetector()
+    spots = STANDARD_TABLE.spots
+    offsets: dict[str, list[list[float]]] = {name: [] for name in spots}
+    for image, view in found_views(stills):
+        detections = detector(image, view)
+        for xy, ball in zip(detections.xy_mm, detections.ball, strict=True):
+            name = str(ball)
+            if name in spots:
+                offset = np.asarray(xy, float) - np.asarray(spots[name], float)
+                if np.hypot(*offset) <= max_from_spot_mm:
+                    offsets[name].append(offset.round(2).tolist())
+    return offsets
+
+
+def baulk_line_offsets(stills: list[Path], search_mm: float) -> list[float]:
+    """Per still where the painted baulk line shows, how far beyond 737 mm (along the table) it
+    reads (mm): the brightest place within ``search_mm`` across it, at ``BAULK_LINE_SAMPLES_MM``."""
+    found = []
+    across = np.arange(-search_mm, search_mm + 0.5, 1.0)
+    for image, view in found_views(stills):
+        value = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)[..., 2].astype(np.float32)
+        places = []
+        for x in BAULK_LINE_SAMPLES_MM:
+            xy = np.column_stack([np.full_like(across, x), STANDARD_TABLE.baulk_line_y_mm + across])
+            px = view.table_to_image(xy).astype(np.float32)
+            rows, cols = px[:, 1].reshape(1, -1), px[:, 0].reshape(1, -1)
+            profile = cv2.remap(value, cols, rows, cv2.INTER_LINEAR).ravel()
+            best = int(np.argmax(profile))
+            if profile[best] - np.median(profile) >= BAULK_LINE_MIN_RIDGE:
+                places.append(float(across[best]))
+        if places:
+            found.append(float(np.median(places)))
+    return found

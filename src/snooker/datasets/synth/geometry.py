@@ -15,6 +15,7 @@ from functools import cached_property
 
 import numpy as np
 
+from snooker.calibration.rails import STANDARD_RAILS
 from snooker.calibration.table import STANDARD_TABLE, TableSpec
 
 
@@ -46,8 +47,10 @@ class GeometryConfig:
     """Width of the wooden rail top beyond the cushions."""
     cushion_nose_height_mm: float = 36.0
     """Height of the cushion nose above the cloth (for drawing)."""
-    rail_height_mm: float = 42.0
-    """Height of the rail top above the cloth (for drawing)."""
+    rail_height_mm: float = STANDARD_RAILS.cushion_top_height_mm
+    """Height of the rail top above the cloth (for drawing): where the calibration expects the
+    cushion tops' outer edge (drawn 2 mm higher, the table found in a rendered broadcast frame
+    read ball places 5.8 mm off, median, against 1.2)."""
     corner_face_flare_deg: float = 0.0
     """How far each corner jaw face turns away from the pocket axis (positive opens the throat)."""
     middle_face_flare_deg: float = 12.0
