@@ -118,6 +118,32 @@ def _back_at_rest(path: np.ndarray, rest: np.ndarray, config: StrokeConfig) -> b
     return bool(np.all(np.linalg.norm(last - rest, axis=1) <= config.passed_by_return_mm))
 
 
+def _settled_rest(path: np.ndarray, rest: np.ndarray, config: StrokeConfig) -> tuple[np.ndarray, int]:
+    """Where a ball rests by the time it is set off, and from which index of ``path`` on: ``rest``
+    from the start, moved each time its measured centre
+    left it in one step and then stood still (``steady_sighting_frames`` sightings in a row within
+    ``passed_by_return_mm`` of their median, a step of at most ``centre_jump_max_mm``). Detected
+    again with another window or a neighbour's blob nearby, a resting ball's centre can shift by a
+    pixel or two (11 mm at a broadcast's far end) and stay: read from the old place, that ball
+    "set off" long before the cue ball came, and its contact was refused (Task2 clip 8's red)."""
+    settled, start = rest, 0
+    seen = np.isfinite(path).all(axis=1)
+    n = config.steady_sighting_frames
+    while True:
+        k = departure_index(path[start:], settled, config.onset_displacement_mm, 1)
+        if k is None:
+            return settled, start
+        k += start
+        after = np.flatnonzero(seen[k:])[:n] + k
+        if len(after) < n:
+            return settled, start
+        plateau = np.median(path[after], axis=0)
+        steady = np.linalg.norm(path[after] - plateau, axis=1).max() <= config.passed_by_return_mm
+        if not steady or np.linalg.norm(plateau - settled) > config.centre_jump_max_mm:
+            return settled, start
+        settled, start = plateau, k
+
+
 def _centre_jumped(path: np.ndarray, rest: np.ndarray, onset: int, config: StrokeConfig) -> bool:
     """Whether a ball's measured centre moved off ``rest`` at ``onset`` in one jump and no farther
     (``StrokeConfig.centre_jump_max_mm``): seen on at least ``steady_sighting_frames`` frames from
@@ -181,11 +207,11 @@ def first_contacts(
     for label, raw in paths.items():
         if label not in rest:
             continue
-        p = np.asarray(rest[label], dtype=float)
+        p, settled_at = _settled_rest(raw, np.asarray(rest[label], dtype=float), config)
         seen = np.isfinite(raw).all(axis=1)
-        departure = departure_index(raw, p, config.onset_displacement_mm, 1)
+        departure = departure_index(raw[settled_at:], p, config.onset_displacement_mm, 1)
         if departure is not None:
-            onset = departure
+            onset = departure + settled_at
         elif seen.any() and not seen[-1]:
             onset = int(np.flatnonzero(seen)[-1]) + 1  # it vanished (in a pocket or out of sight)
         else:
