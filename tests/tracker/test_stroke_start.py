@@ -155,3 +155,50 @@ def test_a_hit_ball_lost_and_found_again_as_a_new_track_did_not_leave_the_table(
     [stroke] = strokes
     assert stroke.first_contact == ("red-1",)
     assert stroke.off_table == off_table and stroke.potted == ()
+
+
+def _pulled(steps_mm: list[float], red_nudged_mm: float = 0.0) -> list[TableState]:
+    """The cue ball at rest for 12 frames, then seen ``steps_mm[k]`` farther up the table on each
+    frame after, flagged moving while it steps, then at rest for two seconds; a red at rest far
+    away (``red_nudged_mm`` up the table once the cue ball has stopped)."""
+    states, y = [], REST[1]
+    steps = [0.0] * 12 + steps_mm + [0.0] * 60
+    for frame, step in enumerate(steps):
+        y += step
+        moving = step > 0.0
+        cue = BallState(1, "white", (float(REST[0]), float(y)), TrackStatus.VISIBLE, moving)
+        red_y = RED[1] + (red_nudged_mm if frame >= 12 + len(steps_mm) else 0.0)
+        red = BallState(2, "red-1", (RED[0], red_y), TrackStatus.VISIBLE, False)
+        states.append(TableState(frame, frame / FPS, (cue, red)))
+    return states
+
+
+@pytest.mark.parametrize(
+    ("steps", "red_nudged", "strokes_found"),
+    [
+        ([3.0, 18.0, 15.0, 1.0, 0.5], 0.0, 0),
+        ([47.0, -8.0, 24.0], 0.0, 0),
+        ([12.0, 10.0, 9.0, 8.0, 7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0, 1.0], 0.0, 1),
+        (list(np.arange(1500.0, 0.0, -2000.0 / FPS) / FPS), 0.0, 1),
+        ([3.0, 18.0, 15.0, 1.0, 0.5], 30.0, 1),
+    ],
+    ids=[
+        "centre pulled 37 mm at 540 mm/s and let go (Task2 clip 9)",
+        "centre jumped 47 mm, back and on (Task2 clip 9, another calibration)",
+        "a soft stroke rolling 68 mm from 360 mm/s",
+        "a stroke of 1.5 m/s slowing at 2 m/s^2",
+        "pulled and let go, but a red moved",
+    ],
+)
+def test_a_cue_ball_that_stops_short_of_its_braking_distance_played_no_stroke(
+    steps, red_nudged, strokes_found
+):
+    """Free on the cloth a ball slows at most ~2 m/s^2 (StrokeConfig.max_deceleration_mm_s2): one
+    that reads fast and stops within a few centimetres, touching nothing, was its centre pulled
+    off by the cue tip and let go."""
+    segmenter = StrokeSegmenter()
+    strokes = []
+    for state in _pulled(steps, red_nudged):
+        strokes += segmenter.push(state)
+    strokes += segmenter.finish()
+    assert len(strokes) == strokes_found

@@ -11,6 +11,7 @@ resting place is the median of its last sightings at rest since it was last seen
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from dataclasses import dataclass
 
@@ -281,8 +282,49 @@ class StrokeSegmenter:
             self._rest_since = now
         if record.t - self._frames[self._rest_since].t < self.config.rest_duration_s:
             return []
+        stopped_short = self._stopped_short(self._rest_since)
         stroke = self._close(self._rest_since, truncated=False)
-        return [stroke]
+        return [] if stopped_short else [stroke]
+
+    def _stopped_short(self, end: int) -> bool:
+        """Whether the stroke up to ``self._frames[end]`` was no stroke: only the cue ball moved
+        (every other ball within twice the onset displacement of where it rested, none potted or
+        off), it came off no cushion (``events.cushion_contacts``) and within reach of no ball (one
+        held against a cushion would not move), and its path (between its sightings) was shorter
+        than its fastest step between two sightings would have carried it at
+        ``max_deceleration_mm_s2``."""
+        assert self._start_index is not None
+        cfg = self.config
+        if self._pots or self._offs or self._restruck or CUE_BALL not in self._before:
+            return False
+        frames = self._frames[self._start_index : end + 1]
+        for label, rest in self._before.items():
+            if label == CUE_BALL:
+                continue
+            for f in frames:
+                seen_there = label in f.xy and f.visible.get(label, False)
+                if (
+                    seen_there
+                    and np.linalg.norm(f.xy[label] - np.asarray(rest)) > 2.0 * cfg.onset_displacement_mm
+                ):
+                    return False
+        seen = [f for f in frames if f.visible.get(CUE_BALL, False) and CUE_BALL in f.xy]
+        t = np.array([f.t for f in frames])
+        if len(seen) < 2 or ev.cushion_contacts(t, self._path(frames, CUE_BALL), cfg, self.table):
+            return False
+        steps = [
+            (float(np.linalg.norm(b.xy[CUE_BALL] - a.xy[CUE_BALL])), b.t - a.t)
+            for a, b in itertools.pairwise(seen)
+        ]
+        fastest = max(step / max(dt, 1e-9) for step, dt in steps)
+        reach = self.table.ball_diameter_mm + cfg.contact_tolerance_mm
+        others = [np.asarray(xy) for label, xy in self._before.items() if label != CUE_BALL]
+        if others and any(
+            np.linalg.norm(np.array(others) - f.xy[CUE_BALL], axis=1).min() <= reach for f in seen
+        ):
+            return False  # it may have hit a ball that could not move (against a cushion)
+        run = sum(step for step, _ in steps)
+        return run < fastest**2 / (2.0 * cfg.max_deceleration_mm_s2)
 
     def _struck_again(self, now: int) -> int | None:
         """Index of the frame after the cue ball was struck again, if it was (judged once it has
