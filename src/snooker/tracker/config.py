@@ -314,10 +314,10 @@ class StrokeConfig:
     """The cue ball's speed gain (its chord speed over the ``start_confirm_frames`` frames after,
     less its speed before), away from every other ball, that marks it struck again. Only the cue
     can give that much: sliding friction turning screw-back or spin into speed adds at most
-    mu*g ~ 2 m/s^2, about 200 mm/s over the 0.1 s the two windows span at 30 fps. (The change of
-    velocity would also catch a rolling cue ball struck back or sideways, but a detected centre's
-    jitter, a rebound measured a few mm from a cushion and a track's jump at a cut give as much
-    on real footage.)"""
+    mu*g ~ 2 m/s^2, about 200 mm/s over the 0.1 s the two windows span at 30 fps. A rolling cue
+    ball struck back or sideways gains less: its change of velocity is read apart, from lines
+    through more sightings (``restrike_fit_sightings``), not from chords (over two-point chords a
+    detected centre's jitter changes the velocity by as much on real footage)."""
     unwatched_gap_s: float = 0.25
     """A gap at least this long between two frames of a stroke (the broadcast cut to another
     camera, frames dropped or skipped; the tracker's ``LifecycleConfig.unwatched_loss_s`` for a
@@ -332,6 +332,39 @@ class StrokeConfig:
     between two sightings: into the cushion and back out between frames its speed reads low (more
     so where a 25 fps picture is shown twice at 30 fps), and it then seems to set off anew. It is
     not taken for struck again there (a cue ball struck again while resting by a cushion is missed)."""
+    restrike_fit_sightings: int = 4
+    """A rolling cue ball struck back or sideways need not gain speed: its change of velocity tells
+    (see ``restrike_min_velocity_change_mm_s``). The velocity on each side of the strike is the
+    least-squares line through this many sightings (0.13 s at 30 fps): a two-point chord moves by
+    the jitter of both centres over one frame (several mm at the far end of a broadcast view, tens
+    of mm/s), a line through four by about a third of that."""
+    restrike_min_velocity_change_mm_s: float = 450.0
+    """The change of the cue ball's fitted velocity (mm/s, as a vector) that marks it struck again,
+    nearly at rest (``restrike_max_speed_mm_s``) and away from balls and cushions. Where every
+    other test holds, real footage changes it by at most 310 mm/s (the 25 Task2 and 22 Task4
+    strokes: Task2 clip 19, a cue ball rolling 125 mm from a ball) and rendered clips not struck
+    again by 241 (a centre corrected by 26 mm at the far end); the rendered restrikes at 800-1500
+    mm/s that gain less than ``restrike_min_speed_gain_mm_s`` change it by 596-1044 (sliding
+    friction takes some of the stroke before the fit sees it)."""
+    restrike_max_friction_mm_s2: float = 2000.0
+    """...and the change must also exceed what the cloth can do between the two fits' centres
+    (mm/s^2): sliding friction turning screw or spin into motion, mu*g with mu ~ 0.2. A strike is
+    an impulse; a screw-back accelerating off a contact changes the velocity as much, but over
+    the time it slides (a 0.23 s span allows 460 mm/s)."""
+    restrike_min_speed_after_mm_s: float = 200.0
+    """...the cue ball running off afterwards at least this fast (mm/s): struck, it runs. A ball
+    rolling at a few hundred mm/s that the track shows stopped dead (a hand stopping it, a track
+    held where the ball was lost) changed its velocity as much, and was not struck."""
+    restrike_fit_residual_mm: float = 5.0
+    """...each fit's sightings within this RMS distance (mm) of their line: a ball runs on in a
+    line before and after a strike, while a detected centre that jumps and comes back (a blob
+    merging with another, a cue tip over the ball) or a track that jumps leaves the line by more
+    than the jitter (resting centres scatter by 1.4 mm sd along a broadcast table; Task2's
+    jumping centres leave it by 7-22 mm)."""
+    restrike_meeting_mm: float = 20.0
+    """...and the two lines within this distance (mm) of each other at some moment between the
+    last sighting before and the first after: struck, the ball was in one place. Sliding friction
+    bends the path after the strike (1 cm in 0.1 s at mu*g), and the centres jitter."""
     vanished_off_table_min_speed_mm_s: float = 800.0
     """A ball the cue ball hit at least this fast (its estimated speed off the contact, like
     ``LifecycleConfig.off_table_min_speed_mm_s``) that is never seen again while the stroke runs
@@ -343,6 +376,8 @@ class StrokeConfig:
             raise ValueError(f"rest_median_frames must be at least 1, got {self.rest_median_frames}")
         if self.start_centre_slip_mm < 0:
             raise ValueError(f"start_centre_slip_mm must not be negative, got {self.start_centre_slip_mm}")
+        if self.restrike_fit_sightings < 2:
+            raise ValueError(f"restrike_fit_sightings must be at least 2, got {self.restrike_fit_sightings}")
         if self.restrike_cushion_reach_mm < 0:
             raise ValueError(
                 f"restrike_cushion_reach_mm must not be negative, got {self.restrike_cushion_reach_mm}"

@@ -3,10 +3,12 @@
 A stroke starts when the cue ball sets off (it is moving on a few consecutive frames; the start is
 traced back to the last frame it sat where it rested) and ends once every ball has been at rest for
 ``StrokeConfig.rest_duration_s``. A cue ball struck again while balls still run (a foul) ends the
-stroke and starts the next: nearly at rest, it gains more speed than friction or spin can give it,
-away from every other ball. Between strokes, a ball that moves (a person moved it, or it fell into
-a pocket by itself) is reported as an :class:`OutsideEvent`, never as part of a stroke; a ball's
-resting place is the median of its last sightings at rest since it was last seen moving.
+stroke and starts the next: nearly at rest, away from every other ball and cushion, it gains more
+speed than friction or spin can give it, or (struck back or sideways while it rolls) its velocity
+turns at once and stays turned, by more than friction can turn it. Between strokes, a ball that
+moves (a person moved it, or it fell into a pocket by itself) is reported as an
+:class:`OutsideEvent`, never as part of a stroke; a ball's resting place is the median of its last
+sightings at rest since it was last seen moving.
 """
 
 from __future__ import annotations
@@ -269,6 +271,8 @@ class StrokeSegmenter:
     def _running(self, record: _FrameRecord) -> list[StrokeEvents]:
         now = len(self._frames) - 1
         struck = self._struck_again(now)
+        if struck is None:
+            struck = self._turned_by_a_strike(now)
         if struck is not None:
             # The cue ball was struck again while balls still ran: the stroke ends on the frame
             # before, and the next one starts there with the balls where they were.
@@ -381,6 +385,109 @@ class StrokeSegmenter:
                 continue  # a cushion right there: a bounce between two sightings
             return last_before + 1
         return None
+
+    def _turned_by_a_strike(self, now: int) -> int | None:
+        """Index of the frame after the cue ball was struck again, read from its change of velocity
+        (a rolling cue ball struck back or sideways need not gain speed): its velocity before and
+        after is the least-squares line through ``restrike_fit_sightings`` sightings on each side
+        of two consecutive ones (see :meth:`_struck_between`). A strike between two frames may
+        show on two splits in a row (the sighting just before it lies near both lines): it is
+        judged one sighting later, and the split whose sightings lie closer to their lines wins.
+        A picture shown twice (the same place on the next frame) is one sighting."""
+        assert self._start_index is not None
+        cfg = self.config
+        k = cfg.restrike_fit_sightings
+        hidden = max(cfg.start_confirm_frames, self._frames_within(now, cfg.restrike_hidden_max_s))
+        if not self._frames[now].visible.get(CUE_BALL, False):
+            return None
+        lo = max(self._start_index + cfg.start_confirm_frames + 1, now - 2 * (2 * k + 1 + hidden))
+        sightings: list[int] = []
+        for i in range(lo, now + 1):
+            if not self._frames[i].visible.get(CUE_BALL, False):
+                continue
+            if (
+                sightings
+                and sightings[-1] == i - 1
+                and np.array_equal(self._frames[i].xy[CUE_BALL], self._frames[i - 1].xy[CUE_BALL])
+            ):
+                continue  # the picture shown twice: its first showing dates it
+            sightings.append(i)
+        if len(sightings) < 2 * k + 1 or sightings[-1] != now:
+            return None
+        earlier = self._struck_between(sightings[-2 * k - 1 : -1], hidden)
+        if earlier is None:
+            return None
+        later = self._struck_between(sightings[-2 * k :], hidden)
+        return (later if later is not None and later[1] < earlier[1] else earlier)[0]
+
+    def _struck_between(self, sightings: list[int], hidden: int) -> tuple[int, float] | None:
+        """Whether the cue ball was struck between the middle two of ``sightings`` (frame indices,
+        as many before as after, at most ``hidden`` frames unseen between the two): the index of
+        the frame after the last before, and the larger RMS distance of the two sides' sightings
+        from their lines; None if not. It was at rest or nearly before
+        (``restrike_max_speed_mm_s``), ran off after (``restrike_min_speed_after_mm_s``) and was
+        struck if the two velocities differ by at least
+        ``restrike_min_velocity_change_mm_s`` and by more than friction changes it in the time
+        between the two windows' centres (``restrike_max_friction_mm_s2``: impulsive), each side's
+        sightings lie on their line (``restrike_fit_residual_mm``: a detected centre that jumps
+        and comes back, or a track that jumps, does not) and the two lines meet between the two
+        sightings (``restrike_meeting_mm``: the ball was in one place when struck), with no other
+        ball near it and no cushion within ``restrike_cushion_reach_mm`` (a collision, a bounce)."""
+        cfg = self.config
+        half = len(sightings) // 2
+        before, after = sightings[:half], sightings[half:]
+        last_before, first_after = before[-1], after[0]
+        if first_after - last_before > hidden + 1:
+            return None
+        if any(j - i > 2 for run in (before, after) for i, j in itertools.pairwise(run)):
+            return None  # a side with sightings missed: no line to read a velocity from
+        times = [self._frames[i].t for i in range(sightings[0], sightings[-1] + 1)]
+        if max(np.diff(times)) >= cfg.unwatched_gap_s:
+            return None  # the table was not watched: what the track did then is no motion
+        fit_before, fit_after = self._cue_line(before), self._cue_line(after)
+        if fit_before is None or fit_after is None:
+            return None
+        (t0, p0, v0, residual0), (t1, p1, v1, residual1) = fit_before, fit_after
+        if float(np.linalg.norm(v0)) > cfg.restrike_max_speed_mm_s:
+            return None
+        if float(np.linalg.norm(v1)) < cfg.restrike_min_speed_after_mm_s:
+            return None  # stopped, not struck
+        residual = max(residual0, residual1)
+        if residual > cfg.restrike_fit_residual_mm:
+            return None
+        change = float(np.linalg.norm(v1 - v0))
+        if change < max(cfg.restrike_min_velocity_change_mm_s, cfg.restrike_max_friction_mm_s2 * (t1 - t0)):
+            return None
+        # where the two lines come closest between the two sightings
+        ta, tb = self._frames[last_before].t, self._frames[first_after].t
+        offset, drift = (p0 - v0 * t0) - (p1 - v1 * t1), v0 - v1
+        at = float(np.clip(-offset @ drift / max(float(drift @ drift), 1e-9), ta, tb))
+        if float(np.linalg.norm(offset + drift * at)) > cfg.restrike_meeting_mm:
+            return None
+        reach = self.table.ball_diameter_mm + cfg.contact_tolerance_mm
+        for i in sightings:
+            frame = self._frames[i]
+            cue = frame.xy[CUE_BALL]
+            if self._by_cushion(cue, cfg.restrike_cushion_reach_mm):
+                return None  # a cushion right there: a bounce
+            if any(np.linalg.norm(xy - cue) <= reach for label, xy in frame.xy.items() if label != CUE_BALL):
+                return None  # another ball right there: a collision
+        return last_before + 1, residual
+
+    def _cue_line(self, indices: list[int]) -> tuple[float, np.ndarray, np.ndarray, float] | None:
+        """The least-squares line through the cue ball's sightings on ``indices``: (mean time,
+        position then, velocity mm/s, RMS distance of the sightings from it in mm)."""
+        t = np.array([self._frames[i].t for i in indices])
+        xy = np.array([self._frames[i].xy[CUE_BALL] for i in indices])
+        t_mean = float(t.mean())
+        dt = t - t_mean
+        spread = float(dt @ dt)
+        if spread <= 0.0:
+            return None
+        centre = xy.mean(axis=0)
+        velocity = dt @ (xy - centre) / spread
+        residual = xy - centre - np.outer(dt, velocity)
+        return t_mean, centre, velocity, float(np.sqrt((residual**2).sum(axis=1).mean()))
 
     def _by_cushion(self, xy: np.ndarray, reach_mm: float) -> bool:
         """Whether a ball centred at ``xy`` (table mm) is within ``reach_mm`` of touching a cushion."""

@@ -1,0 +1,149 @@
+"""A rolling cue ball struck again softly, back or sideways, while the red it hit still runs: it
+gains little speed (or loses it), but its velocity turns at once and stays turned. A rolling ball
+whose detected centre jitters or jumps, one that screws back off a contact at the cloth's
+friction, and one that bounces off a cushion change velocity too, and are not struck."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from tracker_scenarios import Ball, run, still
+
+from snooker.calibration.table import STANDARD_TABLE
+
+D = STANDARD_TABLE.ball_diameter_mm
+R = STANDARD_TABLE.ball_radius_mm
+SPOTS = STANDARD_TABLE.spots
+WHITE_AT, RED_AT = (600.0, 1000.0), (600.0, 1500.0)
+STRUCK_AT = 1.6
+"""When the white is struck again (s), if it is."""
+ROLL_MM_S = 300.0
+"""The white's speed up the table after it hit the red (follow-through), mm/s."""
+MU_G_MM_S2 = 0.2 * 9810.0
+"""Sliding friction on the cloth (mu ~ 0.2): the most the cloth turns spin into motion, mm/s^2."""
+
+
+def _contact():
+    """The white struck at 0.5 s at 2000 mm/s onto the red: (contact time, contact place)."""
+    travel = math.dist(WHITE_AT, RED_AT) - D
+    return 0.5 + travel / 2000.0, (WHITE_AT[0], WHITE_AT[1] + travel)
+
+
+def _rolled_on(t: float) -> tuple[float, float]:
+    tc, (x, y) = _contact()
+    return x, y + ROLL_MM_S * (t - tc)
+
+
+def _path(velocity_of, until: float, step: float = 0.02):
+    """Keyframes every ``step`` s from the contact, moving at ``velocity_of(t)`` (mm/s)."""
+    tc, place = _contact()
+    keys = [(0.0, *WHITE_AT), (0.5, *WHITE_AT), (tc, *place)]
+    xy = np.array(place)
+    t = tc
+    while t < until:
+        xy = xy + np.array(velocity_of(t + step / 2.0)) * step
+        t += step
+        keys.append((t, float(xy[0]), float(xy[1])))
+    return keys
+
+
+def _struck(new_velocity):
+    """Rolling on at 300 mm/s, struck at 1.6 s to ``new_velocity`` (mm/s), then slowing at 0.5
+    m/s^2 (rolling) to rest."""
+    speed = math.hypot(*new_velocity)
+    stop = STRUCK_AT + speed / 500.0
+
+    def velocity(t):
+        if t < STRUCK_AT:
+            return (0.0, ROLL_MM_S)
+        left = max(0.0, 1.0 - (t - STRUCK_AT) / (stop - STRUCK_AT))
+        return (new_velocity[0] * left, new_velocity[1] * left)
+
+    return _path(velocity, stop + 0.1)
+
+
+def _screw_back():
+    """Stops dead on the red, its back spin takes it back at mu*g for 0.4 s, then it rolls back
+    slowing at 0.5 m/s^2 to rest (no cushion near)."""
+    tc, _ = _contact()
+    top = MU_G_MM_S2 * 0.4
+
+    def velocity(t):
+        if t < tc + 0.4:
+            return (0.0, -MU_G_MM_S2 * (t - tc))
+        return (0.0, -max(0.0, top - 500.0 * (t - tc - 0.4)))
+
+    return _path(velocity, tc + 0.4 + top / 500.0 + 0.1)
+
+
+def _off_the_cushion():
+    """Cut off the red towards the left cushion at 450 mm/s, back off it at 0.7 of that."""
+    tc, (x, y) = _contact()
+    hit = tc + (x - R) / 450.0
+    back = hit + 1.0
+    return [(0.0, *WHITE_AT), (0.5, *WHITE_AT), (tc, x, y), (hit, R, y), (back, R + 315.0, y)]
+
+
+class _JitteringCentre(Ball):
+    """A ball whose detected centre is pulled ``offset`` (mm) off on the two frames from each of
+    ``at`` (s) and then measured right again (a blob merging with a shadow or a hand for a moment)."""
+
+    def __init__(self, label, keys, at, offset):
+        super().__init__(label, keys)
+        self.jumps, self.offset = at, np.array(offset)
+
+    def at(self, t):
+        p = super().at(t)
+        if p is None or not any(0.0 <= t - a < 2.0 / 30.0 for a in self.jumps):
+            return p
+        return tuple(np.add(p, self.offset))
+
+
+def _rolling_on():
+    """Rolling on up the table, slowing from 1 s to rest at 4 s."""
+    return _path(lambda t: (0.0, ROLL_MM_S * min(1.0, max(0.0, (4.0 - t) / 3.0))), 4.0)
+
+
+ROWS = {
+    # Struck straight back against its roll: 500 mm/s, 200 more than before (a gain of speed
+    # would need 600), its velocity changed by 800.
+    "struck-back-softly": (lambda: Ball("white", _struck((0.0, -500.0))), 2, None),
+    # The same filmed at 25 fps and shown at 30: every sixth picture repeats.
+    "struck-back-softly-25-fps-shown-at-30": (lambda: Ball("white", _struck((0.0, -500.0))), 2, 25.0),
+    # Struck sideways to 700 mm/s: 400 more, turned by 90 degrees.
+    "struck-sideways": (lambda: Ball("white", _struck((-700.0, 0.0))), 2, None),
+    # Struck sideways to 800 mm/s, the cue hiding it for 0.1 s (three frames) as it is struck.
+    "struck-sideways-hidden": (
+        lambda: Ball("white", _struck((800.0, 100.0)), hidden=[(STRUCK_AT - 0.05, STRUCK_AT + 0.05)]),
+        2,
+        None,
+    ),
+    # Rolling on, its detected centre pulled 50 mm sideways for two frames, three times: read
+    # across a pull, its velocity turns by 600 mm/s, but the sightings leave their line.
+    "jittery-rolling-not-struck": (
+        lambda: _JitteringCentre("white", _rolling_on(), [1.41, 1.81, 2.21], (50.0, 0.0)),
+        1,
+        None,
+    ),
+    # Stops on the red and screws back at the cloth's friction: its velocity changes as much as a
+    # soft strike's over 0.4 s, but not at once.
+    "screw-back-not-struck": (lambda: Ball("white", _screw_back()), 1, None),
+    # Off a cushion at 450 mm/s and back at 315: its velocity turns by 765 at once, at the cushion.
+    "cushion-bounce-not-struck": (lambda: Ball("white", _off_the_cushion()), 1, None),
+}
+
+
+@pytest.mark.parametrize(("white", "strokes", "content_fps"), ROWS.values(), ids=ROWS.keys())
+def test_a_rolling_cue_ball_struck_again_back_or_sideways_starts_a_new_stroke(white, strokes, content_fps):
+    tc, _ = _contact()
+    red = Ball("red", [(0, *RED_AT), (tc, *RED_AT), (tc + 2.5, 600.0, 3300.0)])
+    balls = [white(), red, still("yellow", *SPOTS["yellow"]), still("black", *SPOTS["black"])]
+    result = run(balls, duration_s=6.0, noise_mm=1.0, content_fps=content_fps)
+    lines = [s.to_log_line() for s in result.strokes]
+    assert len(lines) == strokes
+    assert lines[0]["first_contact"] == ["red"]
+    if strokes == 2:
+        assert lines[1]["first_contact"] == []  # the running red is no ball the white set off
+        assert result.strokes[1].start_frame == pytest.approx(STRUCK_AT * 30, abs=2)
