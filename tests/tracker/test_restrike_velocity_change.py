@@ -109,16 +109,25 @@ def _rolling_on():
 ROWS = {
     # Struck straight back against its roll: 500 mm/s, 200 more than before (a gain of speed
     # would need 600), its velocity changed by 800.
-    "struck-back-softly": (lambda: Ball("white", _struck((0.0, -500.0))), 2, None),
+    "struck-back-softly": (lambda: Ball("white", _struck((0.0, -500.0))), 2, None, 30.0),
     # The same filmed at 25 fps and shown at 30: every sixth picture repeats.
-    "struck-back-softly-25-fps-shown-at-30": (lambda: Ball("white", _struck((0.0, -500.0))), 2, 25.0),
+    "struck-back-softly-25-fps-shown-at-30": (lambda: Ball("white", _struck((0.0, -500.0))), 2, 25.0, 30.0),
     # Struck sideways to 700 mm/s: 400 more, turned by 90 degrees.
-    "struck-sideways": (lambda: Ball("white", _struck((-700.0, 0.0))), 2, None),
+    "struck-sideways": (lambda: Ball("white", _struck((-700.0, 0.0))), 2, None, 30.0),
     # Struck sideways to 800 mm/s, the cue hiding it for 0.1 s (three frames) as it is struck.
     "struck-sideways-hidden": (
         lambda: Ball("white", _struck((800.0, 100.0)), hidden=[(STRUCK_AT - 0.05, STRUCK_AT + 0.05)]),
         2,
         None,
+        30.0,
+    ),
+    # The same at 50 fps, hidden for 0.12 s but for one blurred sighting 0.02 s after the strike
+    # (as rendered overhead seeds 7 and 9 show it): three frames missed after that sighting.
+    "struck-sideways-hidden-50-fps-seen-once-between": (
+        lambda: Ball("white", _struck((800.0, 100.0)), hidden=[(1.55, 1.61), (1.63, 1.67)]),
+        2,
+        None,
+        50.0,
     ),
     # Rolling on, its detected centre pulled 50 mm sideways for two frames, three times: read
     # across a pull, its velocity turns by 600 mm/s, but the sightings leave their line.
@@ -126,24 +135,27 @@ ROWS = {
         lambda: _JitteringCentre("white", _rolling_on(), [1.41, 1.81, 2.21], (50.0, 0.0)),
         1,
         None,
+        30.0,
     ),
     # Stops on the red and screws back at the cloth's friction: its velocity changes as much as a
     # soft strike's over 0.4 s, but not at once.
-    "screw-back-not-struck": (lambda: Ball("white", _screw_back()), 1, None),
+    "screw-back-not-struck": (lambda: Ball("white", _screw_back()), 1, None, 30.0),
     # Off a cushion at 450 mm/s and back at 315: its velocity turns by 765 at once, at the cushion.
-    "cushion-bounce-not-struck": (lambda: Ball("white", _off_the_cushion()), 1, None),
+    "cushion-bounce-not-struck": (lambda: Ball("white", _off_the_cushion()), 1, None, 30.0),
 }
 
 
-@pytest.mark.parametrize(("white", "strokes", "content_fps"), ROWS.values(), ids=ROWS.keys())
-def test_a_rolling_cue_ball_struck_again_back_or_sideways_starts_a_new_stroke(white, strokes, content_fps):
+@pytest.mark.parametrize(("white", "strokes", "content_fps", "fps"), ROWS.values(), ids=ROWS.keys())
+def test_a_rolling_cue_ball_struck_again_back_or_sideways_starts_a_new_stroke(
+    white, strokes, content_fps, fps
+):
     tc, _ = _contact()
     red = Ball("red", [(0, *RED_AT), (tc, *RED_AT), (tc + 2.5, 600.0, 3300.0)])
     balls = [white(), red, still("yellow", *SPOTS["yellow"]), still("black", *SPOTS["black"])]
-    result = run(balls, duration_s=6.0, noise_mm=1.0, content_fps=content_fps)
+    result = run(balls, duration_s=6.0, fps=fps, noise_mm=1.0, content_fps=content_fps)
     lines = [s.to_log_line() for s in result.strokes]
     assert len(lines) == strokes
     assert lines[0]["first_contact"] == ["red"]
     if strokes == 2:
         assert lines[1]["first_contact"] == []  # the running red is no ball the white set off
-        assert result.strokes[1].start_frame == pytest.approx(STRUCK_AT * 30, abs=2)
+        assert result.strokes[1].start_frame == pytest.approx(STRUCK_AT * fps, abs=0.07 * fps)

@@ -439,8 +439,8 @@ class StrokeSegmenter:
         last_before, first_after = before[-1], after[0]
         if first_after - last_before > hidden + 1:
             return None
-        if any(j - i > 2 for run in (before, after) for i, j in itertools.pairwise(run)):
-            return None  # a side with sightings missed: no line to read a velocity from
+        if any(j - i > hidden + 1 for run in (before, after) for i, j in itertools.pairwise(run)):
+            return None  # a side with sightings missed for longer than the strike may be hidden
         times = [self._frames[i].t for i in range(sightings[0], sightings[-1] + 1)]
         if max(np.diff(times)) >= cfg.unwatched_gap_s:
             return None  # the table was not watched: what the track did then is no motion
