@@ -292,8 +292,8 @@ class StrokeSegmenter:
 
     def _stopped_short(self, end: int) -> bool:
         """Whether the stroke up to ``self._frames[end]`` was no stroke: only the cue ball moved
-        (every other ball within twice the onset displacement of where it rested, none potted or
-        off), it came off no cushion (``events.cushion_contacts``) and within reach of no ball (one
+        (every other ball within twice the onset displacement of where it rested, none potted, off
+        or gone), it came off no cushion (``events.cushion_contacts``) and within reach of no ball (one
         held against a cushion would not move), and its path (between its sightings) was shorter
         than its fastest step between two sightings would have carried it at
         ``max_deceleration_mm_s2``."""
@@ -302,6 +302,8 @@ class StrokeSegmenter:
         if self._pots or self._offs or self._restruck or CUE_BALL not in self._before:
             return False
         frames = self._frames[self._start_index : end + 1]
+        if not set(self._before) <= set(frames[-1].xy):
+            return False  # a ball gone from the table (its pot inferred when the stroke closes)
         for label, rest in self._before.items():
             if label == CUE_BALL:
                 continue
