@@ -296,12 +296,13 @@ class StrokeConfig:
     """A ball that moves this far while no stroke is played was moved (by a person or by itself)."""
     max_deceleration_mm_s2: float = 3000.0
     """The hardest a ball running free on the cloth slows down (mm/s^2): sliding friction, mu*g ~
-    2 m/s^2, with a margin. A "stroke" whose cue ball, touching nothing (no ball moved, no pot, no
-    cushion), came to rest after a shorter path than its fastest step would have carried it at
-    that rate was its detected centre pulled off and let go (the cue tip feathering over it at a
-    broadcast's far end: Task2 clip 9 read 555 mm/s and a 41 mm path, 51 mm at this rate), not a
-    stroke: it is not reported. A cue ball the tip truly nudged a few mm reads the same and is
-    missed with it."""
+    2 m/s^2, with a margin (``restrike_max_friction_mm_s2`` is the same friction without one: there
+    a larger value would miss strikes, here a smaller one would drop strokes). A "stroke" whose cue
+    ball, touching nothing (no ball moved, no pot, no cushion), came to rest after a shorter path
+    than its fastest step would have carried it at that rate was its detected centre pulled off
+    and let go (the cue tip feathering over it at a broadcast's far end: Task2 clip 9 read 555
+    mm/s and a 41 mm path, 51 mm at this rate), not a stroke: it is not reported. A cue ball the
+    tip truly nudged a few mm reads the same and is missed with it."""
     restrike_max_speed_mm_s: float = 500.0
     """A cue ball no faster than this (over ``start_confirm_frames`` frames) is at rest or nearly:
     struck again while other balls still run, it starts a new stroke."""
