@@ -209,6 +209,10 @@ class StrokeConfig:
     diameter) the ball has left its place, even running back towards it off a cushion."""
     onset_displacement_mm: float = 10.0
     """A ball has started moving once it is this far from where it rested (for onset times)."""
+    clear_departure_onsets: float = 2.0
+    """A ball has clearly left its place (not a resting centre's jitter, nor a ball under the
+    player's arm) once it is this many ``onset_displacement_mm`` from it: see
+    :attr:`clear_departure_mm`."""
     rest_duration_s: float = 0.7
     """A stroke ends when every ball has been at rest this long."""
     contact_tolerance_mm: float = 18.0
@@ -371,6 +375,11 @@ class StrokeConfig:
     ``LifecycleConfig.off_table_min_speed_mm_s``) that is never seen again while the stroke runs
     out, its path leading to no pocket, has left the table (a ball driven into a cushion that flew
     off in a blur). Slower, it is taken to be hidden somewhere on the table."""
+
+    @property
+    def clear_departure_mm(self) -> float:
+        """How far (mm) a ball must be from where it rested to have clearly left it."""
+        return self.clear_departure_onsets * self.onset_displacement_mm
 
     def __post_init__(self) -> None:
         if self.rest_median_frames < 1:

@@ -350,7 +350,7 @@ def _set_off_with(
         onset = departure_index(raw, p, config.onset_displacement_mm, 1)
         if distance > reach or onset is None or abs(t[onset] - t[hit_onset]) > config.simultaneous_window_s:
             continue
-        run = departure_index(raw, p, 2.0 * config.onset_displacement_mm, config.steady_sighting_frames)
+        run = departure_index(raw, p, config.clear_departure_mm, config.steady_sighting_frames)
         if run is None:
             continue
         heading = raw[run + config.steady_sighting_frames - 1] - p
@@ -387,7 +387,7 @@ def _first_movers(
         if label not in rest:
             continue
         p = np.asarray(rest[label], dtype=float)
-        k = departure_index(raw, p, 2.0 * config.onset_displacement_mm, config.steady_sighting_frames)
+        k = departure_index(raw, p, config.clear_departure_mm, config.steady_sighting_frames)
         if (
             k is None
             or _reached_by_running(t, raw, p, running, config, table)

@@ -309,10 +309,7 @@ class StrokeSegmenter:
                 continue
             for f in frames:
                 seen_there = label in f.xy and f.visible.get(label, False)
-                if (
-                    seen_there
-                    and np.linalg.norm(f.xy[label] - np.asarray(rest)) > 2.0 * cfg.onset_displacement_mm
-                ):
+                if seen_there and np.linalg.norm(f.xy[label] - np.asarray(rest)) > cfg.clear_departure_mm:
                     return False
         seen = [f for f in frames if f.visible.get(CUE_BALL, False) and CUE_BALL in f.xy]
         t = np.array([f.t for f in frames])
@@ -323,10 +320,10 @@ class StrokeSegmenter:
             for a, b in itertools.pairwise(seen)
         ]
         fastest = max(step / max(dt, 1e-9) for step, dt in steps)
-        reach = self.table.ball_diameter_mm + cfg.contact_tolerance_mm
         others = [np.asarray(xy) for label, xy in self._before.items() if label != CUE_BALL]
         if others and any(
-            np.linalg.norm(np.array(others) - f.xy[CUE_BALL], axis=1).min() <= reach for f in seen
+            np.linalg.norm(np.array(others) - f.xy[CUE_BALL], axis=1).min() <= self._contact_reach_mm
+            for f in seen
         ):
             return False  # it may have hit a ball that could not move (against a cushion)
         run = sum(step for step, _ in steps)
@@ -355,7 +352,6 @@ class StrokeSegmenter:
 
         if not all(seen(now - n + 1, now)):
             return None
-        reach = self.table.ball_diameter_mm + cfg.contact_tolerance_mm
         for last_before in range(now - n, now - n - hidden - 1, -1):
             first_before = last_before - n
             if first_before <= self._start_index + n:
@@ -372,11 +368,7 @@ class StrokeSegmenter:
             ):
                 continue
             if any(
-                np.linalg.norm(xy - f.xy[CUE_BALL]) <= reach
-                for f in self._frames[last_before : now - n + 2]
-                if CUE_BALL in f.xy
-                for label, xy in f.xy.items()
-                if label != CUE_BALL
+                self._beside_a_ball(f) for f in self._frames[last_before : now - n + 2] if CUE_BALL in f.xy
             ):
                 continue  # another ball right there: a collision
             if any(
@@ -466,13 +458,11 @@ class StrokeSegmenter:
         at = float(np.clip(-offset @ drift / max(float(drift @ drift), 1e-9), ta, tb))
         if float(np.linalg.norm(offset + drift * at)) > cfg.restrike_meeting_mm:
             return None
-        reach = self.table.ball_diameter_mm + cfg.contact_tolerance_mm
         for i in sightings:
             frame = self._frames[i]
-            cue = frame.xy[CUE_BALL]
-            if self._by_cushion(cue, cfg.restrike_cushion_reach_mm):
+            if self._by_cushion(frame.xy[CUE_BALL], cfg.restrike_cushion_reach_mm):
                 return None  # a cushion right there: a bounce
-            if any(np.linalg.norm(xy - cue) <= reach for label, xy in frame.xy.items() if label != CUE_BALL):
+            if self._beside_a_ball(frame):
                 return None  # another ball right there: a collision
         return last_before + 1, residual
 
@@ -490,6 +480,21 @@ class StrokeSegmenter:
         velocity = dt @ (xy - centre) / spread
         residual = xy - centre - np.outer(dt, velocity)
         return t_mean, centre, velocity, float(np.sqrt((residual**2).sum(axis=1).mean()))
+
+    @property
+    def _contact_reach_mm(self) -> float:
+        """How close (mm) two centres come when their balls touch, within the contact tolerance."""
+        return self.table.ball_diameter_mm + self.config.contact_tolerance_mm
+
+    def _beside_a_ball(self, frame: _FrameRecord) -> bool:
+        """Whether another ball is within contact reach of the cue ball in ``frame`` (a collision
+        would explain any change of its motion there)."""
+        cue = frame.xy[CUE_BALL]
+        return any(
+            np.linalg.norm(xy - cue) <= self._contact_reach_mm
+            for label, xy in frame.xy.items()
+            if label != CUE_BALL
+        )
 
     def _by_cushion(self, xy: np.ndarray, reach_mm: float) -> bool:
         """Whether a ball centred at ``xy`` (table mm) is within ``reach_mm`` of touching a cushion."""
@@ -650,7 +655,7 @@ class StrokeSegmenter:
             if t[-1] - t[last_seen] < cfg.vanished_pot_min_s:
                 continue
             rest = np.array(self._before[label])
-            run = _first_displaced_run(raw, rest, 2.0 * cfg.onset_displacement_mm, cfg.steady_sighting_frames)
+            run = _first_displaced_run(raw, rest, cfg.clear_departure_mm, cfg.steady_sighting_frames)
             if run is not None:
                 start, direction = run, run - rest  # where it was last seen running off
             elif np.all(np.isfinite(contact.impulse)):
