@@ -24,7 +24,8 @@ def _states(script: str) -> list[TableState]:
     its place (a detected centre that jumps), ``J`` / ``K`` seen 50 / 40 mm up the table from its
     place and flagged moving (a centre the cue tip pulled off the ball, corrected as the tip
     feathers: the ball stays put), ``F`` / ``G`` seen 2000 / 1920 mm up the table and flagged
-    moving (found again far off, running back towards its place off the top cushion)."""
+    moving (found again far off, running back towards its place off the top cushion), ``S`` seen
+    700 mm up the table, not flagged moving (another thing named white for a frame)."""
     states = []
     set_off = None
     held_xy, held_moving = REST, False
@@ -40,7 +41,7 @@ def _states(script: str) -> list[TableState]:
             running = code in "mjJKFG"
             xy = REST + VELOCITY * (t - set_off + 1.0 / FPS) if code == "m" else REST
             xy = xy + np.array([40.0, 0.0]) if code == "j" else xy
-            offsets = {"J": 50.0, "K": 40.0, "F": 2000.0, "G": 1920.0}
+            offsets = {"J": 50.0, "K": 40.0, "F": 2000.0, "G": 1920.0, "S": 700.0}
             xy = xy + np.array([0.0, offsets.get(code, 0.0)])
             status, moving = TrackStatus.VISIBLE, running
             held_xy, held_moving = xy, moving
@@ -68,6 +69,8 @@ AT_REST = "r" * 12
         (AT_REST + "JKJKrr", []),
         (AT_REST + "Jmmmmm", [12]),
         (AT_REST + "-" * 10 + "FG", [12]),
+        (AT_REST + "--S-rrrrr", []),
+        (AT_REST + "--S-SSrrrrr", []),
     ],
     ids=[
         "at rest throughout",
@@ -81,6 +84,8 @@ AT_REST = "r" * 12
         "a centre pulled back and forth as the tip feathers",
         "a jump, then running off in a line",
         "unseen as struck, found far off running back",
+        "seen once far off (another thing named white), then at rest in its place",
+        "another thing named white, twice, then the cue ball at rest in its place",
     ],
 )
 def test_a_stroke_starts_on_the_frame_the_cue_ball_left_its_place(
@@ -92,6 +97,35 @@ def test_a_stroke_starts_on_the_frame_the_cue_ball_left_its_place(
         strokes += segmenter.push(state)
     strokes += segmenter.finish()
     assert [stroke.start_frame for stroke in strokes] == start_frames
+
+
+def test_a_cue_ball_lost_to_its_blur_until_after_it_met_a_ball_played_a_stroke() -> None:
+    # At 25 fps a cue ball struck at 4 m/s is blurred beyond detection from the strike until it
+    # meets a red 700 mm away; found again beside it nearly stopped (not flagged moving after one
+    # sighting), while the red runs off. The stroke starts as it left its place, and hits the red.
+    fps, hidden = 25.0, 5
+    red_place = REST + np.array([0.0, 700.0 + 60.0])
+    states = []
+    for frame in range(12 + hidden + 40):
+        t = frame / fps
+        after = frame - (12 + hidden)
+        if frame < 12:
+            cue = BallState(1, "white", (float(REST[0]), float(REST[1])), TrackStatus.VISIBLE, False)
+        elif after < 0:
+            cue = BallState(1, "white", (float(REST[0]), float(REST[1])), TrackStatus.HELD, False)
+        else:
+            y = REST[1] + 700.0 + 12.0 * min(after, 4)
+            cue = BallState(1, "white", (float(REST[0]), float(y)), TrackStatus.VISIBLE, after == 0)
+        red_y = red_place[1] + (0.0 if after < 0 else 80.0 * min(after + 1, 15))
+        red = BallState(2, "red-1", (float(red_place[0]), float(red_y)), TrackStatus.VISIBLE, 0 <= after < 15)
+        states.append(TableState(frame, t, (cue, red)))
+    segmenter = StrokeSegmenter()
+    strokes = []
+    for state in states:
+        strokes += segmenter.push(state)
+    strokes += segmenter.finish()
+    assert [stroke.start_frame for stroke in strokes] == [12]
+    assert strokes[0].first_contact == ("red-1",)
 
 
 def _rolling(steps_mm: list[float]) -> list[TableState]:

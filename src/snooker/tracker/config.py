@@ -206,7 +206,9 @@ class StrokeConfig:
     before: a detected centre pulled off the ball by the cue tip or the bridge hand slips by up to
     about a ball's width (60 mm on Task2 clip 9, at the far end of a broadcast view where a pixel
     spans 7 mm) and back as the tip feathers, the ball staying put. Farther off (twice a ball's
-    diameter) the ball has left its place, even running back towards it off a cushion."""
+    diameter) the ball has left its place, even running back towards it off a cushion, and even
+    when it is not read as moving (lost to its blur until it met a ball, found again nearly
+    stopped)."""
     onset_displacement_mm: float = 10.0
     """A ball has started moving once it is this far from where it rested (for onset times)."""
     clear_departure_onsets: float = 2.0

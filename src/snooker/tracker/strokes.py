@@ -169,6 +169,9 @@ class StrokeSegmenter:
             if old is not None and np.linalg.norm(xy - old) > cfg.outside_move_displacement_mm:
                 self.outside_events.append(OutsideEvent("moved", label, record.frame, _pair(old), _pair(xy)))
                 sightings.clear()
+                if label == CUE_BALL:
+                    # it rests in its new place: a run away from the old one is not counted on
+                    self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
             elif label in self._unsettled:
                 # Seen moving since its last sighting at rest (nudged, or its detected centre
                 # corrected by more than the jitter): it rests where it is now, not where it was.
@@ -188,7 +191,11 @@ class StrokeSegmenter:
         ``StrokeConfig.start_centre_slip_mm`` of the place, farther from it than any sighting since
         it last stood still (a struck ball runs off in a line; a centre the cue tip pulled off its
         ball jumps back and forth as the tip feathers and leaves, the ball staying put; found again
-        far off, coming back off a cushion, it has left). A frame it is not seen on leaves the
+        far off, coming back off a cushion, it has left). Farther than that slip it has left
+        whether or not it reads as moving (lost to its blur from the strike until it met a ball,
+        it is found again beside it nearly stopped), but still only on sightings that step. Seen
+        at rest in a new place (an outside move, or another thing named white) the count starts
+        again from there. A frame it is not seen on leaves the
         count (a struck cue ball blurred beyond naming is missed on some frames, then found again
         displaced and running: it set off when it was lost, see :meth:`_start`), unless its last
         sighting is more than ``StrokeConfig.start_sighting_gap_s`` ago."""
@@ -198,8 +205,11 @@ class StrokeSegmenter:
                 self.config.start_min_step_mm
             )
             away = self._cue_away_from_its_place(record)
-            moving = (
-                record.moving.get(CUE_BALL, False) and stepped and away > self.config.onset_displacement_mm
+            # Beyond the centre's slip the ball has left its place whatever its speed reads (lost to
+            # its blur as it ran, it is found again only after it met a ball, nearly stopped).
+            moving = stepped and (
+                away > self.config.start_centre_slip_mm
+                or (record.moving.get(CUE_BALL, False) and away > self.config.onset_displacement_mm)
             )
             if not moving:
                 self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
