@@ -344,7 +344,12 @@ class StrokeConfig:
     (see ``restrike_min_velocity_change_mm_s``). The velocity on each side of the strike is the
     least-squares line through this many sightings (0.13 s at 30 fps): a two-point chord moves by
     the jitter of both centres over one frame (several mm at the far end of a broadcast view, tens
-    of mm/s), a line through four by about a third of that."""
+    of mm/s), a line through four by about a third of that..."""
+    restrike_fit_span_s: float = 0.1
+    """...and at least as many as span this long (s) at the clip's frame rate (six at 50 fps): a
+    line through four sightings at 50 fps spans 0.06 s, over which a detected centre that lags
+    behind its ball for a few frames and catches up (a ball crossing the painted baulk line)
+    reads as a velocity change as large as a strike's, its sightings still near a straight line."""
     restrike_min_velocity_change_mm_s: float = 450.0
     """The change of the cue ball's fitted velocity (mm/s, as a vector) that marks it struck again,
     nearly at rest (``restrike_max_speed_mm_s``) and away from balls and cushions. Where every
