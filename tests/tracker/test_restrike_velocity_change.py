@@ -184,3 +184,36 @@ def test_a_rolling_cue_ball_struck_again_back_or_sideways_starts_a_new_stroke(
     if strokes == 2:
         assert lines[1]["first_contact"] == []  # the running red is no ball the white set off
         assert result.strokes[1].start_frame == pytest.approx(STRUCK_AT * fps, abs=0.07 * fps)
+
+
+def test_a_ball_coming_back_out_of_the_jaws_into_the_cue_ball_does_not_strike_it_again() -> None:
+    # At 25 fps: the white, struck at 0.5 s, sends the red up into the top-left jaws and stops
+    # behind it; the red rattles out at 2.4 m/s and runs into the white between two frames, the
+    # white running back at 1.2 m/s and the red bouncing off at 1.5 (rendered pot_rattles_out
+    # seed 3 at 25 fps). The red moves about 100 mm a frame: seen a frame before the meeting it
+    # is farther off than the contact reach, and a frame after it farther again. One stroke.
+    white_rest, red_rest = (300.0, 2600.0), (250.0, 3100.0)
+    toward = np.subtract(red_rest, white_rest) / math.dist(red_rest, white_rest)
+    contact = tuple(np.subtract(red_rest, D * toward))
+    stop = (254.0, 3070.0)
+    meet = 0.98  # between two frames
+    white = Ball(
+        "white",
+        [
+            (0.0, *white_rest),
+            (0.5, *white_rest),
+            (0.6, *contact),
+            (0.75, *stop),
+            (meet, *stop),
+            (meet + 0.3, 254.0, 2710.0),
+        ],
+    )
+    jaws, met_at = (150.0, 3480.0), (stop[0] - 10.0, stop[1] + D - 1.0)
+    red = Ball(
+        "red",
+        [(0.0, *red_rest), (0.6, *red_rest), (0.85, *jaws), (meet, *met_at), (meet + 0.2, 180.0, 3400.0)],
+    )
+    balls = [white, red, still("yellow", *SPOTS["yellow"]), still("black", *SPOTS["black"])]
+    result = run(balls, duration_s=4.0, fps=25.0, noise_mm=1.0)
+    assert len(result.strokes) == 1
+    assert result.strokes[0].to_log_line()["first_contact"] == ["red"]

@@ -378,7 +378,9 @@ class StrokeSegmenter:
             ):
                 continue
             if any(
-                self._beside_a_ball(f) for f in self._frames[last_before : now - n + 2] if CUE_BALL in f.xy
+                self._beside_a_ball(i)
+                for i in range(max(last_before - 1, 0), now - n + 2)
+                if CUE_BALL in self._frames[i].xy
             ):
                 continue  # another ball right there: a collision
             if any(
@@ -473,7 +475,7 @@ class StrokeSegmenter:
             frame = self._frames[i]
             if self._by_cushion(frame.xy[CUE_BALL], cfg.restrike_cushion_reach_mm):
                 return None  # a cushion right there: a bounce
-            if self._beside_a_ball(frame):
+            if self._beside_a_ball(i) or (i == sightings[0] and i > 0 and self._beside_a_ball(i - 1)):
                 return None  # another ball right there: a collision
         return last_before + 1, residual
 
@@ -497,15 +499,28 @@ class StrokeSegmenter:
         """How close (mm) two centres come when their balls touch, within the contact tolerance."""
         return self.table.ball_diameter_mm + self.config.contact_tolerance_mm
 
-    def _beside_a_ball(self, frame: _FrameRecord) -> bool:
-        """Whether another ball is within contact reach of the cue ball in ``frame`` (a collision
-        would explain any change of its motion there)."""
+    def _beside_a_ball(self, index: int) -> bool:
+        """Whether another ball comes within contact reach of the cue ball on frame ``index``, on the
+        way there from the frame before, or in the frame interval after it, going on as it came (a
+        collision would explain any change of the cue ball's motion there). A ball running into it
+        at 1.7 m/s moves 67 mm a frame at 25 fps: seen a frame before the meeting it is farther off
+        than the reach, and a frame after it farther again. Callers also ask about the frame before
+        a window, since the meeting may fall just before it."""
+        frame = self._frames[index]
         cue = frame.xy[CUE_BALL]
-        return any(
-            np.linalg.norm(xy - cue) <= self._contact_reach_mm
-            for label, xy in frame.xy.items()
-            if label != CUE_BALL
-        )
+        before = self._frames[index - 1] if index > 0 else None
+        reach = self._contact_reach_mm
+        for label, xy in frame.xy.items():
+            if label == CUE_BALL:
+                continue
+            if before is None or label not in before.xy or CUE_BALL not in before.xy:
+                if np.linalg.norm(xy - cue) <= reach:
+                    return True
+            else:
+                was, now = before.xy[label] - before.xy[CUE_BALL], xy - cue
+                if min(_closest_approach(was, now), _closest_approach(now, 2.0 * now - was)) <= reach:
+                    return True
+        return False
 
     def _by_cushion(self, xy: np.ndarray, reach_mm: float) -> bool:
         """Whether a ball centred at ``xy`` (table mm) is within ``reach_mm`` of touching a cushion."""
@@ -771,6 +786,15 @@ def _speed(frames: list[_FrameRecord], label: str) -> float:
     if not moved.any():
         return 0.0
     return float(steps.sum()) / max(float(np.diff(t)[moved].sum()), 1e-9)
+
+
+def _closest_approach(start: np.ndarray, end: np.ndarray) -> float:
+    """The least distance (mm) from the origin of the segment from ``start`` to ``end`` (one
+    ball's place relative to another's on two frames, both moving in a line between them)."""
+    step = end - start
+    length2 = float(step @ step)
+    s = 0.0 if length2 <= 0.0 else min(max(-float(start @ step) / length2, 0.0), 1.0)
+    return float(np.linalg.norm(start + s * step))
 
 
 def _pair(xy: np.ndarray) -> tuple[float, float]:
