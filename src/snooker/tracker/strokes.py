@@ -396,8 +396,8 @@ class StrokeSegmenter:
         """Index of the frame after the cue ball was struck again, read from its change of velocity
         (a rolling cue ball struck back or sideways need not gain speed): its velocity before and
         after is the least-squares line through ``restrike_fit_sightings`` sightings (or as many as
-        span ``restrike_fit_span_s``) on each side
-        of two consecutive ones (see :meth:`_struck_between`). A strike between two frames may
+        span ``restrike_fit_span_s``) on each side of two consecutive ones (see
+        :meth:`_struck_between`). A strike between two frames may
         show on two splits in a row (the sighting just before it lies near both lines): it is
         judged one sighting later, and the split whose sightings lie closer to their lines wins.
         A picture shown twice (the same place on the next frame) is one sighting."""
