@@ -297,7 +297,7 @@ def _contacts_in_motion(
         if other is None:
             continue
         for k in range(max(start, 1), len(t)):
-            closest, u = _closest_in_step(cue[k - 1], cue[k], other[k - 1], other[k], diameter)
+            closest, u = closest_in_step(cue[k - 1], cue[k], other[k - 1], other[k], diameter)
             if closest <= diameter + config.contact_tolerance_mm:
                 at = cue[k - 1] + u * (cue[k] - cue[k - 1])
                 both_seen = bool(np.isfinite(cue_path[k - 1]).all() and np.isfinite(cue_path[k]).all())
@@ -309,7 +309,7 @@ def _contacts_in_motion(
     return out
 
 
-def _closest_in_step(
+def closest_in_step(
     c0: np.ndarray, c1: np.ndarray, p0: np.ndarray, p1: np.ndarray, radius: float
 ) -> tuple[float, float]:
     """Two centres moving straight and evenly from ``c0``, ``p0`` to ``c1``, ``p1`` over one step:

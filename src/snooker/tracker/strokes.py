@@ -377,11 +377,8 @@ class StrokeSegmenter:
                 or (struck_within and self._ran_on(last_before + 1, now, speed_before, window, lo))
             ):
                 continue
-            if any(
-                self._beside_a_ball(i)
-                for i in range(max(last_before - 1, 0), now - n + 2)
-                if CUE_BALL in self._frames[i].xy
-            ):
+            shown = [i for i in range(last_before, now - n + 2) if CUE_BALL in self._frames[i].xy]
+            if self._met_a_ball(shown):
                 continue  # another ball right there: a collision
             if any(
                 self._by_cushion(f.xy[CUE_BALL], cfg.restrike_cushion_reach_mm)
@@ -472,11 +469,10 @@ class StrokeSegmenter:
         if float(np.linalg.norm(offset + drift * at)) > cfg.restrike_meeting_mm:
             return None
         for i in sightings:
-            frame = self._frames[i]
-            if self._by_cushion(frame.xy[CUE_BALL], cfg.restrike_cushion_reach_mm):
+            if self._by_cushion(self._frames[i].xy[CUE_BALL], cfg.restrike_cushion_reach_mm):
                 return None  # a cushion right there: a bounce
-            if self._beside_a_ball(i) or (i == sightings[0] and i > 0 and self._beside_a_ball(i - 1)):
-                return None  # another ball right there: a collision
+        if self._met_a_ball(sightings):
+            return None  # another ball right there: a collision
         return last_before + 1, residual
 
     def _cue_line(self, indices: list[int]) -> tuple[float, np.ndarray, np.ndarray, float] | None:
@@ -499,26 +495,34 @@ class StrokeSegmenter:
         """How close (mm) two centres come when their balls touch, within the contact tolerance."""
         return self.table.ball_diameter_mm + self.config.contact_tolerance_mm
 
-    def _beside_a_ball(self, index: int) -> bool:
-        """Whether another ball comes within contact reach of the cue ball on frame ``index``, on the
-        way there from the frame before, or in the frame interval after it, going on as it came (a
-        collision would explain any change of the cue ball's motion there). A ball running into it
-        at 1.7 m/s moves 67 mm a frame at 25 fps: seen a frame before the meeting it is farther off
-        than the reach, and a frame after it farther again. Callers also ask about the frame before
-        a window, since the meeting may fall just before it."""
-        frame = self._frames[index]
-        cue = frame.xy[CUE_BALL]
-        before = self._frames[index - 1] if index > 0 else None
+    def _met_a_ball(self, indices: list[int]) -> bool:
+        """Whether another ball came within contact reach of the cue ball on a frame of ``indices``
+        (each showing the cue ball), on the way there from the frame before, or in the frame
+        interval after it, going on as it came, the first index's frame before included (the
+        meeting may fall just before a window). A collision would explain any change of the cue
+        ball's motion there. A ball running into it at 1.7 m/s moves 67 mm a frame at 25 fps: seen
+        a frame before the meeting it is farther off than the reach, and a frame after it farther
+        again."""
+        if not indices:
+            return False
         reach = self._contact_reach_mm
-        for label, xy in frame.xy.items():
-            if label == CUE_BALL:
-                continue
-            if before is None or label not in before.xy or CUE_BALL not in before.xy:
-                if np.linalg.norm(xy - cue) <= reach:
-                    return True
-            else:
-                was, now = before.xy[label] - before.xy[CUE_BALL], xy - cue
-                if min(_closest_approach(was, now), _closest_approach(now, 2.0 * now - was)) <= reach:
+        first = indices[0] - 1
+        earlier = [first] if first >= 0 and CUE_BALL in self._frames[first].xy else []
+        for index in earlier + list(indices):
+            frame, before = self._frames[index], self._frames[index - 1] if index > 0 else None
+            cue = frame.xy[CUE_BALL]
+            for label, xy in frame.xy.items():
+                if label == CUE_BALL:
+                    continue
+                if before is None or label not in before.xy or CUE_BALL not in before.xy:
+                    met = float(np.linalg.norm(xy - cue))
+                else:
+                    cue_was, was = before.xy[CUE_BALL], before.xy[label]
+                    met = min(
+                        ev.closest_in_step(cue_was, cue, was, xy, reach)[0],
+                        ev.closest_in_step(cue, 2.0 * cue - cue_was, xy, 2.0 * xy - was, reach)[0],
+                    )
+                if met <= reach:
                     return True
         return False
 
@@ -786,15 +790,6 @@ def _speed(frames: list[_FrameRecord], label: str) -> float:
     if not moved.any():
         return 0.0
     return float(steps.sum()) / max(float(np.diff(t)[moved].sum()), 1e-9)
-
-
-def _closest_approach(start: np.ndarray, end: np.ndarray) -> float:
-    """The least distance (mm) from the origin of the segment from ``start`` to ``end`` (one
-    ball's place relative to another's on two frames, both moving in a line between them)."""
-    step = end - start
-    length2 = float(step @ step)
-    s = 0.0 if length2 <= 0.0 else min(max(-float(start @ step) / length2, 0.0), 1.0)
-    return float(np.linalg.norm(start + s * step))
 
 
 def _pair(xy: np.ndarray) -> tuple[float, float]:
