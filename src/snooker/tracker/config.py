@@ -261,7 +261,15 @@ class StrokeConfig:
     cue ball arriving: the contact allowed ``max_onset_delay_s`` before the onset, and a clear
     departure read a few frames after it). A cue ball seen elsewhere then hit nothing there."""
     simultaneous_window_s: float = 0.02
-    """Two first contacts closer in time than this are one simultaneous hit."""
+    """Two first contacts no farther apart in time than this are one simultaneous hit (one frame
+    at 50 fps)."""
+    set_off_with_max_angle_deg: float = 45.0
+    """A ball taken as hit at the same instant as another though the cue ball's path missed it by
+    more than the tight tolerance set off within this angle of the line from the cue ball's centre
+    at the contact through its own: a struck ball leaves along the line of centres (turned by up
+    to ~10 degrees by throw and by the contact point read on a frame's chord, on rendered and
+    simulated hits), while a neighbour in a pack, set off on the same frame by the balls around
+    it, leaves at any angle (52-62 degrees on a rendered break-off at 50 fps)."""
     vanished_pot_min_s: float = 0.6
     """A ball the cue ball hit that is never seen again for this long (and not up to the end of the
     stroke) went down a pocket, if its path leads into one (fast dark balls in motion blur are

@@ -98,13 +98,21 @@ def _set_off_away_from(
     ``cue_at`` (the half-plane beyond the line of centres; a struck ball leaves along it, away from
     the cue ball). Its heading is its sighting farthest from rest within ``departure_heading_s``
     of leaving. A ball seen no more after leaving (into a pocket) is not judged."""
+    heading = _farthest_heading(t, path, rest, onset, config)
+    return heading is None or _cosine(heading, rest - cue_at) > 0.0
+
+
+def _farthest_heading(
+    t: np.ndarray, path: np.ndarray, rest: np.ndarray, onset: int, config: StrokeConfig
+) -> np.ndarray | None:
+    """The offset from ``rest`` of a ball's sighting farthest from it within
+    ``departure_heading_s`` of leaving at index ``onset`` (None if it is not seen then)."""
     seen = np.isfinite(path).all(axis=1)
     window = seen & (t >= t[onset]) & (t <= t[onset] + config.departure_heading_s)
     if not window.any():
-        return True
+        return None
     offsets = path[window] - rest
-    heading = offsets[int(np.argmax(np.linalg.norm(offsets, axis=1)))]
-    return _cosine(heading, rest - cue_at) > 0.0
+    return offsets[int(np.argmax(np.linalg.norm(offsets, axis=1)))]
 
 
 def _back_at_rest(path: np.ndarray, rest: np.ndarray, config: StrokeConfig) -> bool:
@@ -258,7 +266,8 @@ def first_contacts(
         contacts.append(contact)
         observed[contact.label] = both_seen
     contacts.sort(key=lambda c: (c.t, c.distance_mm))
-    earliest = [c for c in contacts if c.t - contacts[0].t <= config.simultaneous_window_s]
+    at_once = [c for c in contacts if _at_once(c.t - contacts[0].t, config)]
+    earliest = _struck_ones(at_once, t, paths, rest, config, table)
     movers, mover = _first_movers(t, cue_path, paths, rest, running, config, table)
     if mover is not None and not {c.label for c in earliest} & set(movers):
         # The balls that moved first were set off by the first contact. The path's contact is
@@ -272,6 +281,49 @@ def first_contacts(
     if earliest:
         earliest += _set_off_with(earliest[0], t, paths, rest, config, table, {c.label for c in earliest})
     return tuple(earliest)
+
+
+def _struck_ones(
+    contacts: list[Contact],
+    t: np.ndarray,
+    paths: dict[str, np.ndarray],
+    rest: dict[str, np.ndarray],
+    config: StrokeConfig,
+    table: TableSpec,
+) -> list[Contact]:
+    """Of several contacts read as one simultaneous hit, those whose ball set off as the cue ball
+    would send it: away from the cue ball's centre where it met it (the half-plane beyond the line
+    of centres), and, where the cue ball's path missed it by more than the tight tolerance, along
+    that line (within ``set_off_with_max_angle_deg``). In a pack hit at speed, a frame's straight
+    chord of the cue ball passes within reach of the struck red's neighbours too, and one set
+    moving by the pack within the onset delay (often back towards the cue ball) reads as hit at the
+    same time. A ball's heading is read on its first sighting ``clear_departure_mm`` from rest and
+    on its farthest within ``departure_heading_s`` (the first can be a centre pulled by the cue
+    ball's blob merging with it, the farthest can come after a cushion turned it): either one will
+    do. A ball met in motion has no resting place to judge from and stays; if none would stay, all
+    do."""
+    if len(contacts) < 2:
+        return contacts
+    tight = table.ball_diameter_mm + config.contact_tolerance_mm
+    along_centres = math.cos(math.radians(config.set_off_with_max_angle_deg))
+    kept = []
+    for contact in contacts:
+        cue_at = np.asarray(contact.cue_xy, dtype=float)
+        if contact.label in rest and contact.label in paths and np.all(np.isfinite(cue_at)):
+            raw = paths[contact.label]
+            p, settled_at = _settled_rest(raw, np.asarray(rest[contact.label], dtype=float), config)
+            clear = departure_index(raw[settled_at:], p, config.clear_departure_mm, 1)
+            onset = departure_index(raw[settled_at:], p, config.onset_displacement_mm, 1)
+            if clear is not None and onset is not None:
+                first = raw[settled_at + clear] - p
+                farthest = _farthest_heading(t, raw, p, settled_at + onset, config)
+                headings = [first] if farthest is None else [first, farthest]
+                off_the_cue_ball = max(_cosine(heading, p - cue_at) for heading in headings)
+                needed = along_centres if contact.distance_mm > tight else 0.0
+                if off_the_cue_ball <= needed:
+                    continue
+        kept.append(contact)
+    return kept or contacts
 
 
 def _contacts_in_motion(
@@ -332,7 +384,9 @@ def _set_off_with(
     little more than the tight tolerance (a frame's path is a straight chord; a symmetric hit does
     not turn the cue ball): balls that rested within a diameter plus the loose tolerance of the cue
     ball at the contact, set off on the same frame as the ball it hit, away from the cue ball
-    rather than away from that ball (which would have driven them)."""
+    rather than away from that ball (which would have driven them), and along the line of centres
+    (within ``set_off_with_max_angle_deg``: in a pack, the neighbours of the ball hit set off on
+    the same frame, driven through the pack every way)."""
     if contact.label not in rest:
         return []  # met moving: no resting place for balls to be set off with it from
     cue_at = np.asarray(contact.cue_xy, dtype=float)
@@ -341,6 +395,7 @@ def _set_off_with(
     if hit_onset is None or not np.all(np.isfinite(cue_at)):
         return []
     reach = table.ball_diameter_mm + config.contact_tolerance_with_deflection_mm
+    along_centres = math.cos(math.radians(config.set_off_with_max_angle_deg))
     out = []
     for label, raw in paths.items():
         if label in taken or label not in rest:
@@ -348,15 +403,26 @@ def _set_off_with(
         p = np.asarray(rest[label], dtype=float)
         distance = float(np.linalg.norm(p - cue_at))
         onset = departure_index(raw, p, config.onset_displacement_mm, 1)
-        if distance > reach or onset is None or abs(t[onset] - t[hit_onset]) > config.simultaneous_window_s:
+        if distance > reach or onset is None or not _at_once(abs(t[onset] - t[hit_onset]), config):
             continue
         run = departure_index(raw, p, config.clear_departure_mm, config.steady_sighting_frames)
         if run is None:
             continue
         heading = raw[run + config.steady_sighting_frames - 1] - p
-        if _cosine(heading, p - cue_at) > _cosine(heading, p - hit_rest):
+        off_the_cue_ball = _cosine(heading, p - cue_at)
+        if off_the_cue_ball > _cosine(heading, p - hit_rest) and off_the_cue_ball >= along_centres:
             out.append(Contact(label, contact.t, distance, contact.cue_xy))
     return out
+
+
+def _at_once(gap_s: float, config: StrokeConfig) -> bool:
+    """Whether two times ``gap_s`` apart are one instant: within ``simultaneous_window_s``, the
+    window's end included (one frame at 50 fps, whose frame times differ by a rounding more)."""
+    return gap_s <= config.simultaneous_window_s + _TIME_ROUNDING_S
+
+
+_TIME_ROUNDING_S = 1e-9
+"""The rounding of frame times (s): differences of ``i / fps`` are off by about 1e-17."""
 
 
 def _cosine(a: np.ndarray, b: np.ndarray) -> float:
@@ -398,7 +464,7 @@ def _first_movers(
     if not onsets:
         return [], None
     first = min(onsets.values())
-    movers = [label for label, k in onsets.items() if t[k] - t[first] <= config.simultaneous_window_s]
+    movers = [label for label, k in onsets.items() if _at_once(t[k] - t[first], config)]
     cue_seen = np.flatnonzero(np.isfinite(cue_path).all(axis=1))
     if not len(cue_seen):
         return movers, None
