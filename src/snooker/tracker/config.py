@@ -31,7 +31,7 @@ class AssociationConfig:
     """A detection farther than this from a track's prediction (plus the terms below) is not it."""
     gate_speed_fraction: float = 1.0
     """Extra gate per predicted displacement this frame (fraction of |v|·dt): absorbs collisions."""
-    max_ball_speed_mm_s: float = 7000.0
+    max_ball_speed_mm_s: float = 9000.0
     """The fastest a ball travels (a power shot ~ 6–7 m/s); bounds the re-association gate."""
     reassociation_gate_max_mm: float = 2500.0
     """Cap on the re-association gate for a track missing for a long time (same colour only)."""
@@ -154,7 +154,8 @@ class LifecycleConfig:
     pot_confirm_at_end_s: float = 0.1
     """At the end of the video a shorter absence suffices (the clip may stop right after a pot)."""
     loss_lookahead_s: float = 0.05
-    """Where a vanishing ball is judged: its last position and this far ahead along its velocity."""
+    """Where a vanishing ball is judged: its path from its last position to this far ahead along
+    its velocity."""
     pot_min_speed_mm_s: float = 60.0
     """A ball must approach the pocket at least this fast (or lie in the jaws) to count as potted."""
     rattle_speed_ratio: float = 1.0
