@@ -32,7 +32,9 @@ class AssociationConfig:
     gate_speed_fraction: float = 1.0
     """Extra gate per predicted displacement this frame (fraction of |v|·dt): absorbs collisions."""
     max_ball_speed_mm_s: float = 9000.0
-    """The fastest a ball travels (a power shot ~ 6–7 m/s); bounds the re-association gate."""
+    """The fastest a ball travels (a power shot 6-7 m/s, a hard break-off up to 8.5 m/s as the
+    rendered library's ``pack_split`` plays it); bounds the re-association gate, which a struck cue
+    ball must stay within to be followed from the strike."""
     reassociation_gate_max_mm: float = 2500.0
     """Cap on the re-association gate for a track missing for a long time (same colour only)."""
     reassociation_min_confidence: float = 0.5
