@@ -267,7 +267,9 @@ def first_contacts(
         observed[contact.label] = both_seen
     contacts.sort(key=lambda c: (c.t, c.distance_mm))
     at_once = [c for c in contacts if _at_once(c.t - contacts[0].t, config)]
-    earliest = _struck_ones(at_once, t, paths, rest, config, table)
+    earliest = _touched_together(
+        _struck_ones(at_once, t, paths, rest, config, table), t, cue, rest, config, table
+    )
     movers, mover = _first_movers(t, cue_path, paths, rest, running, config, table)
     if mover is not None and not {c.label for c in earliest} & set(movers):
         # The balls that moved first were set off by the first contact. The path's contact is
@@ -280,7 +282,7 @@ def first_contacts(
             return (mover,)
     if earliest:
         earliest += _set_off_with(earliest[0], t, paths, rest, config, table, {c.label for c in earliest})
-    return tuple(earliest)
+    return tuple(_touched_together(earliest, t, cue, rest, config, table))
 
 
 def _struck_ones(
@@ -324,6 +326,62 @@ def _struck_ones(
                     continue
         kept.append(contact)
     return kept or contacts
+
+
+def _touched_together(
+    contacts: list[Contact],
+    t: np.ndarray,
+    cue: np.ndarray,
+    rest: dict[str, np.ndarray],
+    config: StrokeConfig,
+    table: TableSpec,
+) -> list[Contact]:
+    """Of several contacts read as one simultaneous hit, those the cue ball touched together: the
+    cue ball's line of approach (on from its sighting before the first contact, along its step
+    from the one before that: the chord through the contact turns with the deflection) first meets
+    one of the balls within a diameter; each other ball stays only if it rested within a diameter
+    plus ``contact_tolerance_mm`` of the cue ball there. In a cluster a cue ball deflected off one
+    ball meets another a few milliseconds later, within a frame (simulated clusters: such a second
+    ball rests 10-75 mm beyond touching, a ball truly hit at once within 5 mm). Balls met in motion
+    stay; where the approach is not known (no two sightings before) or meets none of the balls,
+    all do."""
+    resting = [c for c in contacts if c.label in rest]
+    if len(resting) < 2:
+        return contacts
+    k = int(np.searchsorted(t, min(c.t for c in resting)))
+    if k < 2:
+        return contacts
+    start, step = cue[k - 1], cue[k - 1] - cue[k - 2]
+    if float(step @ step) <= _TINY_STEP_MM2:
+        return contacts
+    diameter = table.ball_diameter_mm
+    reached = [_ray_entry(start - np.asarray(rest[c.label], dtype=float), step, diameter) for c in resting]
+    if all(s is None for s in reached):
+        return contacts
+    touching_at = start + min(s for s in reached if s is not None) * step
+    return [
+        c
+        for c in contacts
+        if c.label not in rest
+        or float(np.linalg.norm(np.asarray(rest[c.label], dtype=float) - touching_at))
+        <= diameter + config.contact_tolerance_mm
+    ]
+
+
+def _ray_entry(offset: np.ndarray, step: np.ndarray, radius: float) -> float | None:
+    """The least s >= 0 at which ``offset + s * step`` (a point moving on a ray, relative to a
+    centre) comes within ``radius`` of the centre (None if it never does)."""
+    a = float(step @ step)
+    b = float(offset @ step)
+    discriminant = b * b - a * (float(offset @ offset) - radius * radius)
+    if discriminant < 0.0:
+        return None
+    far = (-b + math.sqrt(discriminant)) / a
+    return None if far < 0.0 else max((-b - math.sqrt(discriminant)) / a, 0.0)
+
+
+_TINY_STEP_MM2 = 1e-9
+"""A squared step (mm²) below which the cue ball's approach has no direction."""
 
 
 def _contacts_in_motion(
