@@ -53,7 +53,7 @@ def fill_gaps(t: np.ndarray, path: np.ndarray) -> np.ndarray | None:
     return out
 
 
-def _segment_entry(c0: np.ndarray, c1: np.ndarray, p: np.ndarray, radius: float) -> tuple[float, float]:
+def segment_entry(c0: np.ndarray, c1: np.ndarray, p: np.ndarray, radius: float) -> tuple[float, float]:
     """Closest distance from ``p`` to segment c0→c1, and the segment parameter u ∈ [0, 1] where the
     moving point first comes within ``radius`` of ``p`` (or of closest approach if it never does)."""
     d = c1 - c0
@@ -79,7 +79,7 @@ def _first_segment_within(
     tolerance where the path turned. Returns (k, closest distance, entry parameter) or None."""
     loose_hit = None
     for k in range(1, onset + 1):
-        closest, u = _segment_entry(cue[k - 1], cue[k], p, diameter)
+        closest, u = segment_entry(cue[k - 1], cue[k], p, diameter)
         if closest <= diameter + config.contact_tolerance_mm:
             return k, closest, u
         if (
@@ -352,13 +352,18 @@ def _touched_together(
     if k < 2:
         return contacts
     start, step = cue[k - 1], cue[k - 1] - cue[k - 2]
-    if float(step @ step) <= _TINY_STEP_MM2:
-        return contacts
     diameter = table.ball_diameter_mm
-    reached = [_ray_entry(start - np.asarray(rest[c.label], dtype=float), step, diameter) for c in resting]
-    if all(s is None for s in reached):
+    places = [np.asarray(rest[c.label], dtype=float) for c in resting]
+    # the line of approach as a segment long enough to pass every one of the balls
+    length = (max(float(np.linalg.norm(p - start)) for p in places) + diameter) / max(
+        float(np.linalg.norm(step)), _TINY_STEP_MM
+    )
+    end = start + length * step
+    entries = [segment_entry(start, end, p, diameter) for p in places]
+    met = [u for closest, u in entries if closest <= diameter]
+    if not met:
         return contacts
-    touching_at = start + min(s for s in reached if s is not None) * step
+    touching_at = start + min(met) * (end - start)
     return [
         c
         for c in contacts
@@ -368,20 +373,8 @@ def _touched_together(
     ]
 
 
-def _ray_entry(offset: np.ndarray, step: np.ndarray, radius: float) -> float | None:
-    """The least s >= 0 at which ``offset + s * step`` (a point moving on a ray, relative to a
-    centre) comes within ``radius`` of the centre (None if it never does)."""
-    a = float(step @ step)
-    b = float(offset @ step)
-    discriminant = b * b - a * (float(offset @ offset) - radius * radius)
-    if discriminant < 0.0:
-        return None
-    far = (-b + math.sqrt(discriminant)) / a
-    return None if far < 0.0 else max((-b - math.sqrt(discriminant)) / a, 0.0)
-
-
-_TINY_STEP_MM2 = 1e-9
-"""A squared step (mm²) below which the cue ball's approach has no direction."""
+_TINY_STEP_MM = 1e-9
+"""A step (mm) below which the cue ball's approach has no direction (guards a division by zero)."""
 
 
 def _contacts_in_motion(
@@ -426,7 +419,7 @@ def closest_in_step(
     their closest distance, and the step fraction u where they first come within ``radius`` (or
     are closest). The cue ball's path against a resting ball, seen from the moving ball's frame."""
     start = c0 - p0
-    return _segment_entry(start, start + (c1 - c0) - (p1 - p0), np.zeros(2), radius)
+    return segment_entry(start, start + (c1 - c0) - (p1 - p0), np.zeros(2), radius)
 
 
 def _set_off_with(
@@ -553,7 +546,7 @@ def _may_have_reached(
     if len(filled) == 1:
         return bool(np.linalg.norm(filled[0] - rest) <= reach)
     return any(
-        _segment_entry(filled[k - 1], filled[k], rest, table.ball_diameter_mm)[0] <= reach
+        segment_entry(filled[k - 1], filled[k], rest, table.ball_diameter_mm)[0] <= reach
         for k in range(1, len(filled))
     )
 
@@ -581,7 +574,7 @@ def _reached_by_running(
         if filled is None:
             continue
         for k in range(max(first, 1), min(last, len(filled) - 1) + 1):
-            if _segment_entry(filled[k - 1], filled[k], rest, table.ball_diameter_mm)[0] <= reach:
+            if segment_entry(filled[k - 1], filled[k], rest, table.ball_diameter_mm)[0] <= reach:
                 return True
     return False
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections import Counter, deque
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import numpy as np
 
@@ -25,7 +26,7 @@ from snooker.balls import FULL_RACK_REDS, RED
 from snooker.calibration.table import STANDARD_TABLE, TableSpec
 from snooker.tracker.association import FORBIDDEN, assign, colour_penalty_matrix
 from snooker.tracker.config import TrackerConfig
-from snooker.tracker.events import pocket_ahead
+from snooker.tracker.events import pocket_ahead, segment_entry
 from snooker.tracker.types import BallState, TableState, TrackEvent, TrackStatus
 from snooker.vision.types import BallDetections
 
@@ -452,8 +453,7 @@ class BallTracker:
         candidates = np.stack([track.xy, track.xy + step])
         # the path ahead, not only its ends: a fast ball's last sighting and the point ahead may
         # lie either side of a mouth it ran into (8.5 m/s at 25 fps: 340 mm between frames)
-        along = np.clip((self._mouths - track.xy) @ step / max(float(step @ step), _TINY_MM2), 0.0, 1.0)
-        dist = np.linalg.norm(track.xy + along[:, None] * step - self._mouths, axis=1)
+        dist = np.array([segment_entry(track.xy, track.xy + step, mouth, 0.0)[0] for mouth in self._mouths])
         k = int(np.argmin(dist))
         if dist[k] <= life.pocket_capture_radius_mm:
             towards = float(np.dot(track.velocity, self._drops[k] - track.xy)) > 0.0
@@ -633,7 +633,7 @@ def _fastest_step_speed(history: deque) -> float:
     """mm/s: the fastest step between consecutive sightings of ``history``'s (t, x, y)."""
     steps = [
         math.hypot(x1 - x0, y1 - y0) / (t1 - t0)
-        for (t0, x0, y0), (t1, x1, y1) in zip(history, list(history)[1:], strict=False)
+        for (t0, x0, y0), (t1, x1, y1) in pairwise(history)
         if t1 > t0
     ]
     return max(steps, default=0.0)
@@ -649,7 +649,3 @@ def _net_speed(history: deque) -> float:
 
 def _pair(xy: np.ndarray) -> tuple[float, float]:
     return (float(xy[0]), float(xy[1]))
-
-
-_TINY_MM2 = 1e-9
-"""A squared step (mm²) below which a ball's path ahead is a point (guards a division by zero)."""
