@@ -12,10 +12,12 @@ from snooker.vision.classic import (
     ClassicConfig,
     _areas_up_to,
     _blob_depth,
+    _cloth_lightness,
     _coverage,
     _disc_offsets,
     _highlight_pixels,
     _masked_medians,
+    _median,
     _merge_close,
     _peak_pixels,
     _refine,
@@ -23,8 +25,16 @@ from snooker.vision.classic import (
     _ring_samples,
     _sparse_regions,
 )
-from snooker.vision.cloth import ClothConfig, ClothEstimate, chroma_threshold, not_cloth, not_cloth_in_windows
-from snooker.vision.gating import _components, _tiles
+from snooker.vision.cloth import (
+    ClothCells,
+    ClothConfig,
+    ClothEstimate,
+    chroma_threshold,
+    grid_of_cells,
+    not_cloth,
+    not_cloth_in_windows,
+)
+from snooker.vision.gating import _components, _thin_labels, _tiles, _without_labels_away
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -292,3 +302,90 @@ def test_blob_depth_and_peaks_match_the_array_expressions(seed: int, density: fl
     assert got.dtype == np.float32 and np.array_equal(got, expected)
     dilated = cv2.dilate(got, np.ones((5, 5), np.uint8))
     assert np.array_equal(_peak_pixels(got, dilated), np.flatnonzero((got >= dilated) & (got > 0)))
+
+
+def _grid_of_cells_by_arrays(
+    medians: np.ndarray, counts: np.ndarray, cell: int, config: ClothConfig
+) -> np.ndarray:
+    """The cloth grid's definition in array statements (``cloth.grid_of_cells``)."""
+    enough = counts >= config.min_cell_fraction * cell * cell
+    grid_medians = np.full((*counts.shape, 3), 128.0, dtype=np.float32)
+    if enough.any():
+        cell_medians = medians[enough]
+        overall = np.median(cell_medians, axis=0)
+        grid_medians[:] = overall
+        floor = config.dark_chroma_floor
+        totals, reference_total = cell_medians.sum(axis=1), float(overall.sum())
+        chroma = cell_medians / (totals + floor)[:, None]
+        reference = overall / (reference_total + floor)
+        ratio = totals / max(reference_total, 1.0)
+        limit = config.max_cell_brightness_ratio
+        like = (
+            (np.linalg.norm(chroma - reference, axis=1) <= config.max_cell_chroma_deviation)
+            & (ratio <= limit)
+            & (ratio >= 1.0 / limit)
+        )
+        grid_medians[enough] = np.where(like[:, None], cell_medians, overall)
+    total = grid_medians.sum(axis=2)
+    return np.dstack([grid_medians / (total + config.dark_chroma_floor)[..., None], total]).astype(np.float32)
+
+
+@settings(max_examples=200, deadline=None)
+@given(SEEDS, st.integers(1, 14), st.integers(1, 18), st.floats(0.0, 1.0), st.floats(0.0, 0.3))
+def test_grid_of_cells_matches_the_array_statements(
+    seed: int, rows: int, cols: int, filled: float, spread: float
+) -> None:
+    rng = np.random.default_rng(seed)
+    cloth = rng.uniform(20, 200, 3)
+    # mostly cloth-like cells, some far off (an arm, a cushion), some dark or blank; whole values
+    # and halves, as the medians of 8-bit samples are
+    medians = cloth * (1.0 + rng.normal(0.0, spread, (rows, cols, 3)))
+    medians[rng.random((rows, cols)) < 0.2] = rng.uniform(0, 255, 3)
+    medians = (np.round(np.clip(medians, 0, 255) * 2) / 2).astype(np.float32)
+    counts = np.where(rng.random((rows, cols)) < filled, rng.integers(0, 145, (rows, cols)), 0)
+    medians[counts == 0] = 0.0
+    config = ClothConfig(cell_px=12, sample_step_px=1)
+    cells = ClothCells(medians, counts, np.ones((rows * 12, cols * 12), bool), 12, 1, 1)
+    assert np.array_equal(grid_of_cells(cells, config), _grid_of_cells_by_arrays(medians, counts, 12, config))
+
+
+@settings(max_examples=60, deadline=None)
+@given(SEEDS, st.floats(0.02, 0.6), st.floats(0.5, 4.0))
+def test_thin_regions_away_from_balls_are_dropped_as_the_array_statements_drop_them(
+    seed: int, density: float, thinnest: float
+) -> None:
+    rng = np.random.default_rng(seed)
+    changed = _random_mask(rng, (37, 53), density)
+    mask = changed.astype(np.uint8)
+    count, labels = cv2.connectedComponents(mask, connectivity=8)
+    depth = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    expected = np.ones(count, bool)
+    expected[labels[depth >= thinnest]] = False
+    expected[0] = False
+    thin = _thin_labels(labels, depth, count, np.float32(thinnest))
+    assert np.array_equal(thin, expected)
+    near = (rng.random((37, 53)) < 0.3).astype(np.uint8)
+    assert np.array_equal(
+        _without_labels_away(changed, labels, thin, near), changed & ~(thin[labels] & (near == 0))
+    )
+
+
+@settings(max_examples=80, deadline=None)
+@given(SEEDS, st.integers(1, 40), st.integers(1, 40), st.integers(1, 5), st.floats(0.0, 1.0))
+def test_bare_cloth_lightness_is_numpys_median_of_the_samples(
+    seed: int, h: int, w: int, step: int, bare: float
+) -> None:
+    rng = np.random.default_rng(seed)
+    lightness = rng.integers(0, 256, (h, w)).astype(np.uint8)
+    inner, body = rng.random((h, w)) < bare, rng.random((h, w)) < 0.3
+    samples = lightness[::step, ::step][inner[::step, ::step] & ~body[::step, ::step]]
+    config = ClassicConfig(cloth_lightness_step_px=step)
+    expected = float(np.median(samples)) if len(samples) else None
+    assert _cloth_lightness(lightness, inner, body, config) == expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.floats(0.5, 40.0), min_size=1, max_size=25))
+def test_short_median_is_numpys(values: list[float]) -> None:
+    array = np.array(values)
+    assert _median(array) == float(np.median(array))

@@ -376,6 +376,7 @@ def compile_kernels() -> None:
     for offsets in (_round_offsets(config.ring_samples, (config.bodiless_ring,)), np.zeros((1, 2))):
         _mask_at(lightness, centres, radii, offsets)  # the shadow test's ring and square
     _highlight_pixels(lightness, lightness, mask, 40.0, 150.0)
+    _cloth_lightness(lightness, mask, mask, config)
     depth = np.ones((8, 10), np.float32)
     _peak_pixels(_blob_depth(depth, depth, mask, brightness, np.float32(0.65)), depth)
     mask[2, 3] = True
@@ -1013,11 +1014,17 @@ def _linear_support(start: int, end: int, factor: int, length: int) -> tuple[int
 
 def _shrunk_cloth_config(config: ClassicConfig) -> ClothConfig:
     """The cloth's thresholds for the crop shrunk by ``cloth_scale``."""
-    scale = config.cloth_scale
+    return _shrunk_cloth(config.cloth, config.cloth_scale)
+
+
+@functools.cache
+def _shrunk_cloth(cloth: ClothConfig, scale: int) -> ClothConfig:
+    """:func:`_shrunk_cloth_config`, made once per cloth config (a region search asks for it on
+    every frame; ``dataclasses.replace`` costs ~50 µs a call)."""
     return replace(
-        config.cloth,
-        cell_px=max(1, config.cloth.cell_px // scale),
-        sample_step_px=max(1, config.cloth.sample_step_px // scale),
+        cloth,
+        cell_px=max(1, cloth.cell_px // scale),
+        sample_step_px=max(1, cloth.sample_step_px // scale),
     )
 
 
@@ -1232,7 +1239,7 @@ def _refine(
     if len(centres) == 0:
         return centres
     r = _radius_at(radius, centres)
-    reach = max(1, round(config.refine_reach * float(np.median(r))))
+    reach = max(1, round(config.refine_reach * _median(r)))
     box = max(1, round(config.refine_radius * typical_radius))
     return _best_covered(
         np.asarray(centres, dtype=float), mask, r, reach, box, config.refine_distance_penalty
@@ -1634,10 +1641,42 @@ def _cloth_lightness(
 ) -> float | None:
     """The median lightness (0–255) of the bare cloth — ``inner`` and not ``body`` — (every
     ``cloth_lightness_step_px``-th pixel: only those are compared), None where none is seen."""
-    step = config.cloth_lightness_step_px
-    bare = inner[::step, ::step] & ~body[::step, ::step]
-    samples = lightness[::step, ::step][bare]
-    return float(np.median(samples)) if len(samples) else None
+    median = _bare_median(lightness, inner, body, config.cloth_lightness_step_px)
+    return None if np.isnan(median) else median
+
+
+@numba.njit(cache=True, nogil=True)
+def _bare_median(lightness: np.ndarray, inner: np.ndarray, body: np.ndarray, step: int) -> float:
+    """The compiled body of :func:`_cloth_lightness`: the median of the uint8 ``lightness`` at the
+    samples (every ``step``-th pixel) on ``inner`` and off ``body``, counted in a histogram (the
+    mean of the two middle values for an even count, as NumPy's median; NaN where none)."""
+    histogram = np.zeros(256, dtype=np.int64)
+    n = 0
+    for y in range(0, lightness.shape[0], step):
+        for x in range(0, lightness.shape[1], step):
+            if inner[y, x] and not body[y, x]:
+                histogram[lightness[y, x]] += 1
+                n += 1
+    if n == 0:
+        return np.nan
+    low, high = (n - 1) // 2, n // 2
+    seen, lower, upper = 0, -1, -1
+    for value in range(256):
+        seen += histogram[value]
+        if lower < 0 and seen > low:
+            lower = value
+        if seen > high:
+            upper = value
+            break
+    return (lower + upper) / 2.0
+
+
+def _median(values: np.ndarray) -> float:
+    """``float(np.median(values))`` of a short 1-D float array (n >= 1), by sorting (NumPy's median
+    costs ~20 µs a call, most of it overhead, on the few values of one search)."""
+    ordered = np.sort(values)
+    n = len(ordered)
+    return float(ordered[n // 2]) if n % 2 else float((ordered[n // 2 - 1] + ordered[n // 2]) / 2)
 
 
 def _partly_shown(

@@ -158,19 +158,88 @@ def cloth_grid(image_bgr: np.ndarray, on_cloth: np.ndarray, config: ClothConfig)
 
 def grid_of_cells(cells: ClothCells, config: ClothConfig) -> np.ndarray:
     """The grid of :func:`cloth_grid` from its cells: the cells with too few samples on the cloth,
-    or whose median is not cloth-like, take the median of the other cells' medians."""
-    enough = cells.counts >= config.min_cell_fraction * cells.cell * cells.cell
-    rows, cols = cells.counts.shape
-    medians = np.full((rows, cols, 3), 128.0, dtype=np.float32)
-    if enough.any():
-        cell_medians = cells.medians[enough]
-        overall = np.median(cell_medians, axis=0)
-        medians[:] = overall
-        medians[enough] = np.where(_cloth_like(cell_medians, overall, config)[:, None], cell_medians, overall)
-    # Chromaticity and brightness are computed per cell and interpolated (cheaper than per pixel).
-    grid_total = medians.sum(axis=2)
-    grid = np.dstack([medians / (grid_total + config.dark_chroma_floor)[..., None], grid_total])
-    return grid.astype(np.float32)
+    or whose median is not cloth-like (its chromaticity further than ``max_cell_chroma_deviation``
+    from the median of the other cells' medians, or its brightness beyond
+    ``max_cell_brightness_ratio`` of it either way), take that median (of the cells with enough
+    samples). Chromaticity and brightness are computed per cell and interpolated (cheaper than
+    per pixel)."""
+    return _grid_kernel(
+        cells.medians,
+        cells.counts,
+        config.min_cell_fraction * cells.cell * cells.cell,
+        np.float32(config.dark_chroma_floor),
+        np.float32(config.max_cell_chroma_deviation),
+        np.float32(config.max_cell_brightness_ratio),
+        np.float32(1.0 / config.max_cell_brightness_ratio),
+    )
+
+
+@numba.njit(cache=True, nogil=True)
+def _grid_kernel(
+    cell_medians: np.ndarray,
+    counts: np.ndarray,
+    min_count: float,
+    floor: np.float32,
+    max_deviation: np.float32,
+    max_ratio: np.float32,
+    min_ratio: np.float32,
+) -> np.ndarray:
+    """The compiled body of :func:`grid_of_cells` (it runs on every region search), in float32 as
+    its array statements were: the cells counting ``min_count`` samples or more, their median B,
+    G, R (NumPy's median: the mean of the two middle values for an even count), each kept where
+    cloth-like against it and replaced by it elsewhere (128 where no cell
+    counts); then per cell B, G, R over B+G+R + ``floor``, and B+G+R."""
+    rows, cols = counts.shape
+    medians = np.full((rows, cols, 3), np.float32(128.0), dtype=np.float32)
+    enough = np.zeros((rows, cols), dtype=np.bool_)
+    n = 0
+    for r in range(rows):
+        for c in range(cols):
+            if counts[r, c] >= min_count:
+                enough[r, c] = True
+                n += 1
+    if n > 0:
+        values = np.empty(n, dtype=np.float32)
+        overall = np.empty(3, dtype=np.float32)
+        for k in range(3):
+            i = 0
+            for r in range(rows):
+                for c in range(cols):
+                    if enough[r, c]:
+                        values[i] = cell_medians[r, c, k]
+                        i += 1
+            values.sort()
+            if n % 2:
+                overall[k] = values[n // 2]
+            else:
+                overall[k] = (values[n // 2 - 1] + values[n // 2]) / np.float32(2.0)
+        reference_total = overall[0] + overall[1] + overall[2]
+        reference_divisor = np.float32(np.float64(reference_total) + np.float64(floor))
+        reference = overall / reference_divisor
+        total_divisor = np.float32(max(np.float64(reference_total), 1.0))
+        for r in range(rows):
+            for c in range(cols):
+                medians[r, c] = overall
+                if not enough[r, c]:
+                    continue
+                colour = cell_medians[r, c]
+                total = colour[0] + colour[1] + colour[2]
+                chroma = colour / (total + floor)
+                squared = np.float32(0.0)
+                for k in range(3):
+                    d = chroma[k] - reference[k]
+                    squared += d * d
+                ratio = total / total_divisor
+                if np.sqrt(squared) <= max_deviation and ratio <= max_ratio and ratio >= min_ratio:
+                    medians[r, c] = colour
+    grid = np.empty((rows, cols, 4), dtype=np.float32)
+    for r in range(rows):
+        for c in range(cols):
+            total = medians[r, c, 0] + medians[r, c, 1] + medians[r, c, 2]
+            for k in range(3):
+                grid[r, c, k] = medians[r, c, k] / (total + floor)
+            grid[r, c, 3] = total
+    return grid
 
 
 @numba.njit(cache=True, nogil=True)
@@ -238,21 +307,6 @@ def _sample(image: np.ndarray, y0: int, x0: int, k: int, scale: int, inverse_are
     if scale == 2:
         return (total + 2) >> 2
     return int(np.rint(np.float32(total) * inverse_area))
-
-
-def _cloth_like(colours_bgr: np.ndarray, reference_bgr: np.ndarray, config: ClothConfig) -> np.ndarray:
-    """Whether each colour (n, 3) is close enough to the reference cloth colour to be cloth."""
-    floor = config.dark_chroma_floor
-    totals, reference_total = colours_bgr.sum(axis=1), float(reference_bgr.sum())
-    chroma = colours_bgr / (totals + floor)[:, None]
-    reference = reference_bgr / (reference_total + floor)
-    ratio = totals / max(reference_total, 1.0)
-    limit = config.max_cell_brightness_ratio
-    return (
-        (np.linalg.norm(chroma - reference, axis=1) <= config.max_cell_chroma_deviation)
-        & (ratio <= limit)
-        & (ratio >= 1.0 / limit)
-    )
 
 
 def cloth_saturation(chromaticity: np.ndarray, config: ClothConfig) -> float:
