@@ -34,6 +34,7 @@ from snooker.vision.cloth import (
     not_cloth,
     not_cloth_in_windows,
 )
+from snooker.vision.colour import ColourConfig, FrameTransform, _models, class_costs
 from snooker.vision.gating import _components, _thin_labels, _tiles, _without_labels_away
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -389,3 +390,37 @@ def test_bare_cloth_lightness_is_numpys_median_of_the_samples(
 def test_short_median_is_numpys(values: list[float]) -> None:
     array = np.array(values)
     assert _median(array) == float(np.median(array))
+
+
+def _sharp_costs_by_arrays(features: np.ndarray, config: ColourConfig, t: FrameTransform) -> np.ndarray:
+    """The colour costs' definition in array statements: the models through ``t``
+    (``FrameTransform.apply`` and ``.spreads``), half the squared Mahalanobis distance plus the
+    log-spread over the least untransformed one."""
+    models = _models(config)
+    means, stds = models.means, models.stds
+    seen_means = np.array(means, copy=True)
+    seen_means[:, 0] = 255.0 * np.exp(t.log_gain + t.gamma * models.log_lightness)
+    seen_means[:, 1] = t.chroma_scale * means[:, 1] + t.a_shift
+    seen_means[:, 2] = t.chroma_scale * means[:, 2] + t.b_shift
+    slope = t.gamma * np.exp(t.log_gain) * models.unit_lightness ** (t.gamma - 1.0)
+    seen_stds = np.column_stack([stds[:, 0] * slope, stds[:, 1:] * t.chroma_scale])
+    offset = features[:, None, :3] - seen_means[None]
+    log_spread = np.sum(np.log(seen_stds), axis=1)[None] - models.least_log_spread
+    return 0.5 * np.sum(offset**2 * seen_stds[None] ** -2.0, axis=2) + log_spread
+
+
+@settings(max_examples=80, deadline=None)
+@given(SEEDS, st.integers(1, 25), st.floats(-0.5, 0.5), st.floats(0.7, 1.4), st.floats(0.7, 1.4))
+def test_colour_costs_match_the_array_statements(
+    seed: int, n: int, log_gain: float, gamma: float, chroma_scale: float
+) -> None:
+    rng = np.random.default_rng(seed)
+    features = np.column_stack(
+        [rng.uniform(5, 250, n), rng.uniform(-60, 60, (n, 2)), rng.uniform(0, 3, (n, 4))]
+    )
+    transform = FrameTransform(log_gain, gamma, chroma_scale, *rng.uniform(-8, 8, 2))
+    config = ColourConfig()
+    expected = _sharp_costs_by_arrays(features, config, transform)
+    # not glossy: no candidate may be read as blurred, so these are the costs whole
+    got = class_costs(features, config, transform, np.zeros(n, bool))
+    assert np.allclose(got, expected, rtol=1e-12, atol=1e-12)

@@ -423,25 +423,67 @@ def _class_costs(
 ) -> np.ndarray:
     # the models seen through the transform, as FrameTransform.apply and .spreads give them, from
     # the models' own terms computed once
-    t, means, stds = transform, models.means, models.stds
-    seen_means = np.array(means, copy=True)
-    seen_means[:, 0] = 255.0 * np.exp(t.log_gain + t.gamma * models.log_lightness)
-    seen_means[:, 1] = t.chroma_scale * means[:, 1] + t.a_shift
-    seen_means[:, 2] = t.chroma_scale * means[:, 2] + t.b_shift
-    slope = t.gamma * np.exp(t.log_gain) * models.unit_lightness ** (t.gamma - 1.0)
-    seen_stds = np.column_stack([stds[:, 0] * slope, stds[:, 1:] * t.chroma_scale])
-    weight = seen_stds[None] ** -2.0
-    offset = features[:, None, :3] - seen_means[None]
-    log_spread = np.sum(np.log(seen_stds), axis=1)[None] - models.least_log_spread
-    costs = 0.5 * np.sum(offset**2 * weight, axis=2) + log_spread
+    t = transform
+    costs, seen_means, weight, log_spread = _sharp_costs(
+        np.ascontiguousarray(features[:, :3], dtype=float),
+        models.means,
+        models.stds,
+        models.log_lightness,
+        models.unit_lightness,
+        models.least_log_spread,
+        np.array([t.log_gain, t.gamma, t.chroma_scale, t.a_shift, t.b_shift]),
+    )
     # Blur is the last explanation before "not a ball": only a glossy candidate that no ball fits
     # sharply may be read so (a red blurred with the cloth would otherwise pass for the brown, a
     # hand's knuckles for a blurred ball).
     unfit = glossy & (costs.min(axis=1) >= config.reject_cost)
     if unfit.any():
-        blurred = _blurred_costs(offset[unfit], features[unfit], seen_means, weight, config) + log_spread
+        offset = features[unfit][:, None, :3] - seen_means[None]
+        blurred = _blurred_costs(offset, features[unfit], seen_means, weight[None], config) + log_spread[None]
         costs[unfit] = np.minimum(costs[unfit], blurred)
     return costs
+
+
+@numba.njit(cache=True, nogil=True)
+def _sharp_costs(
+    features: np.ndarray,
+    means: np.ndarray,
+    stds: np.ndarray,
+    log_lightness: np.ndarray,
+    unit_lightness: np.ndarray,
+    least_log_spread: float,
+    transform: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The compiled body of :func:`_class_costs` (it runs a few times on every region search):
+    the models (``means``, ``stds`` (k, 3) Lab, and their terms ``log_lightness``,
+    ``unit_lightness`` (k,)) seen through the ``transform`` (log gain, gamma, chroma scale, a and
+    b shifts), and each candidate's (``features`` (n, 3) Lab) cost per model: half its squared
+    Mahalanobis distance plus the model's log-spread less ``least_log_spread``. Returns the costs
+    (n, k), the seen means (k, 3), their inverse variances (k, 3) and log-spreads (k,)."""
+    log_gain, gamma, chroma_scale, a_shift, b_shift = transform
+    k = len(means)
+    seen_means = np.empty((k, 3))
+    weight = np.empty((k, 3))
+    log_spread = np.empty(k)
+    lift = gamma * np.exp(log_gain)
+    for j in range(k):
+        seen_means[j, 0] = 255.0 * np.exp(log_gain + gamma * log_lightness[j])
+        seen_means[j, 1] = chroma_scale * means[j, 1] + a_shift
+        seen_means[j, 2] = chroma_scale * means[j, 2] + b_shift
+        slope = lift * unit_lightness[j] ** (gamma - 1.0)
+        spreads = (stds[j, 0] * slope, stds[j, 1] * chroma_scale, stds[j, 2] * chroma_scale)
+        for c in range(3):
+            weight[j, c] = spreads[c] ** -2.0
+        log_spread[j] = np.log(spreads[0]) + np.log(spreads[1]) + np.log(spreads[2]) - least_log_spread
+    costs = np.empty((len(features), k))
+    for i in range(len(features)):
+        for j in range(k):
+            total = 0.0
+            for c in range(3):
+                offset = features[i, c] - seen_means[j, c]
+                total += offset * offset * weight[j, c]
+            costs[i, j] = 0.5 * total + log_spread[j]
+    return costs, seen_means, weight, log_spread
 
 
 def _blurred_costs(
