@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from snooker.balls import POCKET_NAMES
 from snooker.calibration import TableNotFound, find_table
-from snooker.calibration.detect import DEFAULT_CONFIG
+from snooker.calibration.detect import DEFAULT_CONFIG, _channel_median
 from snooker.calibration.synthetic import SceneColours, broadcast_camera, overhead_camera, render_table
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.photometric import BROADCAST_PERTURBATIONS
@@ -75,3 +77,20 @@ def test_the_table_is_found_on_hard_stills_as_other_broadcasts_show_them(hard_st
     for name, xy in view.pockets_px.items():
         off = np.hypot(*(np.array(xy) * scale - reference.pockets_px[name]))
         assert off <= POCKET_LIMIT_PX, f"{name} is {off:.1f} px from the unperturbed still's"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 60), st.integers(1, 60), st.floats(0.0, 1.0), st.booleans())
+def test_cloth_medians_from_histograms_are_numpys(
+    seed: int, h: int, w: int, share: float, narrow: bool
+) -> None:
+    rng = np.random.default_rng(seed)
+    image = rng.integers(0, 256, (h, w, 3)).astype(np.uint8)
+    if narrow:  # a cloth's value spread over a few levels: ties at the middle
+        image[..., 2] = rng.integers(100, 103, (h, w))
+    mask = (rng.random((h, w)) < share).astype(np.uint8) * 255
+    for channel in (1, 2):
+        expected = float(np.median(image[..., channel][mask > 0])) if mask.any() else None
+        if expected is not None:
+            assert _channel_median(image, channel, mask) == expected
+        assert _channel_median(image, channel, None) == float(np.median(image[..., channel]))

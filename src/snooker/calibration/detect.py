@@ -519,9 +519,9 @@ def _find_leathers(hsv: np.ndarray, camera, table: TableSpec, config: Calibratio
     """Centres (px) of the pocket leathers found near their predicted places, keyed by pocket."""
     cfg = config.pockets
     leathers = config.rails.pocket_leathers(table)
-    cloth = hsv[region > 0] if np.any(region) else hsv.reshape(-1, 3)
-    cloth_value = float(np.median(cloth[:, 2]))
-    pale = hsv[..., 1] <= cfg.max_saturation_over_cloth * float(np.median(cloth[:, 1]))
+    mask = region if np.any(region) else None
+    cloth_value = _channel_median(hsv, 2, mask)
+    pale = hsv[..., 1] <= cfg.max_saturation_over_cloth * _channel_median(hsv, 1, mask)
     h, w = pale.shape
     found = {}
     r_mm = table.ball_radius_mm
@@ -552,6 +552,18 @@ def _find_leathers(hsv: np.ndarray, camera, table: TableSpec, config: Calibratio
         if best is not None:
             found[name] = best
     return found
+
+
+def _channel_median(image: np.ndarray, channel: int, mask: np.ndarray | None) -> float:
+    """``np.median`` of one channel of a uint8 image (H, W, C) over the pixels where ``mask`` (H, W)
+    uint8 is set (all where None), from its histogram: exact, without gathering the pixels (a
+    frame's cloth is half a million of them)."""
+    counts = cv2.calcHist([image], [channel], mask, [256], [0, 256]).ravel()
+    cumulative = np.cumsum(counts)
+    n = int(cumulative[-1])
+    lower = int(np.searchsorted(cumulative, (n - 1) // 2, side="right"))
+    upper = int(np.searchsorted(cumulative, n // 2, side="right"))
+    return (lower + upper) / 2.0
 
 
 def _leather_pixels(value: np.ndarray, pale: np.ndarray, cloth_value: float, cfg: PocketSearchConfig):
