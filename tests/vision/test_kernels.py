@@ -34,7 +34,7 @@ from snooker.vision.cloth import (
     not_cloth,
     not_cloth_in_windows,
 )
-from snooker.vision.colour import ColourConfig, FrameTransform, _models, class_costs
+from snooker.vision.colour import ColourConfig, FrameTransform, _fit_kernel, _models, class_costs
 from snooker.vision.gating import _components, _thin_labels, _tiles, _without_labels_away
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -424,3 +424,66 @@ def test_colour_costs_match_the_array_statements(
     # not glossy: no candidate may be read as blurred, so these are the costs whole
     got = class_costs(features, config, transform, np.zeros(n, bool))
     assert np.allclose(got, expected, rtol=1e-12, atol=1e-12)
+
+
+def _fit_by_arrays(features: np.ndarray, index: np.ndarray, config: ColourConfig) -> np.ndarray:
+    """The frame transform's fit in array statements: both weighted least-squares problems with
+    their Gaussian priors, unclamped (log gain, gamma, chroma scale, a and b shifts)."""
+    models = _models(config)
+
+    def ridge(
+        design: np.ndarray, y: np.ndarray, w: np.ndarray, prior: np.ndarray, sigma: np.ndarray
+    ) -> np.ndarray:
+        precision = np.diag(sigma**-2.0)
+        return np.linalg.solve(
+            design.T @ (w[:, None] * design) + precision, design.T @ (w * y) + precision @ prior
+        )
+
+    x = models.log_lightness[index]
+    light = ridge(
+        np.column_stack([np.ones_like(x), x]),
+        np.log(np.maximum(features[:, 0], 1e-3) / 255.0),
+        models.lightness_weight[index],
+        np.array([0.0, 1.0]),
+        np.array([config.gain_prior_sigma, config.gamma_prior_sigma]),
+    )
+    means, ones, zeros = models.means[index], np.ones(len(x)), np.zeros(len(x))
+    design = np.concatenate(
+        [np.column_stack([means[:, 1], ones, zeros]), np.column_stack([means[:, 2], zeros, ones])]
+    )
+    sigma = np.array([config.chroma_scale_prior_sigma, *[config.chroma_shift_prior_sigma] * 2])
+    shape = ridge(
+        design,
+        np.concatenate([features[:, 1], features[:, 2]]),
+        models.chroma_weight[index].ravel(order="F"),
+        np.array([1.0, 0.0, 0.0]),
+        sigma,
+    )
+    return np.concatenate([light, shape])
+
+
+@settings(max_examples=80, deadline=None)
+@given(SEEDS, st.integers(0, 22))
+def test_frame_transform_fit_matches_the_array_statements(seed: int, n: int) -> None:
+    rng = np.random.default_rng(seed)
+    config = ColourConfig()
+    features = np.column_stack([rng.uniform(5, 250, n), rng.uniform(-60, 60, (n, 2))])
+    index = rng.integers(0, len(_models(config).means), n)
+    got = _fit_kernel(
+        np.ascontiguousarray(features[:, 1:3]),
+        np.log(np.maximum(features[:, 0], 1e-3) / 255.0),
+        index,
+        _models(config).means,
+        _models(config).log_lightness,
+        _models(config).lightness_weight,
+        _models(config).chroma_weight,
+        np.array(
+            [
+                config.gain_prior_sigma,
+                config.gamma_prior_sigma,
+                config.chroma_scale_prior_sigma,
+                config.chroma_shift_prior_sigma,
+            ]
+        ),
+    )
+    assert np.allclose(got, _fit_by_arrays(features, index, config), rtol=1e-9, atol=1e-12)

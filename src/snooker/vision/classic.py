@@ -51,6 +51,7 @@ from snooker.vision.colour import (
     FrameTransform,
     class_costs,
     core_features,
+    fit_transform,
     lab_lightness,
     label_balls,
     warm_colour_conversions,
@@ -375,6 +376,7 @@ def compile_kernels() -> None:
     lab_lightness(image[:, 1:9])  # the crop of a frame, a follower's window
     warm_colour_conversions()
     class_costs(np.zeros((1, len(FEATURE_NAMES))), config.colour)
+    fit_transform(np.full((1, len(FEATURE_NAMES)), 100.0), np.array(["red"]), config.colour)
     for offsets in (_round_offsets(config.ring_samples, (config.bodiless_ring,)), np.zeros((1, 2))):
         _mask_at(lightness, centres, radii, offsets)  # the shadow test's ring and square
     _highlight_pixels(lightness, lightness, mask, 40.0, 150.0)

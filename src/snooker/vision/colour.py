@@ -541,26 +541,23 @@ def _fit_transform(
 ) -> FrameTransform:
     """:func:`fit_transform` of balls ``features`` (n, ≥3) (``log_lightness`` (n,) their
     :func:`_log_lightness`) of the models ``index`` (n,)."""
-    means = models.means[index]
-    # Lightness, in logs: unknowns (log_gain, gamma), prior mean (0, 1).
-    x = models.log_lightness[index]
-    y = log_lightness
-    w = models.lightness_weight[index]
-    design = np.column_stack([np.ones_like(x), x])
-    log_gain, gamma = _ridge(
-        design, y, w, np.array([0.0, 1.0]), np.array([config.gain_prior_sigma, config.gamma_prior_sigma])
+    log_gain, gamma, scale, a_shift, b_shift = _fit_kernel(
+        np.ascontiguousarray(features[:, 1:3], dtype=float),
+        np.asarray(log_lightness, dtype=float),
+        np.asarray(index, dtype=np.int64),
+        models.means,
+        models.log_lightness,
+        models.lightness_weight,
+        models.chroma_weight,
+        np.array(
+            [
+                config.gain_prior_sigma,
+                config.gamma_prior_sigma,
+                config.chroma_scale_prior_sigma,
+                config.chroma_shift_prior_sigma,
+            ]
+        ),
     )
-    # Chroma: unknowns (chroma_scale, a_shift, b_shift), prior mean (1, 0, 0).
-    ones, zeros = np.ones(len(x)), np.zeros(len(x))
-    design = np.concatenate(
-        [np.column_stack([means[:, 1], ones, zeros]), np.column_stack([means[:, 2], zeros, ones])]
-    )
-    y = np.concatenate([features[:, 1], features[:, 2]])
-    w = models.chroma_weight[index].ravel(order="F")
-    sigma = np.array(
-        [config.chroma_scale_prior_sigma, config.chroma_shift_prior_sigma, config.chroma_shift_prior_sigma]
-    )
-    scale, a_shift, b_shift = _ridge(design, y, w, np.array([1.0, 0.0, 0.0]), sigma)
     limits = config.transform_limits
     return FrameTransform(
         log_gain=_within(log_gain, -limits[0], limits[0]),
@@ -571,19 +568,61 @@ def _fit_transform(
     )
 
 
+@numba.njit(cache=True, nogil=True)
+def _fit_kernel(
+    chroma: np.ndarray,
+    log_lightness: np.ndarray,
+    index: np.ndarray,
+    means: np.ndarray,
+    model_log_lightness: np.ndarray,
+    lightness_weight: np.ndarray,
+    chroma_weight: np.ndarray,
+    sigmas: np.ndarray,
+) -> tuple[float, float, float, float, float]:
+    """The compiled body of :func:`_fit_transform` (a naming fits it once or twice a region
+    search), unclamped: two weighted least-squares problems with independent Gaussian priors,
+    their normal equations solved. Lightness, in logs: ``log L_seen = log_gain + gamma log
+    L_model`` (prior 0, 1; sigmas ``sigmas[0:2]``); chroma: ``(a, b)_seen = scale (a, b)_model +
+    (a_shift, b_shift)`` (prior 1, 0, 0; sigmas ``sigmas[2]``, ``sigmas[3]`` twice). ``chroma``
+    (n, 2) the balls' a and b, ``log_lightness`` (n,) theirs, ``index`` (n,) their models; the
+    models' ``means`` (k, 3), ``model_log_lightness`` and ``lightness_weight`` (k,),
+    ``chroma_weight`` (k, 2)."""
+    light_lhs = np.zeros((2, 2))
+    light_rhs = np.zeros(2)
+    light_lhs[0, 0] = sigmas[0] ** -2.0
+    light_lhs[1, 1] = sigmas[1] ** -2.0
+    light_rhs[1] = sigmas[1] ** -2.0  # prior gamma 1
+    chroma_lhs = np.zeros((3, 3))
+    chroma_rhs = np.zeros(3)
+    chroma_lhs[0, 0] = sigmas[2] ** -2.0
+    chroma_lhs[1, 1] = sigmas[3] ** -2.0
+    chroma_lhs[2, 2] = sigmas[3] ** -2.0
+    chroma_rhs[0] = sigmas[2] ** -2.0  # prior scale 1
+    for i in range(len(index)):
+        m = index[i]
+        x, w = model_log_lightness[m], lightness_weight[m]
+        light_lhs[0, 0] += w
+        light_lhs[0, 1] += w * x
+        light_lhs[1, 0] += w * x
+        light_lhs[1, 1] += w * x * x
+        light_rhs[0] += w * log_lightness[i]
+        light_rhs[1] += w * x * log_lightness[i]
+        for c in range(2):
+            mean, wc, seen = means[m, 1 + c], chroma_weight[m, c], chroma[i, c]
+            chroma_lhs[0, 0] += wc * mean * mean
+            chroma_lhs[0, 1 + c] += wc * mean
+            chroma_lhs[1 + c, 0] += wc * mean
+            chroma_lhs[1 + c, 1 + c] += wc
+            chroma_rhs[0] += wc * mean * seen
+            chroma_rhs[1 + c] += wc * seen
+    light = np.linalg.solve(light_lhs, light_rhs)
+    shape = np.linalg.solve(chroma_lhs, chroma_rhs)
+    return light[0], light[1], shape[0], shape[1], shape[2]
+
+
 def _within(value: float, low: float, high: float) -> float:
     """``value`` limited to [low, high] (``np.clip`` of one number, without its overhead)."""
     return min(max(float(value), low), high)
-
-
-def _ridge(
-    design: np.ndarray, y: np.ndarray, w: np.ndarray, prior: np.ndarray, sigma: np.ndarray
-) -> np.ndarray:
-    """Weighted least squares with an independent Gaussian prior on each unknown."""
-    precision = np.diag(sigma**-2.0)
-    lhs = design.T @ (w[:, None] * design) + precision
-    rhs = design.T @ (w * y) + precision @ prior
-    return np.linalg.solve(lhs, rhs)
 
 
 def _label(
