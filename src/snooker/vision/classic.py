@@ -1309,11 +1309,9 @@ def _centre_on_rim(
     """
     if len(centres) == 0:
         return centres
-    below = np.deg2rad(config.rim_below_horizontal_deg)
-    angles = np.linspace(-below, np.pi + below, config.rim_rays)
-    directions = np.stack([np.cos(angles), -np.sin(angles)], axis=1)
-    inner, outer = config.rim_search
-    steps = np.arange(inner, outer + 1e-9, config.rim_step)
+    directions, steps = _rim_rays(
+        config.rim_below_horizontal_deg, config.rim_rays, *config.rim_search, config.rim_step
+    )
     side = config.rim_mask_average_px
     averaged = cv2.blur(foreground.astype(np.float32), (side, side))
     low, high = config.rim_radius_range
@@ -1338,6 +1336,22 @@ def _centre_on_rim(
         refined,
     )
     return refined
+
+
+@functools.cache
+def _rim_rays(
+    below_deg: float, rays: int, inner: float, outer: float, step: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The rim fit's ray directions (rays, 2) (x, y down), all round but for ``below_deg`` under
+    the horizontal on either side of the bottom, and its steps (radii) from ``inner`` to
+    ``outer`` (read-only; made once per config)."""
+    below = np.deg2rad(below_deg)
+    angles = np.linspace(-below, np.pi + below, rays)
+    directions = np.stack([np.cos(angles), -np.sin(angles)], axis=1)
+    steps = np.arange(inner, outer + 1e-9, step)
+    directions.flags.writeable = False
+    steps.flags.writeable = False
+    return directions, steps
 
 
 class _RimLimits(NamedTuple):
@@ -1764,9 +1778,7 @@ def _shadowed(
     ``bodiless_shadow_ratio``)."""
     if len(centres) == 0:
         return np.zeros(0, dtype=bool)
-    half = config.bodiless_shadow_half
-    steps = np.linspace(-half, half, _SHADOW_SAMPLES)
-    box = np.stack(np.meshgrid(steps, steps + config.bodiless_shadow_offset), axis=-1).reshape(-1, 2)
+    box = _shadow_box(config.bodiless_shadow_half, config.bodiless_shadow_offset)
     shadow = _mask_at(lightness, centres, radii, box).mean(axis=1)
     ring = _round_offsets(config.ring_samples, (config.bodiless_ring,))
     values = _mask_at(lightness, centres, radii, ring).astype(float)
@@ -1774,6 +1786,16 @@ def _shadowed(
     bare = on_cloth & ~_mask_at(foreground, centres, radii, ring).astype(bool)
     cloth = _masked_medians(values, bare)
     return (shadow <= config.bodiless_shadow_ratio * cloth) & (bare.mean(axis=1) >= config.bodiless_min_bare)
+
+
+@functools.cache
+def _shadow_box(half: float, offset: float) -> np.ndarray:
+    """(k, 2) offsets (radii) of the shadow test's square: ``_SHADOW_SAMPLES``² points of the
+    square of half-side ``half`` whose centre lies ``offset`` below the ball's (read-only)."""
+    steps = np.linspace(-half, half, _SHADOW_SAMPLES)
+    box = np.stack(np.meshgrid(steps, steps + offset), axis=-1).reshape(-1, 2)
+    box.flags.writeable = False
+    return box
 
 
 def _masked_medians(values: np.ndarray, use: np.ndarray) -> np.ndarray:
