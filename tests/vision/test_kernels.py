@@ -35,7 +35,7 @@ from snooker.vision.cloth import (
     not_cloth_in_windows,
 )
 from snooker.vision.colour import ColourConfig, FrameTransform, _fit_kernel, _models, class_costs
-from snooker.vision.gating import _components, _thin_labels, _tiles, _without_labels_away
+from snooker.vision.gating import _components, _disc_stamp, _stamp, _thin_labels, _tiles, _without_labels_away
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -487,3 +487,17 @@ def test_frame_transform_fit_matches_the_array_statements(seed: int, n: int) -> 
         ),
     )
     assert np.allclose(got, _fit_by_arrays(features, index, config), rtol=1e-9, atol=1e-12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(SEEDS, st.integers(0, 25), st.integers(1, 12))
+def test_disc_stamps_are_the_circles_opencv_draws(seed: int, count: int, radius: int) -> None:
+    rng = np.random.default_rng(seed)
+    # places inside, on the edges and beyond the mask (a ball last seen off the thumbnail)
+    places = rng.integers(-15, 60, (count, 2))
+    expected = np.zeros((41, 53), np.uint8)
+    for x, y in places:
+        cv2.circle(expected, (int(x), int(y)), radius, 1, -1)
+    got = np.zeros((41, 53), np.uint8)
+    _stamp(got, _disc_stamp(radius), places.astype(np.int64))
+    assert np.array_equal(got, expected)
