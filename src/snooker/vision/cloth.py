@@ -187,8 +187,8 @@ def _grid_kernel(
     """The compiled body of :func:`grid_of_cells` (it runs on every region search), in float32 as
     its array statements were: the cells counting ``min_count`` samples or more, their median B,
     G, R (NumPy's median: the mean of the two middle values for an even count), each kept where
-    cloth-like against it and replaced by it elsewhere (128 where no cell
-    counts); then per cell B, G, R over B+G+R + ``floor``, and B+G+R."""
+    cloth-like against it and replaced by it elsewhere (128 where no cell counts); then per cell
+    B, G, R over B+G+R + ``floor``, and B+G+R."""
     rows, cols = counts.shape
     medians = np.full((rows, cols, 3), np.float32(128.0), dtype=np.float32)
     enough = np.zeros((rows, cols), dtype=np.bool_)
