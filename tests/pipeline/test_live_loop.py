@@ -11,6 +11,7 @@ import threading
 import time
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
@@ -52,22 +53,43 @@ class ScriptedAnalysis:
     """Stands in for VideoAnalysis: finishes given strokes at given frames, fails on given frames."""
 
     def __init__(
-        self, detector, view=None, config=None, strokes=None, failing=(), open_stroke=None, delay_s=0.0
+        self,
+        detector,
+        view=None,
+        config=None,
+        strokes=None,
+        failing=(),
+        open_stroke=None,
+        delay_s=0.0,
+        other_view_s=None,
     ):
         self.frames: list[dict] = []
+        self.other_views: list[dict] = []
+        self.other_views_not_followed = 0
+        self.other_view_looks = 0
         self.strokes_at = dict(strokes or {})
         self.failing = set(failing)
         self.open_stroke = open_stroke
         self.delay_s = delay_s
+        self.other_view_s = other_view_s
+        """Every frame shows another view, where looking for the cue ball takes this long."""
         self.seen: list[int] = []
 
-    def process(self, frame: Frame) -> FrameOutcome:
+    def process(self, frame: Frame, follow_other_view: bool = True) -> FrameOutcome:
         self.seen.append(frame.index)
         self.frames.append({"i": frame.index})
         if self.delay_s:
             time.sleep(self.delay_s)
         if frame.index in self.failing:
             raise RuntimeError("detector choked on a frame")
+        if self.other_view_s is not None:
+            if not follow_other_view:
+                self.other_views_not_followed += 1
+                return FrameOutcome(frame, None, [], "frame does not show the table")
+            self.other_view_looks += 1
+            time.sleep(self.other_view_s)
+            self.other_views.append({"i": frame.index})
+            return FrameOutcome(frame, None, [], "frame does not show the table")
         return FrameOutcome(
             frame, None, [self.strokes_at[frame.index]] if frame.index in self.strokes_at else []
         )
@@ -164,6 +186,55 @@ def test_slow_perception_drops_frames_rather_than_falls_behind_and_says_so(sessi
     assert seen == sorted(seen) and seen[-1] == 59  # the newest frames are the ones kept
     assert any("dropped to keep up" in line for line in said)
     assert status.max_latency_s < 2 * 0.02 * config.frames.queue_size + 0.5  # bounded by the queue
+
+
+@pytest.mark.parametrize("shed", [True, False])
+def test_a_cut_away_from_the_table_sheds_the_cue_ball_look_rather_than_drops_frames(
+    session, tmp_path: Path, shed: bool
+):
+    """A broadcast cut to another view: looking for the cue ball there takes 1.5 frame times (paced
+    at 10 fps, 150 ms a look). Looked for only while no frame waits, every frame is taken and the
+    looks left out are counted; looked for in every frame, the queue drops frames."""
+    clip = _video(tmp_path / "replay.avi", 24, fps=10.0)
+    config = LiveTableConfig(frames=LiveConfig(queue_size=2), status_every_s=0.05, shed_other_views=shed)
+    table, said = _table(session, config=config, other_view_s=0.15)
+    status = table.run(VideoFileSource(clip))
+    analysis = table.analysis
+    assert status.frames_processed + status.frames_dropped == 24
+    assert analysis.other_views == []  # live keeps no per-frame history
+    if shed:
+        assert status.frames_dropped == 0
+        assert 0 < status.other_views_not_followed < 24
+        assert status.other_views_not_followed == analysis.other_views_not_followed
+        assert any("cue ball not looked for in" in line for line in said)
+    else:
+        assert status.frames_dropped > 0
+        assert status.other_views_not_followed == 0
+
+
+@pytest.mark.parametrize(
+    ("shed", "waiting", "latency_s", "last_look_s", "looks"),
+    [
+        (True, 0, 0.020, None, True),  # no look made yet: its time is not known
+        (True, 0, 0.020, 0.050, True),  # 3 frame times (queue of 2 and the next arrival) less 30 ms
+        (True, 0, 0.020, 0.080, False),  # the queue would drop a frame before it ends
+        (True, 0, 0.000, 0.080, True),
+        (True, 1, 0.000, 0.010, False),  # a frame already waits
+        (False, 2, 0.060, 0.500, True),  # shedding turned off
+    ],
+)
+def test_the_cue_ball_is_looked_for_in_another_view_only_when_the_look_fits(
+    session, shed: bool, waiting: int, latency_s: float, last_look_s: float | None, looks: bool
+):
+    config = LiveTableConfig(
+        frames=LiveConfig(queue_size=2), shed_other_views=shed, other_view_margin_s=0.010
+    )
+    table, _ = _table(session, config=config)
+    table._frames = SimpleNamespace(
+        waiting=waiting, latency_s=latency_s, source=SimpleNamespace(fps=30.0), config=config.frames
+    )
+    table._look_s = last_look_s
+    assert table._may_look_in_other_view() is looks
 
 
 def test_stop_ends_a_run_from_another_thread(session, tmp_path: Path):

@@ -308,6 +308,23 @@ def test_the_cue_ball_is_looked_for_only_in_frames_that_do_not_show_the_table():
     json.dumps(doc)
 
 
+def test_a_frame_of_another_view_can_be_passed_without_looking_for_the_cue_ball():
+    """What a live loop behind its source asks: the frame is skipped as before, the look is not
+    made, and it is counted."""
+    follower = _RecordingCueBall(seen=range(55, 65))
+    analysis = _analysis(other_view=follower)
+    for frame in _frames(90, cut=range(50, 70)):
+        outcome = analysis.process(frame, follow_other_view=frame.index % 2 == 0)
+        if frame.index in range(50, 70):
+            assert outcome.skipped == "frame does not show the table" and outcome.state is None
+            assert (outcome.cue_ball is not None) == (frame.index % 2 == 0 and frame.index in range(55, 65))
+    analysis.finish()
+    assert follower.calls == list(range(50, 70, 2))
+    assert analysis.other_views_not_followed == 10
+    assert [rec["i"] for rec in analysis.other_views] == [56, 58, 60, 62, 64]
+    assert analysis.skipped == {"frame does not show the table": 20}
+
+
 def test_no_other_view_search_while_a_live_source_waits_for_its_first_table():
     def no_table(image):
         raise RuntimeError("no cloth")

@@ -123,6 +123,10 @@ class VideoAnalysis:
         "cue_ball": {"x_px", "y_px", "r_px", "held"}}`` (image px)."""
         self.strokes: list[StrokeEvents] = []
         self.skipped: dict[str, int] = {}
+        self.other_views_not_followed = 0
+        """Frames not showing the table in which the cue ball was not looked for (``process``)."""
+        self.other_view_looks = 0
+        """Frames not showing the table in which the cue ball was looked for."""
         self.views: list[dict] = []
         self._off_view_run = 0
         self._finished = False
@@ -137,11 +141,16 @@ class VideoAnalysis:
         if self.thumbnails is not None:
             self.thumbnails.prepare(frame.image)
 
-    def process(self, frame: Frame) -> FrameOutcome:
-        """Read one frame (or skip it, saying why)."""
+    def process(self, frame: Frame, follow_other_view: bool = True) -> FrameOutcome:
+        """Read one frame (or skip it, saying why). ``follow_other_view`` False: in a frame that
+        does not show the table, the cue ball is not looked for (counted in
+        ``other_views_not_followed``; a live loop behind its source sheds that work first)."""
         reason = self._ensure_view(frame)
         if reason is not None:
             self.skipped[reason] = self.skipped.get(reason, 0) + 1
+            if not follow_other_view and self.other_view is not None:
+                self.other_views_not_followed += 1
+                return FrameOutcome(frame, None, [], reason)
             return FrameOutcome(frame, None, [], reason, self._look_in_other_view(frame))
         self._leave_other_view()
         detections = self.detector(frame.image, self.view)
@@ -157,6 +166,7 @@ class VideoAnalysis:
         if self.other_view is None or (self.view is None and self.config.find_table_in_background):
             return None
         self._other_view_running = True
+        self.other_view_looks += 1
         sighting = self.other_view(frame)
         if sighting is not None:
             self.other_views.append(

@@ -54,6 +54,13 @@ class LiveTableConfig:
       (``frames.drop_when_full``: a reader that waits loses nothing to a search in line).
     - ``join``: whether the camera came on at a frame's break-off or during a frame in play; before
       the match's first stroke the referee is told the table it joined (``joining.table_line``).
+    - ``shed_other_views``: in a frame that does not show the table (a replay, a close-up, another
+      camera), look for the cue ball only while no frame waits in the queue and the last look's
+      time fits before the queue would drop a frame (``other_view_margin_s`` kept free for the
+      rest of the frame's work). Nothing is refereed there and a look costs about a frame time or
+      more (30-90 ms on the training footage against 33 ms a frame at 30 fps), so a broadcast
+      cutting away would otherwise make the queue drop frames, the first ones back on the table
+      among them.
     """
 
     analysis: AnalysisConfig = field(default_factory=AnalysisConfig)
@@ -63,6 +70,8 @@ class LiveTableConfig:
     recent_calls: int = 4
     find_table_in_background: bool = True
     join: JoinConfig = field(default_factory=JoinConfig)
+    shed_other_views: bool = True
+    other_view_margin_s: float = 0.010
 
 
 @dataclass
@@ -75,6 +84,8 @@ class LiveStatus:
     frames_failed: int = 0
     strokes: int = 0
     strokes_not_ruled: int = 0
+    other_views_not_followed: int = 0
+    """Frames of other views in which the cue ball was not looked for, to keep up."""
     latency_s: float = 0.0
     max_latency_s: float = 0.0
     started: float = field(default_factory=time.monotonic)
@@ -90,6 +101,11 @@ class LiveStatus:
             f"{self.frames_dropped} dropped to keep up, {self.frames_skipped} skipped (no table), "
             f"{self.frames_failed} failed, {self.strokes} strokes; latency {self.latency_s * 1000:.0f} ms "
             f"(max {self.max_latency_s * 1000:.0f} ms)"
+            + (
+                f"; cue ball not looked for in {self.other_views_not_followed} frames of other views"
+                if self.other_views_not_followed
+                else ""
+            )
         )
 
 
@@ -132,6 +148,8 @@ class LiveTable:
         self.status = LiveStatus(calls=deque(maxlen=self.config.recent_calls))
         self._stop = threading.Event()
         self._frames: LiveFrames | None = None
+        self._look_s: float | None = None
+        """How long the last frame in which the cue ball was looked for in another view took (s)."""
 
     def stop(self) -> None:
         """Ask ``run`` to finish (from another thread or a signal handler)."""
@@ -185,13 +203,20 @@ class LiveTable:
         if self._unchecked_view is not None:
             check_image_size(self._unchecked_view, frame.image.shape)
             self._unchecked_view = None
+        looks = self.analysis.other_view_looks
+        started = time.perf_counter()
         try:
-            outcome = self.analysis.process(frame)
+            outcome = self.analysis.process(frame, follow_other_view=self._may_look_in_other_view())
         except Exception as exc:  # one bad frame must not stop the table
             status.frames_failed += 1
             self.report(f"frame {frame.index}: perception failed ({type(exc).__name__}: {exc}); skipped")
             return
-        self.analysis.frames.clear()  # live keeps no per-frame history: memory stays flat for hours
+        if self.analysis.other_view_looks > looks:
+            self._look_s = time.perf_counter() - started
+        # live keeps no per-frame history: memory stays flat for hours
+        self.analysis.frames.clear()
+        self.analysis.other_views.clear()
+        status.other_views_not_followed = self.analysis.other_views_not_followed
         status.frames_processed += 1
         if outcome.skipped:
             status.frames_skipped += 1
@@ -203,6 +228,22 @@ class LiveTable:
             except Exception as exc:  # a display problem is not a refereeing problem
                 self.report(f"display failed ({exc}); continuing without it")
                 self.on_frame = None
+
+    def _may_look_in_other_view(self) -> bool:
+        """Whether the frame about to be processed may look for the cue ball should it show another
+        view (see ``shed_other_views``): no frame waits, and the last look, if any, fits in the
+        time before the queue would drop one (a frame arrives every 1 / fps; the frame being
+        processed has waited ``latency_s``)."""
+        frames = self._frames
+        if not self.config.shed_other_views or frames is None:
+            return True
+        if frames.waiting > 0:
+            return False
+        if self._look_s is None:
+            return True
+        period = 1.0 / frames.source.fps
+        room = (frames.config.queue_size + 1) * period - frames.latency_s - self.config.other_view_margin_s
+        return self._look_s <= room
 
     def _settle(self) -> None:
         """The source is gone: close the stroke in progress (if any) and rule what can be ruled."""

@@ -599,6 +599,12 @@ class LiveFrames:
                 self._finished = True
                 self._ready.notify_all()
 
+    @property
+    def waiting(self) -> int:
+        """How many frames wait in the queue behind the one being processed (0: keeping up)."""
+        with self._ready:
+            return len(self._queue)
+
     def _prepare(self, frame: Frame) -> None:
         if self.prepare is None or self._prepare_failed:
             return

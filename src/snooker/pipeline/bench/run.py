@@ -335,6 +335,11 @@ def format_report(doc: dict[str, Any]) -> str:
                 f"{r['frames_dropped']} dropped of {r['frames_offered']} ({r['dropped_fraction']:.1%}; "
                 f"{r.get('dropped_finding_the_table')} of them while the table was first found), "
                 f"{r['processed_fps']} fps processed; keeps up: {r['keeps_up']}"
+                + (
+                    f" (cue ball not looked for in {r['other_views_not_followed']} frames of other views)"
+                    if r.get("other_views_not_followed")
+                    else ""
+                )
             )
     network = doc.get("yolo_network")
     if network:

@@ -498,6 +498,7 @@ def live(path: Path, detector: Detector, max_s: float, config: AnalysisConfig) -
         "elapsed_s": round(elapsed, 3),
         "max_queue_latency_ms": round(status.max_latency_s * 1000.0, 1),
         "strokes_ruled": status.strokes,
+        "other_views_not_followed": status.other_views_not_followed,
         "ended": status.ended,
         "keeps_up": status.frames_dropped == 0 and status.frames_failed == 0,
         "gates": {
