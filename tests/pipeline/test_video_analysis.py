@@ -262,6 +262,52 @@ def test_a_table_searched_in_the_background_skips_frames_until_it_is_found():
     analysis.finish()
 
 
+def test_a_long_run_of_other_views_is_searched_for_a_new_table_ever_more_rarely():
+    """A replay or a break: after 15 frames the frames are searched for a moved camera's table,
+    then after 10, 20, 40, 40... frames (a search of such a frame costs ~0.1 s); a shorter run
+    later starts the schedule afresh."""
+    analysis = _analysis()
+    off_view = set(range(50, 250)) | set(range(270, 300))
+    for i in range(310):
+        image = _image(CUT if i in off_view else "table")
+        image[1, 1, 1] = i % 256
+        analysis.process(Frame(i, i / 30.0, image))
+    analysis.finish()
+    searched = [v["frame"] for v in analysis.views if not v["found"]]
+    # run length r falls on frame 49 + r: searched at r = 15, 25, 45, 85, 125, 165; then 269 + 15, + 25
+    assert searched == [64, 74, 94, 134, 174, 214, 284, 294]
+    assert analysis.views[0] == {"frame": 0, "found": True}
+
+
+def test_a_moved_camera_is_taken_up_at_the_first_search_that_finds_it():
+    """Frames of another view from frame 50: the view check refuses the first table from then on,
+    and from frame 100 a search finds another table, which the frames show: it is adopted at the
+    first search after 100 and read from there."""
+    tables = []
+
+    def find(image):
+        tables.append(FakeView())
+        return tables[-1]
+
+    def shows(image, view):
+        moved = image[1, 1, 1] >= 100
+        return view is not tables[0] if moved else (view is tables[0] and image[0, 0, 0] == 0)
+
+    analysis = VideoAnalysis(
+        _white_run_detector(lambda image: int(image[1, 1, 1])), find_table=find, shows_table=shows
+    )
+    outcomes = []
+    for i in range(160):
+        image = _image(CUT if 50 <= i < 100 else "table")
+        image[1, 1, 1] = i
+        outcomes.append(analysis.process(Frame(i, i / 30.0, image)))
+    analysis.finish()
+    found = [v["frame"] for v in analysis.views if v["found"]]
+    assert found == [0, 134]  # searches at 64, 74, 94, then 134 (the gap at 40)
+    assert all(o.state is not None for o in outcomes[134:])
+    assert all(o.skipped == "frame does not show the table" for o in outcomes[50:134])
+
+
 def test_a_failed_background_search_is_tried_again_every_so_many_frames():
     def no_table(image):
         raise RuntimeError("no cloth")

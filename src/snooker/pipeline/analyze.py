@@ -42,7 +42,13 @@ class AnalysisConfig:
     calibrate_every_frames: int = 10
     """While no table has been found, try to find one on every this many frames."""
     recalibrate_after_frames: int = 15
-    """After this many frames in a row that do not show the calibrated table, look for a new view."""
+    """After this many frames in a row that do not show the calibrated table, look for a new view
+    (the camera moved); while none is found, look again after ``calibrate_every_frames``, the
+    wait doubling after each failed look..."""
+    recalibrate_max_gap_frames: int = 40
+    """...up to this many frames: a replay or a break in play is looked through a few times in
+    its first seconds, then every 1.3 s at 30 fps, not three times a second (a look at a frame of
+    another view costs ~0.1 s: it was a quarter of the loop's time there)."""
     check_view: bool = True
     """Check every frame shows the calibrated table (``shows_table``) before reading it."""
     fast_path: FastPathConfig = field(default_factory=FastPathConfig)
@@ -129,6 +135,8 @@ class VideoAnalysis:
         """Frames not showing the table in which the cue ball was looked for."""
         self.views: list[dict] = []
         self._off_view_run = 0
+        self._research_at = self.config.recalibrate_after_frames
+        self._research_gap = self.config.calibrate_every_frames
         self._finished = False
         self._search: Future[object | None] | None = None
         self._search_frame = -1
@@ -234,18 +242,22 @@ class VideoAnalysis:
                 return "no table found yet"
             return None
         if not cfg.check_view or self._shows(frame.image, self.view):
-            self._off_view_run = 0
+            self._end_off_view_run()
             return None
         self._off_view_run += 1
-        if (
-            not self.fixed_view
-            and self._off_view_run >= cfg.recalibrate_after_frames
-            and self._off_view_run % cfg.calibrate_every_frames == 0
-            and self._try_calibrate(frame)
-        ):
-            self._off_view_run = 0
-            return None
+        if not self.fixed_view and self._off_view_run >= self._research_at:
+            self._research_at = self._off_view_run + self._research_gap
+            self._research_gap = min(2 * self._research_gap, cfg.recalibrate_max_gap_frames)
+            if self._try_calibrate(frame):
+                self._end_off_view_run()
+                return None
         return "frame does not show the table"
+
+    def _end_off_view_run(self) -> None:
+        """The table is in view: the next run of other views is looked through afresh."""
+        self._off_view_run = 0
+        self._research_at = self.config.recalibrate_after_frames
+        self._research_gap = self.config.calibrate_every_frames
 
     def _try_calibrate(self, frame: Frame) -> bool:
         view = self._search_table(frame.image)
