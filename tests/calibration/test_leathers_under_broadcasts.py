@@ -4,6 +4,7 @@ stills as other broadcasts would show them."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from snooker.balls import POCKET_NAMES
 from snooker.calibration import TableNotFound, find_table
-from snooker.calibration.detect import DEFAULT_CONFIG, _channel_median
+from snooker.calibration.detect import DEFAULT_CONFIG, _channel_median, cloth_mask
 from snooker.calibration.synthetic import SceneColours, broadcast_camera, overhead_camera, render_table
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.photometric import BROADCAST_PERTURBATIONS
@@ -94,3 +95,23 @@ def test_cloth_medians_from_histograms_are_numpys(
         if expected is not None:
             assert _channel_median(image, channel, mask) == expected
         assert _channel_median(image, channel, None) == float(np.median(image[..., channel]))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 179), st.integers(0, 30))
+def test_the_cloth_mask_is_its_array_statements(seed: int, hue: int, tolerance: int) -> None:
+    rng = np.random.default_rng(seed)
+    hsv = np.dstack(
+        [rng.integers(0, 180, (23, 31)), rng.integers(0, 256, (23, 31)), rng.integers(0, 256, (23, 31))]
+    ).astype(np.uint8)
+    config = DEFAULT_CONFIG.cloth
+    diff = np.abs(hsv[..., 0].astype(np.int16) - hue)
+    diff = np.minimum(diff, 180 - diff)
+    ok = (diff <= tolerance) & (hsv[..., 1] >= config.min_saturation) & (hsv[..., 2] >= config.min_value)
+    image = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    assert np.array_equal(cloth_mask(image, config, hue, tolerance, hsv=hsv), ok.astype(np.uint8) * 255)
+    # made from the picture, the conversion is the same
+    converted = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    assert np.array_equal(
+        cloth_mask(image, config, hue, tolerance), cloth_mask(image, config, hue, tolerance, converted)
+    )

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import cv2
+import numba
 import numpy as np
 from scipy.optimize import minimize_scalar
 
@@ -235,18 +236,40 @@ def cloth_hue(hsv: np.ndarray, config: ClothConfig) -> int:
 
 
 def cloth_mask(
-    image_bgr: np.ndarray, config: ClothConfig, hue: int | None = None, tolerance: int | None = None
+    image_bgr: np.ndarray,
+    config: ClothConfig,
+    hue: int | None = None,
+    tolerance: int | None = None,
+    hsv: np.ndarray | None = None,
 ) -> np.ndarray:
-    """uint8 mask (255 = cloth colour) of the frame, before picking the table's region."""
-    hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
+    """uint8 mask (255 = cloth colour) of the frame, before picking the table's region: the hue
+    within ``tolerance`` of ``hue`` (around the circle of 180), saturation and value at least
+    ``min_saturation`` and ``min_value``. ``hsv``: the frame's OpenCV 8-bit HSV where the caller
+    has it (a frame's conversion costs a few ms)."""
+    if hsv is None:
+        hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
     if hue is None:
         hue = cloth_hue(hsv, config)
     if tolerance is None:
         tolerance = config.hue_tolerances[0]
-    diff = np.abs(hsv[..., 0].astype(np.int16) - hue)
-    diff = np.minimum(diff, 180 - diff)
-    ok = (diff <= tolerance) & (hsv[..., 1] >= config.min_saturation) & (hsv[..., 2] >= config.min_value)
-    return ok.astype(np.uint8) * 255
+    return _cloth_pixels(hsv, int(hue), int(tolerance), float(config.min_saturation), float(config.min_value))
+
+
+@numba.njit(cache=True, nogil=True)
+def _cloth_pixels(
+    hsv: np.ndarray, hue: int, tolerance: int, min_saturation: float, min_value: float
+) -> np.ndarray:
+    """The compiled body of :func:`cloth_mask`, one pass over the frame (the array statements it
+    replaced made six full-frame passes and int16 temporaries)."""
+    h, w = hsv.shape[:2]
+    out = np.zeros((h, w), dtype=np.uint8)
+    for y in range(h):
+        for x in range(w):
+            diff = abs(int(hsv[y, x, 0]) - hue)
+            diff = min(diff, 180 - diff)
+            if diff <= tolerance and hsv[y, x, 1] >= min_saturation and hsv[y, x, 2] >= min_value:
+                out[y, x] = 255
+    return out
 
 
 def _odd(n: float) -> int:
@@ -644,7 +667,7 @@ def _find_with_cloth_band(
 ) -> TableView:
     h, w = image_bgr.shape[:2]
     image_size = (w, h)
-    region = table_region(cloth_mask(image_bgr, config.cloth, hue, tolerance), config.cloth)
+    region = table_region(cloth_mask(image_bgr, config.cloth, hue, tolerance, hsv), config.cloth)
     if region.sum() / 255 < config.sanity.min_cloth_fraction * h * w:
         raise TableNotFound("the cloth covers too little of the frame for a full-table view")
     rng = np.random.default_rng(0)

@@ -351,7 +351,7 @@ def _holes(image_bgr: np.ndarray, config: OtherViewConfig) -> _Holes | None:
     except TableNotFound:
         return None
     kernel = np.ones((config.smoothing_px, config.smoothing_px), np.uint8)
-    cloth = cv2.morphologyEx(cloth_mask(image_bgr, config.cloth, hue), cv2.MORPH_OPEN, kernel) > 0
+    cloth = cv2.morphologyEx(cloth_mask(image_bgr, config.cloth, hue, hsv=hsv), cv2.MORPH_OPEN, kernel) > 0
     if cloth.mean() < config.min_cloth_fraction:
         return None
     table = _table_hull(cloth)
@@ -843,13 +843,15 @@ def _ring_cloth_medians(
 
 
 def compile_kernels() -> None:
-    """Compile the peak test now (a no-op once compiled), not on the first frame of another view."""
+    """Compile the peak tests, the medians and the cloth mask now (a no-op once compiled), not on
+    the first frame of another view."""
     blank = np.zeros((8, 8), np.uint8)
     _accept_peaks(np.array([4]), np.array([4]), np.array([3.0]), blank, blank, blank, np.ones(8), 16, 2)
     _apart(np.array([4]), np.array([4]), np.array([3.0]), np.zeros((0, 3)), 1.0)
     lab = np.zeros((8, 8, 3), np.uint8)
     _disc_medians(lab, np.array([4]), np.array([4]), np.array([2]))
     _ring_cloth_medians(lab, blank > 0, np.array([4]), np.array([4]), np.array([2.0]), 1.3, 1.7)
+    cloth_mask(lab, ClothConfig(), hue=60, hsv=lab)  # the frame's cloth (finding the table too)
 
 
 class OtherViewCueBall:
