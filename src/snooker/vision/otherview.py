@@ -608,7 +608,9 @@ def _balls(
     (a ball touching a cushion's shadow has the wider peak in the shadow, its own beside it)."""
     window = np.ones((config.peak_window_px, config.peak_window_px), np.uint8)
     mask = (distance >= cv2.dilate(distance, window)) & (distance >= config.min_radius_px)
-    ys, xs = np.nonzero(mask)
+    # the flat indices of a flat mask, in the same (row-major) order: np.nonzero of a 2-D frame
+    # mask costs ~1.5 ms
+    ys, xs = np.divmod(np.flatnonzero(mask.ravel()), mask.shape[1])
     radii = distance[ys, xs].astype(np.float64)
     order = np.argsort(-radii, kind="stable")[: config.max_peaks]
     inner, outer = config.ring_radii
@@ -616,9 +618,9 @@ def _balls(
         xs[order].astype(np.int64),
         ys[order].astype(np.int64),
         radii[order],
-        cloth.astype(np.uint8),
-        table.astype(np.uint8),
-        holes.astype(np.uint8),
+        _as_bytes(cloth),
+        _as_bytes(table),
+        _as_bytes(holes),
         np.array(
             [
                 inner,
@@ -635,6 +637,13 @@ def _balls(
         config.max_open_lines,
     )
     return [(int(xs[order[k]]), int(ys[order[k]]), float(radii[order[k]])) for k in accepted]
+
+
+def _as_bytes(mask: np.ndarray) -> np.ndarray:
+    """A 0/1 mask (bool or uint8) as C-contiguous uint8, without a copy where it is one already
+    (a bool frame mask is viewed, not converted: three full-frame copies a frame before)."""
+    mask = np.ascontiguousarray(mask)
+    return mask.view(np.uint8) if mask.dtype == np.bool_ else mask.astype(np.uint8, copy=False)
 
 
 @numba.njit(cache=True, nogil=True)
