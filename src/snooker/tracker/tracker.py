@@ -449,11 +449,10 @@ class BallTracker:
             # a ball at rest by its displacement is hidden, not potted: the filter's velocity of a
             # still ball jitters with its measured centre (2 mm of noise a frame reads 60 mm/s)
             return None, None
-        step = track.velocity * life.loss_lookahead_s
-        candidates = np.stack([track.xy, track.xy + step])
+        ahead = track.xy + track.velocity * life.loss_lookahead_s
         # the path ahead, not only its ends: a fast ball's last sighting and the point ahead may
         # lie either side of a mouth it ran into (8.5 m/s at 25 fps: 340 mm between frames)
-        dist = np.array([segment_entry(track.xy, track.xy + step, mouth, 0.0)[0] for mouth in self._mouths])
+        dist = np.array([segment_entry(track.xy, ahead, mouth, 0.0)[0] for mouth in self._mouths])
         k = int(np.argmin(dist))
         if dist[k] <= life.pocket_capture_radius_mm:
             towards = float(np.dot(track.velocity, self._drops[k] - track.xy)) > 0.0
@@ -462,7 +461,7 @@ class BallTracker:
         heading = pocket_ahead(track.xy, track.velocity, self.table, life.off_table_pocket_angle_deg)
         if speed >= life.off_table_min_speed_mm_s and heading is None:
             margin = life.off_table_band_mm
-            inside = self.table.on_playing_area(candidates[1:], margin_mm=-margin)[0]
+            inside = self.table.on_playing_area(ahead[None], margin_mm=-margin)[0]
             if not inside:
                 return "off", None
         return None, None

@@ -41,6 +41,7 @@ from snooker.vision.cloth import (
     cloth_saturation,
     estimate_cloth,
     grid_of_cells,
+    histogram_median,
     not_cloth,
     not_cloth_in_windows,
     retake_cells,
@@ -1675,18 +1676,7 @@ def _bare_median(lightness: np.ndarray, inner: np.ndarray, body: np.ndarray, ste
             if inner[y, x] and not body[y, x]:
                 histogram[lightness[y, x]] += 1
                 n += 1
-    if n == 0:
-        return np.nan
-    low, high = (n - 1) // 2, n // 2
-    seen, lower, upper = 0, -1, -1
-    for value in range(256):
-        seen += histogram[value]
-        if lower < 0 and seen > low:
-            lower = value
-        if seen > high:
-            upper = value
-            break
-    return (lower + upper) / 2.0
+    return np.nan if n == 0 else histogram_median(histogram, n)
 
 
 def _median(values: np.ndarray) -> float:

@@ -279,17 +279,25 @@ def _cell_medians(
             medians[r, c] = 0.0
             if n == 0:
                 continue
-            low, high = (n - 1) // 2, n // 2
             for k in range(3):
-                seen, lower, upper = 0, -1, -1
-                for v in range(256):
-                    seen += histogram[k, v]
-                    if lower < 0 and seen > low:
-                        lower = v
-                    if seen > high:
-                        upper = v
-                        break
-                medians[r, c, k] = np.float32((lower + upper) / 2.0)
+                medians[r, c, k] = np.float32(histogram_median(histogram[k], n))
+
+
+@numba.njit(cache=True, nogil=True)
+def histogram_median(histogram: np.ndarray, n: int) -> float:
+    """The median of ``n`` >= 1 values counted in ``histogram`` (one bin per value 0, 1, ...), as
+    NumPy's median gives it: the middle value, or the mean of the two middle ones for an even
+    count."""
+    low, high = (n - 1) // 2, n // 2
+    seen, lower, upper = 0, -1, -1
+    for value in range(len(histogram)):
+        seen += histogram[value]
+        if lower < 0 and seen > low:
+            lower = value
+        if seen > high:
+            upper = value
+            break
+    return (lower + upper) / 2.0
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
