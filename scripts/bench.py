@@ -45,6 +45,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--live-max-s", type=float, default=30.0, help="stop a live run after this long")
     parser.add_argument("--synthetic", type=int, default=2, help="synthetic strokes for latency (0: skip)")
     parser.add_argument("--no-yolo-network", action="store_true", help="skip timing the YOLO network")
+    parser.add_argument(
+        "--tracking-in-loop",
+        action="store_true",
+        help="throughput with the tracking in the frame loop, not in a worker process as analyze runs it",
+    )
     parser.add_argument("--out", type=Path, default=Path("out/bench.json"), help="JSON result file")
     args = parser.parse_args(argv)
 
@@ -65,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
             live_max_s=args.live_max_s,
             synthetic_clips=args.synthetic,
             yolo_network=not args.no_yolo_network,
+            tracking_worker=not args.tracking_in_loop,
         )
         doc = run_bench(config, report=lambda line: print(line, file=sys.stderr, flush=True))
     except (BenchError, ValueError) as exc:

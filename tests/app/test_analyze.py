@@ -223,3 +223,18 @@ def test_a_video_whose_parts_never_hand_over_is_read_to_the_end_by_the_first_as_
     assert two["rulings"] == one["rulings"] and two["pots"] == one["pots"]
     assert two["frames"] == one["frames"] and two["video"] == one["video"]
     assert two["complete"] is True
+
+
+def test_tracking_in_a_worker_process_writes_the_files_of_tracking_in_the_frame_loop(tmp_path):
+    from snooker.app.analyze import AnalyzeOptions, analyze_video
+
+    demo = Path(__file__).resolve().parents[2] / "samples" / "demo_clip.mp4"
+    written = {}
+    for in_worker in (True, False):
+        out = tmp_path / ("worker" if in_worker else "loop")
+        options = AnalyzeOptions(referee=True, progress=False, tracking_worker=in_worker)
+        assert analyze_video(str(demo), out, options) == 0
+        written[in_worker] = {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+    assert written[True] == written[False]
+    doc = json.loads(written[True]["analysis.json"])
+    assert doc["complete"] and doc["strokes"] and doc["rulings"] and len(doc["frames"]) > 100

@@ -446,7 +446,7 @@ def test_the_cue_balls_place_may_be_off_by_the_calibrations_own_error_too(view, 
     """What the referee allows a cue ball from hand beyond the D: the tracker's tolerance (its
     centre against the other balls) plus the view's fit error and the error of a centre as a
     whole, in the mm a pixel spans there."""
-    from snooker.pipeline.analyze import mm_per_px
+    from snooker.pipeline.tracking import mm_per_px
 
     assert mm_per_px(view(), (889.0, 1000.0)) == pytest.approx(4.0)
     analysis = VideoAnalysis(

@@ -46,6 +46,7 @@ from snooker.pipeline.segments import (
     plan_segments,
     skip_runs,
 )
+from snooker.pipeline.tracking import TrackingWorker, TrackingWorkerError
 from snooker.tracker import StrokeEvents
 
 
@@ -101,6 +102,10 @@ class AnalyzeOptions:
     """When one video is split into segments for several processes, and how they are stitched."""
     join: JoinConfig = field(default_factory=JoinConfig)
     """Whether the video opens a frame or joins one in play (the frame log's ``table`` line)."""
+    tracking_worker: bool = True
+    """Track in a worker process beside the frame loop, on the other core (the same results;
+    see ``snooker.pipeline.tracking``). Not with ``annotate`` (each frame is drawn with its
+    tracked balls as it is read), nor where several videos already share the cores (``--jobs``)."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -136,7 +141,7 @@ def batch_outputs(videos: list[str], out: Path) -> list[Path]:
 def analyze_videos(videos: list[str], out: Path, options: AnalyzeOptions, jobs: int) -> int:
     """Analyse ``videos`` into :func:`batch_outputs` folders, ``jobs`` at a time (worker processes,
     started fresh: no state of this one is shared); 1 if any video failed, else 0."""
-    options = replace(options, progress=False)
+    options = replace(options, progress=False, tracking_worker=options.tracking_worker and jobs == 1)
     folders = batch_outputs(videos, out)
     failed: list[str] = []
     bar = tqdm(total=len(videos), unit="video", desc="analyze", file=sys.stderr)
@@ -398,7 +403,8 @@ def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
         view, detector = load_view_and_detector(options.calibration, options.detector)
     except InputError as exc:
         return _fail(str(exc))
-    analysis = VideoAnalysis(detector, view=view)
+    worker = TrackingWorker() if options.tracking_worker and not options.annotate else None
+    analysis = VideoAnalysis(detector, view=view, tracking_worker=worker)
     referee, referee_error = _referee() if options.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None
     record = {"path": video, "fps": None, "frames": 0, "width": None, "height": None}
@@ -441,12 +447,17 @@ def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
         error = f"calibration {options.calibration} does not fit {video}: {exc}"
     except OSError as exc:  # the annotated video cannot be written: the analysis still is
         error = str(exc)
+    except TrackingWorkerError as exc:  # the worker stopped: what it tracked is lost with it
+        error = str(exc)
     except KeyboardInterrupt:
         error = "interrupted"
     finally:
         _rule(referee, analysis.finish(), rulings, options.join)
         if annotator is not None:
             annotator.close()
+        if worker is not None:
+            worker.close()
+    error = error or analysis.tracking_error
     if error is None and analysis.view is None:
         error = f"no snooker table found in {video} ({record['frames']} frames read)"
     doc = analysis.analysis(record, rulings, error)

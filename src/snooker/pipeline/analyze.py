@@ -12,16 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from snooker.balls import CUE_BALL
-from snooker.calibration.table import STANDARD_TABLE
 from snooker.pipeline.joining import JoinConfig, table_line
+from snooker.pipeline.tracking import TrackingStage, TrackingWorker, TrackingWorkerError
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
 from snooker.tracker.strokes import OutsideEvent
-from snooker.tracker.types import TableState, TrackStatus
+from snooker.tracker.types import TableState
 from snooker.vision.gating import FastPathConfig, FrameThumbnails, GatedViewCheck, gate_detector
 from snooker.vision.otherview import CueBallSighting, OtherViewConfig, OtherViewCueBall
 from snooker.vision.types import BallDetections, Frame
@@ -64,7 +63,7 @@ class AnalysisConfig:
     tracker's allowance: a ball on the painted baulk line reads ~0.7 px towards the camera (the
     line joins its rim in the rim fit; rendered stills), elsewhere within 0.3 px. With the view's
     fit error it is added, in the mm a pixel spans there, to what the referee allows a cue ball
-    from hand beyond the D (see ``VideoAnalysis._with_place_error``)."""
+    from hand beyond the D (see ``TrackingStage.with_place_error``)."""
     find_table_in_background: bool = False
     """Look for the first table on a worker thread while frames keep coming (each skipped as "no
     table found yet" until it is found) rather than hold the frame loop for the search: a live
@@ -78,14 +77,18 @@ class AnalysisConfig:
 
 @dataclass
 class FrameOutcome:
-    """What one frame gave: the table state (None when the frame was skipped), finished strokes;
-    in a skipped frame, the cue ball followed in image px (``other_views``) where it was seen."""
+    """What one frame gave: the table state (None when the frame was skipped, or tracked in a
+    worker process: ``tracked_elsewhere``), finished strokes; in a skipped frame, the cue ball
+    followed in image px (``other_views``) where it was seen."""
 
     frame: Frame
     state: TableState | None
     strokes: list[StrokeEvents]
     skipped: str | None = None
     cue_ball: CueBallSighting | None = None
+    tracked_elsewhere: bool = False
+    """The frame's detections went to a :class:`TrackingWorker`: its state and strokes come with
+    ``VideoAnalysis.finish``."""
 
 
 class VideoAnalysis:
@@ -99,7 +102,12 @@ class VideoAnalysis:
     ``find_table`` / ``shows_table`` default to the calibration package's (the view check behind
     the fast path's gate; both injectable for tests and synthetic clips); ``other_view(frame)``
     the cue ball in a frame that does not show the table (default: an :class:`OtherViewCueBall`
-    when ``config.other_view`` is enabled; injectable to replay recorded sightings).
+    when ``config.other_view`` is enabled; injectable to replay recorded sightings);
+    ``tracking_worker`` a started :class:`TrackingWorker` to track in (batch analysis: the tracker
+    then runs on the other core, beside the next frame's search; :meth:`process` gives no table
+    state or strokes, :meth:`finish` gives every stroke, and ``tracker``, ``segmenter``,
+    ``frames`` and ``strokes`` are those of the finished stage). None: tracked here, frame by
+    frame (what a live view, an annotated video or a segment's hand-over needs).
     """
 
     def __init__(
@@ -111,6 +119,7 @@ class VideoAnalysis:
         shows_table: Callable[[np.ndarray, object], bool] | None = None,
         fixed_view: bool = True,
         other_view: Callable[[Frame], CueBallSighting | None] | None = None,
+        tracking_worker: TrackingWorker | None = None,
     ) -> None:
         self.config = config or AnalysisConfig()
         self.thumbnails = frame_thumbnails(self.config)
@@ -119,15 +128,20 @@ class VideoAnalysis:
         self.fixed_view = view is not None and fixed_view
         self.find_table = find_table or _default_find_table()
         self.shows_table = shows_table or default_view_check(self.config, self.thumbnails)
-        self.tracker = BallTracker(self.config.tracker)
-        self.segmenter = StrokeSegmenter(self.config.strokes)
+        self.stage = TrackingStage(
+            self.config.tracker, self.config.strokes, self.config.place_centre_error_px
+        )
+        self.tracking_worker = tracking_worker
+        self.tracking_error: str | None = None
+        """Why the tracking worker gave nothing back (set by :meth:`finish`), or None."""
+        self._worker_view: object | None = None
+        if tracking_worker is not None:
+            tracking_worker.begin(self.stage)
         self.other_view = other_view or _default_other_view(self.config.other_view)
         self._other_view_running = False
-        self.frames: list[dict] = []
         self.other_views: list[dict] = []
         """Per frame that did not show the table and showed the cue ball: ``{"i", "t",
         "cue_ball": {"x_px", "y_px", "r_px", "held"}}`` (image px)."""
-        self.strokes: list[StrokeEvents] = []
         self.skipped: dict[str, int] = {}
         self.other_views_not_followed = 0
         """Frames not showing the table in which the cue ball was not looked for (``process``)."""
@@ -162,12 +176,32 @@ class VideoAnalysis:
             return FrameOutcome(frame, None, [], reason, self._look_in_other_view(frame))
         self._leave_other_view()
         detections = self.detector(frame.image, self.view)
-        state = self.tracker.update(frame.index, frame.t, detections)
-        strokes = [self._with_place_error(stroke) for stroke in self.segmenter.push(state)]
-        self._forget_vanished(strokes)
-        self.strokes.extend(strokes)
-        self.frames.append(self._frame_record(state))
+        if self.tracking_worker is not None:
+            if self._worker_view is not self.view:
+                self._worker_view = self.view
+                self.tracking_worker.view(self.view)
+            self.tracking_worker.push(frame.index, frame.t, detections)
+            return FrameOutcome(frame, None, [], tracked_elsewhere=True)
+        self.stage.view = self.view
+        state, strokes = self.stage.push(frame.index, frame.t, detections)
         return FrameOutcome(frame, state, strokes)
+
+    @property
+    def tracker(self) -> BallTracker:
+        return self.stage.tracker
+
+    @property
+    def segmenter(self) -> StrokeSegmenter:
+        return self.stage.segmenter
+
+    @property
+    def frames(self) -> list[dict]:
+        """One record per frame tracked (CONTRACTS.md §3 ``frames``)."""
+        return self.stage.frames
+
+    @property
+    def strokes(self) -> list[StrokeEvents]:
+        return self.stage.strokes
 
     def _look_in_other_view(self, frame: Frame) -> CueBallSighting | None:
         """The cue ball in a frame that does not show the table, recorded in ``other_views``."""
@@ -191,45 +225,31 @@ class VideoAnalysis:
                 reset()
 
     def finish(self) -> list[StrokeEvents]:
-        """End of the video: settle pending pots and close a running stroke (as truncated)."""
+        """End of the video: settle pending pots and close a running stroke (as truncated). The
+        strokes :meth:`process` has not handed out: those this closed, or with a tracking worker
+        every stroke of the video (empty, with ``tracking_error`` set, where the worker failed)."""
         if self._finished:
             return []
         self._finished = True
         if self._searcher is not None:
             self._searcher.shutdown(wait=True, cancel_futures=True)
             self._searcher = None
-        strokes = [self._with_place_error(stroke) for stroke in self.segmenter.finish(self.tracker.finish())]
-        self.strokes.extend(strokes)
-        return strokes
+        if self.tracking_worker is None:
+            self.stage.view = self.view
+            return self.stage.finish()
+        try:
+            if self._worker_view is not self.view:
+                self.tracking_worker.view(self.view)
+            self.stage, _ = self.tracking_worker.end()
+        except TrackingWorkerError as exc:
+            self.tracking_error = str(exc)
+            return []
+        return list(self.stage.strokes)
 
     def calibrate(self, frame: Frame) -> bool:
         """Look for the table in ``frame`` now and adopt it if found (whether it was): the view a
         long video's segments start from is found this way before they are read."""
         return self._try_calibrate(frame)
-
-    def _with_place_error(self, stroke: StrokeEvents) -> StrokeEvents:
-        """``stroke`` with the errors of a place as a whole added to how far the cue ball's place
-        before it may be off (``position_tolerance_mm``, what the referee allows a cue ball played
-        from hand beyond the D): the view's fit error (RMS px) and ``place_centre_error_px``, in
-        the millimetres a pixel spans at that place along its longer axis. The tracker's tolerance
-        covers the centre's errors relative to other balls; the whole table may be off by more (on
-        the Bucharest broadcasts the baulk line reads 16.5 mm, ~2 px, beyond its place; a rendered
-        broadcast's cue ball on the line 16 mm: 1 px from the centre, 0.8 from the calibration)."""
-        cue = stroke.positions_before.get(CUE_BALL)
-        if self.view is None or cue is None or stroke.position_tolerance_mm is None:
-            return stroke
-        error_px = float(getattr(self.view, "fit_error_px", 0.0) or 0.0) + self.config.place_centre_error_px
-        extra = error_px * mm_per_px(self.view, cue)
-        return replace(stroke, position_tolerance_mm=stroke.position_tolerance_mm + extra)
-
-    def _forget_vanished(self, strokes: list[StrokeEvents]) -> None:
-        """The tracker lets go of the balls the strokes found gone unseen (inferred pots, off the table)."""
-        for stroke in strokes:
-            for pot in stroke.potted:
-                if pot.inferred:
-                    self.tracker.forget(pot.label)
-            for label in stroke.off_table:
-                self.tracker.forget(label)
 
     def _ensure_view(self, frame: Frame) -> str | None:
         cfg = self.config
@@ -298,51 +318,6 @@ class VideoAnalysis:
 
     def _shows(self, image: np.ndarray, view: object) -> bool:
         return bool(self.shows_table(image, view))
-
-    def _frame_record(self, state: TableState) -> dict:
-        balls = []
-        held = [b for b in state.balls if b.status != TrackStatus.VISIBLE]
-        held_px = self._project([b.xy_mm for b in held])
-        held_r = self._radius([b.xy_mm for b in held])
-        held_index = {b.label: k for k, b in enumerate(held)}
-        for b in state.balls:
-            if b.status == TrackStatus.VISIBLE and b.xy_px is not None:
-                x_px, y_px, r_px = b.xy_px[0], b.xy_px[1], b.radius_px
-            else:
-                k = held_index[b.label]
-                x_px, y_px = held_px[k]
-                r_px = b.radius_px if b.radius_px is not None else held_r[k]
-            balls.append(
-                {
-                    "id": b.track_id,
-                    "ball": b.ball,
-                    "label": b.label,
-                    "x_px": round(float(x_px), 1),
-                    "y_px": round(float(y_px), 1),
-                    "r_px": round(float(r_px), 1) if r_px is not None else None,
-                    "x_mm": round(b.xy_mm[0], 1),
-                    "y_mm": round(b.xy_mm[1], 1),
-                    "visible": b.status == TrackStatus.VISIBLE,
-                    "moving": b.moving,
-                }
-            )
-        record = {"i": state.frame, "t": round(state.t, 4), "balls": balls}
-        if state.events:
-            record["events"] = [
-                {"kind": e.kind, "ball": e.label, "frame": e.frame, "pocket": e.pocket} for e in state.events
-            ]
-        return record
-
-    def _project(self, xy_mm: list[tuple[float, float]]) -> np.ndarray:
-        if not xy_mm:
-            return np.zeros((0, 2))
-        radius = self.tracker.table.ball_radius_mm
-        return np.asarray(self.view.table_to_image(np.array(xy_mm), radius))  # type: ignore[attr-defined]
-
-    def _radius(self, xy_mm: list[tuple[float, float]]) -> list[float | None]:
-        if not xy_mm or not hasattr(self.view, "ball_radius_px"):
-            return [None] * len(xy_mm)
-        return [float(r) for r in np.atleast_1d(self.view.ball_radius_px(np.array(xy_mm)))]  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ output
     def all_pots(self) -> list[dict]:
@@ -440,14 +415,6 @@ def all_pots(strokes: list[StrokeEvents], outside_events: list[OutsideEvent]) ->
         if e.kind == "potted"
     ]
     return sorted(out, key=lambda p: p["frame"])
-
-
-def mm_per_px(view: object, xy_mm: tuple[float, float]) -> float:
-    """The most millimetres one image pixel spans at the ball centre ``xy_mm`` (table mm) in
-    ``view``: along the table, far from a broadcast camera, several times what it spans across."""
-    centre = view.table_to_image(np.array([xy_mm], dtype=float), height_mm=STANDARD_TABLE.ball_radius_mm)[0]
-    shifted = view.image_to_table(centre + np.array([[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]]))
-    return float(max(np.linalg.norm(shifted[0] - shifted[2]), np.linalg.norm(shifted[1] - shifted[2])))
 
 
 def frame_log_lines(

@@ -30,6 +30,7 @@ from snooker.pipeline.bench.timing import (
     peak_rss_mib,
     summarise_ms,
 )
+from snooker.pipeline.tracking import TrackingWorker
 from snooker.vision.sources import open_video
 from snooker.vision.types import Frame
 
@@ -86,6 +87,9 @@ class PipelineRun:
     gates: dict[str, dict[str, int]] = field(default_factory=dict)
     """What the fast path's gates did (``detection``, ``view_check``): frames whose result was
     reused, searched in changed regions only (``partial``), or computed in full."""
+    tracking_worker_s: float | None = None
+    """Seconds the tracking stage took in its worker process (None: tracked in the frame loop,
+    timed as its ``tracking`` stage)."""
 
     def summary(self) -> dict[str, Any]:
         per_stage = self.clock.per_stage()
@@ -103,6 +107,12 @@ class PipelineRun:
             "rulings": self.rulings,
             "referee_errors": list(self.referee_errors),
             "gates": {name: dict(counts) for name, counts in self.gates.items()},
+            "tracking_in_worker": self.tracking_worker_s is not None,
+            "tracking_worker_mean_ms": (
+                round(1000.0 * self.tracking_worker_s / self.frames_tracked, 4)
+                if self.tracking_worker_s is not None and self.frames_tracked
+                else None
+            ),
         }
 
 
@@ -123,7 +133,9 @@ def run_pipeline(
     does. ``find_table`` / ``shows_table`` default to the calibration package's (the frame loop's
     own defaults, the view check behind the fast path's gate). ``analysis``, when given, is the frame
     loop to run (made by the caller, e.g. to prepare frames on the reader thread); the arguments it
-    would otherwise be made from are then not used.
+    would otherwise be made from are then not used; where it tracks in a worker process
+    (``VideoAnalysis(tracking_worker=...)``) the tracking is timed there, and waiting for the
+    worker at the end counts in the wall time.
     """
     from snooker.referee import Referee
 
@@ -138,8 +150,9 @@ def run_pipeline(
     analysis.detector = clock.wrap("detection", analysis.detector)
     analysis.find_table = clock.wrap("calibration", analysis.find_table)
     analysis.shows_table = clock.wrap("calibration", analysis.shows_table)
-    analysis.tracker.update = clock.wrap("tracking", analysis.tracker.update)  # type: ignore[method-assign]
-    analysis.segmenter.push = clock.wrap("tracking", analysis.segmenter.push)  # type: ignore[method-assign]
+    if analysis.tracking_worker is None:
+        analysis.tracker.update = clock.wrap("tracking", analysis.tracker.update)  # type: ignore[method-assign]
+        analysis.segmenter.push = clock.wrap("tracking", analysis.segmenter.push)  # type: ignore[method-assign]
     referee = Referee()
     referee.apply(frame_log_lines([])[0])
     run = PipelineRun(clock)
@@ -161,11 +174,17 @@ def run_pipeline(
         clock.end_frame()
         run.frames += 1
         last_index = frame.index
-        if outcome.state is not None:
-            run.frames_tracked += 1
-            run.frames_all_at_rest += not any(ball.moving for ball in outcome.state.balls)
+    finished = analysis.finish()
     run.wall_s = time.perf_counter() - started
-    _rule(referee, analysis.finish(), run, last_index, at_finish=True)
+    _rule(referee, finished, run, last_index, at_finish=True)
+    if analysis.tracking_error is not None:
+        raise BenchError(analysis.tracking_error)
+    run.frames_tracked = len(analysis.frames)
+    run.frames_all_at_rest = sum(
+        not any(ball["moving"] for ball in record["balls"]) for record in analysis.frames
+    )
+    if analysis.tracking_worker is not None:
+        run.tracking_worker_s = analysis.stage.times.seconds
     run.skipped = dict(analysis.skipped)
     run.gates = {name: gate_counts(gate) for name, gate in gates.items()}
     return run
@@ -201,17 +220,23 @@ def _rule(referee: Any, strokes: list[Any], run: PipelineRun, frame_index: int, 
 
 
 def analyze_clip(
-    path: Path, detector: Detector, max_frames: int, config: AnalysisConfig, view: object | None = None
+    path: Path,
+    detector: Detector,
+    max_frames: int,
+    config: AnalysisConfig,
+    view: object | None = None,
+    tracking_worker: TrackingWorker | None = None,
 ) -> PipelineRun:
     """The offline pipeline over the first ``max_frames`` frames of a clip, from the real frame source
     read ahead on its own thread (as ``snooker-referee analyze`` reads it).
 
     Opening the source counts as decoding (as opening the capture does for plain decoding). With
-    ``view`` (a known calibration, as ``analyze --calibration`` gives) the table is not searched for.
+    ``view`` (a known calibration, as ``analyze --calibration`` gives) the table is not searched for;
+    with ``tracking_worker`` the tracking runs in that process (as ``analyze`` of one video runs it).
     """
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
-    analysis = VideoAnalysis(detector, view=view, config=config)
+    analysis = VideoAnalysis(detector, view=view, config=config, tracking_worker=tracking_worker)
     clock_open = time.perf_counter()
     try:
         frames = read_ahead(open_source(path), prepare=analysis.prepare)
@@ -239,10 +264,13 @@ def throughput(
     report: Reporter,
     view: object | None = None,
     every_nth: tuple[int, ...] = (2, 5, 10),
+    tracking_worker: TrackingWorker | None = None,
 ) -> dict[str, Any]:
     """Each detector's pipeline against plain decoding of the same frames, clip by clip.
 
     ``view``: a known calibration for every clip (None: the pipeline finds the table itself);
+    ``tracking_worker``: a started worker process every clip's tracking runs in (None: in the
+    frame loop);
     ``every_nth``: the thinning factors :func:`projected_ratios` projects.
 
     Plain decoding runs before and after each clip's pipeline runs (its mean is used), so a change
@@ -261,7 +289,7 @@ def throughput(
         entry: dict[str, Any] = {"clip": path.name, "width": before["width"], "height": before["height"]}
         for name, detector in detectors.items():
             report(f"bench: {path.name}: {name} pipeline …")
-            run = analyze_clip(path, detector, max_frames, config, view)
+            run = analyze_clip(path, detector, max_frames, config, view, tracking_worker)
             runs[name].append(run)
             entry[name] = {"frames": run.frames, "fps": round(run.frames / run.wall_s, 3)}
         after = decode_clip(path, max_frames)
@@ -412,6 +440,8 @@ def _merge_runs(runs: list[PipelineRun]) -> dict[str, Any]:
         merged.wall_s += run.wall_s
         merged.frames_tracked += run.frames_tracked
         merged.frames_all_at_rest += run.frames_all_at_rest
+        if run.tracking_worker_s is not None:
+            merged.tracking_worker_s = (merged.tracking_worker_s or 0.0) + run.tracking_worker_s
         merged.strokes += run.strokes
         merged.rulings += run.rulings
         merged.referee_errors += run.referee_errors
