@@ -238,3 +238,45 @@ def test_tracking_in_a_worker_process_writes_the_files_of_tracking_in_the_frame_
     assert written[True] == written[False]
     doc = json.loads(written[True]["analysis.json"])
     assert doc["complete"] and doc["strokes"] and doc["rulings"] and len(doc["frames"]) > 100
+
+
+class _CountedWorker:
+    """Stands in for ``TrackingWorker`` in ``snooker.app.analyze``: counts the workers started and
+    can stop each one after it tracked its first video (a worker that died between videos)."""
+
+    started = 0
+    stop_after_a_video = False
+
+    def __new__(cls):
+        from snooker.pipeline.tracking import TrackingWorker
+
+        cls.started += 1
+        worker = TrackingWorker()
+        if cls.stop_after_a_video:
+            end = worker.end
+
+            def end_and_stop():
+                result = end()
+                worker._process.kill()
+                worker._process.wait()
+                return result
+
+            worker.end = end_and_stop
+        return worker
+
+
+@pytest.mark.parametrize("stop_after_a_video, workers", [(False, 1), (True, 2)])
+def test_a_batch_one_at_a_time_tracks_in_one_worker_and_starts_another_where_it_stopped(
+    stop_after_a_video, workers, tmp_path, monkeypatch
+):
+    import snooker.app.analyze as app
+
+    monkeypatch.setattr(_CountedWorker, "started", 0)
+    monkeypatch.setattr(_CountedWorker, "stop_after_a_video", stop_after_a_video)
+    monkeypatch.setattr(app, "TrackingWorker", _CountedWorker)
+    code = main(["analyze", str(DEMO), str(DEMO), "--out", str(tmp_path), "--max-frames", "90"])
+    assert code == 0 and _CountedWorker.started == workers
+    docs = [
+        json.loads((tmp_path / name / "analysis.json").read_text()) for name in ("demo_clip", "demo_clip-2")
+    ]
+    assert docs[0]["frames"] == docs[1]["frames"] and len(docs[0]["frames"]) > 60

@@ -147,10 +147,7 @@ def analyze_videos(videos: list[str], out: Path, options: AnalyzeOptions, jobs: 
     bar = tqdm(total=len(videos), unit="video", desc="analyze", file=sys.stderr)
     try:
         if jobs == 1:
-            for video, folder in zip(videos, folders, strict=True):
-                if analyze_video(video, folder, options) != 0:
-                    failed.append(video)
-                bar.update(1)
+            _one_at_a_time(videos, folders, options, failed, bar)
         else:
             context = multiprocessing.get_context("spawn")
             pool = ProcessPoolExecutor(
@@ -175,6 +172,26 @@ def analyze_videos(videos: list[str], out: Path, options: AnalyzeOptions, jobs: 
     if failed:
         return _fail(f"{len(failed)} of {len(videos)} videos failed: {', '.join(failed)}")
     return 0
+
+
+def _one_at_a_time(
+    videos: list[str], folders: list[Path], options: AnalyzeOptions, failed: list[str], bar: tqdm
+) -> None:
+    """The videos analysed one after another, all tracked in one worker process (started once;
+    started again where one stopped)."""
+    worker: TrackingWorker | None = None
+    try:
+        for video, folder in zip(videos, folders, strict=True):
+            if options.tracking_worker and not options.annotate and (worker is None or not worker.running):
+                if worker is not None:
+                    worker.close()
+                worker = TrackingWorker()
+            if analyze_video(video, folder, options, worker) != 0:
+                failed.append(video)
+            bar.update(1)
+    finally:
+        if worker is not None:
+            worker.close()
 
 
 def _one_opencv_thread() -> None:
@@ -393,8 +410,12 @@ def _frame_count(video: str) -> int | None:
         return None
 
 
-def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
-    """Analyse one video into ``out``: the command for one video (its exit status)."""
+def analyze_video(
+    video: str, out: Path, options: AnalyzeOptions, tracking_worker: TrackingWorker | None = None
+) -> int:
+    """Analyse one video into ``out``: the command for one video (its exit status). Tracked in
+    ``tracking_worker`` where given (left running), else in a worker process of its own where
+    ``options`` say so."""
     from snooker.calibration import ImageSizeMismatch, check_image_size
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
@@ -403,7 +424,8 @@ def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
         view, detector = load_view_and_detector(options.calibration, options.detector)
     except InputError as exc:
         return _fail(str(exc))
-    worker = TrackingWorker() if options.tracking_worker and not options.annotate else None
+    own_worker = tracking_worker is None and options.tracking_worker and not options.annotate
+    worker = TrackingWorker() if own_worker else tracking_worker
     analysis = VideoAnalysis(detector, view=view, tracking_worker=worker)
     referee, referee_error = _referee() if options.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None
@@ -455,7 +477,7 @@ def analyze_video(video: str, out: Path, options: AnalyzeOptions) -> int:
         _rule(referee, analysis.finish(), rulings, options.join)
         if annotator is not None:
             annotator.close()
-        if worker is not None:
+        if own_worker and worker is not None:
             worker.close()
     error = error or analysis.tracking_error
     if error is None and analysis.view is None:

@@ -135,8 +135,6 @@ class VideoAnalysis:
         self.tracking_error: str | None = None
         """Why the tracking worker gave nothing back (set by :meth:`finish`), or None."""
         self._worker_view: object | None = None
-        if tracking_worker is not None:
-            tracking_worker.begin(self.stage)
         self.other_view = other_view or _default_other_view(self.config.other_view)
         self._other_view_running = False
         self.other_views: list[dict] = []
@@ -155,6 +153,8 @@ class VideoAnalysis:
         self._search: Future[object | None] | None = None
         self._search_frame = -1
         self._searcher: ThreadPoolExecutor | None = None
+        if tracking_worker is not None:
+            tracking_worker.begin(self.stage)  # last: a video begun is always ended by finish
 
     # ---------------------------------------------------------------- per frame
     def prepare(self, frame: Frame) -> None:

@@ -207,6 +207,11 @@ class TrackingWorker:
             raise TrackingWorkerError("the tracking worker answered before it said it had started")
         self._started = True
 
+    @property
+    def running(self) -> bool:
+        """Whether the worker process is still there."""
+        return self._process.poll() is None
+
     def begin(self, stage: TrackingStage) -> None:
         """Start tracking a video with ``stage`` (fresh: nothing pushed to it yet)."""
         if self._busy:
