@@ -370,6 +370,49 @@ class TestScoredFollowing:
 
 @given(
     seed=st.integers(0, 2**31 - 1),
+    x=st.integers(-8, 47),
+    y=st.integers(-8, 37),
+    radius=st.floats(1.0, 12.0),
+    cloth_share=st.floats(0.0, 1.0),
+)
+def test_the_medians_count_only_the_pixels_inside_the_image(seed, x, y, radius, cloth_share):
+    """Discs and rings reaching over the image's edges (or centred beyond them): the medians of
+    the pixels inside, as NumPy gives them over every pixel of the image within reach."""
+    rng = np.random.default_rng(seed)
+    lab = rng.integers(0, 256, (30, 40, 3), dtype=np.uint8)
+    cloth = rng.random((30, 40)) < cloth_share
+    rows, columns = np.mgrid[0:30, 0:40]
+    squared = (columns - x) ** 2 + (rows - y) ** 2
+    core = max(1, int(radius))
+    disc = squared <= core * core
+    found = _disc_medians(lab, np.array([x]), np.array([y]), np.array([core]))[0]
+    if disc.any():
+        assert np.array_equal(found, np.median(lab[disc].astype(float), axis=0))
+    else:
+        assert np.all(np.isnan(found))
+    inner, outer = 1.3, 1.7
+    ring = (squared >= (inner * radius) ** 2) & (squared <= (outer * radius) ** 2) & cloth
+    found = _ring_cloth_medians(lab, cloth, np.array([x]), np.array([y]), np.array([radius]), inner, outer)[0]
+    if ring.any():
+        assert np.array_equal(found, np.median(lab[ring][:, 1:3].astype(float), axis=0))
+    else:
+        assert np.all(np.isnan(found))
+
+
+def test_the_float_grey_and_saturation_are_the_8_bit_values_widened():
+    from snooker.vision.otherview import _FrameImages
+
+    rng = np.random.default_rng(3)
+    bgr = rng.integers(0, 256, (37, 53, 3), dtype=np.uint8)
+    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
+    images = _FrameImages(bgr, hsv)
+    assert images.grey.dtype == np.float32 and images.saturation.dtype == np.float32
+    assert np.array_equal(images.grey, cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY).astype(np.float32))
+    assert np.array_equal(images.saturation, hsv[..., 1].astype(np.float32))
+
+
+@given(
+    seed=st.integers(0, 2**31 - 1),
     x=st.integers(12, 27),
     y=st.integers(12, 27),
     radius=st.floats(1.0, 6.5),

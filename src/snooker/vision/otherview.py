@@ -47,6 +47,7 @@ import numba
 import numpy as np
 
 from snooker.calibration.detect import ClothConfig, TableNotFound, cloth_hue, cloth_mask
+from snooker.vision.cloth import histogram_median
 from snooker.vision.cueball_score import (
     CandidateContext,
     CandidateSource,
@@ -310,7 +311,8 @@ def training_candidates(
 
 class _FrameImages:
     """One frame's colour conversions, each made once and only when first needed: OpenCV 8-bit
-    Lab (H, W, 3) uint8, grey and HSV saturation (H, W) float32."""
+    Lab (H, W, 3) uint8, grey and HSV saturation (H, W) float32 (made as 8-bit and widened by
+    OpenCV: the same values as NumPy's ``astype``, in a fraction of its time)."""
 
     def __init__(self, image_bgr: np.ndarray, hsv: np.ndarray) -> None:
         self._bgr, self._hsv = image_bgr, hsv
@@ -321,11 +323,11 @@ class _FrameImages:
 
     @functools.cached_property
     def grey(self) -> np.ndarray:
-        return cv2.cvtColor(self._bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        return cv2.multiply(cv2.cvtColor(self._bgr, cv2.COLOR_BGR2GRAY), 1.0, dtype=cv2.CV_32F)
 
     @functools.cached_property
     def saturation(self) -> np.ndarray:
-        return self._hsv[..., 1].astype(np.float32)
+        return cv2.multiply(cv2.extractChannel(self._hsv, 1), 1.0, dtype=cv2.CV_32F)
 
 
 @dataclass(frozen=True)
@@ -796,24 +798,27 @@ def _columns(found: list[tuple[int, int, float]]) -> tuple[np.ndarray, np.ndarra
 
 @numba.njit(cache=True, nogil=True)
 def _disc_medians(image: np.ndarray, xs: np.ndarray, ys: np.ndarray, radii: np.ndarray) -> np.ndarray:
-    """(n, 3) the per-channel median of ``image`` (H, W, 3) over the pixels within each integer
-    radius of each centre (those inside the image)."""
+    """(n, 3) the per-channel median of ``image`` (H, W, 3) uint8 over the pixels within each
+    integer radius of each centre (those inside the image), counted in histograms (as NumPy's
+    median gives it, without sorting)."""
     h, w = image.shape[0], image.shape[1]
     out = np.full((len(xs), 3), np.nan)
+    histogram = np.zeros((3, 256), np.int64)
     for k in range(len(xs)):
         x, y, r = xs[k], ys[k], radii[k]
-        values = np.empty(((2 * r + 1) ** 2, 3))
+        histogram[:] = 0
         count = 0
-        for dy in range(-r, r + 1):
-            for dx in range(-r, r + 1):
-                py, px = y + dy, x + dx
-                if dx * dx + dy * dy <= r * r and 0 <= py < h and 0 <= px < w:
+        for py in range(max(y - r, 0), min(y + r + 1, h)):
+            dy = py - y
+            for px in range(max(x - r, 0), min(x + r + 1, w)):
+                dx = px - x
+                if dx * dx + dy * dy <= r * r:
                     for c in range(3):
-                        values[count, c] = image[py, px, c]
+                        histogram[c, image[py, px, c]] += 1
                     count += 1
         if count:
             for c in range(3):
-                out[k, c] = np.median(values[:count, c])
+                out[k, c] = histogram_median(histogram[c], count)
     return out
 
 
@@ -827,27 +832,30 @@ def _ring_cloth_medians(
     inner: float,
     outer: float,
 ) -> np.ndarray:
-    """(n, 2) the medians of ``image``'s channels 1 and 2 over the ``cloth`` pixels of each ring
-    (``inner`` to ``outer`` radii around each centre); NaN where none is cloth."""
+    """(n, 2) the medians of ``image``'s (H, W, 3) uint8 channels 1 and 2 over the ``cloth``
+    pixels of each ring (``inner`` to ``outer`` radii around each centre), counted in histograms;
+    NaN where none is cloth."""
     h, w = cloth.shape
     out = np.full((len(xs), 2), np.nan)
+    histogram = np.zeros((2, 256), np.int64)
     for k in range(len(xs)):
         x, y, r = xs[k], ys[k], radii[k]
         reach = int(np.ceil(outer * r))
         low, high = (inner * r) ** 2, (outer * r) ** 2
-        values = np.empty(((2 * reach + 1) ** 2, 2))
+        histogram[:] = 0
         count = 0
-        for dy in range(-reach, reach + 1):
-            for dx in range(-reach, reach + 1):
-                py, px = y + dy, x + dx
+        for py in range(max(y - reach, 0), min(y + reach + 1, h)):
+            dy = py - y
+            for px in range(max(x - reach, 0), min(x + reach + 1, w)):
+                dx = px - x
                 squared = dx * dx + dy * dy
-                if low <= squared <= high and 0 <= py < h and 0 <= px < w and cloth[py, px]:
-                    values[count, 0] = image[py, px, 1]
-                    values[count, 1] = image[py, px, 2]
+                if low <= squared <= high and cloth[py, px]:
+                    histogram[0, image[py, px, 1]] += 1
+                    histogram[1, image[py, px, 2]] += 1
                     count += 1
         if count:
-            out[k, 0] = np.median(values[:count, 0])
-            out[k, 1] = np.median(values[:count, 1])
+            out[k, 0] = histogram_median(histogram[0], count)
+            out[k, 1] = histogram_median(histogram[1], count)
     return out
 
 
