@@ -58,6 +58,11 @@ from snooker.vision.cueball_score import (
     plane_radii,
 )
 
+HOLES_BOX_MARGIN_PX = 2
+"""The cloth kept around the holes' box when their distance to the cloth is measured in it (px):
+a line of cloth all round, which no step of the distance's 5 x 5 mask leaps over (an exactness
+guard, not a tuning parameter)."""
+
 
 @dataclass(frozen=True)
 class OtherViewConfig:
@@ -358,8 +363,14 @@ def _holes(image_bgr: np.ndarray, config: OtherViewConfig) -> _Holes | None:
         return None
     table = _table_hull(cloth)
     holes = cv2.morphologyEx((table & ~cloth).astype(np.uint8), cv2.MORPH_OPEN, kernel)
-    distance = cv2.distanceTransform(holes, cv2.DIST_L2, 5)
-    peaks = _balls(distance, cloth, table, holes, config)
+    # the distance to the cloth only over the holes' box and a margin of cloth around it (about
+    # half the frame): the same distances, a zero line all round bounding every path beyond it
+    x, y, w, h = cv2.boundingRect(holes)
+    margin = HOLES_BOX_MARGIN_PX
+    x0, y0 = max(x - margin, 0), max(y - margin, 0)
+    box = slice(y0, min(y + h + margin, holes.shape[0])), slice(x0, min(x + w + margin, holes.shape[1]))
+    distance = cv2.distanceTransform(holes[box], cv2.DIST_L2, 5)
+    peaks = _balls(distance, (x0, y0), cloth, table, holes, config)
     return _Holes(cloth, table, holes, peaks, _sized_alike(peaks, config), _FrameImages(image_bgr, hsv))
 
 
@@ -603,17 +614,25 @@ def _table_hull(cloth: np.ndarray) -> np.ndarray:
 
 
 def _balls(
-    distance: np.ndarray, cloth: np.ndarray, table: np.ndarray, holes: np.ndarray, config: OtherViewConfig
+    distance: np.ndarray,
+    origin: tuple[int, int],
+    cloth: np.ndarray,
+    table: np.ndarray,
+    holes: np.ndarray,
+    config: OtherViewConfig,
 ) -> list[tuple[int, int, float]]:
     """The ball-like peaks of the distance to the cloth (x, y, inscribed radius px), widest first.
     A peak overlapping a wider ball is part of it; one that is not ball-like suppresses nothing
-    (a ball touching a cushion's shadow has the wider peak in the shadow, its own beside it)."""
+    (a ball touching a cushion's shadow has the wider peak in the shadow, its own beside it).
+    ``distance`` covers the frame's box from ``origin`` (x, y px); beyond it the distance is 0, which
+    no peak's neighbourhood maximum can exceed."""
     window = np.ones((config.peak_window_px, config.peak_window_px), np.uint8)
     mask = (distance >= cv2.dilate(distance, window)) & (distance >= config.min_radius_px)
     # the flat indices of a flat mask, in the same (row-major) order: np.nonzero of a 2-D frame
     # mask costs ~1.5 ms
     ys, xs = np.divmod(np.flatnonzero(mask.ravel()), mask.shape[1])
     radii = distance[ys, xs].astype(np.float64)
+    xs, ys = xs + origin[0], ys + origin[1]
     order = np.argsort(-radii, kind="stable")[: config.max_peaks]
     inner, outer = config.ring_radii
     accepted = _accept_peaks(
