@@ -399,6 +399,34 @@ def test_the_medians_count_only_the_pixels_inside_the_image(seed, x, y, radius, 
         assert np.all(np.isnan(found))
 
 
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    blobs=st.integers(0, 6),
+    height=st.integers(8, 60),
+    width=st.integers(8, 80),
+)
+def test_the_distance_to_the_cloth_over_the_holes_box_is_the_whole_frames(seed, blobs, height, width):
+    """Holes anywhere (touching the frame's edges too): the box's distances are the whole frame's
+    there, and the whole frame's are 0 beyond the box."""
+    from snooker.vision.otherview import _distance_to_cloth
+
+    rng = np.random.default_rng(seed)
+    holes = np.zeros((height, width), np.uint8)
+    for _ in range(blobs):
+        x, y = int(rng.integers(-5, width + 5)), int(rng.integers(-5, height + 5))
+        if rng.random() < 0.5:
+            cv2.circle(holes, (x, y), int(rng.integers(1, 15)), 1, -1)
+        else:
+            cv2.rectangle(holes, (x, y), (x + int(rng.integers(1, 20)), y + int(rng.integers(1, 20))), 1, -1)
+    whole = cv2.distanceTransform(holes, cv2.DIST_L2, 5)
+    distance, (x0, y0) = _distance_to_cloth(holes)
+    h, w = distance.shape
+    assert np.array_equal(distance, whole[y0 : y0 + h, x0 : x0 + w])
+    beyond = np.ones_like(holes, bool)
+    beyond[y0 : y0 + h, x0 : x0 + w] = False
+    assert not whole[beyond].any()
+
+
 def test_the_float_grey_and_saturation_are_the_8_bit_values_widened():
     from snooker.vision.otherview import _FrameImages
 

@@ -363,14 +363,8 @@ def _holes(image_bgr: np.ndarray, config: OtherViewConfig) -> _Holes | None:
         return None
     table = _table_hull(cloth)
     holes = cv2.morphologyEx((table & ~cloth).astype(np.uint8), cv2.MORPH_OPEN, kernel)
-    # the distance to the cloth only over the holes' box and a margin of cloth around it (about
-    # half the frame): the same distances, a zero line all round bounding every path beyond it
-    x, y, w, h = cv2.boundingRect(holes)
-    margin = HOLES_BOX_MARGIN_PX
-    x0, y0 = max(x - margin, 0), max(y - margin, 0)
-    box = slice(y0, min(y + h + margin, holes.shape[0])), slice(x0, min(x + w + margin, holes.shape[1]))
-    distance = cv2.distanceTransform(holes[box], cv2.DIST_L2, 5)
-    peaks = _balls(distance, (x0, y0), cloth, table, holes, config)
+    distance, origin = _distance_to_cloth(holes)
+    peaks = _balls(distance, origin, cloth, table, holes, config)
     return _Holes(cloth, table, holes, peaks, _sized_alike(peaks, config), _FrameImages(image_bgr, hsv))
 
 
@@ -611,6 +605,18 @@ def _table_hull(cloth: np.ndarray) -> np.ndarray:
     if contours:
         cv2.fillConvexPoly(table, cv2.convexHull(max(contours, key=cv2.contourArea)), 1)
     return table > 0
+
+
+def _distance_to_cloth(holes: np.ndarray) -> tuple[np.ndarray, tuple[int, int]]:
+    """The distance (px, OpenCV's 5 x 5 mask) of each pixel of the ``holes`` (H, W) uint8 to the
+    nearest one that is not, over the holes' box and ``HOLES_BOX_MARGIN_PX`` round it (about half a
+    frame), and the box's origin (x, y px): the values the whole frame's transform has there (it
+    is 0 beyond), for half its work."""
+    x, y, w, h = cv2.boundingRect(holes)
+    margin = HOLES_BOX_MARGIN_PX
+    x0, y0 = max(x - margin, 0), max(y - margin, 0)
+    box = slice(y0, min(y + h + margin, holes.shape[0])), slice(x0, min(x + w + margin, holes.shape[1]))
+    return cv2.distanceTransform(holes[box], cv2.DIST_L2, 5), (x0, y0)
 
 
 def _balls(
