@@ -15,6 +15,7 @@ import json
 import sys
 from pathlib import Path
 
+from snooker.app.allocator import keep_frame_arrays
 from snooker.datasets.shared import shared_data_root
 from snooker.pipeline.bench import BenchConfig, BenchError, format_report, run_bench
 
@@ -52,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--out", type=Path, default=Path("out/bench.json"), help="JSON result file")
     args = parser.parse_args(argv)
+    keep_frame_arrays()  # as the analyze and live commands run (snooker.app.allocator)
 
     task2 = args.data / "bucharest-2020" / "training" / "Task2"
     if not task2.is_dir():

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from snooker.app.allocator import keep_frame_arrays
 from snooker.app.inputs import InputError, load_view_and_detector, output_folder
 from snooker.pipeline.analyze import VideoAnalysis, frame_log_lines
 from snooker.pipeline.joining import BALL_ON_CHOICES, STARTS, JoinConfig, table_line
@@ -109,6 +110,7 @@ class AnalyzeOptions:
 
 
 def run(args: argparse.Namespace) -> int:
+    keep_frame_arrays()
     if args.jobs < 1:
         return _fail(f"--jobs must be at least 1 (got {args.jobs})")
     if args.max_frames is not None and args.max_frames < 1:
@@ -197,10 +199,12 @@ def _one_at_a_time(
 def _one_opencv_thread() -> None:
     """A batch worker runs OpenCV's filters on its own thread only: the workers already keep the
     cores busy, and OpenCV's thread pool on top of them costs more than it gives on the small
-    windows the frame loop mostly filters (docs/PERFORMANCE.md, "Sixth pass")."""
+    windows the frame loop mostly filters (docs/PERFORMANCE.md, "Sixth pass"); and keeps its
+    frame-sized arrays as the command does (``snooker.app.allocator``)."""
     import cv2
 
     cv2.setNumThreads(1)
+    keep_frame_arrays()
 
 
 def _worker_status(future: Future[int], video: str) -> int:
@@ -250,7 +254,7 @@ def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: l
     running: list[Future[SegmentResult]] = []
     with tempfile.TemporaryDirectory(prefix="snooker-segments-") as handover_dir:
         quiet = [Path(handover_dir) / f"quiet-{k}.jsonl" for k in range(len(segments))]
-        pool = ProcessPoolExecutor(len(segments), mp_context=context)
+        pool = ProcessPoolExecutor(len(segments), mp_context=context, initializer=keep_frame_arrays)
         try:
             for k, segment in enumerate(segments):
                 last = k + 1 == len(segments)

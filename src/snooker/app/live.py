@@ -121,9 +121,11 @@ def _window_hook(stop):
 
 
 def run(args: argparse.Namespace) -> int:
+    from snooker.app.allocator import keep_frame_arrays
     from snooker.pipeline.live import LiveTable, LiveTableConfig
     from snooker.vision.sources import open_source
 
+    keep_frame_arrays()
     try:
         validate_table_id(args.table)
     except FeedError as exc:
