@@ -417,9 +417,9 @@ def _frame_count(video: str) -> int | None:
 def analyze_video(
     video: str, out: Path, options: AnalyzeOptions, tracking_worker: TrackingWorker | None = None
 ) -> int:
-    """Analyse one video into ``out``: the command for one video (its exit status). Tracked in
-    ``tracking_worker`` where given (left running), else in a worker process of its own where
-    ``options`` say so."""
+    """Analyse one video into ``out``: the command for one video (its exit status). Where
+    ``options`` say so, tracked in ``tracking_worker`` (left running), or in a worker process of
+    its own when none is given."""
     from snooker.calibration import ImageSizeMismatch, check_image_size
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
@@ -428,8 +428,9 @@ def analyze_video(
         view, detector = load_view_and_detector(options.calibration, options.detector)
     except InputError as exc:
         return _fail(str(exc))
-    own_worker = tracking_worker is None and options.tracking_worker and not options.annotate
-    worker = TrackingWorker() if own_worker else tracking_worker
+    in_worker = options.tracking_worker and not options.annotate
+    own_worker = in_worker and tracking_worker is None
+    worker = (TrackingWorker() if own_worker else tracking_worker) if in_worker else None
     analysis = VideoAnalysis(detector, view=view, tracking_worker=worker)
     referee, referee_error = _referee() if options.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None

@@ -282,11 +282,9 @@ class TrackingWorker:
             code = self._process.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
             code = None
-        return (
-            f"the tracking worker process stopped (exit code {code})"
-            if code is not None
-            else ("the tracking worker process does not answer")
-        )
+        if code is None:
+            return "the tracking worker process does not answer"
+        return f"the tracking worker process stopped (exit code {code})"
 
 
 def _pipe() -> tuple[int, int]:

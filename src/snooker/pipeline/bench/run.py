@@ -62,7 +62,8 @@ class BenchConfig:
     - ``thinning_factors``: N of "detect only every Nth frame while the balls rest" projections.
     - ``seed``: seeds the synthetic clips.
     - ``tracking_worker``: throughput with the tracking in a worker process, as ``analyze`` of one
-      video runs it (started once for all clips, its start counted); False: in the frame loop.
+      video runs it (started once for all clips and up before measuring begins, like the
+      imports); False: in the frame loop.
     """
 
     clips: tuple[Path, ...] = ()
