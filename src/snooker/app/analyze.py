@@ -108,6 +108,11 @@ class AnalyzeOptions:
     see ``snooker.pipeline.tracking``). Not with ``annotate`` (each frame is drawn with its
     tracked balls as it is read), nor where several videos already share the cores (``--jobs``)."""
 
+    @property
+    def tracks_in_worker(self) -> bool:
+        """Whether a video is tracked in a worker process (``tracking_worker``, not ``annotate``)."""
+        return self.tracking_worker and not self.annotate
+
 
 def run(args: argparse.Namespace) -> int:
     keep_frame_arrays()
@@ -184,7 +189,7 @@ def _one_at_a_time(
     worker: TrackingWorker | None = None
     try:
         for video, folder in zip(videos, folders, strict=True):
-            if options.tracking_worker and not options.annotate and (worker is None or not worker.running):
+            if options.tracks_in_worker and (worker is None or not worker.running):
                 if worker is not None:
                     worker.close()
                 worker = TrackingWorker()
@@ -428,9 +433,8 @@ def analyze_video(
         view, detector = load_view_and_detector(options.calibration, options.detector)
     except InputError as exc:
         return _fail(str(exc))
-    in_worker = options.tracking_worker and not options.annotate
-    own_worker = in_worker and tracking_worker is None
-    worker = (TrackingWorker() if own_worker else tracking_worker) if in_worker else None
+    own_worker = options.tracks_in_worker and tracking_worker is None
+    worker = (TrackingWorker() if own_worker else tracking_worker) if options.tracks_in_worker else None
     analysis = VideoAnalysis(detector, view=view, tracking_worker=worker)
     referee, referee_error = _referee() if options.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None

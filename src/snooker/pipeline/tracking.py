@@ -37,6 +37,14 @@ would copy locks other threads hold; ``multiprocessing``'s own fresh start impor
 main script again, which a script without a ``__main__`` guard does not survive)."""
 
 
+WORKER_START_WAIT_S = 60.0
+"""How long a benchmark waits for the worker to start (a fresh interpreter takes ~0.5 s)."""
+WORKER_STOP_WAIT_S = 5.0
+"""How long :meth:`TrackingWorker.close` waits for the worker to stop before killing it."""
+WORKER_EXIT_WAIT_S = 1.0
+"""How long a broken pipe waits for the worker's exit code, to name it in the error."""
+
+
 class TrackingWorkerError(RuntimeError):
     """The tracking worker failed or stopped: its message says how."""
 
@@ -196,7 +204,7 @@ class TrackingWorker:
         self._busy = False
         self._started = False
 
-    def wait_started(self, timeout_s: float = 60.0) -> None:
+    def wait_started(self, timeout_s: float = WORKER_START_WAIT_S) -> None:
         """Wait until the worker process is up (a fresh interpreter takes ~0.5 s): a benchmark
         calls this before it measures, so that the start does not slow what it measures."""
         if self._started:
@@ -244,7 +252,7 @@ class TrackingWorker:
             with contextlib.suppress(BrokenPipeError, OSError):
                 self._to_worker.send(("stop",))
             try:
-                self._process.wait(timeout=5.0)
+                self._process.wait(timeout=WORKER_STOP_WAIT_S)
             except subprocess.TimeoutExpired:
                 self._process.kill()
                 self._process.wait()
@@ -279,7 +287,7 @@ class TrackingWorker:
 
     def _stopped_message(self) -> str:
         try:
-            code = self._process.wait(timeout=1.0)
+            code = self._process.wait(timeout=WORKER_EXIT_WAIT_S)
         except subprocess.TimeoutExpired:
             code = None
         if code is None:
