@@ -8,7 +8,7 @@ import pytest
 
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.pipeline.analyze import VideoAnalysis, frame_log_lines
-from snooker.pipeline.tracking import TrackingStage, TrackingWorker, TrackingWorkerError
+from snooker.pipeline.tracking import PUSH_BATCH_FRAMES, TrackingStage, TrackingWorker, TrackingWorkerError
 from snooker.tracker import StrokeConfig, TrackerConfig
 from snooker.vision.types import BallDetections, Frame
 
@@ -156,3 +156,25 @@ def test_a_worker_tracks_one_video_at_a_time(worker):
     assert stage.frames == [] and closed == []
     with pytest.raises(TrackingWorkerError, match="tracking no video"):
         worker.end()
+
+
+def test_frames_are_sent_to_the_worker_in_batches_all_tracked(worker, monkeypatch):
+    sent: list[tuple] = []
+    send = worker._to_worker.send
+
+    def counted(message):
+        sent.append(message)
+        send(message)
+
+    monkeypatch.setattr(worker._to_worker, "send", counted)
+    worker.begin(TrackingStage(TrackerConfig(), StrokeConfig(), 1.0))
+    worker.view(TopDownView())
+    at_rest = _detect(np.full((8, 8, 3), 5, np.uint8), TopDownView())
+    frames = 3 * PUSH_BATCH_FRAMES + 1
+    for i in range(frames):
+        worker.push(i, i / 30.0, at_rest)
+    stage, _ = worker.end()
+    assert [m[0] for m in sent] == ["begin", "batch", "batch", "batch", "batch", "end"]
+    assert sum(len(m[1]) for m in sent if m[0] == "batch") == frames + 1  # and the view
+    assert len(stage.frames) == frames
+    assert [f["balls"] for f in stage.frames[1:]] == [stage.frames[1]["balls"]] * (frames - 1)

@@ -43,6 +43,11 @@ WORKER_STOP_WAIT_S = 5.0
 """How long :meth:`TrackingWorker.close` waits for the worker to stop before killing it."""
 WORKER_EXIT_WAIT_S = 1.0
 """How long a broken pipe waits for the worker's exit code, to name it in the error."""
+PUSH_BATCH_FRAMES = 16
+"""Frames whose detections the frame loop sends the worker together, in one message: one pickle
+and one write to the pipe for all of them (each cost the loop more than its pickled detections'
+size asks), and a frame at rest, whose detections are the last frame's object, is sent as a
+reference to it."""
 
 
 class TrackingWorkerError(RuntimeError):
@@ -178,8 +183,9 @@ class TrackingWorker:
 
     Start it once (``with TrackingWorker() as worker``) and hand it to each video's
     ``VideoAnalysis(..., tracking_worker=worker)``: a video's stage is sent when its analysis
-    starts (:meth:`begin`), its frames' detections as they are found (:meth:`push`; a full pipe
-    makes the frame loop wait, so the worker is never more than a pipe's worth behind), and the
+    starts (:meth:`begin`), its frames' detections as they are found (:meth:`push`, sent
+    :data:`PUSH_BATCH_FRAMES` at a time; a full pipe makes the frame loop wait, so the worker is never
+    more than a pipe's worth behind), and the
     stage with everything it recorded comes back at :meth:`end`. An error in the stage, or the
     process stopping, is raised there as :class:`TrackingWorkerError` naming what happened.
     """
@@ -203,6 +209,7 @@ class TrackingWorker:
         self._from_worker = Connection(from_worker, writable=False)
         self._busy = False
         self._started = False
+        self._batch: list[tuple[Any, ...]] = []
 
     def wait_started(self, timeout_s: float = WORKER_START_WAIT_S) -> None:
         """Wait until the worker process is up (a fresh interpreter takes ~0.5 s): a benchmark
@@ -224,22 +231,27 @@ class TrackingWorker:
         """Start tracking a video with ``stage`` (fresh: nothing pushed to it yet)."""
         if self._busy:
             raise TrackingWorkerError("the tracking worker is already tracking a video")
+        self._flush()
         self._send(("begin", stage))
         self._busy = True
 
     def view(self, view: object | None) -> None:
         """The view the next frames' detections were placed with."""
-        self._send(("view", view))
+        self._batch.append(("view", view))
 
     def push(self, index: int, t: float, detections: BallDetections) -> None:
-        """One frame's detections (``index`` of the source, ``t`` s)."""
-        self._send(("frame", index, t, detections))
+        """One frame's detections (``index`` of the source, ``t`` s); sent with the next ones, up to
+        :data:`PUSH_BATCH_FRAMES` frames, or at :meth:`end`."""
+        self._batch.append(("frame", index, t, detections))
+        if len(self._batch) >= PUSH_BATCH_FRAMES:
+            self._flush()
 
     def end(self) -> tuple[TrackingStage, list[StrokeEvents]]:
         """Finish the video: the stage as it ended, and the strokes its finish closed."""
         if not self._busy:
             raise TrackingWorkerError("the tracking worker is tracking no video")
         self._busy = False
+        self._flush()
         self._send(("end",))
         reply = self._receive()
         if reply[0] == "error":
@@ -264,6 +276,12 @@ class TrackingWorker:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def _flush(self) -> None:
+        """Send the messages held back (in one ``batch`` message)."""
+        if self._batch:
+            batch, self._batch = self._batch, []
+            self._send(("batch", batch))
 
     def _send(self, message: tuple[Any, ...]) -> None:
         try:
@@ -310,25 +328,38 @@ def serve_pipes(read_fd: int, write_fd: int) -> None:
     """
     requests = Connection(read_fd, writable=False)
     conn = Connection(write_fd, readable=False)
-    stage: TrackingStage | None = None
-    failure: str | None = None
+    worker = _StageServer(conn)
     conn.send(("started",))
     while True:
         try:
             message = requests.recv()
         except (EOFError, OSError):
             return
-        kind = message[0]
-        if kind == "stop":
+        if message[0] == "stop":
             return
+        for part in message[1] if message[0] == "batch" else (message,):
+            worker.handle(part)
+
+
+class _StageServer:
+    """What the worker process does with each message of the frame loop's (see :func:`serve_pipes`)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.stage: TrackingStage | None = None
+        self.failure: str | None = None
+
+    def handle(self, message: tuple[Any, ...]) -> None:
+        kind = message[0]
         if kind == "begin":
-            stage, failure = message[1], None
-            continue
-        if failure is not None or stage is None:
+            self.stage, self.failure = message[1], None
+            return
+        stage = self.stage
+        if self.failure is not None or stage is None:
             if kind == "end":
-                conn.send(("error", failure or "no video was begun"))
-                stage, failure = None, None
-            continue
+                self.conn.send(("error", self.failure or "no video was begun"))
+                self.stage, self.failure = None, None
+            return
         try:
             if kind == "frame":
                 stage.push(message[1], message[2], message[3])
@@ -336,10 +367,10 @@ def serve_pipes(read_fd: int, write_fd: int) -> None:
                 stage.view = message[1]
             elif kind == "end":
                 closed = stage.finish()
-                conn.send(("done", stage, closed))
-                stage = None
+                self.conn.send(("done", stage, closed))
+                self.stage = None
         except Exception:  # handed to the frame loop with its traceback at the video's end
-            failure = traceback.format_exc()
+            self.failure = traceback.format_exc()
             if kind == "end":
-                conn.send(("error", failure))
-                stage, failure = None, None
+                self.conn.send(("error", self.failure))
+                self.stage, self.failure = None, None
