@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from snooker.calibration import TableView, TableViewCheck, shows_table
-from snooker.calibration.detect import CalibrationConfig, ViewCheckConfig, _median_hue, view_check_geometry
+from snooker.calibration.detect import (
+    CalibrationConfig,
+    ViewCheckConfig,
+    _hue_counts,
+    _median_hue_of,
+    view_check_geometry,
+)
 from snooker.calibration.synthetic import broadcast_camera, render_table
 
 
@@ -81,4 +89,17 @@ def test_a_sampled_check_answers_as_the_whole_one_on_every_kind_of_frame(scene):
 )
 def test_median_hue_is_numpys_median_truncated(hues):
     values = np.array(hues, dtype=np.uint8)
-    assert _median_hue(values) == int(np.median(values))
+    assert _median_hue_of(_hue_counts(values, np.ones(len(values), bool))) == int(np.median(values))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 179), st.booleans()), min_size=1, max_size=300).filter(
+        lambda pairs: any(use for _, use in pairs)
+    )
+)
+def test_hues_counted_where_used_give_the_median_of_those_used(pairs):
+    hsv = np.array([[hue, 0, 0] for hue, _ in pairs], dtype=np.uint8)  # hue a strided column, as read
+    use = np.array([use for _, use in pairs])
+    assert np.array_equal(_hue_counts(hsv[:, 0], use), np.bincount(hsv[use, 0], minlength=256))
+    assert _median_hue_of(_hue_counts(hsv[:, 0], use)) == int(np.median(hsv[use, 0]))
