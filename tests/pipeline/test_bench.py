@@ -261,6 +261,12 @@ def test_throughput_compares_the_pipeline_with_plain_decoding_of_the_same_frames
     detection = classic["gates"]["detection"]
     assert sum(detection.values()) == 6 and detection["full"] >= 1
     assert sum(classic["gates"]["view_check"].values()) == 6
+    # the detection stage's time split: its full detections and region searches lie within it
+    spent = classic["gate_ms_per_frame"]["detection"]
+    assert spent["full"] > 0 and spent["partial"] >= 0
+    within = (spent["full"] + spent["partial"]) * classic["frames"]
+    assert within <= classic["stages"]["detection"]["total_ms"] + 0.01
+    assert classic["gate_ms_per_frame"]["view_check"]["full"] > 0
 
 
 def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, tiny_stroke, monkeypatch):

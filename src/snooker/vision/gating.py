@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
@@ -191,6 +192,11 @@ class GateCounts:
     followed: int = 0
     """Of the partial frames, those where the detector's follower moved the balls known there
     instead of searching the changed regions (``follow_known``)."""
+    full_s: float = 0.0
+    """Seconds (wall clock) in the wrapped call on the frames computed in full."""
+    partial_s: float = 0.0
+    """Seconds in the detector's searches of changed regions and its follower (the partial frames'
+    work beyond the gate's own)."""
 
 
 def thumbnail(image: np.ndarray, scale: int) -> np.ndarray:
@@ -512,12 +518,16 @@ class MotionGatedDetector:
         if not windows:
             self.counts.reused += 1
             return previous
+        started = time.perf_counter()
         self._last = redetect(frame_bgr, view, windows, self._owner(owners, t))
+        self.counts.partial_s += time.perf_counter() - started
         if len(followed) and self._lost(followed, self._last.xy_px, t):
             # A ball followed in a large region left its square (a cue ball struck hard): search
             # the whole regions now.
             owners, windows, _ = self._regions(changed, t, None)
+            started = time.perf_counter()
             self._last = redetect(frame_bgr, view, windows, self._owner(owners, t))
+            self.counts.partial_s += time.perf_counter() - started
         _take_where(self._reference, small, owners >= 0)
         self.counts.partial += 1
         return self._last
@@ -565,7 +575,9 @@ class MotionGatedDetector:
         if self._follow_failed is not None and self._frames - self._follow_failed < cfg.follow_retry_frames:
             return None
         rows = np.flatnonzero(moving)
+        started = time.perf_counter()
         followed = follow(frame_bgr, view, rows, expected[rows])
+        self.counts.partial_s += time.perf_counter() - started
         if followed is None:
             self._follow_failed = self._frames
             return None
@@ -672,7 +684,9 @@ class MotionGatedDetector:
         return bool(np.any(gap.min(axis=1) > half))
 
     def _full(self, frame_bgr: np.ndarray, view: object, small: np.ndarray | None) -> BallDetections:
+        started = time.perf_counter()
         self._last = self.detector(frame_bgr, view)
+        self.counts.full_s += time.perf_counter() - started
         self._reference = None if small is None else small.copy()
         self._since_full = 0
         self.counts.full += 1
@@ -876,7 +890,9 @@ class GatedViewCheck:
             if np.count_nonzero(changed) <= cfg.changed_fraction * changed.size:
                 self.counts.reused += 1
                 return self._answer
+        started = time.perf_counter()
         self._answer = bool(self.shows_table(frame_bgr, view))
+        self.counts.full_s += time.perf_counter() - started
         self._view, self._checked, self._since = view, small, 0
         self.counts.full += 1
         return self._answer

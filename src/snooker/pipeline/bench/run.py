@@ -288,6 +288,15 @@ def _throughput_lines(total: dict[str, Any]) -> list[str]:
         for gate, counts in total[name].get("gates", {}).items():
             if counts:
                 lines.append(f"fast path, {gate}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+        spent = total[name].get("gate_ms_per_frame", {})
+        if spent.get("detection"):
+            detection, view_check = spent["detection"], spent.get("view_check", {})
+            gate_own = stages["detection"]["mean_ms"] - detection["full"] - detection["partial"]
+            lines.append(
+                f"detection, ms a frame: full detections {detection['full']:.2f}, region searches "
+                f"{detection['partial']:.2f}, the gate's own {gate_own:.2f}; the view check's full "
+                f"checks {view_check.get('full', 0.0):.2f}"
+            )
         projected = total[name]["projected"]
         lines.append(
             f"projected ratio (not measured): detection every Nth frame at rest "

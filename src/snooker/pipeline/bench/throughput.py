@@ -87,6 +87,9 @@ class PipelineRun:
     gates: dict[str, dict[str, int]] = field(default_factory=dict)
     """What the fast path's gates did (``detection``, ``view_check``): frames whose result was
     reused, searched in changed regions only (``partial``), or computed in full."""
+    gate_seconds: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Seconds of each gate's stage spent in the wrapped call on its ``full`` frames and in the
+    searches of changed regions on its ``partial`` ones (the rest of the stage is the gate's own)."""
     tracking_worker_s: float | None = None
     """Seconds the tracking stage took in its worker process (None: tracked in the frame loop,
     timed as its ``tracking`` stage)."""
@@ -107,6 +110,11 @@ class PipelineRun:
             "rulings": self.rulings,
             "referee_errors": list(self.referee_errors),
             "gates": {name: dict(counts) for name, counts in self.gates.items()},
+            "gate_ms_per_frame": {
+                name: {kind: round(1000.0 * seconds / self.frames, 4) for kind, seconds in kinds.items()}
+                for name, kinds in self.gate_seconds.items()
+                if self.frames
+            },
             "tracking_in_worker": self.tracking_worker_s is not None,
             "tracking_worker_mean_ms": (
                 round(1000.0 * self.tracking_worker_s / self.frames_tracked, 4)
@@ -187,6 +195,7 @@ def run_pipeline(
         run.tracking_worker_s = analysis.stage.times.seconds
     run.skipped = dict(analysis.skipped)
     run.gates = {name: gate_counts(gate) for name, gate in gates.items()}
+    run.gate_seconds = {name: gate_seconds(gate) for name, gate in gates.items()}
     return run
 
 
@@ -202,6 +211,16 @@ def gate_counts(gate: object) -> dict[str, int]:
     if hasattr(counts, "followed"):
         result["followed"] = followed
     return result
+
+
+def gate_seconds(gate: object) -> dict[str, float]:
+    """Seconds a fast-path gate spent in the wrapped call on the frames it computed in ``full`` and
+    in the detector's searches of changed regions (``partial``; the detection gate only); empty
+    when the stage has no gate."""
+    counts = getattr(gate, "counts", None)
+    if counts is None:
+        return {}
+    return {"full": counts.full_s, "partial": counts.partial_s}
 
 
 def _rule(referee: Any, strokes: list[Any], run: PipelineRun, frame_index: int, at_finish: bool) -> None:
@@ -451,6 +470,10 @@ def _merge_runs(runs: list[PipelineRun]) -> dict[str, Any]:
             total = merged.gates.setdefault(name, {})
             for kind, count in counts.items():
                 total[kind] = total.get(kind, 0) + count
+        for name, kinds in run.gate_seconds.items():
+            spent = merged.gate_seconds.setdefault(name, {})
+            for kind, seconds in kinds.items():
+                spent[kind] = spent.get(kind, 0.0) + seconds
     return merged.summary()
 
 
