@@ -157,15 +157,11 @@ def candidate_features(
             highlight,
             ball_radius / height,
         ]
-        normalised = (patch - patch.mean()) / (patch.std() + config.thumbnail_spread_floor)
+        mean, std = patch.mean(), patch.std()
+        normalised = (patch - mean) / (std + config.thumbnail_spread_floor)
         rows.append(
             np.concatenate(
-                [
-                    scalars,
-                    normalised.ravel(),
-                    patch_saturation.ravel() / 255.0,
-                    [patch.mean() / 255.0, patch.std() / 255.0],
-                ]
+                [scalars, normalised.ravel(), patch_saturation.ravel() / 255.0, [mean / 255.0, std / 255.0]]
             )
         )
     return np.nan_to_num(np.array(rows, np.float32))
