@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from snooker.calibration import TableView, TableViewCheck, shows_table
+from snooker.calibration import TableNotFound, TableView, TableViewCheck, shows_table
 from snooker.calibration.detect import (
+    DEFAULT_CONFIG,
     CalibrationConfig,
     ViewCheckConfig,
     _hue_counts,
     _median_hue_of,
+    cloth_hue,
     view_check_geometry,
 )
 from snooker.calibration.synthetic import broadcast_camera, render_table
@@ -103,3 +107,51 @@ def test_hues_counted_where_used_give_the_median_of_those_used(pairs):
     use = np.array([use for _, use in pairs])
     assert np.array_equal(_hue_counts(hsv[:, 0], use), np.bincount(hsv[use, 0], minlength=256))
     assert _median_hue_of(_hue_counts(hsv[:, 0], use)) == int(np.median(hsv[use, 0]))
+
+
+def _cloth_hue_by_numpy(hsv: np.ndarray, config) -> int:
+    """The cloth's hue as the array statements took it (the reference for the counted one)."""
+    h, w = hsv.shape[:2]
+    fh, fw = int(h * config.centre_fraction / 2), int(w * config.centre_fraction / 2)
+    centre = hsv[h // 2 - fh : h // 2 + fh, w // 2 - fw : w // 2 + fw].reshape(-1, 3)
+    good = (centre[:, 1] >= config.min_saturation) & (centre[:, 2] >= config.min_value)
+    if good.sum() < config.min_saturated_fraction * len(centre):
+        raise TableNotFound("no saturated cloth colour in the middle of the frame")
+    hist = np.bincount(centre[good, 0], minlength=180).astype(float)
+    k = config.hue_smoothing
+    wrapped = np.concatenate([hist[-k:], hist, hist[:k]])
+    smooth = np.convolve(wrapped, np.ones(k), mode="same")[k:-k]
+    return int(np.argmax(smooth))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**16),
+    saturated=st.floats(0.0, 1.0),
+    min_saturation=st.sampled_from([80, 80.5, 0]),
+    strided=st.booleans(),
+)
+def test_the_cloth_hue_counted_by_opencv_is_the_array_statements(seed, saturated, min_saturation, strided):
+    rng = np.random.default_rng(seed)
+    hsv = np.stack(
+        [
+            rng.integers(0, 180, (24, 30)),
+            np.where(
+                rng.random((24, 30)) < saturated,
+                rng.integers(80, 256, (24, 30)),
+                rng.integers(0, 82, (24, 30)),
+            ),
+            rng.integers(30, 256, (24, 30)),
+        ],
+        axis=2,
+    ).astype(np.uint8)
+    if strided:
+        hsv = hsv[::2, ::2]  # as the other views' follower passes it
+    config = replace(DEFAULT_CONFIG.cloth, min_saturation=min_saturation)
+    try:
+        expected = _cloth_hue_by_numpy(hsv, config)
+    except TableNotFound:
+        with pytest.raises(TableNotFound):
+            cloth_hue(hsv, config)
+        return
+    assert cloth_hue(hsv, config) == expected

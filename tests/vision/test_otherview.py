@@ -26,6 +26,8 @@ from snooker.vision.otherview import (
     _circles_in_holes,
     _disc_medians,
     _holes,
+    _image_whiteness,
+    _peak_indices,
     _ring_cloth_medians,
     _sized_alike,
     _white_discs,
@@ -481,3 +483,31 @@ def test_a_white_disc_is_the_lit_top_of_a_ball_the_size_of_the_others():
     x, y, r = disc(grow=True)
     assert abs(x - 200) <= 2 and abs(y - 150) <= 4
     assert r * config.radius_scale == pytest.approx(15, abs=3)
+
+
+@given(
+    seed=st.integers(0, 2**16),
+    cloth=st.tuples(st.floats(-60, 60, width=32), st.floats(-60, 60, width=32)),
+)
+def test_compiled_image_whiteness_is_the_array_statements(seed, cloth):
+    rng = np.random.default_rng(seed)
+    lab = rng.uniform([0, -128, -128], [255, 127, 127], (9, 11, 3)).astype(np.float32)
+    lab[0, 0] = [50.0, 0.0, 0.0]  # no chroma: along and across both zero
+    cloth_ab = np.array(cloth, np.float32)
+    norm = np.linalg.norm(cloth_ab, axis=-1, keepdims=True)
+    direction = np.divide(cloth_ab, norm, out=np.zeros_like(cloth_ab), where=norm > 0)
+    along = lab[..., 1] * direction[..., 0] + lab[..., 2] * direction[..., 1]
+    across = np.abs(lab[..., 1] * direction[..., 1] - lab[..., 2] * direction[..., 0])
+    expected = lab[..., 0] - across - np.maximum(-along, 0.0)
+    got = _image_whiteness(lab, cloth_ab)
+    assert got.dtype == np.float32 and np.array_equal(got, expected)
+    assert np.array_equal(whiteness(lab, cloth_ab), expected)
+
+
+@given(seed=st.integers(0, 2**16), smallest=st.sampled_from([0.0, 1.0, 2.5, 3.0]))
+def test_compiled_peak_indices_are_the_flat_mask(seed, smallest):
+    rng = np.random.default_rng(seed)
+    distance = rng.integers(0, 6, (13, 17)).astype(np.float32) / 2
+    dilated = cv2.dilate(distance, np.ones((3, 3), np.uint8))
+    expected = np.flatnonzero(((distance >= dilated) & (distance >= smallest)).ravel())
+    assert np.array_equal(_peak_indices(distance, dilated, np.float32(smallest)), expected)

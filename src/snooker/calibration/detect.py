@@ -22,6 +22,7 @@ Method (no per-image parameters):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import cv2
@@ -224,15 +225,21 @@ def cloth_hue(hsv: np.ndarray, config: ClothConfig) -> int:
     """The dominant hue (OpenCV units) of saturated, bright pixels in the middle of the frame."""
     h, w = hsv.shape[:2]
     fh, fw = int(h * config.centre_fraction / 2), int(w * config.centre_fraction / 2)
-    centre = hsv[h // 2 - fh : h // 2 + fh, w // 2 - fw : w // 2 + fw].reshape(-1, 3)
-    good = (centre[:, 1] >= config.min_saturation) & (centre[:, 2] >= config.min_value)
-    if good.sum() < config.min_saturated_fraction * len(centre):
+    centre = np.ascontiguousarray(hsv[h // 2 - fh : h // 2 + fh, w // 2 - fw : w // 2 + fw])
+    # saturation and value at least their minima (uint8: at least their ceilings), counted by OpenCV
+    low = (0, math.ceil(config.min_saturation), math.ceil(config.min_value))
+    good = cv2.inRange(centre, low, (255, 255, 255))
+    if cv2.countNonZero(good) < config.min_saturated_fraction * centre.shape[0] * centre.shape[1]:
         raise TableNotFound("no saturated cloth colour in the middle of the frame")
-    hist = np.bincount(centre[good, 0], minlength=180).astype(float)
+    hist = cv2.calcHist([centre], [0], good, [_HUES], [0, _HUES]).ravel().astype(float)
     k = config.hue_smoothing
     wrapped = np.concatenate([hist[-k:], hist, hist[:k]])  # hue is circular
     smooth = np.convolve(wrapped, np.ones(k), mode="same")[k:-k]
     return int(np.argmax(smooth))
+
+
+_HUES = 180
+"""OpenCV's 8-bit hues: 0-179 (degrees halved)."""
 
 
 def cloth_mask(

@@ -359,7 +359,7 @@ def _holes(image_bgr: np.ndarray, config: OtherViewConfig) -> _Holes | None:
         return None
     kernel = np.ones((config.smoothing_px, config.smoothing_px), np.uint8)
     cloth = cv2.morphologyEx(cloth_mask(image_bgr, config.cloth, hue, hsv=hsv), cv2.MORPH_OPEN, kernel) > 0
-    if cloth.mean() < config.min_cloth_fraction:
+    if cv2.countNonZero(cloth.view(np.uint8)) / cloth.size < config.min_cloth_fraction:
         return None
     table = _table_hull(cloth)
     holes = cv2.morphologyEx((table & ~cloth).astype(np.uint8), cv2.MORPH_OPEN, kernel)
@@ -487,6 +487,8 @@ def whiteness(lab: np.ndarray, cloth_ab: np.ndarray) -> np.ndarray:
     of more axes broadcast (an image (H, W, 3) over one cloth (2,) gives (H, W))."""
     lab = np.asarray(lab, dtype=np.float64 if np.ndim(lab) < 3 else np.float32)
     cloth_ab = np.asarray(cloth_ab, dtype=lab.dtype)
+    if lab.ndim == 3 and cloth_ab.shape == (2,):
+        return _image_whiteness(lab, cloth_ab)
     if lab.ndim < 2:
         lab, cloth_ab = lab.reshape(-1, 3), cloth_ab.reshape(-1, 2)
     norm = np.linalg.norm(cloth_ab, axis=-1, keepdims=True)
@@ -494,6 +496,47 @@ def whiteness(lab: np.ndarray, cloth_ab: np.ndarray) -> np.ndarray:
     along = lab[..., 1] * direction[..., 0] + lab[..., 2] * direction[..., 1]
     across = np.abs(lab[..., 1] * direction[..., 1] - lab[..., 2] * direction[..., 0])
     return lab[..., 0] - across - np.maximum(-along, 0.0)
+
+
+@numba.njit(cache=True, nogil=True)
+def _peak_indices(distance: np.ndarray, dilated: np.ndarray, smallest: np.float32) -> np.ndarray:
+    """Ascending flat indices of the pixels of ``distance`` (h, w) float32 at least their
+    ``dilated`` value (the maximum around them) and at least ``smallest``, in one pass
+    (``np.flatnonzero((distance >= dilated) & (distance >= smallest))``)."""
+    h, w = distance.shape
+    found = np.empty(h * w, dtype=np.int64)
+    count = 0
+    for y in range(h):
+        for x in range(w):
+            if distance[y, x] >= dilated[y, x] and distance[y, x] >= smallest:
+                found[count] = y * w + x
+                count += 1
+    return found[:count]
+
+
+def _image_whiteness(lab: np.ndarray, cloth_ab: np.ndarray) -> np.ndarray:
+    """:func:`whiteness` of an image ``lab`` (H, W, 3) float32 over one cloth ``cloth_ab`` (2,)
+    float32, in one compiled pass with the same float32 operations in the same order (the array
+    statements made six passes over the image)."""
+    norm = np.linalg.norm(cloth_ab, axis=-1, keepdims=True)
+    direction = np.divide(cloth_ab, norm, out=np.zeros_like(cloth_ab), where=norm > 0)
+    return _whiteness_kernel(lab, direction[0], direction[1])
+
+
+@numba.njit(cache=True, nogil=True)
+def _whiteness_kernel(lab: np.ndarray, along_a: np.float32, along_b: np.float32) -> np.ndarray:
+    """The compiled body of :func:`_image_whiteness` (``along_a``, ``along_b``: the cloth's unit
+    chroma direction)."""
+    h, w = lab.shape[0], lab.shape[1]
+    out = np.empty((h, w), np.float32)
+    zero = np.float32(0.0)
+    for y in range(h):
+        for x in range(w):
+            a, b = lab[y, x, 1], lab[y, x, 2]
+            along = a * along_a + b * along_b
+            across = abs(a * along_b - b * along_a)
+            out[y, x] = lab[y, x, 0] - across - max(-along, zero)
+    return out
 
 
 def _white_discs(
@@ -634,10 +677,8 @@ def _balls(
     ``distance`` covers the frame's box from ``origin`` (x, y px); beyond it the distance is 0, which
     no peak's neighbourhood maximum can exceed."""
     window = np.ones((config.peak_window_px, config.peak_window_px), np.uint8)
-    mask = (distance >= cv2.dilate(distance, window)) & (distance >= config.min_radius_px)
-    # the flat indices of a flat mask, in the same (row-major) order: np.nonzero of a 2-D frame
-    # mask costs ~1.5 ms
-    ys, xs = np.divmod(np.flatnonzero(mask.ravel()), mask.shape[1])
+    peaks = _peak_indices(distance, cv2.dilate(distance, window), np.float32(config.min_radius_px))
+    ys, xs = np.divmod(peaks, distance.shape[1])
     radii = distance[ys, xs].astype(np.float64)
     xs, ys = xs + origin[0], ys + origin[1]
     order = np.argsort(-radii, kind="stable")[: config.max_peaks]
@@ -895,6 +936,9 @@ def compile_kernels() -> None:
     _disc_medians(lab, np.array([4]), np.array([4]), np.array([2]))
     _ring_cloth_medians(lab, blank > 0, np.array([4]), np.array([4]), np.array([2.0]), 1.3, 1.7)
     cloth_mask(lab, ClothConfig(), hue=60, hsv=lab)  # the frame's cloth (finding the table too)
+    distance = np.zeros((8, 8), np.float32)
+    _peak_indices(distance, distance, np.float32(3.0))
+    whiteness(lab.astype(np.float32), np.ones(2, np.float32))
 
 
 class OtherViewCueBall:
