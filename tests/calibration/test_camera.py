@@ -55,3 +55,21 @@ def test_fit_camera_recovers_the_camera_that_saw_the_points(camera, focal_free: 
         assert fitted.focal_px != pytest.approx(camera.focal_px, rel=0.01)
         assert np.max(residual) < 0.5
     np.testing.assert_allclose(fitted.project(points), seen, atol=np.max(residual) + 1e-9)
+
+
+@pytest.mark.parametrize("camera", [broadcast_camera(), overhead_camera()], ids=["focal-free", "focal-fixed"])
+def test_fit_camera_projects_each_trial_pose_once(camera, monkeypatch) -> None:
+    import snooker.calibration.camera as module
+
+    poses: list[tuple[float, ...]] = []
+    project_points = module.cv2.projectPoints
+
+    def counted(points, rvec, tvec, matrix, distortion):
+        poses.append((*np.ravel(rvec), *np.ravel(tvec), float(matrix[0, 0])))
+        return project_points(points, rvec, tvec, matrix, distortion)
+
+    monkeypatch.setattr(module.cv2, "projectPoints", counted)
+    points = _table_points(np.random.default_rng(5), 12)
+    fit_camera(points, camera.project(points), camera.image_size)
+    trials = poses[:-1]  # the last projects the fitted camera for its residuals
+    assert len(trials) > 3 and len(set(trials)) == len(trials)

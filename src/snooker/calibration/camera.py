@@ -249,8 +249,16 @@ def fit_camera(
 
     points = obj.reshape(-1, 1, 3)
     weights_xy = np.repeat(wts, 2)
+    last: list[tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]] = []
 
     def project(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`project_at` p, or its last answer again where p is the same (the solver asks for
+        the residuals and the Jacobian at each point apart, and one projection gives both)."""
+        if not last or not np.array_equal(last[0][0], p):
+            last[:] = [(p.copy(), project_at(p))]
+        return last[0][1]
+
+    def project_at(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The weighted residuals at parameters p = (log f, rvec, tvec) and their Jacobian
         (OpenCV's, by rvec, tvec and f: d/d log f = f (d/d fx + d/d fy))."""
         focal = np.exp(p[0])
