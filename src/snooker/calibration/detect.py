@@ -226,12 +226,14 @@ def cloth_hue(hsv: np.ndarray, config: ClothConfig) -> int:
     h, w = hsv.shape[:2]
     fh, fw = int(h * config.centre_fraction / 2), int(w * config.centre_fraction / 2)
     centre = np.ascontiguousarray(hsv[h // 2 - fh : h // 2 + fh, w // 2 - fw : w // 2 + fw])
-    # saturation and value at least their minima (uint8: at least their ceilings), counted by OpenCV
-    low = (0, math.ceil(config.min_saturation), math.ceil(config.min_value))
-    good = cv2.inRange(centre, low, (255, 255, 255))
-    if cv2.countNonZero(good) < config.min_saturated_fraction * centre.shape[0] * centre.shape[1]:
-        raise TableNotFound("no saturated cloth colour in the middle of the frame")
-    hist = cv2.calcHist([centre], [0], good, [_HUES], [0, _HUES]).ravel().astype(float)
+    hist = np.zeros(_HUES)  # a frame too small to have a middle: no hue counted (hue 0)
+    if centre.size:
+        # saturation and value at least their minima (uint8: at least their ceilings), by OpenCV
+        low = (0, math.ceil(config.min_saturation), math.ceil(config.min_value))
+        good = cv2.inRange(centre, low, (255, 255, 255))
+        if cv2.countNonZero(good) < config.min_saturated_fraction * centre.shape[0] * centre.shape[1]:
+            raise TableNotFound("no saturated cloth colour in the middle of the frame")
+        hist = cv2.calcHist([centre], [0], good, [_HUES], [0, _HUES]).ravel().astype(float)
     k = config.hue_smoothing
     wrapped = np.concatenate([hist[-k:], hist, hist[:k]])  # hue is circular
     smooth = np.convolve(wrapped, np.ones(k), mode="same")[k:-k]
