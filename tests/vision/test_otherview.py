@@ -14,7 +14,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from side_views import CLOTH_BGR, LAYOUT, H, W, radius_at, side_view
 
@@ -485,6 +485,7 @@ def test_a_white_disc_is_the_lit_top_of_a_ball_the_size_of_the_others():
     assert r * config.radius_scale == pytest.approx(15, abs=3)
 
 
+@settings(deadline=None)  # the first example compiles the kernel
 @given(
     seed=st.integers(0, 2**16),
     cloth=st.tuples(st.floats(-60, 60, width=32), st.floats(-60, 60, width=32)),
@@ -504,6 +505,7 @@ def test_compiled_image_whiteness_is_the_array_statements(seed, cloth):
     assert np.array_equal(whiteness(lab, cloth_ab), expected)
 
 
+@settings(deadline=None)  # the first example compiles the kernel
 @given(seed=st.integers(0, 2**16), smallest=st.sampled_from([0.0, 1.0, 2.5, 3.0]))
 def test_compiled_peak_indices_are_the_flat_mask(seed, smallest):
     rng = np.random.default_rng(seed)
