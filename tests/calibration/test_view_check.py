@@ -14,8 +14,7 @@ from snooker.calibration.detect import (
     DEFAULT_CONFIG,
     CalibrationConfig,
     ViewCheckConfig,
-    _hue_counts,
-    _median_hue_of,
+    _channel_median,
     cloth_hue,
     view_check_geometry,
 )
@@ -92,8 +91,9 @@ def test_a_sampled_check_answers_as_the_whole_one_on_every_kind_of_frame(scene):
     [[0], [5, 9], [1, 2, 3], [10, 10, 11, 179], [60] * 7 + [61] * 8, list(range(0, 180, 7))],
 )
 def test_median_hue_is_numpys_median_truncated(hues):
-    values = np.array(hues, dtype=np.uint8)
-    assert _median_hue_of(_hue_counts(values, np.ones(len(values), bool))) == int(np.median(values))
+    hsv = np.array([[hue, 0, 0] for hue in hues], dtype=np.uint8)
+    everywhere = np.ones((1, len(hues)), np.uint8)
+    assert int(_channel_median(hsv.reshape(1, -1, 3), 0, everywhere)) == int(np.median(hsv[:, 0]))
 
 
 @settings(max_examples=200, deadline=None)
@@ -102,11 +102,12 @@ def test_median_hue_is_numpys_median_truncated(hues):
         lambda pairs: any(use for _, use in pairs)
     )
 )
-def test_hues_counted_where_used_give_the_median_of_those_used(pairs):
-    hsv = np.array([[hue, 0, 0] for hue, _ in pairs], dtype=np.uint8)  # hue a strided column, as read
+def test_the_median_hue_of_the_saturated_pixels_is_numpys(pairs):
+    """As the view check reads it: the hue channel of the sampled pixels' HSV row, under a mask."""
+    hsv = np.array([[hue, 0, 0] for hue, _ in pairs], dtype=np.uint8)
     use = np.array([use for _, use in pairs])
-    assert np.array_equal(_hue_counts(hsv[:, 0], use), np.bincount(hsv[use, 0], minlength=256))
-    assert _median_hue_of(_hue_counts(hsv[:, 0], use)) == int(np.median(hsv[use, 0]))
+    median = _channel_median(hsv.reshape(1, -1, 3), 0, use.view(np.uint8).reshape(1, -1))
+    assert median == np.median(hsv[use, 0])
 
 
 def _cloth_hue_by_numpy(hsv: np.ndarray, config) -> int:

@@ -828,7 +828,7 @@ def shows_table(
     saturated = inside[:, 1] >= config.cloth.min_saturation
     if saturated.mean() < cfg.min_cloth_inside:
         return False
-    hue = _median_hue_of(_hue_counts(inside[:, 0], saturated))
+    hue = int(_channel_median(inside.reshape(1, -1, 3), 0, saturated.view(np.uint8).reshape(1, -1)))
     if _cloth_of_hsv(inside, config.cloth, hue).mean() < cfg.min_cloth_inside:
         return False
     sides_ok = 0
@@ -841,24 +841,6 @@ def shows_table(
     if len(geometry.band) == 0:
         return True
     return bool(_cloth_of_hsv(hsv(geometry.band), config.cloth, hue).mean() <= cfg.max_cloth_outside)
-
-
-def _hue_counts(hues: np.ndarray, use: np.ndarray) -> np.ndarray:
-    """(256,) int: how many of the OpenCV hues (n,) uint8 where ``use`` (n,) bool take each value
-    (counted by OpenCV, without gathering them: ``np.bincount(hues[use], minlength=256)``)."""
-    counts = cv2.calcHist(
-        [np.ascontiguousarray(hues).reshape(1, -1)], [0], use.view(np.uint8).reshape(1, -1), [256], [0, 256]
-    )
-    return counts.ravel().astype(np.int64)
-
-
-def _median_hue_of(histogram: np.ndarray) -> int:
-    """The median of the OpenCV hues counted in ``histogram`` (256,), as ``int(np.median(hues))``."""
-    counts = np.cumsum(histogram)
-    n = int(counts[-1])
-    lower = int(np.searchsorted(counts, (n - 1) // 2 + 1))
-    upper = int(np.searchsorted(counts, n // 2 + 1))
-    return int((lower + upper) / 2)
 
 
 def _cloth_of_hsv(hsv: np.ndarray, config: ClothConfig, hue: int) -> np.ndarray:

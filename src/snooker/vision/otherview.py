@@ -487,12 +487,14 @@ def whiteness(lab: np.ndarray, cloth_ab: np.ndarray) -> np.ndarray:
     of more axes broadcast (an image (H, W, 3) over one cloth (2,) gives (H, W))."""
     lab = np.asarray(lab, dtype=np.float64 if np.ndim(lab) < 3 else np.float32)
     cloth_ab = np.asarray(cloth_ab, dtype=lab.dtype)
-    if lab.ndim == 3 and cloth_ab.shape == (2,):
-        return _image_whiteness(lab, cloth_ab)
     if lab.ndim < 2:
         lab, cloth_ab = lab.reshape(-1, 3), cloth_ab.reshape(-1, 2)
     norm = np.linalg.norm(cloth_ab, axis=-1, keepdims=True)
     direction = np.divide(cloth_ab, norm, out=np.zeros_like(cloth_ab), where=norm > 0)
+    if lab.ndim == 3 and direction.shape == (2,):
+        # an image over one cloth: one compiled pass, the same float32 operations in the same order
+        # (the array statements below made six passes over the image)
+        return _whiteness_kernel(lab, direction[0], direction[1])
     along = lab[..., 1] * direction[..., 0] + lab[..., 2] * direction[..., 1]
     across = np.abs(lab[..., 1] * direction[..., 1] - lab[..., 2] * direction[..., 0])
     return lab[..., 0] - across - np.maximum(-along, 0.0)
@@ -514,19 +516,10 @@ def _peak_indices(distance: np.ndarray, dilated: np.ndarray, smallest: np.float3
     return found[:count]
 
 
-def _image_whiteness(lab: np.ndarray, cloth_ab: np.ndarray) -> np.ndarray:
-    """:func:`whiteness` of an image ``lab`` (H, W, 3) float32 over one cloth ``cloth_ab`` (2,)
-    float32, in one compiled pass with the same float32 operations in the same order (the array
-    statements made six passes over the image)."""
-    norm = np.linalg.norm(cloth_ab, axis=-1, keepdims=True)
-    direction = np.divide(cloth_ab, norm, out=np.zeros_like(cloth_ab), where=norm > 0)
-    return _whiteness_kernel(lab, direction[0], direction[1])
-
-
 @numba.njit(cache=True, nogil=True)
 def _whiteness_kernel(lab: np.ndarray, along_a: np.float32, along_b: np.float32) -> np.ndarray:
-    """The compiled body of :func:`_image_whiteness` (``along_a``, ``along_b``: the cloth's unit
-    chroma direction)."""
+    """The compiled body of :func:`whiteness` of an image ``lab`` (H, W, 3) float32 over one cloth
+    whose unit chroma direction is (``along_a``, ``along_b``)."""
     h, w = lab.shape[0], lab.shape[1]
     out = np.empty((h, w), np.float32)
     zero = np.float32(0.0)
