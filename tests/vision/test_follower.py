@@ -100,3 +100,21 @@ def test_two_known_balls_in_one_window_are_not_followed(view):
     row = int(np.flatnonzero(alone.scene.detections.ball == "white")[0])
     image = render(Scene(balls=[*RESTING, ("white", 1210.0, 1000.0)]), view)
     assert alone.follow(image, view, np.array([row]), alone.scene.detections.xy_px[[row]]) is not None
+
+
+AT_CUSHIONS = {
+    "a new ball against a side cushion": ("blue", 27.0, 1500.0),
+    "a new ball against the top cushion": ("blue", 900.0, 3541.0),
+}
+
+
+@pytest.mark.parametrize("new", AT_CUSHIONS.values(), ids=AT_CUSHIONS.keys())
+def test_a_new_ball_at_a_cushion_is_searched_while_another_rolls(new, view):
+    # A ball-sized change touching the playing area's edge is a ball (one coming back, one the
+    # detector lost near a pocket), not a player coming over the cushion: it is searched at once,
+    # as the region search would, not left for the frame on which large regions are searched.
+    gated = MotionGatedDetector(ClassicDetector(), MotionGateConfig(follow_known=True))
+    gated(render(Scene(balls=[*RESTING, START]), view), view)
+    found = gated(render(Scene(balls=[*RESTING, ("white", 1210.0, 1005.0), new]), view), view)
+    assert (gated.counts.followed, gated.counts.partial) == (0, 1)
+    assert found.counts()["blue"] == 1

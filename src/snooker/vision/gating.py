@@ -89,14 +89,16 @@ class MotionGateConfig:
       follower (``follow``, where it has one) moves those balls, keeping their names, instead of
       searching the regions; where it is unsure, the regions are searched as before. A change
       with no known ball in it (a new ball, a ball coming back), or reaching further (the cue, a
-      player), is searched. Off by default: it saved 0.5–2 ms of detection per frame, within the
-      machine's noise in throughput, and on a rendered clip a followed cue ball was taken for
-      potted (docs/PERFORMANCE.md, "Third pass")...
+      player), is searched, and so is every frame on which a lost ball's place is due a look
+      (``lost_retry_frames``). On since the twenty-first session (docs/PERFORMANCE.md): it follows
+      about 30 % of the Task2 clips' frames, ~4 % of the frame loop...
     - ``follow_stray_ball_areas``: ...but for specks of change (each smaller than this many ball
       discs: a ball's blurred trail, its shadow's edge) outside those reaches: too small to be a
-      ball, they stay changed (the reference keeps them) and are searched once they grow. Changes
-      that reach the playing area's edge (the cue, a hand or player coming over the cushion) wait,
-      the same way, for the frame on which large regions are searched whole (``large_every_frames``).
+      ball, they stay changed (the reference keeps them) and are searched once they grow. Large
+      changes (``large_region_ball_areas``) that reach the playing area's edge and hold no ball
+      last seen (a player or the cue coming over the cushion) wait, the same way, for the frame on
+      which large regions are searched whole (``large_every_frames``); a ball-sized change at the
+      edge (a ball coming back at a cushion or a pocket's jaws) is searched at once.
     - ``edge_band_px``: the band (thumbnail px) along the playing area's edge that tells a change
       comes over the cushions.
     - ``follow_retry_frames``: after the follower could not vouch for a ball, it is asked again
@@ -135,7 +137,7 @@ class MotionGateConfig:
     large_every_frames: int = 4
     follow_radii: float = 4.0
     full_every_frames: int = 60
-    follow_known: bool = False
+    follow_known: bool = True
     follow_reach_radii: float = 2.5
     follow_stray_ball_areas: float = 0.5
     edge_band_px: int = 2
@@ -547,8 +549,8 @@ class MotionGatedDetector:
         changed); None when the changes are not all the balls' own or the detector could not
         follow one of them."""
         cfg = self.config
-        if len(previous) == 0:
-            return None
+        if len(previous) == 0 or self._missing.due().any():
+            return None  # a lost ball's place is due a search: it may be back
         scale = cfg.thumbnail_scale
         core = self._core(changed, t)
         last = previous.xy_px
@@ -563,12 +565,15 @@ class MotionGatedDetector:
             covered[max(0, y0) : max(0, y1 + 1), max(0, x0) : max(0, x1 + 1)] = True
         stray = changed & ~covered
         if np.any(stray):
-            count, labels = cv2.connectedComponents(self._core(stray, t), connectivity=8)
+            grown = self._core(stray, t)
+            count, labels = cv2.connectedComponents(grown, connectivity=8)
             areas = np.bincount(labels[stray], minlength=count)
             disc = np.pi * (t.ball_radius_px / scale) ** 2
+            large = np.bincount(labels[grown > 0], minlength=count) > cfg.large_region_ball_areas * disc
             intruding = np.zeros(count, bool)
             intruding[np.unique(labels[t.edge])] = not whole
-            if np.any((areas[1:] > cfg.follow_stray_ball_areas * disc) & ~intruding[1:]):
+            waits = intruding & large & ~self._holds(labels, previous.xy_px, t)
+            if np.any((areas[1:] > cfg.follow_stray_ball_areas * disc) & ~waits[1:]):
                 return None  # something else changed: a new ball, the cue, a player, a ball coming back
         if not moving.any():
             return previous, covered  # specks only, kept changed until they grow
@@ -582,6 +587,18 @@ class MotionGatedDetector:
             self._follow_failed = self._frames
             return None
         return followed, (core > 0) & covered
+
+    def _holds(self, labels: np.ndarray, xy_px: np.ndarray, t: _TableThumb) -> np.ndarray:
+        """(count,) bool: the regions of ``labels`` (thumbnail) holding one of the frame points
+        ``xy_px`` (n, 2)."""
+        held = np.zeros(int(labels.max()) + 1, bool)
+        inside = self._at(labels, xy_px, t)
+        scale = self.config.thumbnail_scale
+        ix = np.floor((xy_px[inside, 0] - t.x0) / scale).astype(int)
+        iy = np.floor((xy_px[inside, 1] - t.y0) / scale).astype(int)
+        held[labels[iy, ix]] = True
+        held[0] = False
+        return held
 
     def _motion_since(self, previous: BallDetections | None, now: BallDetections) -> np.ndarray:
         """(n, 2) frame px: how far each ball of ``now`` moved since ``previous``, from the nearest
