@@ -293,8 +293,8 @@ def _throughput_lines(total: dict[str, Any]) -> list[str]:
             detection, view_check = spent["detection"], spent.get("view_check", {})
             gate_own = stages["detection"]["mean_ms"] - detection["full"] - detection["partial"]
             lines.append(
-                f"detection, ms a frame: full detections {detection['full']:.2f}, region searches "
-                f"{detection['partial']:.2f}, the gate's own {gate_own:.2f}; the view check's full "
+                f"detection, ms a frame: full detections {detection['full']:.2f}, region searches and "
+                f"following {detection['partial']:.2f}, the gate's own {gate_own:.2f}; the view check's full "
                 f"checks {view_check.get('full', 0.0):.2f}"
             )
         projected = total[name]["projected"]
