@@ -71,26 +71,31 @@ def follow_scene(
     moved = candidates[rows]
     h, w = g.area.shape
     pad = smooth_kernel_px(g.typical_radius, config) // 2 + 1
+    expected = np.asarray(expected_px, dtype=float).reshape(-1, 2) - offset
+    radii = _radius_at(g.radius, expected)
+    reach = follower.window_radii * radii[:, None]
+    lows = np.minimum(scene.centres[moved], expected) - reach
+    highs = np.maximum(scene.centres[moved], expected) + reach
+    inside = np.all((scene.centres[None] >= lows[:, None]) & (scene.centres[None] <= highs[:, None]), axis=2)
+    inside[np.arange(len(moved)), moved] = False
+    if inside.any():
+        return None  # another known ball in a ball's window: looked for before any window's pixels
     fits, boxes, masks = [], [], []
     for k, candidate in enumerate(moved):
-        last = scene.centres[candidate]
-        expected = np.asarray(expected_px[k], dtype=float) - offset
-        r = float(_radius_at(g.radius, expected[None])[0])
-        reach = follower.window_radii * r
-        low, high = np.minimum(last, expected) - reach, np.maximum(last, expected) + reach
+        r = float(radii[k])
+        low, high = lows[k], highs[k]
         others = np.delete(scene.centres, candidate, axis=0)
-        if len(others) and np.any(np.all((others >= low) & (others <= high), axis=1)):
-            return None
         x0, y0 = max(0, int(low[0]) - pad), max(0, int(low[1]) - pad)
         x1, y1 = min(w, int(np.ceil(high[0])) + pad + 1), min(h, int(np.ceil(high[1])) + pad + 1)
         if x1 - x0 <= 2 * pad or y1 - y0 <= 2 * pad:
             return None
         image, foreground, body = _window_masks(frame_bgr, scene, (x0, y0, x1, y1), config)
+        margin = follower.window_radii * r
         near = others[
-            np.all((others >= [x0 - reach, y0 - reach]) & (others < [x1 + reach, y1 + reach]), axis=1)
+            np.all((others >= [x0 - margin, y0 - margin]) & (others < [x1 + margin, y1 + margin]), axis=1)
         ]
         window = _Window(image, foreground, body, g.window(x0, y0, x1, y1), scene.view)
-        fit = _fit(window, expected - [x0, y0], near - [x0, y0], config, follower)
+        fit = _fit(window, expected[k] - [x0, y0], near - [x0, y0], config, follower)
         if fit is None:
             return None
         fits.append(fit + np.array([x0, y0]))
