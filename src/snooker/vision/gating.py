@@ -91,7 +91,7 @@ class MotionGateConfig:
       with no known ball in it (a new ball, a ball coming back), or reaching further (the cue, a
       player), is searched, and so is every frame on which a lost ball's place is due a look
       (``lost_retry_frames``). On since the twenty-first session (docs/PERFORMANCE.md): it follows
-      about 30 % of the Task2 clips' frames, ~4 % of the frame loop...
+      about 30 % of the Task2 clips' frames, 4-6 % of the frame loop...
     - ``follow_stray_ball_areas``: ...but for specks of change (each smaller than this many ball
       discs: a ball's blurred trail, its shadow's edge) outside those reaches: too small to be a
       ball, they stay changed (the reference keeps them) and are searched once they grow. Large
@@ -572,7 +572,7 @@ class MotionGatedDetector:
             large = np.bincount(labels[grown > 0], minlength=count) > cfg.large_region_ball_areas * disc
             intruding = np.zeros(count, bool)
             intruding[np.unique(labels[t.edge])] = not whole
-            waits = intruding & large & ~self._holds(labels, previous.xy_px, t)
+            waits = intruding & large & ~self._holds(labels, count, previous.xy_px, t)
             if np.any((areas[1:] > cfg.follow_stray_ball_areas * disc) & ~waits[1:]):
                 return None  # something else changed: a new ball, the cue, a player, a ball coming back
         if not moving.any():
@@ -588,15 +588,11 @@ class MotionGatedDetector:
             return None
         return followed, (core > 0) & covered
 
-    def _holds(self, labels: np.ndarray, xy_px: np.ndarray, t: _TableThumb) -> np.ndarray:
-        """(count,) bool: the regions of ``labels`` (thumbnail) holding one of the frame points
-        ``xy_px`` (n, 2)."""
-        held = np.zeros(int(labels.max()) + 1, bool)
-        inside = self._at(labels, xy_px, t)
-        scale = self.config.thumbnail_scale
-        ix = np.floor((xy_px[inside, 0] - t.x0) / scale).astype(int)
-        iy = np.floor((xy_px[inside, 1] - t.y0) / scale).astype(int)
-        held[labels[iy, ix]] = True
+    def _holds(self, labels: np.ndarray, count: int, xy_px: np.ndarray, t: _TableThumb) -> np.ndarray:
+        """(count,) bool: the regions of ``labels`` (thumbnail, ``count`` labels with the
+        background's 0) holding one of the frame points ``xy_px`` (n, 2)."""
+        held = np.zeros(count, bool)
+        held[self._values_at(labels, xy_px, t, 0)] = True
         held[0] = False
         return held
 
@@ -668,27 +664,25 @@ class MotionGatedDetector:
         disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
         return cv2.dilate(changed.astype(np.uint8), disc)
 
-    def _at(self, mask: np.ndarray, xy_px: np.ndarray, t: _TableThumb) -> np.ndarray:
-        """(n,) bool: ``mask`` (thumbnail) at frame points (n, 2); False outside it."""
+    def _values_at(self, image: np.ndarray, xy_px: np.ndarray, t: _TableThumb, outside: int) -> np.ndarray:
+        """(n,) int: the integer ``image`` (thumbnail) at frame points (n, 2); ``outside`` beyond it."""
         scale = self.config.thumbnail_scale
         ix = np.floor((xy_px[:, 0] - t.x0) / scale).astype(int)
         iy = np.floor((xy_px[:, 1] - t.y0) / scale).astype(int)
-        inside = (ix >= 0) & (iy >= 0) & (ix < mask.shape[1]) & (iy < mask.shape[0])
-        result = np.zeros(len(xy_px), bool)
-        result[inside] = mask[iy[inside], ix[inside]] > 0
+        inside = (ix >= 0) & (iy >= 0) & (ix < image.shape[1]) & (iy < image.shape[0])
+        result = np.full(len(xy_px), outside)
+        result[inside] = image[iy[inside], ix[inside]]
         return result
+
+    def _at(self, mask: np.ndarray, xy_px: np.ndarray, t: _TableThumb) -> np.ndarray:
+        """(n,) bool: ``mask`` (thumbnail) at frame points (n, 2); False outside it."""
+        return self._values_at(mask, xy_px, t, 0) > 0
 
     def _owner(self, owners: np.ndarray, t: _TableThumb) -> Callable[[np.ndarray], np.ndarray]:
         """``owner(xy_px)``: the tile index of the owner map at frame points (n, 2), -1 outside."""
-        scale = self.config.thumbnail_scale
 
         def owner(xy_px: np.ndarray) -> np.ndarray:
-            ix = np.floor((xy_px[:, 0] - t.x0) / scale).astype(int)
-            iy = np.floor((xy_px[:, 1] - t.y0) / scale).astype(int)
-            inside = (ix >= 0) & (iy >= 0) & (ix < owners.shape[1]) & (iy < owners.shape[0])
-            result = np.full(len(xy_px), -1)
-            result[inside] = owners[iy[inside], ix[inside]]
-            return result
+            return self._values_at(owners, xy_px, t, -1)
 
         return owner
 
