@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from dataclasses import replace
 
 import cv2
@@ -267,6 +268,14 @@ def test_throughput_compares_the_pipeline_with_plain_decoding_of_the_same_frames
     within = (spent["full"] + spent["partial"]) * classic["frames"]
     assert within <= classic["stages"]["detection"]["total_ms"] + 0.01
     assert classic["gate_ms_per_frame"]["view_check"]["full"] > 0
+    # the CPU the run used: the process's (no worker here), no more cores than the machine has
+    cpu = classic["cpu"]
+    assert cpu["process_ms_per_frame"] > 0 and cpu["worker_ms_per_frame"] is None
+    assert cpu["cores_busy"] == pytest.approx(
+        cpu["process_ms_per_frame"] * classic["frames"] / 1000.0 / classic["wall_s"], rel=0.01
+    )
+    assert 0 < cpu["cores_busy"] <= (os.cpu_count() or 1) + 0.05
+    assert total["decode"]["cpu_ms_per_frame"] > 0 and total["decode_one_thread"]["cpu_ms_per_frame"] > 0
 
 
 def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, tiny_stroke, monkeypatch):
@@ -299,6 +308,10 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
     assert "no-such-detector" in doc["detectors_skipped"]
     assert doc["machine"]["usable_cpus"] >= 1
     assert doc["throughput"]["total"]["classic"]["frames"] == 4
+    # the whole run tracks in a worker process beside the frame loop: its CPU is counted too
+    cpu = doc["throughput"]["total"]["classic"]["cpu"]
+    assert doc["throughput"]["total"]["classic"]["tracking_in_worker"]
+    assert cpu["process_ms_per_frame"] > 0 and cpu["worker_ms_per_frame"] > 0
     batch = doc["batch"]["classic"]
     assert batch["frames"] == 4 and batch["jobs"] == 2 and batch["analyze_fps"] > 0
     assert batch["ratio_to_decode"] <= batch["ratio_to_decode_one_by_one"], "against the faster decoding"
@@ -322,5 +335,6 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
     assert "classic" in text and "decode" in text and "live classic tiny.mp4" in text
     assert "decode_one_thread" in text and "to fastest" in text
     assert "fast path, detection" in text
+    assert "CPU, core-ms a frame: the frame loop's process" in text and "the tracking worker" in text
     assert "FAILED memory" in text
     assert "long video tiny.mp4 (6 frames)" in text and "too short to split" in text

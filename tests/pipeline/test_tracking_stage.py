@@ -112,6 +112,16 @@ def test_the_worker_tracks_one_video_after_another(worker):
     assert second.frames == first.frames and len(second.strokes) == 2
 
 
+def test_the_worker_says_the_cpu_each_video_took_there(worker):
+    # its own process's clock from the video's start to its end: at least the tracking itself
+    analyses = [_analyse(worker), _analyse(worker)]
+    for analysis in analyses:
+        times = analysis.stage.times
+        assert times.worker_cpu_s is not None and times.worker_cpu_s > 0
+        assert times.worker_cpu_s >= 0.5 * times.seconds
+    assert _analyse(None).stage.times.worker_cpu_s is None
+
+
 def test_finish_hands_out_every_stroke_the_worker_found(worker):
     analysis = VideoAnalysis(
         _detect, find_table=_views(), shows_table=lambda image, view: True, tracking_worker=worker

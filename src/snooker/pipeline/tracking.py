@@ -60,6 +60,9 @@ class TrackingTimes:
 
     frames: int = 0
     seconds: float = 0.0
+    worker_cpu_s: float | None = None
+    """CPU seconds of the worker process from the video's start to its end, receiving the frames
+    included (None: tracked in the frame loop's own process, whose CPU is counted there)."""
 
 
 class TrackingStage:
@@ -348,11 +351,14 @@ class _StageServer:
         self.conn = conn
         self.stage: TrackingStage | None = None
         self.failure: str | None = None
+        self.cpu_started = 0.0
+        """The worker's CPU clock (s) when the video being tracked began."""
 
     def handle(self, message: tuple[Any, ...]) -> None:
         kind = message[0]
         if kind == "begin":
             self.stage, self.failure = message[1], None
+            self.cpu_started = time.process_time()
             return
         stage = self.stage
         if self.failure is not None or stage is None:
@@ -367,6 +373,7 @@ class _StageServer:
                 stage.view = message[1]
             elif kind == "end":
                 closed = stage.finish()
+                stage.times.worker_cpu_s = time.process_time() - self.cpu_started
                 self.conn.send(("done", stage, closed))
                 self.stage = None
         except Exception:  # handed to the frame loop with its traceback at the video's end

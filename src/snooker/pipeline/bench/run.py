@@ -281,6 +281,9 @@ def _throughput_lines(total: dict[str, Any]) -> list[str]:
                 f"(tracking in a worker process: {total[name]['tracking_worker_mean_ms']:.2f} ms "
                 "a tracked frame there, beside the frame loop)"
             )
+        cpu_line = _cpu_line(total[name].get("cpu", {}), total["decode"], total["decode_one_thread"])
+        if cpu_line:
+            lines.append(cpu_line)
         lines.append(
             f"(skipped {total[name]['skipped']}, all balls at rest on "
             f"{total[name]['frames_all_at_rest']}/{total[name]['frames_tracked']} tracked frames)"
@@ -305,6 +308,24 @@ def _throughput_lines(total: dict[str, Any]) -> list[str]:
         )
     lines.append("")
     return lines
+
+
+def _cpu_line(cpu: dict[str, Any], decode: dict[str, Any], one_thread: dict[str, Any]) -> str | None:
+    """The CPU a pipeline used, in core-ms a frame, beside plain decoding's (None: not measured)."""
+    if cpu.get("process_ms_per_frame") is None:
+        return None
+    worker = cpu.get("worker_ms_per_frame")
+    in_worker = f", the tracking worker {worker:.2f}" if worker is not None else ""
+    decoding = ""
+    if decode.get("cpu_ms_per_frame") is not None and one_thread.get("cpu_ms_per_frame") is not None:
+        decoding = (
+            f"; plain decoding {decode['cpu_ms_per_frame']:.2f} "
+            f"({one_thread['cpu_ms_per_frame']:.2f} on one thread)"
+        )
+    return (
+        f"CPU, core-ms a frame: the frame loop's process {cpu['process_ms_per_frame']:.2f} (decoding "
+        f"included){in_worker}; {cpu['cores_busy']:.2f} cores busy on average{decoding}"
+    )
 
 
 def format_report(doc: dict[str, Any]) -> str:

@@ -38,7 +38,7 @@ from snooker.vision.types import Frame
 def decode_clip(path: Path, max_frames: int | None, threads: int = 0) -> dict[str, Any]:
     """Plain decoding: open ``path`` with ``cv2.VideoCapture`` and read up to ``max_frames`` frames
     (None: the whole file); the decoder uses ``threads`` threads (0: OpenCV's choice)."""
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     capture = open_video(str(path), threads)
     try:
         if not capture.isOpened():
@@ -54,13 +54,14 @@ def decode_clip(path: Path, max_frames: int | None, threads: int = 0) -> dict[st
         fps = capture.get(cv2.CAP_PROP_FPS)
     finally:
         capture.release()
-    wall = time.perf_counter() - started
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     if frames == 0:
         raise BenchError(f"{path} has no decodable frame")
     assert shape is not None
     return {
         "frames": frames,
         "wall_s": wall,
+        "cpu_s": cpu,
         "fps": frames / wall,
         "width": int(shape[1]),
         "height": int(shape[0]),
@@ -93,6 +94,11 @@ class PipelineRun:
     tracking_worker_s: float | None = None
     """Seconds the tracking stage took in its worker process (None: tracked in the frame loop,
     timed as its ``tracking`` stage)."""
+    cpu_s: float = 0.0
+    """CPU seconds of the frame loop's process over the run (all its threads: decoding, the loop,
+    OpenCV's pool)."""
+    tracking_worker_cpu_s: float | None = None
+    """CPU seconds of the tracking worker process over the run (None: no worker)."""
 
     def summary(self) -> dict[str, Any]:
         per_stage = self.clock.per_stage()
@@ -121,6 +127,19 @@ class PipelineRun:
                 if self.tracking_worker_s is not None and self.frames_tracked
                 else None
             ),
+            "cpu": self.cpu_use(),
+        }
+
+    def cpu_use(self) -> dict[str, float | None]:
+        """CPU the run used: core-ms a frame in the frame loop's process and in the tracking worker,
+        and the cores they kept busy on average (their CPU seconds over the run's wall seconds)."""
+        worker = self.tracking_worker_cpu_s
+        if self.frames == 0 or self.wall_s <= 0:
+            return {"process_ms_per_frame": None, "worker_ms_per_frame": None, "cores_busy": None}
+        return {
+            "process_ms_per_frame": round(1000.0 * self.cpu_s / self.frames, 4),
+            "worker_ms_per_frame": None if worker is None else round(1000.0 * worker / self.frames, 4),
+            "cores_busy": round((self.cpu_s + (worker or 0.0)) / self.wall_s, 3),
         }
 
 
@@ -167,7 +186,7 @@ def run_pipeline(
     iterator = iter(frames)
     frame: Frame | None = None
     last_index = -1
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     while max_frames is None or run.frames < max_frames:
         with clock.measure("decode"):
             frame = next(iterator, None)
@@ -183,7 +202,7 @@ def run_pipeline(
         run.frames += 1
         last_index = frame.index
     finished = analysis.finish()
-    run.wall_s = time.perf_counter() - started
+    run.wall_s, run.cpu_s = time.perf_counter() - started, time.process_time() - cpu_started
     _rule(referee, finished, run, last_index, at_finish=True)
     if analysis.tracking_error is not None:
         raise BenchError(analysis.tracking_error)
@@ -193,6 +212,7 @@ def run_pipeline(
     )
     if analysis.tracking_worker is not None:
         run.tracking_worker_s = analysis.stage.times.seconds
+        run.tracking_worker_cpu_s = analysis.stage.times.worker_cpu_s
     run.skipped = dict(analysis.skipped)
     run.gates = {name: gate_counts(gate) for name, gate in gates.items()}
     run.gate_seconds = {name: gate_seconds(gate) for name, gate in gates.items()}
@@ -300,7 +320,7 @@ def throughput(
     """
     per_clip: list[dict[str, Any]] = []
     runs: dict[str, list[PipelineRun]] = {name: [] for name in detectors}
-    decode_frames, decode_wall, one_thread_wall = 0, 0.0, 0.0
+    decode_frames, decode_wall, one_thread_wall, decode_cpu, one_thread_cpu = 0, 0.0, 0.0, 0.0, 0.0
     for path in clips:
         decode_clip(path, max_frames)  # warms the file cache; not counted
         before = decode_clip(path, max_frames)
@@ -327,6 +347,8 @@ def throughput(
         decode_frames += before["frames"]
         decode_wall += decode_s
         one_thread_wall += one_thread_s
+        decode_cpu += (before["cpu_s"] + after["cpu_s"]) / 2
+        one_thread_cpu += (one_before["cpu_s"] + one_after["cpu_s"]) / 2
         per_clip.append(entry)
         report(
             f"bench: {path.name}: "
@@ -335,8 +357,16 @@ def throughput(
     decode_fps = decode_frames / decode_wall if decode_wall > 0 else math.nan
     one_thread_fps = decode_frames / one_thread_wall if one_thread_wall > 0 else math.nan
     summary: dict[str, Any] = {
-        "decode": {"frames": decode_frames, "fps": round(decode_fps, 3)},
-        "decode_one_thread": {"frames": decode_frames, "fps": round(one_thread_fps, 3)},
+        "decode": {
+            "frames": decode_frames,
+            "fps": round(decode_fps, 3),
+            "cpu_ms_per_frame": round(1000.0 * decode_cpu / decode_frames, 4) if decode_frames else None,
+        },
+        "decode_one_thread": {
+            "frames": decode_frames,
+            "fps": round(one_thread_fps, 3),
+            "cpu_ms_per_frame": round(1000.0 * one_thread_cpu / decode_frames, 4) if decode_frames else None,
+        },
     }
     for name, detector_runs in runs.items():
         merged = _merge_runs(detector_runs)
@@ -461,6 +491,9 @@ def _merge_runs(runs: list[PipelineRun]) -> dict[str, Any]:
         merged.frames_all_at_rest += run.frames_all_at_rest
         if run.tracking_worker_s is not None:
             merged.tracking_worker_s = (merged.tracking_worker_s or 0.0) + run.tracking_worker_s
+        merged.cpu_s += run.cpu_s
+        if run.tracking_worker_cpu_s is not None:
+            merged.tracking_worker_cpu_s = (merged.tracking_worker_cpu_s or 0.0) + run.tracking_worker_cpu_s
         merged.strokes += run.strokes
         merged.rulings += run.rulings
         merged.referee_errors += run.referee_errors
