@@ -630,8 +630,16 @@ class LiveFrames:
             yield frame
 
 
+READ_AHEAD_FRAMES = 32
+"""Frames decoded ahead of an offline analysis (~2.8 MB each at 1280 × 720). The frame loop's pace
+swings: a still table takes ~0.3 ms a frame, a region search 3-5 ms, decoding ~1.1 on the other
+core, so the reader banks frames while balls move and the loop spends them when nothing does.
+Eight ahead left the loop waiting 0.17-0.20 ms a frame on the Task2 clips, 32 0.04-0.07 (the loop
+3-4 % faster, seven pairs of runs; docs/PERFORMANCE.md, "Twenty-first session")."""
+
+
 def read_ahead(
-    source: FrameSource, frames: int = 8, prepare: Callable[[Frame], None] | None = None
+    source: FrameSource, frames: int = READ_AHEAD_FRAMES, prepare: Callable[[Frame], None] | None = None
 ) -> LiveFrames:
     """``source`` decoded on its own thread up to ``frames`` frames ahead of the consumer, every
     frame delivered in order (offline analysis: decoding, and ``prepare`` if given, overlap the
