@@ -113,12 +113,10 @@ def test_the_worker_tracks_one_video_after_another(worker):
 
 
 def test_the_worker_says_the_cpu_each_video_took_there(worker):
-    # its own process's clock from the video's start to its end: at least the tracking itself
-    analyses = [_analyse(worker), _analyse(worker)]
-    for analysis in analyses:
+    # its own process's clock from each video's start to its end; none where the frame loop tracks
+    for analysis in (_analyse(worker), _analyse(worker)):
         times = analysis.stage.times
         assert times.worker_cpu_s is not None and times.worker_cpu_s > 0
-        assert times.worker_cpu_s >= 0.5 * times.seconds
     assert _analyse(None).stage.times.worker_cpu_s is None
 
 
