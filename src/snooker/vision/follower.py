@@ -82,15 +82,13 @@ def follow_scene(
         return None  # another known ball in a ball's window: looked for before any window's pixels
     fits, boxes, masks = [], [], []
     for k, candidate in enumerate(moved):
-        r = float(radii[k])
-        low, high = lows[k], highs[k]
+        low, high, margin = lows[k], highs[k], float(reach[k, 0])
         others = np.delete(scene.centres, candidate, axis=0)
         x0, y0 = max(0, int(low[0]) - pad), max(0, int(low[1]) - pad)
         x1, y1 = min(w, int(np.ceil(high[0])) + pad + 1), min(h, int(np.ceil(high[1])) + pad + 1)
         if x1 - x0 <= 2 * pad or y1 - y0 <= 2 * pad:
             return None
         image, foreground, body = _window_masks(frame_bgr, scene, (x0, y0, x1, y1), config)
-        margin = follower.window_radii * r
         near = others[
             np.all((others >= [x0 - margin, y0 - margin]) & (others < [x1 + margin, y1 + margin]), axis=1)
         ]

@@ -356,17 +356,14 @@ def throughput(
         )
     decode_fps = decode_frames / decode_wall if decode_wall > 0 else math.nan
     one_thread_fps = decode_frames / one_thread_wall if one_thread_wall > 0 else math.nan
+
+    def decoding(fps: float, cpu_s: float) -> dict[str, Any]:
+        per_frame = round(1000.0 * cpu_s / decode_frames, 4) if decode_frames else None
+        return {"frames": decode_frames, "fps": round(fps, 3), "cpu_ms_per_frame": per_frame}
+
     summary: dict[str, Any] = {
-        "decode": {
-            "frames": decode_frames,
-            "fps": round(decode_fps, 3),
-            "cpu_ms_per_frame": round(1000.0 * decode_cpu / decode_frames, 4) if decode_frames else None,
-        },
-        "decode_one_thread": {
-            "frames": decode_frames,
-            "fps": round(one_thread_fps, 3),
-            "cpu_ms_per_frame": round(1000.0 * one_thread_cpu / decode_frames, 4) if decode_frames else None,
-        },
+        "decode": decoding(decode_fps, decode_cpu),
+        "decode_one_thread": decoding(one_thread_fps, one_thread_cpu),
     }
     for name, detector_runs in runs.items():
         merged = _merge_runs(detector_runs)
