@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import math
 import threading
+import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,6 +28,7 @@ from snooker.pipeline.evaluation import (
     task2_units,
 )
 from snooker.vision.otherview import CueBallSighting, OtherViewConfig
+from snooker.vision.sources import READ_AHEAD_FRAMES, open_source, read_ahead
 from snooker.vision.types import BallDetections, Frame
 
 SCALE = 0.25  # px per mm of the fake camera
@@ -461,3 +464,21 @@ def test_the_cue_balls_place_may_be_off_by_the_calibrations_own_error_too(view, 
     [stroke] = analysis.strokes
     tracker_only = 6.0 + 0.5 * 4.0  # touching_tolerance_mm + half a pixel of 4 mm (the red's span)
     assert stroke.position_tolerance_mm == pytest.approx(tracker_only + extra_mm, abs=0.2)
+
+
+def test_thumbnails_made_on_the_reader_are_found_for_every_frame_a_full_read_ahead_holds() -> None:
+    """The reader thumbnails each frame ahead; when the loop falls behind, the queue fills and the
+    reader waits with one more frame prepared. Each frame must still find its thumbnails, else the
+    loop makes them again itself (a third of the Task2 frames did, when the queue held 32 frames
+    and the thumbnails of only the last 32 were kept)."""
+    demo = Path(__file__).resolve().parents[2] / "samples" / "demo_clip.mp4"
+    analysis = _analysis()
+    assert analysis.thumbnails is not None
+    found = []
+    with read_ahead(open_source(str(demo)), prepare=analysis.prepare) as frames:
+        for frame in frames:
+            if frame.index % 100 == 0:
+                time.sleep(0.5)  # the reader fills the queue and waits for room
+            found.append(analysis.thumbnails.view(frame.image) is not None)
+    assert len(found) > 2 * READ_AHEAD_FRAMES
+    assert all(found), f"{found.count(False)} of {len(found)} frames lost their thumbnails"

@@ -233,10 +233,13 @@ class FrameThumbnails:
     whole frame and the detection gate's of its table crop (the crop it last used: :meth:`use_table`).
     The gates look them up by the frame's image (:meth:`view`, :meth:`table`); a frame not prepared,
     or prepared for another crop, is thumbnailed where it is needed, as it would be without this.
-    The thumbnails of the last ``keep`` frames are held (at most a read-ahead queue is in flight).
+    A frame's thumbnails are held while its image lives (dropped on the next :meth:`prepare`
+    once it is gone), and of those at most the last ``keep`` frames' (a bound far above what a
+    read-ahead queue holds: the frames queued, the one the loop is on and the one waiting for room
+    must all be found, else the loop thumbnails them again itself).
     """
 
-    def __init__(self, view_scale: int, keep: int = 32) -> None:
+    def __init__(self, view_scale: int, keep: int = 256) -> None:
         _check_scale(view_scale)
         if keep < 1:
             raise ValueError("keep must be at least 1")
@@ -260,6 +263,8 @@ class FrameThumbnails:
             if image.shape[0] >= y1 and image.shape[1] >= x1:
                 table = thumbnail(image[y0:y1, x0:x1], scale)
         with self._lock:
+            for key in [key for key, made in self._made.items() if made[0]() is None]:
+                del self._made[key]
             self._made[id(image)] = (weakref.ref(image), whole, crop if table is not None else None, table)
             while len(self._made) > self.keep:
                 self._made.popitem(last=False)
