@@ -27,9 +27,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder")
     parser.add_argument(
-        "--clips", type=int, nargs="+", default=list(DEFAULT_CLIPS), help="Task2 clip numbers (default 1 2 3)"
+        "--clips", type=int, nargs="+", default=list(DEFAULT_CLIPS), help="clip numbers (default 1 2 3)"
     )
-    parser.add_argument("--all-clips", action="store_true", help="every Task2 clip")
+    parser.add_argument("--all-clips", action="store_true", help="every clip of the task")
+    parser.add_argument(
+        "--task",
+        type=int,
+        choices=(2, 4),
+        default=2,
+        help="the clips: 2, the table in view (default); 4, broadcasts cutting to other views",
+    )
     parser.add_argument("--detectors", nargs="+", default=["classic", "yolo"], help="detectors to run")
     parser.add_argument("--max-frames", type=int, default=150, help="frames per clip for throughput")
     parser.add_argument(
@@ -55,14 +62,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     keep_frame_arrays()  # as the analyze and live commands run (snooker.app.allocator)
 
-    task2 = args.data / "bucharest-2020" / "training" / "Task2"
-    if not task2.is_dir():
-        print(f"bench: no footage at {task2} (set --data or SNOOKER_SHARED_DATA)", file=sys.stderr)
+    folder = args.data / "bucharest-2020" / "training" / f"Task{args.task}"
+    if not folder.is_dir():
+        print(f"bench: no footage at {folder} (set --data or SNOOKER_SHARED_DATA)", file=sys.stderr)
         return 2
-    numbers = sorted(int(p.stem) for p in task2.glob("*.mp4")) if args.all_clips else args.clips
+    numbers = sorted(int(p.stem) for p in folder.glob("*.mp4")) if args.all_clips else args.clips
     try:
         config = BenchConfig(
-            clips=tuple(task2 / f"{n}.mp4" for n in numbers),
+            clips=tuple(folder / f"{n}.mp4" for n in numbers),
             detectors=tuple(args.detectors),
             max_frames_per_clip=args.max_frames,
             batch_jobs=args.batch_jobs,

@@ -256,6 +256,7 @@ def test_throughput_compares_the_pipeline_with_plain_decoding_of_the_same_frames
     assert 0.9 * classic["wall_s"] <= classic["stage_sum_s"] <= classic["wall_s"] + 1e-6
     assert classic["frames_tracked"] + sum(classic["skipped"].values()) == classic["frames"]
     assert classic["frames_tracked"] == 6, classic["skipped"]
+    assert classic["table_searches"] == {"made": 0, "skipped": 0}  # the view was given
     assert classic["stages"]["detection"]["total_ms"] > 0
     assert set(classic["projected"]["detect_every_nth_at_rest"]) == {"2", "5", "10"}
     # every tracked frame went through the detection gate: the first in full

@@ -268,8 +268,8 @@ def test_a_table_searched_in_the_background_skips_frames_until_it_is_found():
 def test_a_long_run_of_other_views_is_searched_for_a_new_table_ever_more_rarely():
     """A replay or a break: after 15 frames the frames are searched for a moved camera's table,
     then after 10, 20, 40, 40... frames (a search of such a frame costs ~0.1 s); a shorter run
-    later starts the schedule afresh."""
-    analysis = _analysis()
+    later starts the schedule afresh. (Frames alike are searched more rarely still: not here.)"""
+    analysis = _analysis(config=AnalysisConfig(unchanged_search_gap_frames=1))
     off_view = set(range(50, 250)) | set(range(270, 300))
     for i in range(310):
         image = _image(CUT if i in off_view else "table")
@@ -280,6 +280,40 @@ def test_a_long_run_of_other_views_is_searched_for_a_new_table_ever_more_rarely(
     # run length r falls on frame 49 + r: searched at r = 15, 25, 45, 85, 125, 165; then 269 + 15, + 25
     assert searched == [64, 74, 94, 134, 174, 214, 284, 294]
     assert analysis.views[0] == {"frame": 0, "found": True}
+
+
+def test_a_held_other_view_is_searched_again_once_it_changes_or_after_the_longest_gap():
+    """No table anywhere: frames are searched every 10 frames, but one that looks like the frame
+    the last search failed on is not (the search would fail the same way), until 40 frames have
+    passed; a cut to another picture is searched at once (at the next of those frames). The same
+    frames with the gate off are all searched."""
+    calls = []
+
+    def no_table(image):
+        calls.append(int(image[0, 0, 1]))
+        raise RuntimeError("no cloth")
+
+    def frames():
+        for i in range(200):
+            image = np.full((64, 64, 3), 40 if i < 100 else 160, np.uint8)  # a cut at frame 100
+            image[0, 0, 1] = i % 256
+            yield Frame(i, i / 30.0, image)
+
+    gated = VideoAnalysis(_white_run_detector(lambda image: 0), find_table=no_table)
+    for frame in frames():
+        gated.process(frame)
+    assert calls == [0, 40, 80, 100, 140, 180]
+    assert gated.search_gate.skipped == 20 - len(calls)
+    assert [v["frame"] for v in gated.views] == calls
+    calls.clear()
+    every = VideoAnalysis(
+        _white_run_detector(lambda image: 0),
+        config=AnalysisConfig(unchanged_search_gap_frames=1),
+        find_table=no_table,
+    )
+    for frame in frames():
+        every.process(frame)
+    assert calls == list(range(0, 200, 10)) and every.search_gate.skipped == 0
 
 
 def test_a_moved_camera_is_taken_up_at_the_first_search_that_finds_it():

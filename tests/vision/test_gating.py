@@ -18,6 +18,7 @@ from snooker.vision.gating import (
     GatedViewCheck,
     MotionGateConfig,
     MotionGatedDetector,
+    RepeatSearchGate,
     ViewGateConfig,
     changed_pixels,
     frame_thumbnail,
@@ -560,3 +561,33 @@ def test_thin_changes_can_be_searched_as_any_change(view):
     gated(image, view)
     gated(_with_line(image, view, (1200.0, 900.0), (1200.0, 1500.0), 3), view)
     assert detector.partial == 1
+
+
+def _held(level: int, size: int = 64) -> np.ndarray:
+    return np.full((size, size, 3), level, np.uint8)
+
+
+@pytest.mark.parametrize(
+    ("case", "config", "found_before", "frame", "index", "worth"),
+    [
+        ("the same picture soon after a failure", ViewGateConfig(), False, _held(40), 5, False),
+        ("a few pixels changed", ViewGateConfig(), False, _held(40), 5, False),
+        ("a cut to another picture", ViewGateConfig(), False, _held(160), 5, True),
+        ("the same picture after the longest gap", ViewGateConfig(), False, _held(40), 12, True),
+        ("the same picture after a success", ViewGateConfig(), True, _held(40), 5, True),
+        ("the gate off", ViewGateConfig(enabled=False), False, _held(40), 5, True),
+        ("a frame of another size", ViewGateConfig(), False, _held(40, 128), 5, True),
+    ],
+)
+def test_repeat_search_gate(case, config, found_before, frame, index, worth) -> None:
+    gate = RepeatSearchGate(config, max_gap_frames=12)
+    if case == "a few pixels changed":
+        frame[:8, :8] = 255  # 1/64 of the sample
+    gate.searched(0, _held(40), found=found_before)
+    assert gate.worth_searching(index, frame) is worth, case
+    assert gate.skipped == (0 if worth else 1)
+
+
+def test_repeat_search_gate_wants_a_gap_of_a_frame_at_least() -> None:
+    with pytest.raises(ValueError, match="max_gap_frames"):
+        RepeatSearchGate(ViewGateConfig(), max_gap_frames=0)

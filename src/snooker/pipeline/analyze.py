@@ -21,7 +21,13 @@ from snooker.pipeline.tracking import TrackingStage, TrackingWorker, TrackingWor
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
 from snooker.tracker.strokes import OutsideEvent
 from snooker.tracker.types import TableState
-from snooker.vision.gating import FastPathConfig, FrameThumbnails, GatedViewCheck, gate_detector
+from snooker.vision.gating import (
+    FastPathConfig,
+    FrameThumbnails,
+    GatedViewCheck,
+    RepeatSearchGate,
+    gate_detector,
+)
 from snooker.vision.otherview import CueBallSighting, OtherViewConfig, OtherViewCueBall
 from snooker.vision.types import BallDetections, Frame
 
@@ -48,6 +54,11 @@ class AnalysisConfig:
     """...up to this many frames: a replay or a break in play is looked through a few times in
     its first seconds, then every 1.3 s at 30 fps, not three times a second (a look at a frame of
     another view costs ~0.1 s: it was a quarter of the loop's time there)."""
+    unchanged_search_gap_frames: int = 40
+    """A frame that looks like the one the last failed search was made on (the view check's
+    measure, ``fast_path.view_check``) is not searched for a table (the search would fail the same
+    way) until this many frames have passed since that search (see ``RepeatSearchGate``): a held
+    close-up or replay is searched every this many frames, not every ``calibrate_every_frames``."""
     check_view: bool = True
     """Check every frame shows the calibrated table (``shows_table``) before reading it."""
     fast_path: FastPathConfig = field(default_factory=FastPathConfig)
@@ -146,6 +157,10 @@ class VideoAnalysis:
         self.other_view_looks = 0
         """Frames not showing the table in which the cue ball was looked for."""
         self.views: list[dict] = []
+        self.search_gate = RepeatSearchGate(
+            self.config.fast_path.view_check, self.config.unchanged_search_gap_frames, self.thumbnails
+        )
+        """Which searches for the table are made (``search_gate.skipped``: how many were not)."""
         self._off_view_run = 0
         self._research_at = self.config.recalibrate_after_frames
         self._research_gap = self.config.calibrate_every_frames
@@ -258,7 +273,7 @@ class VideoAnalysis:
         if self.view is None:
             if frame.index % cfg.calibrate_every_frames != 0 and self.views:
                 return "no table found yet"
-            if not self._try_calibrate(frame):
+            if not self._search_if_changed(frame):
                 return "no table found yet"
             return None
         if not cfg.check_view or self._shows(frame.image, self.view):
@@ -268,7 +283,7 @@ class VideoAnalysis:
         if not self.fixed_view and self._off_view_run >= self._research_at:
             self._research_at = self._off_view_run + self._research_gap
             self._research_gap = min(2 * self._research_gap, cfg.recalibrate_max_gap_frames)
-            if self._try_calibrate(frame):
+            if self._search_if_changed(frame):
                 self._end_off_view_run()
                 return None
         return "frame does not show the table"
@@ -279,9 +294,15 @@ class VideoAnalysis:
         self._research_at = self.config.recalibrate_after_frames
         self._research_gap = self.config.calibrate_every_frames
 
+    def _search_if_changed(self, frame: Frame) -> bool:
+        """:meth:`_try_calibrate`, unless ``search_gate`` says the frame looks like the one the last
+        search failed on (False then)."""
+        return self.search_gate.worth_searching(frame.index, frame.image) and self._try_calibrate(frame)
+
     def _try_calibrate(self, frame: Frame) -> bool:
         view = self._search_table(frame.image)
         self.views.append({"frame": frame.index, "found": view is not None})
+        self.search_gate.searched(frame.index, frame.image, view is not None)
         if view is None:
             return False
         self.view = view

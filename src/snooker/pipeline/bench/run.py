@@ -288,6 +288,12 @@ def _throughput_lines(total: dict[str, Any]) -> list[str]:
             f"(skipped {total[name]['skipped']}, all balls at rest on "
             f"{total[name]['frames_all_at_rest']}/{total[name]['frames_tracked']} tracked frames)"
         )
+        searches = total[name].get("table_searches", {})
+        if searches:
+            lines.append(
+                f"searches for the table: {searches.get('made', 0)} made, {searches.get('skipped', 0)} "
+                "skipped (the frame looked like the one the last failed search was made on)"
+            )
         for gate, counts in total[name].get("gates", {}).items():
             if counts:
                 lines.append(f"fast path, {gate}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))

@@ -79,6 +79,9 @@ class PipelineRun:
     frames_tracked: int = 0
     frames_all_at_rest: int = 0
     skipped: dict[str, int] = field(default_factory=dict)
+    table_searches: dict[str, int] = field(default_factory=dict)
+    """Searches for the table: ``made``, and ``skipped`` on frames that looked like the one the last
+    failed search was made on (``VideoAnalysis.search_gate``)."""
     strokes: int = 0
     rulings: int = 0
     referee_errors: list[str] = field(default_factory=list)
@@ -112,6 +115,7 @@ class PipelineRun:
             "frames_tracked": self.frames_tracked,
             "frames_all_at_rest": self.frames_all_at_rest,
             "skipped": dict(self.skipped),
+            "table_searches": dict(self.table_searches),
             "strokes": self.strokes,
             "rulings": self.rulings,
             "referee_errors": list(self.referee_errors),
@@ -214,6 +218,7 @@ def run_pipeline(
         run.tracking_worker_s = analysis.stage.times.seconds
         run.tracking_worker_cpu_s = analysis.stage.times.worker_cpu_s
     run.skipped = dict(analysis.skipped)
+    run.table_searches = {"made": len(analysis.views), "skipped": analysis.search_gate.skipped}
     run.gates = {name: gate_counts(gate) for name, gate in gates.items()}
     run.gate_seconds = {name: gate_seconds(gate) for name, gate in gates.items()}
     return run
@@ -496,6 +501,8 @@ def _merge_runs(runs: list[PipelineRun]) -> dict[str, Any]:
         merged.referee_errors += run.referee_errors
         for reason, count in run.skipped.items():
             merged.skipped[reason] = merged.skipped.get(reason, 0) + count
+        for kind, count in run.table_searches.items():
+            merged.table_searches[kind] = merged.table_searches.get(kind, 0) + count
         for name, counts in run.gates.items():
             total = merged.gates.setdefault(name, {})
             for kind, count in counts.items():
