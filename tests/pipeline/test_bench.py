@@ -8,10 +8,11 @@ import os
 from dataclasses import replace
 
 import cv2
+import numpy as np
 import pytest
 
 from snooker.pipeline import bench
-from snooker.pipeline.analyze import AnalysisConfig
+from snooker.pipeline.analyze import AnalysisConfig, VideoAnalysis
 from snooker.pipeline.bench import (
     STAGES,
     BenchConfig,
@@ -28,8 +29,9 @@ from snooker.pipeline.bench import (
     yolo_realtime_analysis,
 )
 from snooker.pipeline.bench import run as bench_run
-from snooker.pipeline.bench.throughput import startup_drops
+from snooker.pipeline.bench.throughput import run_pipeline, startup_drops
 from snooker.vision.classic import ClassicDetector
+from snooker.vision.types import BallDetections, Frame
 
 TINY_STROKE = RollingClipConfig(
     fps=10.0, still_before_s=0.3, still_after_s=1.0, speed_mm_s=700.0, deceleration_mm_s2=1000.0
@@ -62,6 +64,27 @@ def test_stage_clock_charges_each_stage_and_leaves_the_rest_of_process_to_other(
     assert row["other"] == pytest.approx(0.002)
     assert set(row) == set(STAGES)
     assert clock.per_stage()["detection"] == [pytest.approx(0.001)]
+
+
+def test_the_cue_ball_looked_for_in_other_views_is_timed_as_its_own_stage():
+    looked: list[int] = []
+
+    def other_view(frame: Frame) -> None:
+        looked.append(frame.index)
+
+    analysis = VideoAnalysis(
+        lambda image, view: BallDetections.empty(),
+        view=object(),
+        shows_table=lambda image, view: image[0, 0, 0] == 0,
+        other_view=other_view,
+    )
+    frames = [Frame(i, i / 30.0, np.full((8, 8, 3), 1 if i in (2, 3) else 0, np.uint8)) for i in range(6)]
+    run = run_pipeline(iter(frames), analysis.detector, analysis=analysis)
+    assert looked == [2, 3]
+    assert run.skipped == {"frame does not show the table": 2}
+    rows = run.clock.rows
+    assert [row["other_view"] > 0 for row in rows] == [False, False, True, True, False, False]
+    assert all(row["detection"] == 0 for row in rows[2:4])
 
 
 def test_stage_clock_rejects_an_unknown_stage():

@@ -181,6 +181,8 @@ def run_pipeline(
     analysis.detector = clock.wrap("detection", analysis.detector)
     analysis.find_table = clock.wrap("calibration", analysis.find_table)
     analysis.shows_table = clock.wrap("calibration", analysis.shows_table)
+    if analysis.other_view is not None:
+        analysis.other_view = clock.wrap("other_view", analysis.other_view)
     if analysis.tracking_worker is None:
         analysis.tracker.update = clock.wrap("tracking", analysis.tracker.update)  # type: ignore[method-assign]
         analysis.segmenter.push = clock.wrap("tracking", analysis.segmenter.push)  # type: ignore[method-assign]

@@ -18,11 +18,12 @@ import cv2
 import numpy as np
 
 BENCH_SCHEMA = "snooker.bench/1"
-STAGES: tuple[str, ...] = ("decode", "calibration", "detection", "tracking", "referee", "other")
-"""Per-frame stages, in the order the pipeline runs them; "other" is the frame loop's bookkeeping."""
+STAGES: tuple[str, ...] = ("decode", "calibration", "detection", "other_view", "tracking", "referee", "other")
+"""Per-frame stages, in the order the pipeline runs them: "other_view" is the cue ball looked for in
+frames that do not show the table; "other" is the frame loop's bookkeeping."""
 PROCESS_STAGE = "process"
 """Internal clock key: the whole ``VideoAnalysis.process`` call ("other" is what its stages leave)."""
-NESTED_IN_PROCESS: tuple[str, ...] = ("calibration", "detection", "tracking")
+NESTED_IN_PROCESS: tuple[str, ...] = ("calibration", "detection", "other_view", "tracking")
 
 Reporter = Callable[[str], None]
 
@@ -107,7 +108,7 @@ class StageClock:
     ``wrap(stage, fn)`` returns ``fn`` timed into ``stage``; ``measure(stage)`` times a block;
     ``now`` is the clock (seconds).
     ``end_frame()`` closes the frame's row: "other" is the part of ``VideoAnalysis.process`` its
-    nested stages (calibration, detection, tracking) do not account for.
+    nested stages (calibration, detection, other_view, tracking) do not account for.
     """
 
     def __init__(self, now: Callable[[], float] = time.perf_counter) -> None:
