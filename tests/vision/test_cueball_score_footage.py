@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 
@@ -30,7 +31,8 @@ from snooker.pipeline.evaluation import (
     read_boxes,
     top_candidate_hits,
 )
-from snooker.vision.cueball_score import packaged_model
+from snooker.vision import otherview
+from snooker.vision.cueball_score import ScoreFeatureConfig, packaged_model
 from snooker.vision.otherview import OtherViewConfig
 
 TASK4 = bucharest_training("Task4")
@@ -85,3 +87,37 @@ def test_white_discs_put_a_touching_cue_ball_among_the_candidates():
     assert frames >= 80
     assert among >= MIN_AMONG_CANDIDATES * frames, found
     assert found[False][1] < among, found
+
+
+@pytest.mark.footage
+def test_conversions_made_only_near_the_candidates_give_the_whole_frames_features(monkeypatch):
+    """Lab, grey and saturation are converted only around the candidates that read them: every
+    candidate and every feature is what the whole frame's conversions give (every 25th frame of
+    two clips that cut to other views)."""
+    if not TASK4.is_dir():
+        pytest.skip("no shared footage")
+    frames = []
+    for clip in (2, 13):
+        capture = cv2.VideoCapture(str(TASK4 / f"{clip}.mp4"))
+        index = 0
+        while True:
+            ok, image = capture.read()
+            if not ok:
+                break
+            if index % 25 == 0:
+                frames.append(image)
+            index += 1
+        capture.release()
+    config, features = OtherViewConfig(), ScoreFeatureConfig()
+    near = [otherview.training_candidates(image, config, features) for image in frames]
+    def whole(self, xs, ys, reaches):
+        return self._convert(self._source)
+
+    monkeypatch.setattr(otherview._Converted, "near", whole)
+    described = 0
+    for image, (candidates, values) in zip(frames, near, strict=True):
+        whole_candidates, whole_values = otherview.training_candidates(image, config, features)
+        assert candidates == whole_candidates
+        np.testing.assert_array_equal(values, whole_values)
+        described += len(candidates)
+    assert described >= 100, described

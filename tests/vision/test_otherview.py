@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from side_views import CLOTH_BGR, LAYOUT, H, W, radius_at, side_view
 
+from snooker.vision import otherview
 from snooker.vision.cueball_score import SCALAR_FEATURES, ScoreFeatureConfig
 from snooker.vision.otherview import (
     OtherViewConfig,
@@ -436,9 +437,11 @@ def test_the_float_grey_and_saturation_are_the_8_bit_values_widened():
     bgr = rng.integers(0, 256, (37, 53, 3), dtype=np.uint8)
     hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
     images = _FrameImages(bgr, hsv)
-    assert images.grey.dtype == np.float32 and images.saturation.dtype == np.float32
-    assert np.array_equal(images.grey, cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY).astype(np.float32))
-    assert np.array_equal(images.saturation, hsv[..., 1].astype(np.float32))
+    everywhere = (np.array([26]), np.array([18]), np.array([30]))
+    grey, saturation = images.grey.near(*everywhere), images.saturation.near(*everywhere)
+    assert grey.dtype == np.float32 and saturation.dtype == np.float32
+    assert np.array_equal(grey, cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY).astype(np.float32))
+    assert np.array_equal(saturation, hsv[..., 1].astype(np.float32))
 
 
 @given(
@@ -511,3 +514,16 @@ def test_compiled_peak_indices_are_the_flat_mask(seed, smallest):
     dilated = cv2.dilate(distance, np.ones((3, 3), np.uint8))
     expected = np.flatnonzero(((distance >= dilated) & (distance >= smallest)).ravel())
     assert np.array_equal(_peak_indices(distance, dilated, np.float32(smallest)), expected)
+
+
+def test_a_conversion_made_near_points_holds_the_whole_frames_values_there() -> None:
+    rng = np.random.default_rng(3)
+    image = rng.integers(0, 256, (90, 160, 3), dtype=np.uint8)
+    lab = otherview._Converted(image, otherview._to_lab, (90, 160, 3), np.uint8)
+    xs, ys, reaches = np.array([5, 80, 157]), np.array([3, 45, 88]), np.array([4, 10, 6])
+    made = lab.near(xs, ys, reaches)
+    whole = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
+    for x, y, reach in zip(xs, ys, reaches, strict=True):
+        box = np.s_[max(0, y - reach) : y + reach + 1, max(0, x - reach) : x + reach + 1]
+        np.testing.assert_array_equal(made[box], whole[box])
+    assert lab.near(xs[:1], ys[:1], reaches[:1]) is made  # one array a frame, filled as asked

@@ -26,6 +26,9 @@ from typing import Literal
 import cv2
 import numpy as np
 
+_SAMPLING_MARGIN_PX = 2
+"""Pixels beyond a patch's square that its bilinear sampling may read (px): the neighbour of a
+sample at the square's edge, and one more for a centre given in whole pixels."""
 MODEL_SCHEMA = "snooker.cue_ball_score/1"
 DEFAULT_MODEL = Path(__file__).resolve().parent / "weights" / "cue_ball_score.json"
 
@@ -165,6 +168,16 @@ def candidate_features(
             )
         )
     return np.nan_to_num(np.array(rows, np.float32))
+
+
+def features_reach(ball_radii: np.ndarray, config: ScoreFeatureConfig) -> np.ndarray:
+    """(n,) px around each candidate's centre (its ball radius ``ball_radii`` (n,) px) within which
+    :func:`candidate_features` reads the grey and saturation images: the patch's square, widened
+    by the pixel bilinear sampling reads beyond a sample and one for rounding the centre, and the
+    core's window."""
+    half = np.ceil(config.patch_radii * ball_radii) + _SAMPLING_MARGIN_PX
+    core = np.maximum(1, (config.core_radii * ball_radii).astype(np.int64))
+    return np.maximum(half, core + 1).astype(np.int64)
 
 
 def plane_radii(alike: list[tuple[int, int, float]], xy: np.ndarray, fallback: float) -> np.ndarray:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -54,6 +55,7 @@ from snooker.vision.cueball_score import (
     CueBallScoreModel,
     ScoreFeatureConfig,
     candidate_features,
+    features_reach,
     packaged_model,
     plane_radii,
 )
@@ -314,25 +316,60 @@ def training_candidates(
     return peaks + rims + discs, np.concatenate([described, rim_features, disc_features])
 
 
+class _Converted:
+    """A per-pixel conversion of a frame (``convert`` of a box of ``source``) made only in the boxes
+    around the points asked for: the array :meth:`near` returns holds the whole frame's conversion
+    there (a box converted alone gives what the whole frame's conversion gives in it) and is never
+    read elsewhere. A frame's candidates cover a few per cent of it; converting it whole took ~3 ms
+    a frame of another view."""
+
+    def __init__(
+        self, source: np.ndarray, convert: Callable[[np.ndarray], np.ndarray], shape: tuple[int, ...], dtype
+    ) -> None:
+        self._source, self._convert = source, convert
+        self._shape, self._dtype = shape, dtype
+        self._image: np.ndarray | None = None
+        self._done: np.ndarray | None = None
+
+    def near(self, xs: np.ndarray, ys: np.ndarray, reaches: np.ndarray) -> np.ndarray:
+        """The converted frame, made within ``reaches`` (n,) px (each way, a square) of each point
+        (``xs``, ``ys``) (n,) px."""
+        if self._image is None or self._done is None:
+            self._image = np.empty(self._shape, self._dtype)
+            self._done = np.zeros(self._shape[:2], bool)
+        h, w = self._shape[:2]
+        for x, y, reach in zip(xs.tolist(), ys.tolist(), reaches.tolist(), strict=True):
+            x0, x1 = max(0, int(x) - int(reach)), min(w, int(x) + int(reach) + 1)
+            y0, y1 = max(0, int(y) - int(reach)), min(h, int(y) + int(reach) + 1)
+            if x0 >= x1 or y0 >= y1 or self._done[y0:y1, x0:x1].all():
+                continue
+            self._image[y0:y1, x0:x1] = self._convert(self._source[y0:y1, x0:x1])
+            self._done[y0:y1, x0:x1] = True
+        return self._image
+
+
 class _FrameImages:
-    """One frame's colour conversions, each made once and only when first needed: OpenCV 8-bit
-    Lab (H, W, 3) uint8, grey and HSV saturation (H, W) float32 (made as 8-bit and widened by
-    OpenCV: the same values as NumPy's ``astype``, in a fraction of its time)."""
+    """One frame's colour conversions, each made only around the candidates that read it: OpenCV
+    8-bit Lab (H, W, 3) uint8, grey and HSV saturation (H, W) float32 (made as 8-bit and widened
+    by OpenCV: the same values as NumPy's ``astype``, in a fraction of its time)."""
 
     def __init__(self, image_bgr: np.ndarray, hsv: np.ndarray) -> None:
-        self._bgr, self._hsv = image_bgr, hsv
+        h, w = image_bgr.shape[:2]
+        self.lab = _Converted(image_bgr, _to_lab, (h, w, 3), np.uint8)
+        self.grey = _Converted(image_bgr, _to_grey, (h, w), np.float32)
+        self.saturation = _Converted(hsv, _to_saturation, (h, w), np.float32)
 
-    @functools.cached_property
-    def lab(self) -> np.ndarray:
-        return cv2.cvtColor(self._bgr, cv2.COLOR_BGR2Lab)
 
-    @functools.cached_property
-    def grey(self) -> np.ndarray:
-        return cv2.multiply(cv2.cvtColor(self._bgr, cv2.COLOR_BGR2GRAY), 1.0, dtype=cv2.CV_32F)
+def _to_lab(bgr: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab)
 
-    @functools.cached_property
-    def saturation(self) -> np.ndarray:
-        return cv2.multiply(cv2.extractChannel(self._hsv, 1), 1.0, dtype=cv2.CV_32F)
+
+def _to_grey(bgr: np.ndarray) -> np.ndarray:
+    return cv2.multiply(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), 1.0, dtype=cv2.CV_32F)
+
+
+def _to_saturation(hsv: np.ndarray) -> np.ndarray:
+    return cv2.multiply(cv2.extractChannel(hsv, 1), 1.0, dtype=cv2.CV_32F)
 
 
 @dataclass(frozen=True)
@@ -400,15 +437,18 @@ def _described(
     a ``features`` description, their score's features (``found_by``: how they were found)."""
     if not found:
         return [], None if features is None else np.zeros((0, features.count), np.float32)
-    lab = _core_lab(frame.images.lab, found, config)
-    cloth_ab = _cloth_ab(frame.images.lab, frame.cloth, found, config)
+    xs, ys, radii = _columns(found)
+    lab_image = frame.images.lab.near(xs, ys, _lab_reach(radii, config))
+    lab = _core_lab(lab_image, found, config)
+    cloth_ab = _cloth_ab(lab_image, frame.cloth, found, config)
     white = whiteness(lab, cloth_ab)
     described = None
     if features is not None:
         context = CandidateContext(frame.peaks, frame.alike)
+        reach = features_reach(radii * config.radius_scale, features)
         described = candidate_features(
-            frame.images.grey,
-            frame.images.saturation,
+            frame.images.grey.near(xs, ys, reach),
+            frame.images.saturation.near(xs, ys, reach),
             found,
             [found_by] * len(found),
             lab,
@@ -848,6 +888,13 @@ def _cloth_ab(
     xs, ys, radii = _columns(found)
     inner, outer = config.ring_radii
     return _ring_cloth_medians(lab_image, cloth, xs, ys, radii, inner, outer) - 128.0
+
+
+def _lab_reach(radii: np.ndarray, config: OtherViewConfig) -> np.ndarray:
+    """(n,) px around each candidate (inscribed ``radii`` (n,) px) that :func:`_core_lab` and
+    :func:`_cloth_ab` read: the core's disc and the cloth's ring."""
+    core = np.maximum(1, (config.core_radius * radii * config.radius_scale).astype(np.int64))
+    return np.maximum(core, np.ceil(config.ring_radii[1] * radii)).astype(np.int64)
 
 
 def _columns(found: list[tuple[int, int, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
