@@ -349,16 +349,23 @@ def test_a_failed_background_search_is_tried_again_every_so_many_frames():
     def no_table(image):
         raise RuntimeError("no cloth")
 
-    config = AnalysisConfig(find_table_in_background=True, calibrate_every_frames=10)
-    analysis = VideoAnalysis(_white_run_detector(lambda image: 0), config=config, find_table=no_table)
-    for frame in _frames(35):
-        analysis.process(frame)
-        if analysis._search is not None:
-            analysis._search.result(timeout=30.0)  # each search ends before the next frame
-    analysis.finish()
-    assert [v["frame"] for v in analysis.views] == [0, 10, 20, 30]
-    assert not any(v["found"] for v in analysis.views)
-    assert analysis.skipped["no table found yet"] == 35
+    def searched(gap_frames: int, frames: int) -> list[int]:
+        config = AnalysisConfig(
+            find_table_in_background=True, calibrate_every_frames=10, unchanged_search_gap_frames=gap_frames
+        )
+        analysis = VideoAnalysis(_white_run_detector(lambda image: 0), config=config, find_table=no_table)
+        for frame in _frames(frames):
+            analysis.process(frame)
+            if analysis._search is not None:
+                analysis._search.result(timeout=30.0)  # each search ends before the next frame
+        analysis.finish()
+        assert not any(v["found"] for v in analysis.views)
+        assert analysis.skipped["no table found yet"] == frames
+        return [v["frame"] for v in analysis.views]
+
+    assert searched(gap_frames=1, frames=35) == [0, 10, 20, 30]
+    # the frames all look alike: searched again only once 40 frames have passed
+    assert searched(gap_frames=40, frames=95) == [0, 40, 80]
 
 
 class _RecordingCueBall:

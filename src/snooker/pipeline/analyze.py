@@ -167,6 +167,7 @@ class VideoAnalysis:
         self._finished = False
         self._search: Future[object | None] | None = None
         self._search_frame = -1
+        self._search_image = np.zeros((0, 0, 3), np.uint8)
         self._searcher: ThreadPoolExecutor | None = None
         if tracking_worker is not None:
             tracking_worker.begin(self.stage)  # last: a video begun is always ended by finish
@@ -321,19 +322,23 @@ class VideoAnalysis:
     def _find_in_background(self, frame: Frame) -> str | None:
         """No table yet, searched for on a worker thread (``find_table_in_background``): adopt the
         view a finished search found, then read this frame as usual; start a search on this frame
-        when none runs (on the first frame, then every ``calibrate_every_frames`` frames)."""
+        when none runs (on the first frame, then every ``calibrate_every_frames`` frames that
+        ``search_gate`` finds worth it)."""
         search = self._search
         if search is not None and search.done():
             self._search = None
             view = search.result()
             self.views.append({"frame": self._search_frame, "found": view is not None})
+            self.search_gate.searched(self._search_frame, self._search_image, view is not None)
             if view is not None:
                 self.view = view
                 return self._ensure_view(frame)
-        if self._search is None and (frame.index % self.config.calibrate_every_frames == 0 or not self.views):
+        due = frame.index % self.config.calibrate_every_frames == 0 or not self.views
+        if self._search is None and due and self.search_gate.worth_searching(frame.index, frame.image):
             if self._searcher is None:
                 self._searcher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="find-table")
-            self._search = self._searcher.submit(self._search_table, frame.image.copy())
+            self._search_image = frame.image.copy()
+            self._search = self._searcher.submit(self._search_table, self._search_image)
             self._search_frame = frame.index
         return "no table found yet"
 
