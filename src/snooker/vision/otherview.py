@@ -320,8 +320,9 @@ class _Converted:
     """A per-pixel conversion of a frame (``convert`` of a box of ``source``) made only in the boxes
     around the points asked for: the array :meth:`near` returns holds the whole frame's conversion
     there (a box converted alone gives what the whole frame's conversion gives in it) and is never
-    read elsewhere. A frame's candidates cover a few per cent of it; converting it whole took ~3 ms
-    a frame of another view."""
+    read elsewhere. A frame's candidates (~50 a frame of another view) cover a few per cent of it;
+    converting the three images whole took ~3 ms a frame. Boxes that overlap are converted again
+    (to the same values): cheaper than keeping count of what was converted."""
 
     def __init__(
         self, source: np.ndarray, convert: Callable[[np.ndarray], np.ndarray], shape: tuple[int, ...], dtype
@@ -329,22 +330,18 @@ class _Converted:
         self._source, self._convert = source, convert
         self._shape, self._dtype = shape, dtype
         self._image: np.ndarray | None = None
-        self._done: np.ndarray | None = None
 
     def near(self, xs: np.ndarray, ys: np.ndarray, reaches: np.ndarray) -> np.ndarray:
         """The converted frame, made within ``reaches`` (n,) px (each way, a square) of each point
         (``xs``, ``ys``) (n,) px."""
-        if self._image is None or self._done is None:
+        if self._image is None:
             self._image = np.empty(self._shape, self._dtype)
-            self._done = np.zeros(self._shape[:2], bool)
         h, w = self._shape[:2]
         for x, y, reach in zip(xs.tolist(), ys.tolist(), reaches.tolist(), strict=True):
             x0, x1 = max(0, int(x) - int(reach)), min(w, int(x) + int(reach) + 1)
             y0, y1 = max(0, int(y) - int(reach)), min(h, int(y) + int(reach) + 1)
-            if x0 >= x1 or y0 >= y1 or self._done[y0:y1, x0:x1].all():
-                continue
-            self._image[y0:y1, x0:x1] = self._convert(self._source[y0:y1, x0:x1])
-            self._done[y0:y1, x0:x1] = True
+            if x0 < x1 and y0 < y1:
+                self._image[y0:y1, x0:x1] = self._convert(self._source[y0:y1, x0:x1])
         return self._image
 
 
