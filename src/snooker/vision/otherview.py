@@ -325,7 +325,11 @@ class _Converted:
     (to the same values): cheaper than keeping count of what was converted."""
 
     def __init__(
-        self, source: np.ndarray, convert: Callable[[np.ndarray], np.ndarray], shape: tuple[int, ...], dtype
+        self,
+        source: np.ndarray,
+        convert: Callable[[np.ndarray], np.ndarray],
+        shape: tuple[int, ...],
+        dtype: type,
     ) -> None:
         self._source, self._convert = source, convert
         self._shape, self._dtype = shape, dtype
