@@ -110,6 +110,7 @@ def test_conversions_made_only_near_the_candidates_give_the_whole_frames_feature
         capture.release()
     config, features = OtherViewConfig(), ScoreFeatureConfig()
     near = [otherview.training_candidates(image, config, features) for image in frames]
+
     def whole(self, xs, ys, reaches):
         return self._convert(self._source)
 
