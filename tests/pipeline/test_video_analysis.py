@@ -523,3 +523,8 @@ def test_thumbnails_made_on_the_reader_are_found_for_every_frame_a_full_read_ahe
             found.append(analysis.thumbnails.view(frame.image) is not None)
     assert len(found) > 2 * READ_AHEAD_FRAMES
     assert all(found), f"{found.count(False)} of {len(found)} frames lost their thumbnails"
+
+
+def test_the_longest_gap_between_searches_of_alike_frames_is_a_frame_at_least() -> None:
+    with pytest.raises(ValueError, match="unchanged_search_gap_frames"):
+        AnalysisConfig(unchanged_search_gap_frames=0)

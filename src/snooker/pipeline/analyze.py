@@ -82,6 +82,10 @@ class AnalysisConfig:
     showing the table is then read, whatever the machine's speed."""
 
     def __post_init__(self) -> None:
+        if self.unchanged_search_gap_frames < 1:
+            raise ValueError(
+                f"unchanged_search_gap_frames must be at least 1, got {self.unchanged_search_gap_frames}"
+            )
         if self.place_centre_error_px < 0:
             raise ValueError(f"place_centre_error_px must not be negative, got {self.place_centre_error_px}")
 
