@@ -899,13 +899,11 @@ class GatedViewCheck:
         if (
             self._checked is not None
             and view is self._view
-            and small.shape == self._checked.shape
             and self._since < cfg.every_frames
+            and _looks_alike(small, self._checked, cfg)
         ):
-            changed = changed_pixels(small, self._checked, cfg.change_threshold)
-            if np.count_nonzero(changed) <= cfg.changed_fraction * changed.size:
-                self.counts.reused += 1
-                return self._answer
+            self.counts.reused += 1
+            return self._answer
         started = time.perf_counter()
         self._answer = bool(self.shows_table(frame_bgr, view))
         self.counts.full_s += time.perf_counter() - started
@@ -946,10 +944,7 @@ class RepeatSearchGate:
         if failed is None or not self.config.enabled or index - failed[0] >= self.max_gap_frames:
             return True
         small = _view_thumbnail(frame_bgr, self.config.thumbnail_scale, self.thumbnails)
-        if small.shape != failed[1].shape:
-            return True
-        changed = changed_pixels(small, failed[1], self.config.change_threshold)
-        if np.count_nonzero(changed) > self.config.changed_fraction * changed.size:
+        if not _looks_alike(small, failed[1], self.config):
             return True
         self.skipped += 1
         return False
@@ -961,6 +956,16 @@ class RepeatSearchGate:
             if found or not self.config.enabled
             else (index, _view_thumbnail(frame_bgr, self.config.thumbnail_scale, self.thumbnails))
         )
+
+
+def _looks_alike(small: np.ndarray, reference: np.ndarray, config: ViewGateConfig) -> bool:
+    """Whether two view-check thumbnails show the same picture: the same size, and at most
+    ``changed_fraction`` of the pixels changed by more than ``change_threshold`` (no cut, no
+    camera move)."""
+    if small.shape != reference.shape:
+        return False
+    changed = changed_pixels(small, reference, config.change_threshold)
+    return np.count_nonzero(changed) <= config.changed_fraction * changed.size
 
 
 def _view_thumbnail(frame_bgr: np.ndarray, scale: int, thumbnails: FrameThumbnails | None) -> np.ndarray:

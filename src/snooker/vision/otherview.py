@@ -876,8 +876,7 @@ def _core_lab(
     """(n, 3) the median Lab (OpenCV 8-bit, a and b centred) of each ball's core, from the frame's
     ``lab_image`` (H, W, 3) uint8."""
     xs, ys, radii = _columns(found)
-    cores = np.maximum(1, (config.core_radius * radii * config.radius_scale).astype(np.int64))
-    return _disc_medians(lab_image, xs, ys, cores) - np.array([0.0, 128.0, 128.0])
+    return _disc_medians(lab_image, xs, ys, _core_radii(radii, config)) - np.array([0.0, 128.0, 128.0])
 
 
 def _cloth_ab(
@@ -894,8 +893,13 @@ def _cloth_ab(
 def _lab_reach(radii: np.ndarray, config: OtherViewConfig) -> np.ndarray:
     """(n,) px around each candidate (inscribed ``radii`` (n,) px) that :func:`_core_lab` and
     :func:`_cloth_ab` read: the core's disc and the cloth's ring."""
-    core = np.maximum(1, (config.core_radius * radii * config.radius_scale).astype(np.int64))
-    return np.maximum(core, np.ceil(config.ring_radii[1] * radii)).astype(np.int64)
+    return np.maximum(_core_radii(radii, config), np.ceil(config.ring_radii[1] * radii)).astype(np.int64)
+
+
+def _core_radii(radii: np.ndarray, config: OtherViewConfig) -> np.ndarray:
+    """(n,) int64 px: the radius of each ball's core that :func:`_core_lab` reads (inscribed
+    ``radii`` (n,) px), at least a pixel."""
+    return np.maximum(1, (config.core_radius * radii * config.radius_scale).astype(np.int64))
 
 
 def _columns(found: list[tuple[int, int, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -501,19 +501,19 @@ def _merge_runs(runs: list[PipelineRun]) -> dict[str, Any]:
         merged.strokes += run.strokes
         merged.rulings += run.rulings
         merged.referee_errors += run.referee_errors
-        for reason, count in run.skipped.items():
-            merged.skipped[reason] = merged.skipped.get(reason, 0) + count
-        for kind, count in run.table_searches.items():
-            merged.table_searches[kind] = merged.table_searches.get(kind, 0) + count
+        _add_into(merged.skipped, run.skipped)
+        _add_into(merged.table_searches, run.table_searches)
         for name, counts in run.gates.items():
-            total = merged.gates.setdefault(name, {})
-            for kind, count in counts.items():
-                total[kind] = total.get(kind, 0) + count
+            _add_into(merged.gates.setdefault(name, {}), counts)
         for name, kinds in run.gate_seconds.items():
-            spent = merged.gate_seconds.setdefault(name, {})
-            for kind, seconds in kinds.items():
-                spent[kind] = spent.get(kind, 0.0) + seconds
+            _add_into(merged.gate_seconds.setdefault(name, {}), kinds)
     return merged.summary()
+
+
+def _add_into(total: dict[str, Any], amounts: dict[str, Any]) -> None:
+    """Add ``amounts`` (counts or seconds) into ``total``, key by key, in place."""
+    for key, amount in amounts.items():
+        total[key] = total.get(key, 0) + amount
 
 
 def memory(path: Path, detector: Detector, frames: int, config: AnalysisConfig) -> dict[str, Any]:
