@@ -87,6 +87,32 @@ def test_the_cue_ball_looked_for_in_other_views_is_timed_as_its_own_stage():
     assert all(row["detection"] == 0 for row in rows[2:4])
 
 
+def test_a_timed_stage_keeps_the_methods_the_frame_loop_calls_on_it():
+    """The other view's follower is reset when the table comes back and made known the frames
+    read ahead: wrapped for timing, it must be still (before, its reset was lost in the bench)."""
+
+    class Follower:
+        resets = 0
+
+        def __call__(self, frame: Frame) -> None:
+            return None
+
+        def reset(self) -> None:
+            self.resets += 1
+
+    follower = Follower()
+    analysis = VideoAnalysis(
+        lambda image, view: BallDetections.empty(),
+        view=object(),
+        shows_table=lambda image, view: image[0, 0, 0] == 0,
+        other_view=follower,
+    )
+    frames = [Frame(i, i / 30.0, np.full((8, 8, 3), 1 if i in (2, 3) else 0, np.uint8)) for i in range(6)]
+    run = run_pipeline(iter(frames), analysis.detector, analysis=analysis)
+    assert follower.resets == 1
+    assert sum(row["other_view"] > 0 for row in run.clock.rows) == 2
+
+
 def test_stage_clock_rejects_an_unknown_stage():
     with pytest.raises(KeyError, match="rendering"), StageClock().measure("rendering"):
         pass

@@ -8,6 +8,7 @@ import threading
 import time
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -15,6 +16,7 @@ from snooker.calibration.table import STANDARD_TABLE
 from snooker.pipeline.analyze import (
     ANALYSIS_SCHEMA,
     AnalysisConfig,
+    FrameCueBall,
     FrameOutcome,
     VideoAnalysis,
     frame_log_lines,
@@ -428,6 +430,87 @@ def test_no_other_view_search_while_a_live_source_waits_for_its_first_table():
         analysis.process(frame)
     analysis.finish()
     assert follower.calls == [] and analysis.other_views == []
+
+
+def _close_up(index: int) -> Frame:
+    """A frame of another view: cloth filling the frame, a white rolling right, a red and a
+    yellow resting (the packaged score judges them)."""
+    image = np.zeros((360, 640, 3), np.uint8)
+    image[:] = (40, 140, 40)
+    for colour, (x, y) in [
+        ((235, 235, 235), (150 + 12 * index, 200)),
+        ((30, 30, 200), (420, 150)),
+        ((40, 210, 230), (300, 280)),
+    ]:
+        cv2.circle(image, (x, y), 14, colour, -1, cv2.LINE_AA)
+    return Frame(index, index / 30, image)
+
+
+class _HelperThreads:
+    """Counts the candidates looked for on threads other than the test's."""
+
+    def __init__(self, follower: FrameCueBall) -> None:
+        self.count, self._look = 0, follower.follower.candidates
+        follower.follower.candidates = self  # type: ignore[method-assign]
+
+    def __call__(self, image: np.ndarray):
+        if threading.current_thread() is not threading.main_thread():
+            self.count += 1
+        return self._look(image)
+
+
+def test_other_views_looked_ahead_give_the_same_sightings_with_every_other_frame_on_a_helper():
+    frames = [_close_up(k) for k in range(12)]
+    one_at_a_time = FrameCueBall(OtherViewConfig())
+    ahead = FrameCueBall(OtherViewConfig(), look_ahead=True)
+    helper = _HelperThreads(ahead)
+    for frame in frames:
+        ahead.prepare(frame)  # read ahead, as the reader thread makes them known
+    try:
+        got = [ahead(frame) for frame in frames]
+    finally:
+        ahead.close()
+    expected = [one_at_a_time(frame) for frame in frames]
+    assert got == expected and all(sighting is not None for sighting in got)
+    assert helper.count == len(frames) // 2
+
+
+def test_a_look_ahead_is_used_only_for_the_frame_it_was_made_for():
+    ahead = FrameCueBall(OtherViewConfig(), look_ahead=True)
+    helper = _HelperThreads(ahead)
+    first, second = _close_up(0), _close_up(1)
+    ahead.prepare(first)
+    ahead.prepare(second)
+    try:
+        ahead(first)  # the second frame is looked in ahead...
+        other = Frame(1, second.t, _close_up(5).image)  # ...but another image comes at its index
+        assert ahead(other) == FrameCueBall(OtherViewConfig())(other) is not None
+        ahead(_close_up(3))  # nothing known ahead of it: looked in alone
+    finally:
+        ahead.close()
+    assert helper.count == 1
+
+
+def test_frames_read_ahead_reach_the_other_views_follower_and_it_is_closed_at_the_end():
+    class Preparing(_RecordingCueBall):
+        prepared: list[int]
+        closed = 0
+
+        def prepare(self, frame: Frame) -> None:
+            self.prepared.append(frame.index)
+
+        def close(self) -> None:
+            self.closed += 1
+
+    follower = Preparing(seen=range(0))
+    follower.prepared = []
+    analysis = _analysis(other_view=follower)
+    for frame in _frames(20, cut=range(5, 10)):
+        analysis.prepare(frame)
+        analysis.process(frame)
+    analysis.finish()
+    assert follower.prepared == list(range(20)) and follower.closed == 1
+    assert follower.calls == list(range(5, 10))
 
 
 def test_other_views_can_be_turned_off():

@@ -35,6 +35,7 @@ from snooker.vision.cloth import (
     not_cloth_in_windows,
 )
 from snooker.vision.colour import ColourConfig, FrameTransform, _fit_kernel, _models, class_costs
+from snooker.vision.cueball_score import core_spreads_and_tops
 from snooker.vision.gating import _components, _disc_stamp, _stamp, _thin_labels, _tiles, _without_labels_away
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -501,3 +502,30 @@ def test_disc_stamps_are_the_circles_opencv_draws(seed: int, count: int, radius:
     got = np.zeros((41, 53), np.uint8)
     _stamp(got, _disc_stamp(radius), places.astype(np.int64))
     assert np.array_equal(got, expected)
+
+
+@settings(max_examples=80, deadline=None)
+@given(SEEDS, st.integers(1, 12), st.integers(0, 60), st.booleans())
+def test_core_spreads_are_numpys_float32_std_bit_for_bit(
+    seed: int, count: int, largest: int, whole: bool
+) -> None:
+    rng = np.random.default_rng(seed)
+    # fractional grey levels, so that the order of the sums shows in the last bit; windows cut
+    # by the image's edges and (``whole``) one larger than NumPy's buffer
+    grey = (rng.random((150, 170)) * 255.0).astype(np.float32)
+    centres = np.column_stack([rng.integers(0, 170, count), rng.integers(0, 150, count)])
+    cores = rng.integers(0, largest + 1, count)
+    boxes = np.column_stack(
+        [
+            np.maximum(0, centres[:, 1] - cores),
+            centres[:, 1] + cores + 1,
+            np.maximum(0, centres[:, 0] - cores),
+            centres[:, 0] + cores + 1,
+        ]
+    )
+    if whole:
+        boxes[0] = (0, 150, 0, 170)
+    spreads, tops = core_spreads_and_tops(grey, boxes)
+    for k, (y0, y1, x0, x1) in enumerate(boxes):
+        window = grey[y0:y1, x0:x1]
+        assert spreads[k] == float(window.std()) and tops[k] == float(window.max())

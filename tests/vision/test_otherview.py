@@ -364,6 +364,17 @@ class TestScoredFollowing:
         seen = follower(side_view([*SMALL, WHITE_MIDDLE, BLACK_LARGE]), 0.0)
         assert seen is not None and abs(seen.x_px - 520) < 8 and seen.score is None
 
+    def test_candidates_looked_for_ahead_are_what_the_follower_would_look_for(self):
+        """Scored, what is looked for does not depend on the last sighting: candidates found ahead
+        (on another thread) give the same sightings; ranked by whiteness it does, and none are."""
+        frames = [side_view([*SMALL, WHITE_MIDDLE]), side_view(SMALL), side_view([*SMALL, BLACK_LARGE])]
+        ahead, alone = OtherViewCueBall(scorer=BandedScore()), OtherViewCueBall(scorer=BandedScore())
+        for k, image in enumerate(frames):
+            found = ahead.candidates(image)
+            assert found == ball_candidates(image, ahead.config, look_closer=True, scorer=ahead.scorer)
+            assert ahead(image, k / 30, found) == alone(image, k / 30)
+        assert OtherViewCueBall(BY_WHITENESS).candidates(frames[0]) is None
+
     def test_the_packaged_score_is_the_default(self):
         from snooker.vision.cueball_score import packaged_model
 

@@ -10,6 +10,8 @@ out at any moment, so a video that breaks off midway still leaves its strokes be
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -28,7 +30,7 @@ from snooker.vision.gating import (
     RepeatSearchGate,
     gate_detector,
 )
-from snooker.vision.otherview import CueBallSighting, OtherViewConfig, OtherViewCueBall
+from snooker.vision.otherview import BallCandidate, CueBallSighting, OtherViewConfig, OtherViewCueBall
 from snooker.vision.types import BallDetections, Frame
 
 ANALYSIS_SCHEMA = "snooker.analysis/1"
@@ -69,6 +71,10 @@ class AnalysisConfig:
     """The cue ball followed in image px through frames that do not show the table (another
     camera's view; ``enabled=False``: such frames are skipped whole). Not while the first table is
     searched for in the background (a live source's start must not wait)."""
+    other_view_look_ahead: bool = True
+    """While the cue ball is looked for in a frame of another view, look for it in the next frame
+    (if read already) on a helper thread (see :class:`FrameCueBall`): the same sightings, on both
+    cores. Off: one frame at a time, on the frame loop's thread."""
     place_centre_error_px: float = 1.0
     """How far (px) a resting ball's detected centre may be off its place as a whole, beyond the
     tracker's allowance: a ball on the painted baulk line reads ~0.7 px towards the camera (the
@@ -150,7 +156,7 @@ class VideoAnalysis:
         self.tracking_error: str | None = None
         """Why the tracking worker gave nothing back (set by :meth:`finish`), or None."""
         self._worker_view: object | None = None
-        self.other_view = other_view or _default_other_view(self.config.other_view)
+        self.other_view = other_view or _default_other_view(self.config)
         self._other_view_running = False
         self.other_views: list[dict] = []
         """Per frame that did not show the table and showed the cue ball: ``{"i", "t",
@@ -179,9 +185,13 @@ class VideoAnalysis:
     # ---------------------------------------------------------------- per frame
     def prepare(self, frame: Frame) -> None:
         """What can be done with ``frame`` alone, ahead of :meth:`process` and on any thread (the
-        reader's: ``read_ahead(source, prepare=analysis.prepare)``): the fast path's thumbnails."""
+        reader's: ``read_ahead(source, prepare=analysis.prepare)``): the fast path's thumbnails; the
+        frame made known to the cue ball's follower in other views (it looks ahead)."""
         if self.thumbnails is not None:
             self.thumbnails.prepare(frame.image)
+        prepare = getattr(self.other_view, "prepare", None)
+        if prepare is not None:
+            prepare(frame)
 
     def process(self, frame: Frame, follow_other_view: bool = True) -> FrameOutcome:
         """Read one frame (or skip it, saying why). ``follow_other_view`` False: in a frame that
@@ -254,6 +264,9 @@ class VideoAnalysis:
         if self._searcher is not None:
             self._searcher.shutdown(wait=True, cancel_futures=True)
             self._searcher = None
+        close = getattr(self.other_view, "close", None)
+        if close is not None:
+            close()
         if self.tracking_worker is None:
             self.stage.view = self.view
             return self.stage.finish()
@@ -466,20 +479,84 @@ def _default_find_table() -> Callable[[np.ndarray], object]:
 
 
 class FrameCueBall:
-    """An :class:`OtherViewCueBall` called with frames (its ``reset`` passed through)."""
+    """An :class:`OtherViewCueBall` called with frames (its ``reset`` passed through).
 
-    def __init__(self, config: OtherViewConfig) -> None:
+    With ``look_ahead``, the frames to come are made known to it as they are read
+    (:meth:`prepare`, on the reader's thread), and while it looks in one frame it looks in the
+    next on a helper thread: what is looked for in a frame depends on the frame alone
+    (``OtherViewCueBall.candidates``), so the sightings are the same, and a run of other views is
+    looked through two frames at a time, on both cores. When the next frame shows the table after
+    all, that look is thrown away. :meth:`close` stops the helper.
+    """
+
+    def __init__(self, config: OtherViewConfig, look_ahead: bool = False) -> None:
         self.follower = OtherViewCueBall(config)
+        self._coming: _FramesComing | None = _FramesComing() if look_ahead else None
+        self._helper: ThreadPoolExecutor | None = None
+        self._next: tuple[int, np.ndarray, Future[list[BallCandidate] | None]] | None = None
+
+    def prepare(self, frame: Frame) -> None:
+        """``frame`` is coming (any thread)."""
+        if self._coming is not None:
+            self._coming.add(frame)
 
     def __call__(self, frame: Frame) -> CueBallSighting | None:
-        return self.follower(frame.image, frame.t)
+        found = self._looked_ahead(frame)
+        if found is None:
+            self._look_ahead_of(frame)
+        return self.follower(frame.image, frame.t, found)
 
     def reset(self) -> None:
         self.follower.reset()
 
+    def close(self) -> None:
+        """Stop the helper thread (a look it is making is finished first)."""
+        self._next = None
+        if self._helper is not None:
+            self._helper.shutdown(wait=True, cancel_futures=True)
+            self._helper = None
 
-def _default_other_view(config: OtherViewConfig) -> FrameCueBall | None:
-    return FrameCueBall(config) if config.enabled else None
+    def _looked_ahead(self, frame: Frame) -> list[BallCandidate] | None:
+        """``frame``'s candidates if the helper was asked for them (waiting for them)."""
+        pending, self._next = self._next, None
+        if pending is None or pending[0] != frame.index or pending[1] is not frame.image:
+            return None
+        return pending[2].result()
+
+    def _look_ahead_of(self, frame: Frame) -> None:
+        """Ask the helper for the candidates of the frame after ``frame``, if it has been read."""
+        coming = None if self._coming is None else self._coming.image(frame.index + 1)
+        if coming is None:
+            return
+        if self._helper is None:
+            self._helper = ThreadPoolExecutor(1, thread_name_prefix="other-view-ahead")
+        self._next = (frame.index + 1, coming, self._helper.submit(self.follower.candidates, coming))
+
+
+class _FramesComing:
+    """The images of the frames read but not yet let go of, by frame index (weakly held: a frame
+    the loop is done with is not kept alive; thread-safe: added on the reader's thread)."""
+
+    def __init__(self) -> None:
+        self._images: dict[int, weakref.ref[np.ndarray]] = {}
+        self._lock = threading.Lock()
+
+    def add(self, frame: Frame) -> None:
+        with self._lock:
+            for index in [index for index, image in self._images.items() if image() is None]:
+                del self._images[index]
+            self._images[frame.index] = weakref.ref(frame.image)
+
+    def image(self, index: int) -> np.ndarray | None:
+        with self._lock:
+            held = self._images.get(index)
+        return None if held is None else held()
+
+
+def _default_other_view(config: AnalysisConfig) -> FrameCueBall | None:
+    if not config.other_view.enabled:
+        return None
+    return FrameCueBall(config.other_view, look_ahead=config.other_view_look_ahead)
 
 
 def frame_thumbnails(config: AnalysisConfig) -> FrameThumbnails | None:

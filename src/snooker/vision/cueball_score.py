@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Literal
 
 import cv2
+import numba
 import numpy as np
 
 _SAMPLING_MARGIN_PX = 2
@@ -31,6 +32,11 @@ _SAMPLING_MARGIN_PX = 2
 sample at the square's edge, and one more for a centre given in whole pixels."""
 MODEL_SCHEMA = "snooker.cue_ball_score/1"
 DEFAULT_MODEL = Path(__file__).resolve().parent / "weights" / "cue_ball_score.json"
+
+_PAIRWISE_DEPTH = 128
+"""Room on :func:`_pairwise_sum`'s stack: two entries a halving (the half being summed and the
+other waiting), and a run of 2^63 values is halved fewer than 64 times (a bound, not a tuning
+parameter)."""
 
 CandidateSource = Literal["hole", "rim", "white"]
 """How a candidate was found: a distance peak of a hole in the cloth, a circle found by its rim
@@ -119,55 +125,178 @@ def candidate_features(
     radius."""
     if not found:
         return np.zeros((0, config.count), np.float32)
-    radii = np.array([r for _, _, r in found], float)
-    xy = np.array([(x, y) for x, y, _ in found], float)
+    table = np.array(found, float)
+    xy, radii = table[:, :2], table[:, 2]
     peak_radii = np.array([r for _, _, r in context.peaks], float)
     median = float(np.median(peak_radii)) if len(peak_radii) else float(np.median(radii))
     planned = plane_radii(context.sized_alike, xy, median)
     alike = set(context.sized_alike)
     height = grey.shape[0]
     side = config.patch_px
-    rows = []
+    target = np.float32([[0, 0], [side, 0], [0, side]])
+    count = len(found)
+    patches = np.empty((count, side, side), np.float32)
+    patch_saturations = np.empty((count, side, side), np.float32)
     for k, (x, y, r) in enumerate(found):
-        ball_radius = r * radius_scale
-        half = config.patch_radii * ball_radius
+        half = config.patch_radii * (r * radius_scale)
         source = np.float32([[x - half, y - half], [x + half, y - half], [x - half, y + half]])
-        target = np.float32([[0, 0], [side, 0], [0, side]])
         warp = cv2.getAffineTransform(source, target)
-        patch = cv2.warpAffine(
+        patches[k] = cv2.warpAffine(
             grey, warp, (side, side), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
         )
-        patch_saturation = cv2.warpAffine(
+        patch_saturations[k] = cv2.warpAffine(
             saturation, warp, (side, side), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
         )
-        core = max(1, int(config.core_radii * ball_radius))
-        window = grey[max(0, int(y) - core) : int(y) + core + 1, max(0, int(x) - core) : int(x) + core + 1]
-        spread = float(window.std()) if window.size else 0.0
-        highlight = float(window.max()) - core_lab[k, 0] if window.size else 0.0
-        scalars = [
-            whiteness[k],
-            core_lab[k, 0],
-            core_lab[k, 1],
-            core_lab[k, 2],
-            cloth_ab[k, 0],
-            cloth_ab[k, 1],
-            r / median if median > 0 else 1.0,
-            r / max(planned[k], 1.0),
-            float((x, y, r) in alike),
-            float(found_by[k] == "rim"),
-            float(found_by[k] == "white"),
-            spread,
-            highlight,
-            ball_radius / height,
+    ball_radii = radii * radius_scale
+    spreads, tops = core_spreads_and_tops(grey, _core_boxes(table, ball_radii, config))
+    highlights = np.where(np.isnan(tops), 0.0, tops - core_lab[:, 0])
+    scalars = np.column_stack(
+        [
+            whiteness,
+            core_lab[:, 0],
+            core_lab[:, 1],
+            core_lab[:, 2],
+            cloth_ab[:, 0],
+            cloth_ab[:, 1],
+            radii / median if median > 0 else np.ones(count),
+            radii / np.maximum(planned, 1.0),
+            [float(f in alike) for f in found],
+            [float(by == "rim") for by in found_by],
+            [float(by == "white") for by in found_by],
+            spreads,
+            highlights,
+            ball_radii / height,
         ]
-        mean, std = patch.mean(), patch.std()
-        normalised = (patch - mean) / (std + config.thumbnail_spread_floor)
-        rows.append(
-            np.concatenate(
-                [scalars, normalised.ravel(), patch_saturation.ravel() / 255.0, [mean / 255.0, std / 255.0]]
-            )
-        )
-    return np.nan_to_num(np.array(rows, np.float32))
+    )
+    # every patch's mean and spread in one reduction each (each row reduced as one patch alone is)
+    flat = patches.reshape(count, side * side)
+    means, stds = flat.mean(axis=1), flat.std(axis=1)
+    normalised = (flat - means[:, None]) / (stds[:, None] + config.thumbnail_spread_floor)
+    rows = np.empty((count, config.count), np.float32)
+    rows[:, : len(SCALAR_FEATURES)] = scalars
+    rows[:, len(SCALAR_FEATURES) : len(SCALAR_FEATURES) + side * side] = normalised
+    rows[:, len(SCALAR_FEATURES) + side * side : -2] = patch_saturations.reshape(count, -1) / 255.0
+    rows[:, -2], rows[:, -1] = means / 255.0, stds / 255.0
+    return np.nan_to_num(rows)
+
+
+def _core_boxes(found: np.ndarray, ball_radii: np.ndarray, config: ScoreFeatureConfig) -> np.ndarray:
+    """(n, 4) int64 the core windows (y0, y1, x0, x1 px, clipped at the frame's top and left; the
+    bottom and right are clipped where they are read) of candidates ``found`` (n, 3: whole-pixel
+    x, y and a radius) whose ball radii are ``ball_radii`` (n,) px: ``core_radii`` of the ball
+    radius each way, at least a pixel."""
+    core = np.maximum(1, (config.core_radii * ball_radii).astype(np.int64))
+    xs, ys = found[:, 0].astype(np.int64), found[:, 1].astype(np.int64)
+    return np.column_stack([np.maximum(0, ys - core), ys + core + 1, np.maximum(0, xs - core), xs + core + 1])
+
+
+def core_spreads_and_tops(grey: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(n,) float64 the spread (population standard deviation) and (n,) the largest value of
+    ``grey`` (H, W) float32 in each window of ``boxes`` (n, 4: y0, y1, x0, x1 px, clipped to the
+    image here); 0 and NaN for an empty window. The spread is the float32 value NumPy's ``std``
+    gives, bit for bit (the score was trained on it), in one compiled pass over the windows;
+    windows larger than NumPy's buffer, which it sums in pieces, are left to NumPy."""
+    boxes = np.ascontiguousarray(boxes, dtype=np.int64)
+    h, w = grey.shape
+    boxes = np.minimum(boxes, np.array([h, h, w, w]))
+    spreads, tops = _window_spreads(np.ascontiguousarray(grey, dtype=np.float32), boxes)
+    areas = np.maximum(boxes[:, 1] - boxes[:, 0], 0) * np.maximum(boxes[:, 3] - boxes[:, 2], 0)
+    for k in np.flatnonzero(areas > np.getbufsize()):
+        y0, y1, x0, x1 = boxes[k]
+        spreads[k] = grey[y0:y1, x0:x1].std()
+    return spreads.astype(np.float64), tops.astype(np.float64)
+
+
+@numba.njit(cache=True, nogil=True)
+def _window_spreads(grey: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The body of :func:`core_spreads_and_tops`: NumPy's float32 ``std`` of a window no larger than
+    its buffer is the pairwise sum of the window's values in row order over their count, then that
+    of the squared differences from it (float32 throughout), and the square root."""
+    count = len(boxes)
+    spreads = np.zeros(count, np.float32)
+    tops = np.full(count, np.nan, np.float32)
+    values = np.empty(0, np.float32)
+    for k in range(count):
+        y0, y1, x0, x1 = boxes[k, 0], boxes[k, 1], boxes[k, 2], boxes[k, 3]
+        rows, columns = y1 - y0, x1 - x0
+        if rows <= 0 or columns <= 0:
+            continue
+        n = rows * columns
+        if len(values) < n:
+            values = np.empty(n, np.float32)
+        top = grey[y0, x0]
+        for y in range(rows):
+            for x in range(columns):
+                value = grey[y0 + y, x0 + x]
+                values[y * columns + x] = value
+                top = max(top, value)
+        mean = _pairwise_sum(values, 0, n) / np.float32(n)
+        for i in range(n):
+            difference = values[i] - mean
+            values[i] = difference * difference
+        spreads[k] = np.sqrt(_pairwise_sum(values, 0, n) / np.float32(n))
+        tops[k] = top
+    return spreads, tops
+
+
+@numba.njit(cache=True, nogil=True)
+def _pairwise_sum(values: np.ndarray, start: int, n: int) -> np.float32:
+    """NumPy's float32 sum of ``values[start:start + n]`` (``pairwise_sum`` in its loops): blocks
+    of at most 128 values summed by :func:`_block_sum`, larger runs halved (at a multiple of
+    eight) and their halves' sums added. The halving is walked with a stack (a recursive
+    function's compiled cache is not reloaded safely)."""
+    starts, counts = np.empty(_PAIRWISE_DEPTH, np.int64), np.empty(_PAIRWISE_DEPTH, np.int64)
+    split = np.zeros(_PAIRWISE_DEPTH, np.bool_)
+    sums = np.empty(_PAIRWISE_DEPTH, np.float32)
+    starts[0], counts[0], split[0] = start, n, False
+    depth, done = 1, 0
+    while depth:
+        top = depth - 1
+        if counts[top] <= 128:
+            total = _block_sum(values, starts[top], counts[top])
+            depth -= 1
+            sums[done] = total
+            done += 1
+        elif not split[top]:
+            split[top] = True
+            half = counts[top] // 2
+            half -= half % 8
+            starts[depth], counts[depth], split[depth] = starts[top] + half, counts[top] - half, False
+            starts[depth + 1], counts[depth + 1], split[depth + 1] = starts[top], half, False
+            depth += 2
+        else:
+            depth -= 1
+            done -= 1
+            sums[done - 1] = sums[done - 1] + sums[done]
+    return sums[0]
+
+
+@numba.njit(cache=True, nogil=True)
+def _block_sum(values: np.ndarray, start: int, n: int) -> np.float32:
+    """NumPy's float32 sum of at most 128 values: eight running sums, then the rest one by one."""
+    if n < 8:
+        total = np.float32(0.0)
+        for i in range(n):
+            total += values[start + i]
+        return total
+    r0, r1, r2, r3 = values[start], values[start + 1], values[start + 2], values[start + 3]
+    r4, r5, r6, r7 = values[start + 4], values[start + 5], values[start + 6], values[start + 7]
+    i = 8
+    while i < n - n % 8:
+        r0 += values[start + i]
+        r1 += values[start + i + 1]
+        r2 += values[start + i + 2]
+        r3 += values[start + i + 3]
+        r4 += values[start + i + 4]
+        r5 += values[start + i + 5]
+        r6 += values[start + i + 6]
+        r7 += values[start + i + 7]
+        i += 8
+    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    while i < n:
+        total += values[start + i]
+        i += 1
+    return total
 
 
 def features_reach(ball_radii: np.ndarray, config: ScoreFeatureConfig) -> np.ndarray:

@@ -64,6 +64,9 @@ HOLES_BOX_MARGIN_PX = 2
 """The cloth kept around the holes' box when their distance to the cloth is measured in it (px):
 a line of cloth all round, which no step of the distance's 5 x 5 mask leaps over (an exactness
 guard, not a tuning parameter)."""
+TRIPLES_KEPT = 128
+"""How many balls' counts keep their list of triples for the size fit (one list per count of
+balls a frame shows; :func:`_triples`)."""
 
 
 @dataclass(frozen=True)
@@ -862,12 +865,20 @@ def _agreeing(balls: np.ndarray, predicted: np.ndarray, config: OtherViewConfig)
 
 
 def _triples(count: int, config: OtherViewConfig) -> np.ndarray:
-    """(t, 3) every triple of ``count`` balls, or a fixed random sample of ``size_fit_triples``."""
-    every = np.array(list(itertools.combinations(range(count), 3)))
-    if len(every) <= config.size_fit_triples:
-        return every
-    rng = np.random.default_rng(config.size_fit_seed)
-    return every[rng.choice(len(every), config.size_fit_triples, replace=False)]
+    """(t, 3) every triple of ``count`` balls, or a fixed random sample of ``size_fit_triples``
+    (read-only: the same array serves every frame with as many balls)."""
+    return _triples_of(count, config.size_fit_triples, config.size_fit_seed)
+
+
+@functools.lru_cache(maxsize=TRIPLES_KEPT)
+def _triples_of(count: int, sample_size: int, seed: int) -> np.ndarray:
+    """:func:`_triples` of ``count`` balls, sampled with ``seed`` when more than ``sample_size``:
+    listing every triple of ~50 balls took longer than the fit they serve."""
+    every = np.array(list(itertools.combinations(range(count), 3)), dtype=np.int64).reshape(-1, 3)
+    if len(every) > sample_size:
+        every = every[np.random.default_rng(seed).choice(len(every), sample_size, replace=False)]
+    every.setflags(write=False)
+    return every
 
 
 def _core_lab(
@@ -1007,7 +1018,19 @@ class OtherViewCueBall:
     def reset(self) -> None:
         self._last = None
 
-    def __call__(self, image_bgr: np.ndarray, t: float) -> CueBallSighting | None:
+    def candidates(self, image_bgr: np.ndarray) -> list[BallCandidate] | None:
+        """The candidates :meth:`__call__` would look for in ``image_bgr``, whatever came before
+        (on any thread: it reads nothing that a call changes); None where what is looked for
+        depends on the last sighting (ranked by whiteness, unscored)."""
+        if self.scorer is None:
+            return None
+        return ball_candidates(image_bgr, self.config, look_closer=True, scorer=self.scorer)
+
+    def __call__(
+        self, image_bgr: np.ndarray, t: float, found: list[BallCandidate] | None = None
+    ) -> CueBallSighting | None:
+        """The cue ball in ``image_bgr`` (at ``t`` s) continuing the last sighting; ``found``: the
+        frame's :meth:`candidates` if already looked for (else they are looked for here)."""
         config = self.config
         last = self._last
         if last is not None and t - self._last_seen_t > config.hold_s:
@@ -1015,7 +1038,8 @@ class OtherViewCueBall:
         scored = self.scorer is not None
         # by whiteness, a hidden cue ball with a sighting to hold is held rather than looked for
         # closer; scored, a circle found by its rim is judged like any candidate
-        found = ball_candidates(image_bgr, config, look_closer=scored or last is None, scorer=self.scorer)
+        if found is None or not scored:
+            found = ball_candidates(image_bgr, config, look_closer=scored or last is None, scorer=self.scorer)
         chosen = self._choose(found, last, scored)
         if chosen is None and last is None and scored and config.whiteness_fallback:
             chosen = self._choose(found, None, scored=False)

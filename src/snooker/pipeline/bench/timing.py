@@ -102,10 +102,26 @@ def _git_commit() -> str | None:
     return out.stdout.strip() or None
 
 
+class _Timed:
+    """``fn`` called with its time counted into ``stage`` of ``clock``; its other attributes (an
+    object's methods: the other view's ``reset``, ``prepare`` and ``close``) are ``fn``'s own."""
+
+    def __init__(self, clock: StageClock, stage: str, fn: Callable[..., Any]) -> None:
+        self._clock, self._stage, self._fn = clock, stage, fn
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        with self._clock.measure(self._stage):
+            return self._fn(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._fn, name)
+
+
 class StageClock:
     """Wall time per pipeline stage, one row per frame.
 
-    ``wrap(stage, fn)`` returns ``fn`` timed into ``stage``; ``measure(stage)`` times a block;
+    ``wrap(stage, fn)`` returns ``fn`` timed into ``stage`` (its other attributes passed through:
+    the frame loop resets and prepares what it calls); ``measure(stage)`` times a block;
     ``now`` is the clock (seconds).
     ``end_frame()`` closes the frame's row: "other" is the part of ``VideoAnalysis.process`` its
     nested stages (calibration, detection, other_view, tracking) do not account for.
@@ -121,11 +137,7 @@ class StageClock:
         return dict.fromkeys((*STAGES, PROCESS_STAGE), 0.0)
 
     def wrap(self, stage: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-        def timed(*args: Any, **kwargs: Any) -> Any:
-            with self.measure(stage):
-                return fn(*args, **kwargs)
-
-        return timed
+        return _Timed(self, stage, fn)
 
     @contextmanager
     def measure(self, stage: str) -> Iterator[None]:
