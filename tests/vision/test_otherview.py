@@ -27,7 +27,7 @@ from snooker.vision.otherview import (
     _circles_in_holes,
     _disc_medians,
     _holes,
-    _peak_indices,
+    _local_peaks,
     _ring_cloth_medians,
     _sized_alike,
     _white_discs,
@@ -518,13 +518,19 @@ def test_an_images_whiteness_compiled_is_the_array_statements(seed, cloth):
 
 
 @settings(deadline=None)  # the first example compiles the kernel
-@given(seed=st.integers(0, 2**16), smallest=st.sampled_from([0.0, 1.0, 2.5, 3.0]))
-def test_compiled_peak_indices_are_the_flat_mask(seed, smallest):
+@given(
+    seed=st.integers(0, 2**16),
+    smallest=st.sampled_from([0.0, 1.0, 2.5, 3.0]),
+    window=st.integers(1, 8),
+    shape=st.tuples(st.integers(1, 19), st.integers(1, 23)),
+)
+def test_compiled_local_peaks_are_the_dilation_test(seed, smallest, window, shape):
     rng = np.random.default_rng(seed)
-    distance = rng.integers(0, 6, (13, 17)).astype(np.float32) / 2
-    dilated = cv2.dilate(distance, np.ones((3, 3), np.uint8))
+    # few levels: plateaus of equal maxima, and windows of even sides, anchored as OpenCV does
+    distance = rng.integers(0, 6, shape).astype(np.float32) / 2
+    dilated = cv2.dilate(distance, np.ones((window, window), np.uint8))
     expected = np.flatnonzero(((distance >= dilated) & (distance >= smallest)).ravel())
-    assert np.array_equal(_peak_indices(distance, dilated, np.float32(smallest)), expected)
+    assert np.array_equal(_local_peaks(distance, window, np.float32(smallest)), expected)
 
 
 def test_a_conversion_made_near_points_holds_the_whole_frames_values_there() -> None:

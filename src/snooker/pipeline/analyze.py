@@ -525,7 +525,9 @@ class FrameCueBall:
 
     def _look_ahead_of(self, frame: Frame) -> None:
         """Ask the helper for the candidates of the frame after ``frame``, if it has been read."""
-        coming = None if self._coming is None else self._coming.image(frame.index + 1)
+        if self._coming is None or self.follower.scorer is None:
+            return  # unscored, what is looked for depends on the last sighting
+        coming = self._coming.image(frame.index + 1)
         if coming is None:
             return
         if self._helper is None:

@@ -545,16 +545,35 @@ def whiteness(lab: np.ndarray, cloth_ab: np.ndarray) -> np.ndarray:
 
 
 @numba.njit(cache=True, nogil=True)
-def _peak_indices(distance: np.ndarray, dilated: np.ndarray, smallest: np.float32) -> np.ndarray:
-    """Ascending flat indices of the pixels of ``distance`` (h, w) float32 at least their
-    ``dilated`` value (the maximum around them) and at least ``smallest``, in one pass
-    (``np.flatnonzero((distance >= dilated) & (distance >= smallest))``)."""
+def _local_peaks(distance: np.ndarray, window: int, smallest: np.float32) -> np.ndarray:
+    """Ascending flat indices of the pixels of ``distance`` (h, w) float32 at least ``smallest``
+    and at least every value in the ``window`` x ``window`` square around them, clipped to the
+    image (anchored as OpenCV's dilation anchors it): ``np.flatnonzero((distance >=
+    cv2.dilate(distance, square)) & (distance >= smallest))`` in one pass that looks round only
+    the pixels at least ``smallest`` (a tenth of the holes' box), their nearest neighbours first
+    (where a pixel that is no peak nearly always has a higher one)."""
     h, w = distance.shape
+    before = window // 2
+    after = window - 1 - before
     found = np.empty(h * w, dtype=np.int64)
     count = 0
     for y in range(h):
         for x in range(w):
-            if distance[y, x] >= dilated[y, x] and distance[y, x] >= smallest:
+            value = distance[y, x]
+            if value < smallest:
+                continue
+            peak = True
+            for reach in (1, max(before, after)):
+                for ny in range(max(0, y - min(reach, before)), min(h, y + min(reach, after) + 1)):
+                    for nx in range(max(0, x - min(reach, before)), min(w, x + min(reach, after) + 1)):
+                        if distance[ny, nx] > value:
+                            peak = False
+                            break
+                    if not peak:
+                        break
+                if not peak:
+                    break
+            if peak:
                 found[count] = y * w + x
                 count += 1
     return found[:count]
@@ -615,17 +634,16 @@ def _white_discs(
     mask = ((white >= config.white_disc_min_whiteness) & on_table).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     distance = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
-    window = np.ones((config.peak_window_px, config.peak_window_px), np.uint8)
     smallest = max(
         config.min_radius_px,
         config.white_disc_min_radius_fraction * float(np.median([r for _, _, r in frame.peaks])),
     )
-    peaks = (
-        (distance >= cv2.dilate(distance, window))
-        & (distance * scale >= smallest)
-        & (white >= config.min_whiteness)
+    # the local maxima from a floor below the size test (half of it), then the tests themselves
+    ys, xs = np.divmod(
+        _local_peaks(distance, config.peak_window_px, np.float32(smallest / scale / 2)), distance.shape[1]
     )
-    ys, xs = np.nonzero(peaks)
+    peaks = (distance[ys, xs] * scale >= smallest) & (white[ys, xs] >= config.min_whiteness)
+    ys, xs = ys[peaks], xs[peaks]
     radii = distance[ys, xs] * scale
     xs, ys = xs * scale + x0 + scale // 2, ys * scale + y0 + scale // 2
     order = np.argsort(-radii, kind="stable")[: config.max_peaks]
@@ -713,8 +731,7 @@ def _balls(
     (a ball touching a cushion's shadow has the wider peak in the shadow, its own beside it).
     ``distance`` covers the frame's box from ``origin`` (x, y px); beyond it the distance is 0, which
     no peak's neighbourhood maximum can exceed."""
-    window = np.ones((config.peak_window_px, config.peak_window_px), np.uint8)
-    peaks = _peak_indices(distance, cv2.dilate(distance, window), np.float32(config.min_radius_px))
+    peaks = _local_peaks(distance, config.peak_window_px, np.float32(config.min_radius_px))
     ys, xs = np.divmod(peaks, distance.shape[1])
     radii = distance[ys, xs].astype(np.float64)
     xs, ys = xs + origin[0], ys + origin[1]
@@ -993,7 +1010,7 @@ def compile_kernels() -> None:
     _ring_cloth_medians(lab, blank > 0, np.array([4]), np.array([4]), np.array([2.0]), 1.3, 1.7)
     cloth_mask(lab, ClothConfig(), hue=60, hsv=lab)  # the frame's cloth (finding the table too)
     distance = np.zeros((8, 8), np.float32)
-    _peak_indices(distance, distance, np.float32(3.0))
+    _local_peaks(distance, 5, np.float32(3.0))
     whiteness(lab.astype(np.float32), np.ones(2, np.float32))
 
 
