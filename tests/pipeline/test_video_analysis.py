@@ -491,6 +491,45 @@ def test_a_look_ahead_is_used_only_for_the_frame_it_was_made_for():
     assert helper.count == 1
 
 
+def test_frames_expected_to_be_looked_in_are_looked_in_on_the_helper_meanwhile():
+    frames = [_close_up(k) for k in range(8)]
+    ahead = FrameCueBall(OtherViewConfig(), look_ahead=True)
+    helper = _HelperThreads(ahead)
+    for frame in frames:
+        ahead.prepare(frame)
+    try:
+        ahead.expect(frames[2], 4)  # a search holds the loop on frame 2
+        got = [ahead(frame) for frame in frames[2:]]
+    finally:
+        ahead.close()
+    assert got == [FrameCueBall(OtherViewConfig())(frame) for frame in frames[2:]]
+    # frames 2-5 looked in while the search ran; then 6 by the loop with 7 on the helper
+    assert helper.count == 5
+
+
+def test_the_frames_after_a_search_for_the_table_are_expected_to_be_looked_in():
+    class Expecting(_RecordingCueBall):
+        expected: list[tuple[int, int]]
+
+        def expect(self, frame: Frame, frames: int) -> None:
+            self.expected.append((frame.index, frames))
+
+    def no_table(image):
+        raise RuntimeError("no cloth")
+
+    follower = Expecting(seen=range(0))
+    follower.expected = []
+    config = AnalysisConfig(other_view_looks_during_search=3, unchanged_search_gap_frames=1)
+    analysis = VideoAnalysis(
+        _white_run_detector(lambda image: 0), config=config, find_table=no_table, other_view=follower
+    )
+    for frame in _frames(25):
+        analysis.process(frame)
+    analysis.finish()
+    assert follower.expected == [(0, 3), (10, 3), (20, 3)]
+    assert follower.calls == list(range(25))
+
+
 def test_frames_read_ahead_reach_the_other_views_follower_and_it_is_closed_at_the_end():
     class Preparing(_RecordingCueBall):
         prepared: list[int]
@@ -611,3 +650,8 @@ def test_thumbnails_made_on_the_reader_are_found_for_every_frame_a_full_read_ahe
 def test_the_longest_gap_between_searches_of_alike_frames_is_a_frame_at_least() -> None:
     with pytest.raises(ValueError, match="unchanged_search_gap_frames"):
         AnalysisConfig(unchanged_search_gap_frames=0)
+
+
+def test_frames_looked_in_during_a_search_are_not_negative() -> None:
+    with pytest.raises(ValueError, match="other_view_looks_during_search"):
+        AnalysisConfig(other_view_looks_during_search=-1)

@@ -75,6 +75,10 @@ class AnalysisConfig:
     """While the cue ball is looked for in a frame of another view, look for it in the next frame
     (if read already) on a helper thread (see :class:`FrameCueBall`): the same sightings, on both
     cores. Off: one frame at a time, on the frame loop's thread."""
+    other_view_looks_during_search: int = 4
+    """With ``other_view_look_ahead``: how many frames, from the one searched on, the helper looks
+    in while a search for the table holds the frame loop (a search takes ~60-80 ms, a look
+    ~15 ms; in other views most searches fail, and those frames are then looked in). 0: none."""
     place_centre_error_px: float = 1.0
     """How far (px) a resting ball's detected centre may be off its place as a whole, beyond the
     tracker's allowance: a ball on the painted baulk line reads ~0.7 px towards the camera (the
@@ -92,6 +96,9 @@ class AnalysisConfig:
             raise ValueError(
                 f"unchanged_search_gap_frames must be at least 1, got {self.unchanged_search_gap_frames}"
             )
+        looks = self.other_view_looks_during_search
+        if looks < 0:
+            raise ValueError(f"other_view_looks_during_search must not be negative, got {looks}")
         if self.place_centre_error_px < 0:
             raise ValueError(f"place_centre_error_px must not be negative, got {self.place_centre_error_px}")
 
@@ -318,6 +325,9 @@ class VideoAnalysis:
         return self.search_gate.worth_searching(frame.index, frame.image) and self._try_calibrate(frame)
 
     def _try_calibrate(self, frame: Frame) -> bool:
+        expect = getattr(self.other_view, "expect", None)
+        if expect is not None:
+            expect(frame, self.config.other_view_looks_during_search)
         view = self._search_table(frame.image)
         self.views.append({"frame": frame.index, "found": view is not None})
         self.search_gate.searched(frame.index, frame.image, view is not None)
@@ -485,15 +495,16 @@ class FrameCueBall:
     (:meth:`prepare`, on the reader's thread), and while it looks in one frame it looks in the
     next on a helper thread: what is looked for in a frame depends on the frame alone
     (``OtherViewCueBall.candidates``), so the sightings are the same, and a run of other views is
-    looked through two frames at a time, on both cores. When the next frame shows the table after
-    all, that look is thrown away. :meth:`close` stops the helper.
+    looked through two frames at a time, on both cores. While a search for the table holds the
+    frame loop, the helper looks in the frames after it (:meth:`expect`). Looks made for frames
+    that turn out to show the table are thrown away. :meth:`close` stops the helper.
     """
 
     def __init__(self, config: OtherViewConfig, look_ahead: bool = False) -> None:
         self.follower = OtherViewCueBall(config)
         self._coming: _FramesComing | None = _FramesComing() if look_ahead else None
         self._helper: ThreadPoolExecutor | None = None
-        self._next: tuple[int, np.ndarray, Future[list[BallCandidate] | None]] | None = None
+        self._pending: dict[int, tuple[np.ndarray, Future[list[BallCandidate] | None]]] = {}
 
     def prepare(self, frame: Frame) -> None:
         """``frame`` is coming (any thread)."""
@@ -503,36 +514,46 @@ class FrameCueBall:
     def __call__(self, frame: Frame) -> CueBallSighting | None:
         found = self._looked_ahead(frame)
         if found is None:
-            self._look_ahead_of(frame)
+            self._look_ahead_at(frame.index + 1)
         return self.follower(frame.image, frame.t, found)
+
+    def expect(self, frame: Frame, frames: int) -> None:
+        """``frame`` and the ``frames`` - 1 after it will likely be looked in (a search for the
+        table is about to hold the loop, and most fail in other views): the helper looks in those
+        already read, in order, meanwhile."""
+        for index in range(frame.index, frame.index + frames):
+            self._look_ahead_at(index)
 
     def reset(self) -> None:
         self.follower.reset()
 
     def close(self) -> None:
         """Stop the helper thread (a look it is making is finished first)."""
-        self._next = None
+        self._pending.clear()
         if self._helper is not None:
             self._helper.shutdown(wait=True, cancel_futures=True)
             self._helper = None
 
     def _looked_ahead(self, frame: Frame) -> list[BallCandidate] | None:
-        """``frame``'s candidates if the helper was asked for them (waiting for them)."""
-        pending, self._next = self._next, None
-        if pending is None or pending[0] != frame.index or pending[1] is not frame.image:
+        """``frame``'s candidates if the helper was asked for them (waiting for them); looks
+        asked for frames before it are dropped (those frames showed the table)."""
+        for index in [index for index in self._pending if index < frame.index]:
+            self._pending.pop(index)[1].cancel()
+        pending = self._pending.pop(frame.index, None)
+        if pending is None or pending[0] is not frame.image:
             return None
-        return pending[2].result()
+        return pending[1].result()
 
-    def _look_ahead_of(self, frame: Frame) -> None:
-        """Ask the helper for the candidates of the frame after ``frame``, if it has been read."""
-        if self._coming is None or self.follower.scorer is None:
+    def _look_ahead_at(self, index: int) -> None:
+        """Ask the helper for the candidates of frame ``index``, if it has been read."""
+        if self._coming is None or self.follower.scorer is None or index in self._pending:
             return  # unscored, what is looked for depends on the last sighting
-        coming = self._coming.image(frame.index + 1)
-        if coming is None:
+        image = self._coming.image(index)
+        if image is None:
             return
         if self._helper is None:
             self._helper = ThreadPoolExecutor(1, thread_name_prefix="other-view-ahead")
-        self._next = (frame.index + 1, coming, self._helper.submit(self.follower.candidates, coming))
+        self._pending[index] = (image, self._helper.submit(self.follower.candidates, image))
 
 
 class _FramesComing:
