@@ -463,6 +463,8 @@ __all__ = [
     "CueBallScoreModel",
     "ScoreFeatureConfig",
     "candidate_features",
+    "core_spreads_and_tops",
+    "features_reach",
     "packaged_model",
     "plane_radii",
 ]

@@ -55,6 +55,7 @@ from snooker.vision.cueball_score import (
     CueBallScoreModel,
     ScoreFeatureConfig,
     candidate_features,
+    core_spreads_and_tops,
     features_reach,
     packaged_model,
     plane_radii,
@@ -1011,6 +1012,7 @@ def compile_kernels() -> None:
     cloth_mask(lab, ClothConfig(), hue=60, hsv=lab)  # the frame's cloth (finding the table too)
     distance = np.zeros((8, 8), np.float32)
     _local_peaks(distance, 5, np.float32(3.0))
+    core_spreads_and_tops(distance, np.array([[1, 4, 1, 4]]))
     whiteness(lab.astype(np.float32), np.ones(2, np.float32))
 
 
