@@ -66,12 +66,8 @@ def test_stage_clock_charges_each_stage_and_leaves_the_rest_of_process_to_other(
     assert clock.per_stage()["detection"] == [pytest.approx(0.001)]
 
 
-def test_the_cue_ball_looked_for_in_other_views_is_timed_as_its_own_stage():
-    looked: list[int] = []
-
-    def other_view(frame: Frame) -> None:
-        looked.append(frame.index)
-
+def _run_cutting_away(other_view):
+    """The bench's timed frame loop over six frames, the third and fourth of another view."""
     analysis = VideoAnalysis(
         lambda image, view: BallDetections.empty(),
         view=object(),
@@ -79,7 +75,16 @@ def test_the_cue_ball_looked_for_in_other_views_is_timed_as_its_own_stage():
         other_view=other_view,
     )
     frames = [Frame(i, i / 30.0, np.full((8, 8, 3), 1 if i in (2, 3) else 0, np.uint8)) for i in range(6)]
-    run = run_pipeline(iter(frames), analysis.detector, analysis=analysis)
+    return run_pipeline(iter(frames), analysis.detector, analysis=analysis)
+
+
+def test_the_cue_ball_looked_for_in_other_views_is_timed_as_its_own_stage():
+    looked: list[int] = []
+
+    def other_view(frame: Frame) -> None:
+        looked.append(frame.index)
+
+    run = _run_cutting_away(other_view)
     assert looked == [2, 3]
     assert run.skipped == {"frame does not show the table": 2}
     rows = run.clock.rows
@@ -101,14 +106,7 @@ def test_a_timed_stage_keeps_the_methods_the_frame_loop_calls_on_it():
             self.resets += 1
 
     follower = Follower()
-    analysis = VideoAnalysis(
-        lambda image, view: BallDetections.empty(),
-        view=object(),
-        shows_table=lambda image, view: image[0, 0, 0] == 0,
-        other_view=follower,
-    )
-    frames = [Frame(i, i / 30.0, np.full((8, 8, 3), 1 if i in (2, 3) else 0, np.uint8)) for i in range(6)]
-    run = run_pipeline(iter(frames), analysis.detector, analysis=analysis)
+    run = _run_cutting_away(follower)
     assert follower.resets == 1
     assert sum(row["other_view"] > 0 for row in run.clock.rows) == 2
 
