@@ -19,7 +19,6 @@ from snooker.vision.classic import (
     _masked_medians,
     _median,
     _merge_close,
-    _peak_pixels,
     _refine,
     _regions_touching,
     _ring_samples,
@@ -37,6 +36,7 @@ from snooker.vision.cloth import (
 from snooker.vision.colour import ColourConfig, FrameTransform, _fit_kernel, _models, class_costs
 from snooker.vision.cueball_score import core_spreads_and_tops
 from snooker.vision.gating import _components, _disc_stamp, _stamp, _thin_labels, _tiles, _without_labels_away
+from snooker.vision.peaks import POSITIVE, local_peaks
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -303,7 +303,7 @@ def test_blob_depth_and_peaks_match_the_array_expressions(seed: int, density: fl
     got = _blob_depth(depth, deep, area, radius, np.float32(0.65))
     assert got.dtype == np.float32 and np.array_equal(got, expected)
     dilated = cv2.dilate(got, np.ones((5, 5), np.uint8))
-    assert np.array_equal(_peak_pixels(got, dilated), np.flatnonzero((got >= dilated) & (got > 0)))
+    assert np.array_equal(local_peaks(got, 5, POSITIVE), np.flatnonzero((got >= dilated) & (got > 0)))
 
 
 def _grid_of_cells_by_arrays(
@@ -529,3 +529,19 @@ def test_core_spreads_are_numpys_float32_std_bit_for_bit(
     for k, (y0, y1, x0, x1) in enumerate(boxes):
         window = grey[y0:y1, x0:x1]
         assert spreads[k] == float(window.std()) and tops[k] == float(window.max())
+
+
+@settings(deadline=None)  # the first example compiles the kernel
+@given(
+    seed=st.integers(0, 2**16),
+    smallest=st.sampled_from([0.0, 1.0, 2.5, 3.0]),
+    window=st.integers(1, 8),
+    shape=st.tuples(st.integers(1, 19), st.integers(1, 23)),
+)
+def test_local_peaks_are_the_dilation_test(seed, smallest, window, shape):
+    rng = np.random.default_rng(seed)
+    # few levels: plateaus of equal maxima, and windows of even sides, anchored as OpenCV does
+    distance = rng.integers(0, 6, shape).astype(np.float32) / 2
+    dilated = cv2.dilate(distance, np.ones((window, window), np.uint8))
+    expected = np.flatnonzero(((distance >= dilated) & (distance >= smallest)).ravel())
+    assert np.array_equal(local_peaks(distance, window, np.float32(smallest)), expected)

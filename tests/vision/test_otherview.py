@@ -27,7 +27,6 @@ from snooker.vision.otherview import (
     _circles_in_holes,
     _disc_medians,
     _holes,
-    _local_peaks,
     _ring_cloth_medians,
     _sized_alike,
     _white_discs,
@@ -515,22 +514,6 @@ def test_an_images_whiteness_compiled_is_the_array_statements(seed, cloth):
     expected = lab[..., 0] - across - np.maximum(-along, 0.0)
     got = whiteness(lab, cloth_ab)
     assert got.dtype == np.float32 and np.array_equal(got, expected)
-
-
-@settings(deadline=None)  # the first example compiles the kernel
-@given(
-    seed=st.integers(0, 2**16),
-    smallest=st.sampled_from([0.0, 1.0, 2.5, 3.0]),
-    window=st.integers(1, 8),
-    shape=st.tuples(st.integers(1, 19), st.integers(1, 23)),
-)
-def test_compiled_local_peaks_are_the_dilation_test(seed, smallest, window, shape):
-    rng = np.random.default_rng(seed)
-    # few levels: plateaus of equal maxima, and windows of even sides, anchored as OpenCV does
-    distance = rng.integers(0, 6, shape).astype(np.float32) / 2
-    dilated = cv2.dilate(distance, np.ones((window, window), np.uint8))
-    expected = np.flatnonzero(((distance >= dilated) & (distance >= smallest)).ravel())
-    assert np.array_equal(_local_peaks(distance, window, np.float32(smallest)), expected)
 
 
 def test_a_conversion_made_near_points_holds_the_whole_frames_values_there() -> None:

@@ -58,6 +58,7 @@ from snooker.vision.colour import (
     warm_colour_conversions,
 )
 from snooker.vision.detector import CalibratedView
+from snooker.vision.peaks import POSITIVE, local_peaks
 from snooker.vision.types import BallDetections
 
 
@@ -383,7 +384,7 @@ def compile_kernels() -> None:
     _highlight_pixels(lightness, lightness, mask, 40.0, 150.0)
     _cloth_lightness(lightness, mask, mask, config)
     depth = np.ones((8, 10), np.float32)
-    _peak_pixels(_blob_depth(depth, depth, mask, brightness, np.float32(0.65)), depth)
+    local_peaks(_blob_depth(depth, depth, mask, brightness, np.float32(0.65)), 3, POSITIVE)
     mask[2, 3] = True
     _sparse_regions(mask)
     _areas_up_to(mask, np.array([3]), np.array([2]), np.array([4.0]))
@@ -1880,21 +1881,6 @@ def _blob_depth(
 
 
 @numba.njit(cache=True, nogil=True)
-def _peak_pixels(depth: np.ndarray, dilated: np.ndarray) -> np.ndarray:
-    """Ascending flat indices of the pixels where ``depth`` (h, w) is positive and at least its
-    ``dilated`` value (the maximum around it)."""
-    h, w = depth.shape
-    found = np.empty(h * w, dtype=np.int64)
-    count = 0
-    for y in range(h):
-        for x in range(w):
-            if depth[y, x] > 0 and depth[y, x] >= dilated[y, x]:
-                found[count] = y * w + x
-                count += 1
-    return found[:count]
-
-
-@numba.njit(cache=True, nogil=True)
 def _highlight_pixels(
     tophat: np.ndarray, lightness: np.ndarray, foreground: np.ndarray, min_tophat: float, floor: float
 ) -> np.ndarray:
@@ -2062,7 +2048,7 @@ def _blob_centres(
     depth = _blob_depth(depth, deep, area, radius, np.float32(config.unshadowed_blob_depth))
     window = max(3, round(config.blob_peak_window * peak_radius) | 1)
     # A plateau of equal maxima is one peak, at its centroid.
-    peaks = _peak_pixels(depth, cv2.dilate(depth, np.ones((window, window), np.uint8)))
+    peaks = local_peaks(depth, window, POSITIVE)
     _, centroids = _sparse_regions_at(peaks, depth.shape)
     if len(centroids) == 0:
         return np.zeros((0, 2))

@@ -60,6 +60,7 @@ from snooker.vision.cueball_score import (
     packaged_model,
     plane_radii,
 )
+from snooker.vision.peaks import local_peaks
 
 HOLES_BOX_MARGIN_PX = 2
 """The cloth kept around the holes' box when their distance to the cloth is measured in it (px):
@@ -546,41 +547,6 @@ def whiteness(lab: np.ndarray, cloth_ab: np.ndarray) -> np.ndarray:
 
 
 @numba.njit(cache=True, nogil=True)
-def _local_peaks(distance: np.ndarray, window: int, smallest: np.float32) -> np.ndarray:
-    """Ascending flat indices of the pixels of ``distance`` (h, w) float32 at least ``smallest``
-    and at least every value in the ``window`` x ``window`` square around them, clipped to the
-    image (anchored as OpenCV's dilation anchors it): ``np.flatnonzero((distance >=
-    cv2.dilate(distance, square)) & (distance >= smallest))`` in one pass that looks round only
-    the pixels at least ``smallest`` (a tenth of the holes' box), their nearest neighbours first
-    (where a pixel that is no peak nearly always has a higher one)."""
-    h, w = distance.shape
-    before = window // 2
-    after = window - 1 - before
-    found = np.empty(h * w, dtype=np.int64)
-    count = 0
-    for y in range(h):
-        for x in range(w):
-            value = distance[y, x]
-            if value < smallest:
-                continue
-            peak = True
-            for reach in (1, max(before, after)):
-                for ny in range(max(0, y - min(reach, before)), min(h, y + min(reach, after) + 1)):
-                    for nx in range(max(0, x - min(reach, before)), min(w, x + min(reach, after) + 1)):
-                        if distance[ny, nx] > value:
-                            peak = False
-                            break
-                    if not peak:
-                        break
-                if not peak:
-                    break
-            if peak:
-                found[count] = y * w + x
-                count += 1
-    return found[:count]
-
-
-@numba.njit(cache=True, nogil=True)
 def _whiteness_kernel(lab: np.ndarray, along_a: np.float32, along_b: np.float32) -> np.ndarray:
     """The compiled body of :func:`whiteness` of an image ``lab`` (H, W, 3) float32 over one cloth
     whose unit chroma direction is (``along_a``, ``along_b``)."""
@@ -641,7 +607,7 @@ def _white_discs(
     )
     # the local maxima from a floor below the size test (half of it), then the tests themselves
     ys, xs = np.divmod(
-        _local_peaks(distance, config.peak_window_px, np.float32(smallest / scale / 2)), distance.shape[1]
+        local_peaks(distance, config.peak_window_px, np.float32(smallest / scale / 2)), distance.shape[1]
     )
     peaks = (distance[ys, xs] * scale >= smallest) & (white[ys, xs] >= config.min_whiteness)
     ys, xs = ys[peaks], xs[peaks]
@@ -732,7 +698,7 @@ def _balls(
     (a ball touching a cushion's shadow has the wider peak in the shadow, its own beside it).
     ``distance`` covers the frame's box from ``origin`` (x, y px); beyond it the distance is 0, which
     no peak's neighbourhood maximum can exceed."""
-    peaks = _local_peaks(distance, config.peak_window_px, np.float32(config.min_radius_px))
+    peaks = local_peaks(distance, config.peak_window_px, np.float32(config.min_radius_px))
     ys, xs = np.divmod(peaks, distance.shape[1])
     radii = distance[ys, xs].astype(np.float64)
     xs, ys = xs + origin[0], ys + origin[1]
@@ -1011,7 +977,7 @@ def compile_kernels() -> None:
     _ring_cloth_medians(lab, blank > 0, np.array([4]), np.array([4]), np.array([2.0]), 1.3, 1.7)
     cloth_mask(lab, ClothConfig(), hue=60, hsv=lab)  # the frame's cloth (finding the table too)
     distance = np.zeros((8, 8), np.float32)
-    _local_peaks(distance, 5, np.float32(3.0))
+    local_peaks(distance, 5, np.float32(3.0))
     core_spreads_and_tops(distance, np.array([[1, 4, 1, 4]]))
     whiteness(lab.astype(np.float32), np.ones(2, np.float32))
 
