@@ -29,6 +29,7 @@ from snooker.pipeline.evaluation import (
     score_track,
     task2_units,
 )
+from snooker.vision import otherview
 from snooker.vision.otherview import CueBallSighting, OtherViewConfig
 from snooker.vision.sources import READ_AHEAD_FRAMES, open_source, read_ahead
 from snooker.vision.types import BallDetections, Frame
@@ -489,6 +490,28 @@ def test_a_look_ahead_is_used_only_for_the_frame_it_was_made_for():
     finally:
         ahead.close()
     assert helper.count == 1
+
+
+def test_looks_made_ahead_are_let_go_when_the_table_comes_back(monkeypatch):
+    looks = {"helper": 0, "loop": 0}
+    look = otherview.ball_candidates
+
+    def counted(*args, **kwargs):
+        looks["loop" if threading.current_thread() is threading.main_thread() else "helper"] += 1
+        return look(*args, **kwargs)
+
+    monkeypatch.setattr(otherview, "ball_candidates", counted)
+    first, second = _close_up(0), _close_up(1)
+    ahead = FrameCueBall(OtherViewConfig(), look_ahead=True)
+    ahead.prepare(first)
+    ahead.prepare(second)
+    try:
+        ahead(first)  # the second frame is looked in ahead...
+        ahead.reset()  # ...but the table came back in between: that look is let go
+        ahead(second)
+    finally:
+        ahead.close()
+    assert looks == {"helper": 1, "loop": 2}
 
 
 def test_frames_expected_to_be_looked_in_are_looked_in_on_the_helper_meanwhile():

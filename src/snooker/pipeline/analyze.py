@@ -525,14 +525,22 @@ class FrameCueBall:
             self._look_ahead_at(index)
 
     def reset(self) -> None:
+        """The table is back in view: the sighting is forgotten, and so are the looks made ahead
+        (the frames they were made for show the table; their images are let go)."""
         self.follower.reset()
+        self._drop_pending()
 
     def close(self) -> None:
         """Stop the helper thread (a look it is making is finished first)."""
-        self._pending.clear()
+        self._drop_pending()
         if self._helper is not None:
             self._helper.shutdown(wait=True, cancel_futures=True)
             self._helper = None
+
+    def _drop_pending(self) -> None:
+        for _, future in self._pending.values():
+            future.cancel()
+        self._pending.clear()
 
     def _looked_ahead(self, frame: Frame) -> list[BallCandidate] | None:
         """``frame``'s candidates if the helper was asked for them (waiting for them); looks
