@@ -549,7 +549,8 @@ def test_the_frames_after_a_search_for_the_table_are_expected_to_be_looked_in():
     for frame in _frames(25):
         analysis.process(frame)
     analysis.finish()
-    assert follower.expected == [(0, 3), (10, 3), (20, 3)]
+    # not on the first frame: a video mostly opens on the table, and nothing was looked in yet
+    assert follower.expected == [(10, 3), (20, 3)]
     assert follower.calls == list(range(25))
 
 

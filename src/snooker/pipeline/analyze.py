@@ -77,8 +77,9 @@ class AnalysisConfig:
     cores. Off: one frame at a time, on the frame loop's thread."""
     other_view_looks_during_search: int = 4
     """With ``other_view_look_ahead``: how many frames, from the one searched on, the helper looks
-    in while a search for the table holds the frame loop (a search takes ~60-80 ms, a look
-    ~15 ms; in other views most searches fail, and those frames are then looked in). 0: none."""
+    in while a search for the table holds the frame loop in a run of other views (a search takes
+    ~60-80 ms, a look ~15 ms; there most searches fail, and those frames are then looked in).
+    0: none."""
     place_centre_error_px: float = 1.0
     """How far (px) a resting ball's detected centre may be off its place as a whole, beyond the
     tracker's allowance: a ball on the painted baulk line reads ~0.7 px towards the camera (the
@@ -326,7 +327,8 @@ class VideoAnalysis:
 
     def _try_calibrate(self, frame: Frame) -> bool:
         expect = getattr(self.other_view, "expect", None)
-        if expect is not None:
+        if expect is not None and self._other_view_running:
+            # in a run of other views (not on a video's first frame, which mostly finds the table)
             expect(frame, self.config.other_view_looks_during_search)
         view = self._search_table(frame.image)
         self.views.append({"frame": frame.index, "found": view is not None})
