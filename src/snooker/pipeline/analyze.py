@@ -15,6 +15,7 @@ import weakref
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 
@@ -32,6 +33,8 @@ from snooker.vision.gating import (
 )
 from snooker.vision.otherview import BallCandidate, CueBallSighting, OtherViewConfig, OtherViewCueBall
 from snooker.vision.types import BallDetections, Frame
+
+T = TypeVar("T")
 
 ANALYSIS_SCHEMA = "snooker.analysis/1"
 LOG_SCHEMA = "snooker.log/1"
@@ -186,7 +189,7 @@ class VideoAnalysis:
         self._search: Future[object | None] | None = None
         self._search_frame = -1
         self._search_image = np.zeros((0, 0, 3), np.uint8)
-        self._searcher: ThreadPoolExecutor | None = None
+        self._searcher = _HelperThread("find-table")
         if tracking_worker is not None:
             tracking_worker.begin(self.stage)  # last: a video begun is always ended by finish
 
@@ -269,9 +272,7 @@ class VideoAnalysis:
         if self._finished:
             return []
         self._finished = True
-        if self._searcher is not None:
-            self._searcher.shutdown(wait=True, cancel_futures=True)
-            self._searcher = None
+        self._searcher.close()
         close = getattr(self.other_view, "close", None)
         if close is not None:
             close()
@@ -364,8 +365,6 @@ class VideoAnalysis:
                 return self._ensure_view(frame)
         due = frame.index % self.config.calibrate_every_frames == 0 or not self.views
         if self._search is None and due and self.search_gate.worth_searching(frame.index, frame.image):
-            if self._searcher is None:
-                self._searcher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="find-table")
             self._search_image = frame.image.copy()
             self._search = self._searcher.submit(self._search_table, self._search_image)
             self._search_frame = frame.index
@@ -505,7 +504,7 @@ class FrameCueBall:
     def __init__(self, config: OtherViewConfig, look_ahead: bool = False) -> None:
         self.follower = OtherViewCueBall(config)
         self._coming: _FramesComing | None = _FramesComing() if look_ahead else None
-        self._helper: ThreadPoolExecutor | None = None
+        self._helper = _HelperThread("other-view-ahead")
         self._pending: dict[int, tuple[np.ndarray, Future[list[BallCandidate] | None]]] = {}
 
     def prepare(self, frame: Frame) -> None:
@@ -535,9 +534,7 @@ class FrameCueBall:
     def close(self) -> None:
         """Stop the helper thread (a look it is making is finished first)."""
         self._drop_pending()
-        if self._helper is not None:
-            self._helper.shutdown(wait=True, cancel_futures=True)
-            self._helper = None
+        self._helper.close()
 
     def _drop_pending(self) -> None:
         for _, future in self._pending.values():
@@ -561,9 +558,27 @@ class FrameCueBall:
         image = self._coming.image(index)
         if image is None:
             return
-        if self._helper is None:
-            self._helper = ThreadPoolExecutor(1, thread_name_prefix="other-view-ahead")
         self._pending[index] = (image, self._helper.submit(self.follower.candidates, image))
+
+
+class _HelperThread:
+    """One worker thread for a frame loop's work done beside it, started with the first task
+    (``name``: its thread's name); :meth:`close` stops it (a task running is finished first, those
+    not started are dropped), and a later task starts it afresh."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._pool: ThreadPoolExecutor | None = None
+
+    def submit(self, task: Callable[..., T], *args: object) -> Future[T]:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.name)
+        return self._pool.submit(task, *args)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
 
 
 class _FramesComing:

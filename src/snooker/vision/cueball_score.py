@@ -185,7 +185,7 @@ def _core_boxes(found: np.ndarray, ball_radii: np.ndarray, config: ScoreFeatureC
     bottom and right are clipped where they are read) of candidates ``found`` (n, 3: whole-pixel
     x, y and a radius) whose ball radii are ``ball_radii`` (n,) px: ``core_radii`` of the ball
     radius each way, at least a pixel."""
-    core = np.maximum(1, (config.core_radii * ball_radii).astype(np.int64))
+    core = _core_half_sides(ball_radii, config)
     xs, ys = found[:, 0].astype(np.int64), found[:, 1].astype(np.int64)
     return np.column_stack([np.maximum(0, ys - core), ys + core + 1, np.maximum(0, xs - core), xs + core + 1])
 
@@ -305,8 +305,13 @@ def features_reach(ball_radii: np.ndarray, config: ScoreFeatureConfig) -> np.nda
     by the pixel bilinear sampling reads beyond a sample and one for rounding the centre, and the
     core's window."""
     half = np.ceil(config.patch_radii * ball_radii) + _SAMPLING_MARGIN_PX
-    core = np.maximum(1, (config.core_radii * ball_radii).astype(np.int64))
-    return np.maximum(half, core + 1).astype(np.int64)
+    return np.maximum(half, _core_half_sides(ball_radii, config) + 1).astype(np.int64)
+
+
+def _core_half_sides(ball_radii: np.ndarray, config: ScoreFeatureConfig) -> np.ndarray:
+    """(n,) int64 px each way from a candidate's centre that its core window spans: ``core_radii``
+    of its ball radius ``ball_radii`` (n,) px, whole, at least a pixel."""
+    return np.maximum(1, (config.core_radii * ball_radii).astype(np.int64))
 
 
 def plane_radii(alike: list[tuple[int, int, float]], xy: np.ndarray, fallback: float) -> np.ndarray:

@@ -66,6 +66,10 @@ HOLES_BOX_MARGIN_PX = 2
 """The cloth kept around the holes' box when their distance to the cloth is measured in it (px):
 a line of cloth all round, which no step of the distance's 5 x 5 mask leaps over (an exactness
 guard, not a tuning parameter)."""
+_PEAK_FLOOR_SHARE = 0.5
+"""The white discs' local maxima are found from this share of the size test's floor (a fraction of
+one), the size test applied after: any share below one finds the same discs, for less work the
+nearer one (an exactness guard against rounding, not a tuning parameter)."""
 TRIPLES_KEPT = 128
 """How many balls' counts keep their list of triples for the size fit (one list per count of
 balls a frame shows; :func:`_triples`)."""
@@ -605,10 +609,9 @@ def _white_discs(
         config.min_radius_px,
         config.white_disc_min_radius_fraction * float(np.median([r for _, _, r in frame.peaks])),
     )
-    # the local maxima from a floor below the size test (half of it), then the tests themselves
-    ys, xs = np.divmod(
-        local_peaks(distance, config.peak_window_px, np.float32(smallest / scale / 2)), distance.shape[1]
-    )
+    # the local maxima from a floor below the size test, then the tests themselves
+    floor = np.float32(_PEAK_FLOOR_SHARE * smallest / scale)
+    ys, xs = np.divmod(local_peaks(distance, config.peak_window_px, floor), distance.shape[1])
     peaks = (distance[ys, xs] * scale >= smallest) & (white[ys, xs] >= config.min_whiteness)
     ys, xs = ys[peaks], xs[peaks]
     radii = distance[ys, xs] * scale
