@@ -57,6 +57,20 @@ def test_energy_never_increases_and_balls_never_overlap(speed, angle, top, side,
     assert STANDARD_TABLE.on_playing_area(final, margin_mm=reach).all()
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="known flaw (found by the property test above, 2026-12-05): a slow white with side nudges "
+    "a resting red, the red stops within 10 ms and the white's spin curves it back into the red; "
+    "the second contact, from touching, is not seen, and the two overlap by up to 0.088 mm for 54 ms",
+)
+def test_a_spinning_white_curving_back_into_the_red_it_just_nudged_does_not_overlap_it():
+    traj = simulate(
+        _break_layout(600.0, 345.48046875),
+        Shot(7455.0, 34.98472711444108, top=-1 / 3, side=0.12680539665137358),
+    )
+    assert _min_gap_mm(traj) > -OVERLAP_TOLERANCE_MM
+
+
 @pytest.mark.parametrize("pocket", ["baulk_left", "middle_right", "top_left", "top_right"])
 def test_straight_full_ball_pot_goes_into_the_aimed_pocket(pocket):
     p = STANDARD_TABLE.pockets[pocket]
