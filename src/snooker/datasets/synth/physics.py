@@ -735,15 +735,13 @@ def _first_contact_root(
     than ``min_closing`` (mm/s).
 
     ``d0`` is the relative position now. With ``inside_ok`` a point already inside counts at 0
-    (a ball already in a capture circle falls at once).
+    (a ball already in a capture circle falls at once). Two already touching that do not close
+    now may close later (a ball's spin curving it back into the ball it just left): see
+    :func:`_next_contact_from_touching`.
     """
     f0 = float(d0 @ d0) - distance * distance
     closing_limit = -2.0 * distance * min_closing
     closing_now = 2.0 * float(d0 @ v) < closing_limit
-    if f0 <= 2 * distance * 1e-6:
-        if inside_ok and f0 <= 0:
-            return 0.0
-        return 0.0 if closing_now else None
     coeffs = [
         float(a2 @ a2),
         2.0 * float(a2 @ v),
@@ -751,8 +749,13 @@ def _first_contact_root(
         2.0 * float(v @ d0),
         f0,
     ]
-    while coeffs and abs(coeffs[0]) < 1e-18:
-        coeffs.pop(0)
+    if f0 <= 2 * distance * _TOUCHING_GAP_MM:
+        if inside_ok and f0 <= 0:
+            return 0.0
+        if closing_now:
+            return 0.0
+        return _next_contact_from_touching(coeffs, horizon, closing_limit) if min_closing > 0 else None
+    coeffs = _without_vanishing_leads(coeffs)
     if len(coeffs) < 2:
         return None
     roots = np.roots(coeffs)
@@ -773,3 +776,42 @@ def _first_contact_root(
         if deriv(root) < closing_limit or (min_closing == 0.0 and deriv(root) < 0):
             return root
     return None
+
+
+_TOUCHING_GAP_MM = 1e-6
+"""Two surfaces this close (mm) touch: a contact between them is judged by its closing speed now."""
+
+
+def _next_contact_from_touching(coeffs: list[float], horizon: float, closing_limit: float) -> float | None:
+    """Earliest dt in (0, horizon] at which two surfaces touching now but not closing (the
+    quartic ``coeffs`` of |d|² − distance², highest power first, ``closing_limit`` < 0 its rate
+    at the slowest closing that counts) close again, no farther apart than now: where they come
+    back to touching while closing, or, when they press together from the start (a tangential
+    ball that its spin turns into the other), where the closing reaches twice the slowest that
+    counts, so that the contact is surely resolved.
+
+    With f(dt) − f(0) = dt · h(dt) (h the cubic ``coeffs[:-1]``, ``back``): a root of h is a
+    return to touching, taken if f′ closes there; a root of f′ − 2 ``closing_limit``
+    (``pressing``) is taken if h < 0 there, i.e. they are pressed closer than now.
+    """
+    deriv = np.poly1d(coeffs).deriv()
+    back = np.poly1d(coeffs[:-1])
+    pressing = np.polysub(deriv.coeffs, [2.0 * closing_limit])
+    candidates = sorted(
+        (float(r.real), returning)
+        for p, returning in ((back.coeffs, True), (pressing, False))
+        for r in np.roots(_without_vanishing_leads(list(p)))
+        if abs(r.imag) <= 1e-7 * max(1.0, abs(r.real)) and 0.0 < r.real <= horizon
+    )
+    for root, returning in candidates:
+        if deriv(root) < closing_limit and (returning or back(root) < 0.0):
+            return root
+    return None
+
+
+def _without_vanishing_leads(coeffs: list[float]) -> list[float]:
+    """``coeffs`` (highest power first) without leading ones too small to matter (their roots
+    would be numerical noise far away)."""
+    while coeffs and abs(coeffs[0]) < 1e-18:
+        coeffs = coeffs[1:]
+    return coeffs
