@@ -248,3 +248,49 @@ def test_a_contact_seen_is_ruled_whatever_was_not():
 )
 def test_nonsense_unwatched_fields_are_refused(extra, says):
     assert says in rule([match(), stroke([], [], **extra)])[-1]["error"]
+
+
+NOT_ON, IN_OFF = "potted_ball_not_on", "cue_ball_potted"
+
+
+@pytest.mark.parametrize(
+    ("lines", "score", "foul", "fouls", "penalty"),
+    [
+        # After a red the one colour potted names the colour (an obvious intention): it scores.
+        ([pot("red"), stroke([], ["black"], unwatched_s=1.5)], [8, 0], False, [], 0),
+        ([pot("red"), stroke([], ["black"], strike_unseen=True)], [8, 0], False, [], 0),
+        # Two colours potted after a red: a foul whichever was named, seven either way.
+        ([pot("red"), stroke([], ["black", "pink"], unwatched_s=1.5)], [1, 7], True, [NOT_ON], 7),
+        # An in-off whose contact was unseen: the colour may have been named; the smaller penalty.
+        ([pot("red"), stroke([], [], cue_ball="potted", unwatched_s=1.5)], [1, 4], True, [IN_OFF], 4),
+        # A free ball: the one ball not on that the stroke potted was the free ball; it scores as a red.
+        ([safe("black", free_ball=True), stroke([], ["pink"], unwatched_s=1.5)], [0, 8], False, [], 0),
+        # A pot proves a contact nobody logged: not "missed every ball", and no miss.
+        ([stroke([], ["red"])], [1, 0], False, [], 0),
+        ([stroke([], ["red"], clear_path=True)], [1, 0], False, [], 0),
+        ([pot("red"), stroke([], ["blue"])], [6, 0], False, [], 0),
+        # A ball forced off the table proves it too; forcing a ball off is still a foul.
+        ([stroke([], [], off_table=["red"])], [0, 4], True, ["ball_off_table"], 4),
+    ],
+    ids=[
+        "colour after a red, cut",
+        "colour after a red, strike unseen",
+        "two colours after a red",
+        "in-off after a red",
+        "free ball potted",
+        "red potted, no contact logged",
+        "red potted, clear path logged",
+        "colour after a red, no contact logged",
+        "red forced off, no contact logged",
+    ],
+)
+def test_what_a_stroke_sent_away_shows_of_a_contact_nobody_saw(lines, score, foul, fouls, penalty):
+    ruling = rule([match(), *lines])[-1]
+    assert "error" not in ruling
+    assert ruling["score"] == score and ruling["foul"] is foul and ruling["fouls"] == fouls
+    assert ruling["penalty"] == penalty and not ruling["miss"]
+
+
+def test_a_cue_ball_that_hit_nothing_and_sent_nothing_away_still_missed_every_ball():
+    ruling = rule([match(), stroke([], [], clear_path=True)])[-1]
+    assert ruling["fouls"] == ["missed_all_balls"] and ruling["miss"]

@@ -50,7 +50,13 @@ Judgements documented here because the texts leave them open:
 - A stroke logged with no first contact while the camera did not show the table for part of it
   (``unwatched_s``, a broadcast's cut to another camera), or whose cue ball was first seen already
   running (``strike_unseen``), had its contact unseen: no foul for missing every ball and no miss;
-  what was seen (pots, the cue ball potted) is ruled as usual.
+  what was seen (pots, the cue ball potted) is ruled as usual. So had a stroke logged with no first
+  contact that potted or forced off an object ball: only a contact does that (a tracker that lost
+  the cue ball at the contact logs none).
+- With the contact unseen the striker has the obvious intention's benefit of the doubt: after a
+  red, the one colour the stroke potted or forced off is the nominated colour (and with a free
+  ball, the one ball not on so sent away is the free ball); and a foul is not "before a colour was
+  nominated" (3.12(d)), as the contact nobody saw may have named it.
 """
 
 from __future__ import annotations
@@ -622,7 +628,8 @@ def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
         if declared_kind is not None and declared_kind not in plain_on:
             free_ball = declared_kind
         elif declared_kind is None:
-            not_on = {k for k in contact_kinds if k not in plain_on}
+            shown = contact_kinds or (_sent_away_kinds(stroke) if _contact_unseen(stroke) else [])
+            not_on = {k for k in shown if k not in plain_on}
             if len(not_on) == 1:
                 free_ball = not_on.pop()
         nominated = None
@@ -633,10 +640,14 @@ def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
             elif not contact_kinds:
                 touching_colours = [ball_kind(b) for b in frame.touching if ball_kind(b) != RED]
                 fallen_colours = {ball_kind(b) for b in stroke.fell_from_edge if ball_kind(b) != RED}
+                unseen = _contact_unseen(stroke)
+                sent_colours = {k for k in _sent_away_kinds(stroke) if k != RED} if unseen else set()
                 if len(touching_colours) == 1:
                     nominated = touching_colours[0]
                 elif len(fallen_colours) == 1:
                     nominated = fallen_colours.pop()
+                elif len(sent_colours) == 1:
+                    nominated = sent_colours.pop()
         if nominated is not None and nominated not in frame.table.colours:
             raise LogError(f"nominated: the {nominated} is not on the table")
     on_kinds = _on_kinds(frame, nominated, free_ball)
@@ -723,17 +734,28 @@ def _stroke_fouls(
         if cue is not None and not _in_d(cue, config, stroke.position_tolerance_mm):
             fouls.append((FoulReason.IMPROPER_IN_HAND, ()))
     seven_already = any(r is FoulReason.REDS_IN_SUCCESSIVE_STROKES for r, _ in fouls)
-    if fouls and own_turn and frame.phase is Phase.COLOUR and view.nominated is None and not seven_already:
+    # With the contact unseen, the colour may have been named by the obvious intention of a contact
+    # nobody saw: the striker has the benefit of the doubt.
+    undecided = frame.phase is Phase.COLOUR and view.nominated is None and not _contact_unseen(stroke)
+    if fouls and own_turn and undecided and not seven_already:
         fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
     return fouls
 
 
 def _contact_unseen(stroke: StrokeLine) -> bool:
     """No first contact is logged, but the camera did not show the table for part of the stroke
-    (``unwatched_s``) or the cue ball was first seen already running (``strike_unseen``): the
-    contact was not seen, so neither missing every ball nor a miss is called (the fouls that were
-    seen stand)."""
-    return not stroke.first_contact and (stroke.unwatched_s > 0.0 or stroke.strike_unseen)
+    (``unwatched_s``), the cue ball was first seen already running (``strike_unseen``), or the
+    stroke potted or forced off an object ball (which only a contact can do; one that fell from the
+    edge of a pocket by itself aside, 3.9(b)): the contact was not seen, so neither missing every
+    ball nor a miss is called (the fouls that were seen stand)."""
+    if stroke.first_contact:
+        return False
+    return stroke.unwatched_s > 0.0 or stroke.strike_unseen or bool(_sent_away_kinds(stroke))
+
+
+def _sent_away_kinds(stroke: StrokeLine) -> list[str]:
+    """The kinds of the object balls the stroke itself potted or forced off the table."""
+    return [ball_kind(b) for b in (*_potted_by_the_stroke(stroke), *stroke.off_table)]
 
 
 def _fell_before_contact(stroke: StrokeLine, view: _StrokeView) -> bool:
