@@ -377,3 +377,59 @@ def test_respotting_when_every_spot_is_taken_goes_towards_the_top_cushion():
     (entry,) = ruling["respotted"]
     assert entry["position"][0] == pytest.approx(CX)
     assert entry["position"][1] > SPOTS["black"][1]
+
+
+# A camera's log has no decision lines: after a foul and a miss the next stroke's cue ball shows
+# whether the balls were put back (3.14). The layout: the white in baulk, the reds in their rack.
+_WHITE_BEFORE = (CX, 600.0)
+_WHITE_AFTER_MISS = (CX + 400.0, 1500.0)
+
+
+def _places(white: tuple[float, float]) -> dict:
+    return {"white": list(white), "red-1": [CX, 2800.0]}
+
+
+def _miss_from_the_start(start: tuple[float, float]) -> dict:
+    """Misses every ball with a full ball open, from the cue ball at ``start``."""
+    positions = {"before": _places(start), "after": _places(_WHITE_AFTER_MISS)}
+    return stroke([], [], clear_path=True, full_ball=True, positions=positions)
+
+
+_SET_UP = [match(), safe("red", positions={"after": _places(_WHITE_BEFORE)})]
+_NUDGED = (_WHITE_BEFORE[0] + 12.0, _WHITE_BEFORE[1] - 9.0)  # put back within the measurement
+_LEFT = _WHITE_AFTER_MISS
+
+
+@pytest.mark.parametrize(
+    ("starts", "score", "over", "announced"),
+    [
+        # Ben misses; the white comes back to its place: Ben plays again from there (and misses).
+        ([_NUDGED], [8, 0], False, ["BALLS REPLACED"]),
+        # A third miss from the same place after the warning: the frame to Ann (3.14(c)).
+        ([_NUDGED, _NUDGED], [12, 0], True, ["BALLS REPLACED", "WARNING"]),
+        # Played from where the miss left the white: Ann chose to play (and misses in her turn).
+        ([_LEFT], [4, 4], False, []),
+    ],
+    ids=["replaced: the offender again", "replaced twice: the frame awarded", "played on"],
+)
+def test_a_miss_replaced_without_a_decision_line_is_read_from_the_cue_balls_place(
+    starts, score, over, announced
+):
+    misses = [_miss_from_the_start(start) for start in starts]
+    ruling = last([*_SET_UP, _miss_from_the_start(_WHITE_BEFORE), *misses])
+    assert "error" not in ruling
+    assert ruling["score"] == score and ruling["frame_over"] is over and ruling["miss"]
+    if over:
+        assert ruling["winner"] == 0
+    said = " ".join(ruling["announcements"])
+    for words in announced:
+        assert words in said
+    assert ("REPLACED" in said) is bool(announced)
+
+
+def test_a_cue_ball_the_miss_hardly_moved_shows_no_replacement():
+    short = (_WHITE_BEFORE[0], _WHITE_BEFORE[1] + 40.0)  # moved less than twice the tolerance
+    miss = stroke([], [], clear_path=True, full_ball=True, positions={"after": _places(short)})
+    again = _miss_from_the_start(_WHITE_BEFORE)
+    ruling = last([*_SET_UP, miss, again])
+    assert not any("REPLACED" in a for a in ruling["announcements"])

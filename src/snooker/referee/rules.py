@@ -61,6 +61,7 @@ Judgements documented here because the texts leave them open:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -483,17 +484,43 @@ def _in_d(point: Point, config: RefereeConfig, measured_within_mm: float | None 
     return bool(STANDARD_TABLE.in_d(point, margin_mm=tol)[0])
 
 
-def _implicit_play(match: MatchState, player: int | None = None) -> MatchState:
-    """A line from the next player while a decision is open means he chose to play (3.11(h)).
+def _implicit_play(
+    match: MatchState, player: int | None = None, replaced: bool = False
+) -> tuple[MatchState, tuple[str, ...]]:
+    """A line from the next player while a decision is open means he chose to play (3.11(h)); the
+    match after the choice, and what the choice announces.
 
-    A stroke by the offender himself (``player``) can only mean he was asked to play again.
+    A stroke by the offender himself (``player``) can only mean he was asked to play again; one
+    that starts from the balls put back (``replaced``, see :func:`_balls_replaced`), that they were
+    replaced (3.14).
     """
     pending = match.frame.pending
     if pending is None:
-        return match
+        return match, ()
     if player is not None and player == pending.offender and player != match.frame.striker:
-        return _decide(match, "play_again")[0]
-    return _decide(match, "play")[0]
+        choice = "play_again"
+    else:
+        choice = "replace" if replaced else "play"
+    match, outcome = _decide(match, choice)
+    return match, outcome.announcements
+
+
+def _balls_replaced(frame: FrameState, stroke: StrokeLine, config: RefereeConfig) -> bool:
+    """Whether ``stroke``, logged with no decision while one is open after a foul and a miss,
+    starts from the position before the miss rather than where the miss left the balls: its cue
+    ball (``positions.before``) within ``replaced_within_mm`` of where it was before the miss, which
+    had moved it more than twice as far. Only a replacement puts the cue ball back there, so a
+    camera's log, which has no decision lines, shows the choice this way."""
+    pending = frame.pending
+    if pending is None or "replace" not in pending.options or pending.snapshot is None:
+        return False
+    before = stroke.positions.before if stroke.positions else None
+    start = None if before is None else dict(before).get(CUE_BALL)
+    was, left = pending.snapshot.table.cue_position(), frame.table.cue_position()
+    if start is None or was is None or left is None:
+        return False
+    within = max(config.replaced_within_mm, stroke.position_tolerance_mm or 0.0)
+    return math.dist(was, left) > 2 * within and math.dist(start, was) <= within
 
 
 def _frame_end(
@@ -979,8 +1006,19 @@ def _lot_shown_by(match: MatchState, frame: FrameState, player: int | None) -> F
 
 
 def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tuple[MatchState, Outcome]:
-    """Rule one stroke: fouls, scoring, re-spotting, end of frame (3.3-3.14)."""
-    match = _implicit_play(match, stroke.player)
+    """Rule one stroke: the choice it shows of a decision left open (announced with it), then the
+    stroke itself."""
+    match, chosen = _implicit_play(match, stroke.player, _balls_replaced(match.frame, stroke, config))
+    match, outcome = _stroke_chosen(match, stroke, config)
+    if not chosen:
+        return match, outcome
+    return match, replace(outcome, announcements=(*chosen, *outcome.announcements))
+
+
+def _stroke_chosen(
+    match: MatchState, stroke: StrokeLine, config: RefereeConfig
+) -> tuple[MatchState, Outcome]:
+    """Rule one stroke with no decision open: fouls, scoring, re-spotting, end of frame (3.3-3.14)."""
     if match.frame.awaiting_lot:
         match = replace(match, frame=_lot_shown_by(match, match.frame, stroke.player))
     frame = match.frame
@@ -1312,7 +1350,7 @@ def _decide(match: MatchState, choice: str) -> tuple[MatchState, Outcome]:
 
 
 def _nominate(match: MatchState, event: NominateLine) -> tuple[MatchState, Outcome]:
-    match = _implicit_play(match)
+    match = _implicit_play(match)[0]
     frame = match.frame
     kind = ball_kind(event.ball)
     _check_nomination(frame, event.ball, "nominate")
@@ -1348,7 +1386,7 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
         _require_lot(frame, "foul")
     striker_fouls = event.player is None or event.player == frame.striker
     if striker_fouls:
-        match = _implicit_play(match)
+        match = _implicit_play(match)[0]
         frame = match.frame
     offender = frame.striker if event.player is None else event.player
     if event.ball not in (None, CUE_BALL) and not frame.table.has(event.ball):

@@ -33,6 +33,10 @@ class RefereeConfig:
       in-hand may be measured before it counts as improperly placed (measurement noise).
     - ``default_players``: names used when a log starts without a match line.
     - ``geometry``: tolerances of the rule geometry (snookered, clear path, spotting, touching).
+    - ``replaced_within_mm``: with no decision logged after a foul and a miss (a camera's log), a
+      stroke whose cue ball starts within this distance (mm; or the log's own measurement
+      tolerance, if larger) of where it was before the miss, which had moved it more than twice as
+      far, shows the balls replaced (3.14): the offender plays again from there.
     """
 
     miss_rule: str = "wpbsa"
@@ -42,6 +46,7 @@ class RefereeConfig:
     in_hand_tolerance_mm: float = 2.0
     default_players: tuple[str, ...] = ("Player 1", "Player 2")
     geometry: GeometryConfig = DEFAULT_GEOMETRY_CONFIG
+    replaced_within_mm: float = 30.0
 
     def __post_init__(self) -> None:
         if self.miss_rule not in MISS_RULES:
@@ -50,6 +55,8 @@ class RefereeConfig:
             raise ValueError(f"reds must be positive, got {self.reds}")
         if self.in_hand_tolerance_mm < 0:
             raise ValueError("in_hand_tolerance_mm must not be negative")
+        if self.replaced_within_mm < 0:
+            raise ValueError("replaced_within_mm must not be negative")
 
 
 class Phase(Enum):
@@ -263,6 +270,7 @@ class MatchState:
     winner: int | None = None
     history: tuple[tuple[int, int], ...] = field(default=())
     geometry: GeometryConfig = DEFAULT_GEOMETRY_CONFIG
+    replaced_within_mm: float = 30.0
 
     def side_of(self, player: int) -> int:
         return self.sides[player]
