@@ -6,6 +6,7 @@ import pytest
 from referee_logs import clear_reds, decision, last, match, pot, safe, stroke, to_colours
 
 from snooker.calibration.table import STANDARD_TABLE
+from snooker.referee import RefereeConfig
 
 SPOTS = STANDARD_TABLE.spots
 CX = STANDARD_TABLE.centre_x_mm
@@ -433,3 +434,18 @@ def test_a_cue_ball_the_miss_hardly_moved_shows_no_replacement():
     again = _miss_from_the_start(_WHITE_BEFORE)
     ruling = last([*_SET_UP, miss, again])
     assert not any("REPLACED" in a for a in ruling["announcements"])
+
+
+@pytest.mark.parametrize(
+    ("within_mm", "replaced"), [(30.0, True), (10.0, False), (200.0, True), (1000.0, False)]
+)
+def test_how_close_to_its_place_a_replaced_cue_ball_must_start_is_configured(within_mm, replaced):
+    # _NUDGED starts 15 mm from the place; the miss ran the white 985 mm, not twice 1000: undecidable.
+    lines = [*_SET_UP, _miss_from_the_start(_WHITE_BEFORE), _miss_from_the_start(_NUDGED)]
+    ruling = last(lines, RefereeConfig(replaced_within_mm=within_mm))
+    assert any("REPLACED" in a for a in ruling["announcements"]) is replaced
+
+
+def test_a_negative_replacement_distance_is_refused():
+    with pytest.raises(ValueError, match="replaced_within_mm"):
+        RefereeConfig(replaced_within_mm=-1.0)

@@ -270,7 +270,6 @@ class MatchState:
     winner: int | None = None
     history: tuple[tuple[int, int], ...] = field(default=())
     geometry: GeometryConfig = DEFAULT_GEOMETRY_CONFIG
-    replaced_within_mm: float = 30.0
 
     def side_of(self, player: int) -> int:
         return self.sides[player]
