@@ -33,6 +33,9 @@ sample at the square's edge, and one more for a centre given in whole pixels."""
 MODEL_SCHEMA = "snooker.cue_ball_score/1"
 DEFAULT_MODEL = Path(__file__).resolve().parent / "weights" / "cue_ball_score.json"
 
+_NUMPY_PAIRWISE_BLOCK = 128
+"""NumPy's ``PW_BLOCKSIZE``: runs of at most this many values it sums without halving (a fact of
+NumPy's summation that :func:`_pairwise_sum` reproduces, not a tuning parameter)."""
 _PAIRWISE_DEPTH = 128
 """Room on :func:`_pairwise_sum`'s stack: two entries a halving (the half being summed and the
 other waiting), and a run of 2^63 values is halved fewer than 64 times (a bound, not a tuning
@@ -242,8 +245,8 @@ def _window_spreads(grey: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np
 @numba.njit(cache=True, nogil=True)
 def _pairwise_sum(values: np.ndarray, start: int, n: int) -> np.float32:
     """NumPy's float32 sum of ``values[start:start + n]`` (``pairwise_sum`` in its loops): blocks
-    of at most 128 values summed by :func:`_block_sum`, larger runs halved (at a multiple of
-    eight) and their halves' sums added. The halving is walked with a stack (a recursive
+    of at most ``_NUMPY_PAIRWISE_BLOCK`` values summed by :func:`_block_sum`, larger runs halved
+    (at a multiple of eight) and their halves' sums added. The halving is walked with a stack (a recursive
     function's compiled cache is not reloaded safely)."""
     starts, counts = np.empty(_PAIRWISE_DEPTH, np.int64), np.empty(_PAIRWISE_DEPTH, np.int64)
     split = np.zeros(_PAIRWISE_DEPTH, np.bool_)
@@ -252,7 +255,7 @@ def _pairwise_sum(values: np.ndarray, start: int, n: int) -> np.float32:
     depth, done = 1, 0
     while depth:
         top = depth - 1
-        if counts[top] <= 128:
+        if counts[top] <= _NUMPY_PAIRWISE_BLOCK:
             total = _block_sum(values, starts[top], counts[top])
             depth -= 1
             sums[done] = total
@@ -273,7 +276,8 @@ def _pairwise_sum(values: np.ndarray, start: int, n: int) -> np.float32:
 
 @numba.njit(cache=True, nogil=True)
 def _block_sum(values: np.ndarray, start: int, n: int) -> np.float32:
-    """NumPy's float32 sum of at most 128 values: eight running sums, then the rest one by one."""
+    """NumPy's float32 sum of at most ``_NUMPY_PAIRWISE_BLOCK`` values: eight running sums, then
+    the rest one by one."""
     if n < 8:
         total = np.float32(0.0)
         for i in range(n):

@@ -28,18 +28,23 @@ def local_peaks(values: np.ndarray, window: int, floor: np.float32) -> np.ndarra
             value = values[y, x]
             if value < floor:
                 continue
-            peak = True
-            for reach in (1, max(before, after)):
-                for ny in range(max(0, y - min(reach, before)), min(h, y + min(reach, after) + 1)):
-                    for nx in range(max(0, x - min(reach, before)), min(w, x + min(reach, after) + 1)):
-                        if values[ny, nx] > value:
-                            peak = False
-                            break
-                    if not peak:
-                        break
-                if not peak:
-                    break
-            if peak:
-                found[count] = y * w + x
-                count += 1
+            if _higher_within(values, y, x, min(1, before), min(1, after)):
+                continue  # the nearest neighbours first
+            if _higher_within(values, y, x, before, after):
+                continue
+            found[count] = y * w + x
+            count += 1
     return found[:count]
+
+
+@numba.njit(cache=True, nogil=True)
+def _higher_within(values: np.ndarray, y: int, x: int, before: int, after: int) -> bool:
+    """Whether a value of ``values`` (h, w) from ``before`` px above and left of (``y``, ``x``) to
+    ``after`` px below and right of it (clipped to the image) exceeds the value there."""
+    h, w = values.shape
+    value = values[y, x]
+    for ny in range(max(0, y - before), min(h, y + after + 1)):
+        for nx in range(max(0, x - before), min(w, x + after + 1)):
+            if values[ny, nx] > value:
+                return True
+    return False

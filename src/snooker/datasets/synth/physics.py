@@ -758,8 +758,7 @@ def _first_contact_root(
     coeffs = _without_vanishing_leads(coeffs)
     if len(coeffs) < 2:
         return None
-    roots = np.roots(coeffs)
-    real = sorted(float(r.real) for r in roots if abs(r.imag) <= 1e-7 * max(1.0, abs(r.real)))
+    real = _real_roots(coeffs)
     poly = np.poly1d(coeffs)
     deriv = poly.deriv()
     for root in real:
@@ -798,10 +797,10 @@ def _next_contact_from_touching(coeffs: list[float], horizon: float, closing_lim
     back = np.poly1d(coeffs[:-1])
     pressing = np.polysub(deriv.coeffs, [2.0 * closing_limit])
     candidates = sorted(
-        (float(r.real), returning)
+        (root, returning)
         for p, returning in ((back.coeffs, True), (pressing, False))
-        for r in np.roots(_without_vanishing_leads(list(p)))
-        if abs(r.imag) <= 1e-7 * max(1.0, abs(r.real)) and 0.0 < r.real <= horizon
+        for root in _real_roots(_without_vanishing_leads(list(p)))
+        if 0.0 < root <= horizon
     )
     for root, returning in candidates:
         if deriv(root) < closing_limit and (returning or back(root) < 0.0):
@@ -809,9 +808,21 @@ def _next_contact_from_touching(coeffs: list[float], horizon: float, closing_lim
     return None
 
 
+_VANISHING_COEFFICIENT = 1e-18
+"""A leading polynomial coefficient smaller than this (in the units of its power of seconds) is
+dropped: its roots would be numerical noise far away."""
+_REAL_ROOT_IMAG_SHARE = 1e-7
+"""A root whose imaginary part is at most this share of its size (at least 1 s) is taken as real."""
+
+
 def _without_vanishing_leads(coeffs: list[float]) -> list[float]:
-    """``coeffs`` (highest power first) without leading ones too small to matter (their roots
-    would be numerical noise far away)."""
-    while coeffs and abs(coeffs[0]) < 1e-18:
+    """``coeffs`` (highest power first) without leading ones below ``_VANISHING_COEFFICIENT``."""
+    while coeffs and abs(coeffs[0]) < _VANISHING_COEFFICIENT:
         coeffs = coeffs[1:]
     return coeffs
+
+
+def _real_roots(coeffs: list[float]) -> list[float]:
+    """The real roots (s) of the polynomial ``coeffs`` (highest power first), ascending."""
+    share = _REAL_ROOT_IMAG_SHARE
+    return sorted(float(r.real) for r in np.roots(coeffs) if abs(r.imag) <= share * max(1.0, abs(r.real)))
