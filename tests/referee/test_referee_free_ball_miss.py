@@ -449,3 +449,53 @@ def test_how_close_to_its_place_a_replaced_cue_ball_must_start_is_configured(wit
 def test_a_negative_replacement_distance_is_refused():
     with pytest.raises(ValueError, match="replaced_within_mm"):
         RefereeConfig(replaced_within_mm=-1.0)
+
+
+_OUT_OF_BAULK = (CX + 300.0, 1500.0)
+
+
+def _in_off_miss(start: tuple[float, float]) -> dict:
+    """Misses every ball with a full ball open from the cue ball at ``start`` and goes in-off."""
+    positions = {"before": _places(start), "after": {"red-1": [CX, 2800.0]}}
+    return stroke([], [], cue_ball="potted", clear_path=True, full_ball=True, positions=positions)
+
+
+def _from(start: tuple[float, float], **extra) -> dict:
+    """A safety from the cue ball at ``start`` (hits the red, leaves the white in baulk)."""
+    return safe("red", positions={"before": _places(start), "after": _places(_WHITE_BEFORE)}, **extra)
+
+
+_AWAY = [match(), safe("red", positions={"after": _places(_OUT_OF_BAULK)})]
+_IN_HAND = [match(), stroke(["red"], [], cue_ball="potted", positions={"after": {"red-1": [CX, 2800.0]}})]
+_D_ELSEWHERE = (CX - 150.0, 650.0)
+
+
+@pytest.mark.parametrize(
+    ("lines", "replaced"),
+    [
+        # In-off: back at its place outside the D, where only a replacement puts it (3.3(h)).
+        ([*_AWAY, _in_off_miss(_OUT_OF_BAULK), _from(_OUT_OF_BAULK)], True),
+        # In-off from a place inside the D: from there a player who chose to play could start too.
+        ([*_SET_UP, _in_off_miss(_WHITE_BEFORE), _from(_WHITE_BEFORE)], False),
+        # From in hand, the white left at y 1500: started in the D again, so put back in hand.
+        ([*_IN_HAND, _miss_from_the_start(_WHITE_BEFORE), _from(_D_ELSEWHERE)], True),
+        # ...or started where the miss left it: played.
+        ([*_IN_HAND, _miss_from_the_start(_WHITE_BEFORE), _from(_WHITE_AFTER_MISS)], False),
+        # The strike unseen: the place first seen is not where the stroke started.
+        ([*_AWAY, _in_off_miss(_OUT_OF_BAULK), _from(_OUT_OF_BAULK, strike_unseen=True)], False),
+        ([*_SET_UP, _miss_from_the_start(_WHITE_BEFORE), _from(_NUDGED, strike_unseen=True)], False),
+    ],
+    ids=[
+        "in-off, back outside the D",
+        "in-off, back inside the D: undecidable",
+        "from hand, the D again",
+        "from hand, played where it lay",
+        "in-off, the strike unseen",
+        "on the table, the strike unseen",
+    ],
+)
+def test_a_replacement_with_the_cue_ball_in_hand_before_or_after_the_miss(lines, replaced):
+    ruling = last(lines)
+    assert "error" not in ruling
+    assert any("REPLACED" in a for a in ruling["announcements"]) is replaced
+    assert ruling["foul"] is False

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from referee_logs import decision, match, pot, rule, safe, stroke
 from test_referee_properties import frame_logs
 
-from snooker.referee import Referee
+from snooker.referee import Referee, RefereeConfig
 
 SIX = ["yellow", "green", "brown", "blue", "pink", "black"]
 
@@ -294,3 +294,48 @@ def test_what_a_stroke_sent_away_shows_of_a_contact_nobody_saw(lines, score, fou
 def test_a_cue_ball_that_hit_nothing_and_sent_nothing_away_still_missed_every_ball():
     ruling = rule([match(), stroke([], [], clear_path=True)])[-1]
     assert ruling["fouls"] == ["missed_all_balls"] and ruling["miss"]
+
+
+def moved(red_1: tuple[float, float], red_2: tuple[float, float], **extra: Any) -> dict[str, Any]:
+    """A stroke with no contact logged after which the cue ball came to rest at (400, 2000) and the
+    reds that were at (600, 2600) and (1200, 2600) are logged at ``red_1`` and ``red_2``."""
+    before = {"white": [889.0, 600.0], "red-1": [600.0, 2600.0], "red-2": [1200.0, 2600.0]}
+    after = {"white": [400.0, 2000.0], "red-1": list(red_1), "red-2": list(red_2)}
+    return stroke([], [], positions={"before": before, "after": after}, **extra)
+
+
+@pytest.mark.parametrize(
+    ("line", "config", "missed"),
+    [
+        (moved((600, 2600), (1200, 2600)), None, True),
+        (moved((600, 2620), (1200, 2600)), None, True),
+        (moved((600, 2630), (1200, 2600)), None, False),
+        (moved((600, 2900), (1200, 2600)), None, False),
+        (moved((1200, 2600), (600, 2600)), None, True),
+        (moved((600, 2630), (1200, 2600), position_tolerance_mm=20.0), None, True),
+        (moved((600, 2650), (1200, 2600), position_tolerance_mm=20.0), None, False),
+        (moved((600, 2650), (1200, 2600)), RefereeConfig(moved_beyond_mm=60.0), True),
+    ],
+    ids=[
+        "nothing moved",
+        "a red logged 20 mm off: the measurement",
+        "a red moved 30 mm",
+        "a red driven 300 mm",
+        "two reds that swapped ids, not places",
+        "30 mm within twice the log's tolerance",
+        "50 mm beyond it",
+        "50 mm within a configured 60",
+    ],
+)
+def test_an_object_ball_the_stroke_moved_shows_a_contact_nobody_logged(line, config, missed):
+    """Only a contact moves a ball at rest: beyond ``moved_beyond_mm`` (or twice the log's
+    tolerance) the stroke did not miss every ball, and no miss is called."""
+    ruling = rule([match(), line], config)[-1]
+    assert "error" not in ruling
+    assert (ruling["fouls"] == ["missed_all_balls"]) is missed
+    assert ruling["foul"] is missed and ruling["miss"] is missed
+
+
+def test_a_negative_moved_distance_is_refused():
+    with pytest.raises(ValueError, match="moved_beyond_mm"):
+        RefereeConfig(moved_beyond_mm=-1.0)

@@ -51,10 +51,13 @@ Judgements documented here because the texts leave them open:
   (``unwatched_s``, a broadcast's cut to another camera), or whose cue ball was first seen already
   running (``strike_unseen``), had its contact unseen: no foul for missing every ball and no miss;
   what was seen (pots, the cue ball potted) is ruled as usual. So had a stroke logged with no first
-  contact that potted or forced off an object ball: only a contact does that (a tracker that lost
-  the cue ball at the contact logs none).
+  contact that potted, forced off or moved an object ball (``RefereeConfig.moved_beyond_mm``): only
+  a contact does that (a tracker that lost the cue ball at the contact logs none).
+- A cue ball first seen already running (``strike_unseen``) was not seen where it was struck from:
+  its placement from in hand is not judged (3.5), a miss is judged from where the previous stroke
+  left it, and no replacement after a miss is read from its place.
 - With the contact unseen the striker has the obvious intention's benefit of the doubt: after a
-  red, the one colour the stroke potted or forced off is the nominated colour (and with a free
+  red, the one colour the stroke potted, forced off or moved is the nominated colour (and with a free
   ball, the one ball not on so sent away is the free ball); and a foul is not "before a colour was
   nominated" (3.12(d)), as the contact nobody saw may have named it.
 """
@@ -507,20 +510,35 @@ def _implicit_play(
 
 def _balls_replaced(frame: FrameState, stroke: StrokeLine, config: RefereeConfig) -> bool:
     """Whether ``stroke``, logged with no decision while one is open after a foul and a miss,
-    starts from the position before the miss rather than where the miss left the balls: its cue
-    ball (``positions.before``) within ``replaced_within_mm`` of where it was before the miss, which
-    had moved it more than twice as far. Only a replacement puts the cue ball back there, so a
-    camera's log, which has no decision lines, shows the choice this way."""
+    starts from the position before the miss rather than where the miss left the balls. Only a
+    replacement puts the cue ball back, so a camera's log, which has no decision lines, shows the
+    choice by where its cue ball starts (``positions.before``; within ``replaced_within_mm``, or the
+    log's own tolerance if larger, counts as there):
+
+    - on the table before and after the miss: back where it was before, which the miss had moved it
+      more than twice that far from;
+    - on the table before, in hand after (an in-off): back where it was before, outside the D (a
+      player who chose to play plays from the D, 3.3(h));
+    - in hand before, on the table after: in the D again, not where the miss left it.
+
+    A cue ball first seen already running (``strike_unseen``) shows nothing: where it started was
+    not seen."""
     pending = frame.pending
     if pending is None or "replace" not in pending.options or pending.snapshot is None:
         return False
     before = stroke.positions.before if stroke.positions else None
-    start = None if before is None else dict(before).get(CUE_BALL)
-    was, left = pending.snapshot.table.cue_position(), frame.table.cue_position()
-    if start is None or was is None or left is None:
+    start = None if before is None or stroke.strike_unseen else dict(before).get(CUE_BALL)
+    if start is None:
         return False
     within = max(config.replaced_within_mm, stroke.position_tolerance_mm or 0.0)
-    return math.dist(was, left) > 2 * within and math.dist(start, was) <= within
+    was, left = pending.snapshot.table.cue_position(), frame.table.cue_position()
+    if was is not None and left is not None:
+        return math.dist(was, left) > 2 * within and math.dist(start, was) <= within
+    if was is not None and frame.table.cue_in_hand:
+        return math.dist(start, was) <= within and not _in_d(start, config, stroke.position_tolerance_mm)
+    if pending.snapshot.table.cue_in_hand and left is not None:
+        return _in_d(start, config, stroke.position_tolerance_mm) and math.dist(start, left) > within
+    return False
 
 
 def _frame_end(
@@ -634,15 +652,19 @@ class _StrokeView:
     first_contact: tuple[str, ...]
     on_kinds: frozenset[str]
     ball_on_value: int
+    contact_unseen: bool
+    """No first contact logged though one happened unseen (see :func:`_contact_unseen`)."""
 
     def value_of(self, kind: str) -> int:
         """A ball's value in a penalty: the free ball counts as the ball on (3.10(a)(ii))."""
         return self.ball_on_value if kind == self.free_ball else BALL_VALUES[kind]
 
 
-def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
+def _resolve(frame: FrameState, stroke: StrokeLine, config: RefereeConfig) -> _StrokeView:
     """Resolve what is on for this stroke: the nominated colour (declared, or obvious from the first
     ball hit), the nominated free ball, and a touching ball on counted as hit (3.8(c))."""
+    sent_away = _sent_away_kinds(stroke, config)
+    unseen = _contact_unseen(stroke, sent_away)
     declared = stroke.nominated or frame.nominated
     declared_kind = ball_kind(declared) if declared else None
     if declared is not None:
@@ -655,7 +677,7 @@ def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
         if declared_kind is not None and declared_kind not in plain_on:
             free_ball = declared_kind
         elif declared_kind is None:
-            shown = contact_kinds or (_sent_away_kinds(stroke) if _contact_unseen(stroke) else [])
+            shown = contact_kinds or (sent_away if unseen else [])
             not_on = {k for k in shown if k not in plain_on}
             if len(not_on) == 1:
                 free_ball = not_on.pop()
@@ -667,8 +689,7 @@ def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
             elif not contact_kinds:
                 touching_colours = [ball_kind(b) for b in frame.touching if ball_kind(b) != RED]
                 fallen_colours = {ball_kind(b) for b in stroke.fell_from_edge if ball_kind(b) != RED}
-                unseen = _contact_unseen(stroke)
-                sent_colours = {k for k in _sent_away_kinds(stroke) if k != RED} if unseen else set()
+                sent_colours = {k for k in sent_away if k != RED} if unseen else set()
                 if len(touching_colours) == 1:
                     nominated = touching_colours[0]
                 elif len(fallen_colours) == 1:
@@ -680,7 +701,7 @@ def _resolve(frame: FrameState, stroke: StrokeLine) -> _StrokeView:
     on_kinds = _on_kinds(frame, nominated, free_ball)
     first_contact = stroke.first_contact
     value = _ball_on_value(frame, nominated, free_ball)
-    view = _StrokeView(nominated, free_ball, first_contact, on_kinds, value)
+    view = _StrokeView(nominated, free_ball, first_contact, on_kinds, value, unseen)
     # 3.8(c): playing away from a touching ball that is on counts as hitting it first.
     sole_on = {free_ball} if free_ball is not None else on_kinds
     touching_on = [b for b in frame.touching if ball_kind(b) in sole_on]
@@ -729,7 +750,7 @@ def _stroke_fouls(
     """
     own_turn = stroke.player is None or stroke.player == frame.striker
     declared = (stroke.nominated or frame.nominated) is not None or not own_turn
-    unjudged = _fell_before_contact(stroke, view) or _contact_unseen(stroke)
+    unjudged = _fell_before_contact(stroke, view) or view.contact_unseen
     fouls = [] if unjudged else _contact_fouls(frame, view, declared)
     for ball in _potted_by_the_stroke(stroke):
         if ball_kind(ball) not in view.on_kinds:
@@ -756,33 +777,50 @@ def _stroke_fouls(
         if stroke.player != frame.striker:
             fouls.append((FoulReason.OUT_OF_TURN, ()))
     before = stroke.positions.before if stroke.positions else None
-    if frame.table.cue_in_hand and before is not None:
+    # A cue ball first seen already running was placed where nobody saw (3.5 cannot be judged).
+    if frame.table.cue_in_hand and before is not None and not stroke.strike_unseen:
         cue = dict(before).get(CUE_BALL)
         if cue is not None and not _in_d(cue, config, stroke.position_tolerance_mm):
             fouls.append((FoulReason.IMPROPER_IN_HAND, ()))
     seven_already = any(r is FoulReason.REDS_IN_SUCCESSIVE_STROKES for r, _ in fouls)
     # With the contact unseen, the colour may have been named by the obvious intention of a contact
     # nobody saw: the striker has the benefit of the doubt.
-    undecided = frame.phase is Phase.COLOUR and view.nominated is None and not _contact_unseen(stroke)
+    undecided = frame.phase is Phase.COLOUR and view.nominated is None and not view.contact_unseen
     if fouls and own_turn and undecided and not seven_already:
         fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
     return fouls
 
 
-def _contact_unseen(stroke: StrokeLine) -> bool:
+def _contact_unseen(stroke: StrokeLine, sent_away: list[str]) -> bool:
     """No first contact is logged, but the camera did not show the table for part of the stroke
     (``unwatched_s``), the cue ball was first seen already running (``strike_unseen``), or the
-    stroke potted or forced off an object ball (which only a contact can do; one that fell from the
-    edge of a pocket by itself aside, 3.9(b)): the contact was not seen, so neither missing every
-    ball nor a miss is called (the fouls that were seen stand)."""
+    stroke potted, forced off or moved an object ball (``sent_away``, which only a contact can do;
+    one that fell from the edge of a pocket by itself aside, 3.9(b)): the contact was not seen, so
+    neither missing every ball nor a miss is called (the fouls that were seen stand)."""
     if stroke.first_contact:
         return False
-    return stroke.unwatched_s > 0.0 or stroke.strike_unseen or bool(_sent_away_kinds(stroke))
+    return stroke.unwatched_s > 0.0 or stroke.strike_unseen or bool(sent_away)
 
 
-def _sent_away_kinds(stroke: StrokeLine) -> list[str]:
-    """The kinds of the object balls the stroke itself potted or forced off the table."""
-    return [ball_kind(b) for b in (*_potted_by_the_stroke(stroke), *stroke.off_table)]
+def _sent_away_kinds(stroke: StrokeLine, config: RefereeConfig) -> list[str]:
+    """The kinds of the object balls the stroke itself potted, forced off the table or moved: a
+    ball on the table both before and after it (``positions``) with no ball of its kind after it
+    within ``config.moved_beyond_mm`` of its place before (or twice the log's
+    ``position_tolerance_mm``, where that is more). Reds are alike: two that swapped ids in the log
+    but not places moved nowhere."""
+    kinds = [ball_kind(b) for b in (*_potted_by_the_stroke(stroke), *stroke.off_table)]
+    if stroke.positions is None or stroke.positions.before is None or stroke.positions.after is None:
+        return kinds
+    beyond = max(config.moved_beyond_mm, 2 * (stroke.position_tolerance_mm or 0.0))
+    after = _object_balls(dict(stroke.positions.after))
+    for ball, was in _object_balls(dict(stroke.positions.before)).items():
+        if ball not in after:
+            continue  # potted or forced off (counted above), or not seen after the stroke
+        kind = ball_kind(ball)
+        alike = [xy for b, xy in after.items() if ball_kind(b) == kind]
+        if all(math.dist(was, xy) > beyond for xy in alike):
+            kinds.append(kind)
+    return kinds
 
 
 def _fell_before_contact(stroke: StrokeLine, view: _StrokeView) -> bool:
@@ -927,7 +965,9 @@ def _miss_geometry(
 ) -> tuple[bool | None, bool | None]:
     """(clear path to any part of a ball on, full ball open) before the stroke, from positions.
 
-    The stroke's ``positions.before`` when given, else where the previous stroke left the balls.
+    The stroke's ``positions.before`` when given, else where the previous stroke left the balls. A
+    cue ball first seen already running (``strike_unseen``) lay where the previous stroke left it:
+    its first place seen is not where the stroke was played from.
     """
     before = stroke.positions.before if stroke.positions else None
     if before is None:
@@ -935,6 +975,11 @@ def _miss_geometry(
     if before is None:
         return None, None
     positions = _without_colours_off_the_table(dict(before), frame.table.colours)
+    if stroke.strike_unseen:
+        positions.pop(CUE_BALL, None)
+        rested = frame.table.cue_position()
+        if rested is not None:
+            positions[CUE_BALL] = rested
     cue = None if frame.table.cue_in_hand else positions.get(CUE_BALL)
     if cue is None and not frame.table.cue_in_hand:
         return None, None
@@ -967,7 +1012,7 @@ def _call_miss(
             " a foul and a miss is a failure to hit a ball on first (3.14)"
         )
     never = match.miss_rule == "off" or before.table.only_black_left or before.respotted_black
-    if stroke.miss is None and _contact_unseen(stroke):
+    if stroke.miss is None and view.contact_unseen:
         never = True
     if never or hit_on is not None:
         return False, False
@@ -1039,7 +1084,7 @@ def _stroke_chosen(
             )
     if not stroke.fell_from_edge:
         _check_touching(table, stroke)
-    view = _resolve(frame, stroke)
+    view = _resolve(frame, stroke, config)
     fouls = _stroke_fouls(match, frame, stroke, view, config)
     striker = frame.striker
     offender = stroke.player if stroke.player is not None else striker

@@ -37,6 +37,9 @@ class RefereeConfig:
       stroke whose cue ball starts within this distance (mm; or the log's own measurement
       tolerance, if larger) of where it was before the miss, which had moved it more than twice as
       far, shows the balls replaced (3.14): the offender plays again from there.
+    - ``moved_beyond_mm``: an object ball whose places before and after a stroke lie further apart
+      than this (mm; or twice the log's measurement tolerance, if larger) was moved by the stroke,
+      which only a contact does: with no first contact logged, the contact went unseen.
     """
 
     miss_rule: str = "wpbsa"
@@ -47,6 +50,7 @@ class RefereeConfig:
     default_players: tuple[str, ...] = ("Player 1", "Player 2")
     geometry: GeometryConfig = DEFAULT_GEOMETRY_CONFIG
     replaced_within_mm: float = 30.0
+    moved_beyond_mm: float = 25.0
 
     def __post_init__(self) -> None:
         if self.miss_rule not in MISS_RULES:
@@ -57,6 +61,8 @@ class RefereeConfig:
             raise ValueError("in_hand_tolerance_mm must not be negative")
         if self.replaced_within_mm < 0:
             raise ValueError("replaced_within_mm must not be negative")
+        if self.moved_beyond_mm < 0:
+            raise ValueError("moved_beyond_mm must not be negative")
 
 
 class Phase(Enum):
