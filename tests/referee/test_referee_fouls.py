@@ -305,3 +305,42 @@ def test_a_position_tolerance_that_is_no_length_is_refused(bad):
     line["position_tolerance_mm"] = bad
     ruling = last([match(), line])
     assert "position_tolerance_mm" in ruling["error"]
+
+
+@pytest.mark.parametrize(
+    ("moving", "extra", "fouls", "penalty"),
+    [
+        (["red"], {}, ["missed_all_balls", "balls_moving"], 4),
+        (["pink"], {}, ["balls_moving", "missed_all_balls"], 6),
+        (["red"], {"first_contact": ["red"]}, ["balls_moving"], 4),
+        (["red", "black"], {"first_contact": ["red"]}, ["balls_moving"], 7),
+    ],
+    ids=["a red running", "the pink running", "hit a red", "the black too"],
+)
+def test_striking_while_a_ball_the_camera_saw_still_moves(moving, extra, fouls, penalty):
+    """``moving_at_strike``: a foul of the value of the ball on or of the ball concerned, whichever
+    is higher (3.12(b)); the places before were no resting places, so no miss is judged from them,
+    and balls that moved in the stroke show no contact nobody logged."""
+    places = {"white": [889.0, 600.0], "red-1": [600.0, 2600.0]}
+    moved_on = {"white": [400.0, 2000.0], "red-1": [600.0, 3000.0]}
+    line = stroke(
+        extra.pop("first_contact", []),
+        [],
+        moving_at_strike=moving,
+        clear_path=True,
+        positions={"before": places, "after": moved_on},
+        **extra,
+    )
+    ruling = rule([match(), line])[-1]
+    assert "error" not in ruling
+    assert ruling["foul"] and ruling["fouls"] == fouls and ruling["penalty"] == penalty
+    assert not ruling["miss"]
+
+
+@pytest.mark.parametrize(
+    ("moving", "says"), [(["blue"], "the blue is not on the table"), (["white"], "not an object ball")]
+)
+def test_a_ball_moving_at_the_strike_is_an_object_ball_on_the_table(moving, says):
+    joined = {"type": "table", "reds": 0, "colours": ["pink", "black"], "ball_on": "pink"}
+    ruling = rule([match(), joined, stroke(["pink"], [], moving_at_strike=moving)])[-1]
+    assert says in ruling["error"]

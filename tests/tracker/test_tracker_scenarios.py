@@ -415,8 +415,10 @@ def test_the_cue_ball_struck_again_while_a_ball_still_runs_starts_a_new_stroke(s
     lines = [s.to_log_line() for s in result.strokes]
     assert len(lines) == strokes
     assert lines[0]["first_contact"] == ["red"]
+    assert "moving_at_strike" not in lines[0]
     if strokes == 2:
         assert lines[1]["first_contact"] == []  # the running red is no ball the white set off
+        assert lines[1]["moving_at_strike"] == ["red"]  # struck while it ran: a foul (3.12(b))
         assert result.strokes[1].start_frame == pytest.approx(1.6 * 30, abs=2)
 
 

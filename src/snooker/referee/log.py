@@ -17,7 +17,8 @@ Fields this referee adds to the contract (all optional):
   ``clear_path`` (bool, a straight line to any part of a ball on was open before the stroke: the
   referee then applies 3.14(b) itself, snookers test included); ``full_ball`` (bool, a full-ball
   contact was open before the stroke); ``fell_from_edge`` (balls that fell from the edge of a
-  pocket before a ball in the stroke could hit them, 3.9(b)); ``fouls`` entries may be codes or
+  pocket before a ball in the stroke could hit them, 3.9(b)); ``moving_at_strike`` (object balls
+  still moving when the cue ball was struck: a foul, 3.12(b)); ``fouls`` entries may be codes or
   ``{"reason", "ball"}`` (a ``push_stroke`` without a ball, the cue ball resting against one
   ball, concerns that ball, 3.8(b)); ``"white"`` among ``potted`` or ``off_table`` sets ``cue_ball``
   (the white in both, or a ``cue_ball`` saying otherwise, is refused). Without positions and
@@ -116,6 +117,8 @@ class StrokeLine:
     contact logged, the contact was not seen, not missed."""
     strike_unseen: bool = False
     """The cue ball was first seen already running (the strike not seen): so too."""
+    moving_at_strike: tuple[str, ...] = ()
+    """Object balls the camera saw still moving when the cue ball was struck: a foul (3.12(b))."""
 
 
 @dataclass(frozen=True)
@@ -423,6 +426,7 @@ def _parse_stroke(line: dict) -> StrokeLine:
         position_tolerance_mm=_tolerance(line, "position_tolerance_mm"),
         unwatched_s=_duration(line, "unwatched_s"),
         strike_unseen=bool(_optional_bool(line, "strike_unseen")),
+        moving_at_strike=_ball_list(line, "moving_at_strike"),
     )
 
 

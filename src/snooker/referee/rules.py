@@ -53,6 +53,9 @@ Judgements documented here because the texts leave them open:
   what was seen (pots, the cue ball potted) is ruled as usual. So had a stroke logged with no first
   contact that potted, forced off or moved an object ball (``RefereeConfig.moved_beyond_mm``): only
   a contact does that (a tracker that lost the cue ball at the contact logs none).
+- Balls the camera saw still running when the cue ball was struck (``moving_at_strike``) are a foul
+  each (3.12(b)); the places before such a stroke are no resting places: no miss is judged from
+  them, and no ball's move is taken for a contact nobody logged.
 - A cue ball first seen already running (``strike_unseen``) was not seen where it was struck from:
   its placement from in hand is not judged (3.5), a miss is judged from where the previous stroke
   left it, and no replacement after a miss is read from its place.
@@ -771,6 +774,10 @@ def _stroke_fouls(
         ball = call.ball if call.ball is not None else _pushed_touching_ball(frame, reason)
         concerned = () if ball in (None, CUE_BALL) else (view.value_of(ball_kind(ball)),)
         fouls.append((reason, concerned))
+    for ball in stroke.moving_at_strike:
+        if not frame.table.has(ball):
+            raise LogError(f"moving_at_strike: the {ball_kind(ball)} is not on the table")
+        fouls.append((FoulReason.BALLS_MOVING, (view.value_of(ball_kind(ball)),)))
     if stroke.player is not None:
         if stroke.player >= len(match.players):
             raise LogError(f"player: no player {stroke.player} among {len(match.players)}")
@@ -807,10 +814,13 @@ def _sent_away_kinds(stroke: StrokeLine, config: RefereeConfig) -> list[str]:
     ball on the table both before and after it (``positions``) with no ball of its kind after it
     within ``config.moved_beyond_mm`` of its place before (or twice the log's
     ``position_tolerance_mm``, where that is more). Reds are alike: two that swapped ids in the log
-    but not places moved nowhere."""
+    but not places moved nowhere. Balls still running when the stroke was struck
+    (``moving_at_strike``) make no ball's move the stroke's own."""
     kinds = [ball_kind(b) for b in (*_potted_by_the_stroke(stroke), *stroke.off_table)]
     if stroke.positions is None or stroke.positions.before is None or stroke.positions.after is None:
         return kinds
+    if stroke.moving_at_strike:
+        return kinds  # balls still running from the stroke before moved without it
     beyond = max(config.moved_beyond_mm, 2 * (stroke.position_tolerance_mm or 0.0))
     after = _object_balls(dict(stroke.positions.after))
     for ball, was in _object_balls(dict(stroke.positions.before)).items():
@@ -1012,8 +1022,8 @@ def _call_miss(
             " a foul and a miss is a failure to hit a ball on first (3.14)"
         )
     never = match.miss_rule == "off" or before.table.only_black_left or before.respotted_black
-    if stroke.miss is None and view.contact_unseen:
-        never = True
+    if stroke.miss is None and (view.contact_unseen or stroke.moving_at_strike):
+        never = True  # not seen, or the places before were no resting places to judge from
     if never or hit_on is not None:
         return False, False
     clear, full = _miss_geometry(before, stroke, match.geometry)

@@ -625,6 +625,7 @@ class StrokeSegmenter:
             unwatched_s=float(gaps[gaps >= self.config.unwatched_gap_s].sum()),
             strike_unseen=self._strike_unseen,
             position_tolerance_mm=self._cue_place_tolerance(self._frames[self._start_index]),
+            moving_at_strike=tuple(sorted(carried)),
         )
         self._start_index = None
         self._rest = {label: xy for label, xy in last.xy.items() if label in after}

@@ -131,7 +131,9 @@ class StrokeEvents:
     seconds of the stroke in gaps of frames (another camera's view, dropped frames; see
     ``StrokeConfig.unwatched_gap_s``): with no first contact, it was not seen rather than missed;
     ``strike_unseen``: the cue ball was never seen at rest before it ran (first found running as
-    the table came into view, or hidden as it was struck): so too.
+    the table came into view, or hidden as it was struck): so too; ``moving_at_strike``: object
+    balls still running from the stroke before when the cue ball was struck again (a foul, 3.12(b);
+    their places before are not resting places).
     """
 
     start_frame: int
@@ -148,6 +150,7 @@ class StrokeEvents:
     position_tolerance_mm: float | None = None
     unwatched_s: float = 0.0
     strike_unseen: bool = False
+    moving_at_strike: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.position_tolerance_mm is not None and not self.position_tolerance_mm >= 0.0:
@@ -182,6 +185,8 @@ class StrokeEvents:
             line["unwatched_s"] = round(float(self.unwatched_s), 2)  # the table not shown for so long
         if self.strike_unseen:
             line["strike_unseen"] = True  # the cue ball was first found running
+        if self.moving_at_strike:
+            line["moving_at_strike"] = [ball_kind(label) for label in self.moving_at_strike]
         return line
 
     @property
@@ -218,6 +223,7 @@ class StrokeEvents:
             "truncated": self.truncated,
             "unwatched_s": round(float(self.unwatched_s), 2),
             "strike_unseen": self.strike_unseen,
+            "moving_at_strike": [ball_kind(label) for label in self.moving_at_strike],
         }
 
 
