@@ -24,7 +24,7 @@ EXPECTED = {
     "touching_ball": lambda s: s[0]["log"]["touching"] == ["red"] and s[0]["log"]["first_contact"] == ["red"],
     "pot_rattles_out": lambda s: s[0]["log"]["potted"] == [] and s[0]["log"]["first_contact"] == ["red"],
     "pack_split": lambda s: s[0]["log"]["first_contact"] == ["red"] and not s[0]["expected"]["foul"],
-    "stroke_while_ball_moving": lambda s: len(s) == 2 and s[1]["log"].get("fouls") == ["balls_moving"],
+    "stroke_while_ball_moving": lambda s: len(s) == 2 and bool(s[1]["log"].get("moving_at_strike")),
     "miss": lambda s: s[0]["log"]["first_contact"] == [] and s[0]["expected"]["reasons"] == ["no_ball_hit"],
     **{f"plain_pot_{p}": None for p in POCKET_NAMES},
 }
@@ -112,3 +112,18 @@ def test_simple_player_frame_truth_is_consistent(seed):
     for event in (e for e in game.trajectory.events if e.kind == "pot" and e.balls[0].startswith("red-")):
         later = times[times > event.t + 1e-6]
         assert np.isnan(game.trajectory.position(event.balls[0], later)).all()
+
+
+@pytest.mark.parametrize(
+    ("moving", "ball_on", "penalty"),
+    [([], "red", 0), (["red"], "red", 4), (["black", "red"], "red", 7), (["red"], "pink", 6)],
+)
+def test_a_stroke_struck_while_balls_run_costs_the_value_of_the_ball_concerned(moving, ball_on, penalty):
+    """3.12(b): striking while a ball moves costs the ball on's value or the moving ball's, the higher."""
+    from snooker.datasets.synth.truth import expected_fouls
+
+    log = {"first_contact": [ball_on], "potted": [], "off_table": [], "cue_ball": "on_table"}
+    if moving:
+        log["moving_at_strike"] = moving
+    expected = expected_fouls(log, ball_on)
+    assert expected["foul"] is bool(moving) and expected["penalty"] == penalty

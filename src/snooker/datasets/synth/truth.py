@@ -98,7 +98,7 @@ def _one_stroke(traj, cue, t0, t1, events, index, ball_on, config) -> dict:
         },
     }
     if moving_at_strike:
-        log["fouls"] = ["balls_moving"]
+        log["moving_at_strike"] = [ball_kind(b) for b in moving_at_strike]  # a foul, 3.12(b)
     analysis = {
         "start_frame": frame_of(t0, fps),
         "end_frame": frame_of(t1, fps),
@@ -155,8 +155,9 @@ def expected_fouls(log: dict, ball_on: str) -> dict:
     if log["off_table"]:
         reasons.append("ball_off_table")
         values += [BALL_VALUES[b] for b in log["off_table"]]
-    if "balls_moving" in log.get("fouls", []):
+    if log.get("moving_at_strike"):
         reasons.append("balls_moving")
+        values += [BALL_VALUES[b] for b in log["moving_at_strike"]]
     foul = bool(reasons)
     return {"foul": foul, "reasons": reasons, "penalty": max([4, *values]) if foul else 0}
 
