@@ -8,9 +8,12 @@ import numpy as np
 import pytest
 
 from snooker.balls import POCKET_NAMES
+from snooker.calibration.table import STANDARD_TABLE
 from snooker.datasets.synth.camera import Camera
 from snooker.datasets.synth.scenarios import SCENARIOS, make_scenario
 from snooker.datasets.synth.truth import clip_truth, stroke_truths
+
+BALL_RADIUS = STANDARD_TABLE.ball_radius_mm
 
 EXPECTED = {
     "ball_not_on_hit_first": lambda s: (
@@ -26,8 +29,39 @@ EXPECTED = {
     "pack_split": lambda s: s[0]["log"]["first_contact"] == ["red"] and not s[0]["expected"]["foul"],
     "stroke_while_ball_moving": lambda s: len(s) == 2 and bool(s[1]["log"].get("moving_at_strike")),
     "miss": lambda s: s[0]["log"]["first_contact"] == [] and s[0]["expected"]["reasons"] == ["no_ball_hit"],
+    "kiss_two_in_quick_succession": lambda s: (
+        s[0]["log"]["first_contact"] == ["red"] and not s[0]["expected"]["foul"]
+    ),
+    "double_into_middle": lambda s: (
+        [p["pocket"] for p in s[0]["log"]["potted"]] in (["middle_left"], ["middle_right"])
+        and not s[0]["expected"]["foul"]
+    ),
+    "cue_ball_rests_near_ball": lambda s: (
+        s[0]["log"]["touching"] == []
+        and s[0]["log"]["first_contact"] == ["red"]
+        and 15.0 <= _distance_mm(s[0], ("after", "white"), ("after", "red-2")) - 2 * BALL_RADIUS <= 25.0
+    ),
+    "red_stops_in_the_jaws": lambda s: (
+        s[0]["log"]["potted"] == [] and s[0]["log"]["first_contact"] == ["red"]
+    ),
+    "two_reds_potted": lambda s: (
+        [p["ball"] for p in s[0]["log"]["potted"]] == ["red", "red"]
+        and len({p["pocket"] for p in s[0]["log"]["potted"]}) == 2
+        and not s[0]["expected"]["foul"]
+    ),
+    "thin_cut": lambda s: (
+        s[0]["log"]["first_contact"] == ["red"]
+        and 50.0 <= _distance_mm(s[0], ("before", "red-1"), ("after", "red-1")) <= 150.0
+    ),
     **{f"plain_pot_{p}": None for p in POCKET_NAMES},
 }
+
+
+def _distance_mm(stroke: dict, a: tuple[str, str], b: tuple[str, str]) -> float:
+    """Distance (mm) between two ball centres of a stroke truth, each ``(before|after, ball id)``."""
+    positions = stroke["log"]["positions"]
+    pa, pb = positions[a[0]][a[1]], positions[b[0]][b[1]]
+    return float(np.hypot(pa[0] - pb[0], pa[1] - pb[1]))
 
 
 def _plain_pot_shows(pocket: str, strokes: list[dict]) -> bool:
@@ -39,6 +73,12 @@ def _plain_pot_shows(pocket: str, strokes: list[dict]) -> bool:
 
 def test_every_scenario_has_an_expectation():
     assert set(EXPECTED) == set(SCENARIOS)
+
+
+def test_every_scenario_has_its_own_seed_index():
+    from snooker.datasets.synth.scenarios import _SEED_ORDER
+
+    assert sorted(_SEED_ORDER) == sorted(SCENARIOS)
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))

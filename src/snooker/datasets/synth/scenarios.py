@@ -418,6 +418,361 @@ def miss(rng, config: ScenarioConfig) -> Scenario:
     return Scenario("miss", "red", traj, "the cue ball hits no ball")
 
 
+# ------------------------------------------------------------------------------ harder situations
+def _unit(angle_rad: float) -> np.ndarray:
+    return np.array([math.cos(angle_rad), math.sin(angle_rad)])
+
+
+def _clear_paths(layout: dict, keep: tuple[str, ...], segments: list[tuple]) -> dict:
+    """``layout`` without the balls (other than ``keep``) within a ball's width of any segment."""
+    return {
+        b: xy
+        for b, xy in layout.items()
+        if b in keep
+        or all(_segment_distance(np.asarray(xy), np.asarray(a), np.asarray(c)) >= D + 5 for a, c in segments)
+    }
+
+
+def _simulate_or_none(layout: dict, shot, config: ScenarioConfig) -> Trajectory | None:
+    try:
+        return simulate(layout, shot, fps=config.fps, config=config.physics)
+    except (ValueError, RuntimeError):
+        return None
+
+
+def kiss_two_in_quick_succession(rng, config: ScenarioConfig) -> Scenario:
+    """The cue ball cuts a red and, a frame or a few later, kisses a colour lying on its path.
+
+    The colour lies along the tangent line the stunned cue ball leaves the red on, 10–60 mm
+    beyond the contact; the red is the first contact, the colour follows 35–150 ms later.
+    """
+
+    def build(r):
+        colour = str(r.choice(["blue", "pink", "black"]))
+        layout = {b: xy for b, xy in _colours_on_spots().items() if b != colour}
+        red = np.array([r.uniform(400, 1400), r.uniform(1300, 2800)])
+        d = _unit(r.uniform(0, 2 * math.pi))
+        cut = math.radians(r.uniform(25, 55)) * (1 if r.random() < 0.5 else -1)
+        n = np.array(
+            [d[0] * math.cos(cut) - d[1] * math.sin(cut), d[0] * math.sin(cut) + d[1] * math.cos(cut)]
+        )
+        ghost = red - D * n
+        white = ghost - d * r.uniform(200, 450)
+        tangent = d - (d @ n) * n
+        tangent /= np.linalg.norm(tangent)
+        col = ghost + tangent * (D + r.uniform(10, 60)) + n * r.uniform(-10, 10)
+        layout = _clear_paths(layout, (), [(white, ghost), (ghost, col), (red, red + n * 600)])
+        for xy in (red, white, col):
+            if not _free(layout, tuple(xy)):
+                return None
+        if math.dist(col, red) < D + 2 or math.dist(col, white) < D + 2:
+            return None
+        layout.update(
+            {
+                "red-1": tuple(map(float, red)),
+                colour: tuple(map(float, col)),
+                CUE_BALL: tuple(map(float, white)),
+            }
+        )
+        shot = Shot(float(r.uniform(1200, 2500)), _aim(white, ghost), top=float(r.uniform(-0.15, 0.15)))
+        return layout, shot, colour
+
+    def check(traj, strokes, cand):
+        contacts = [e for e in traj.events if e.kind == "ball_ball" and CUE_BALL in e.balls]
+        if strokes[0]["log"]["first_contact"] != ["red"] or len(contacts) < 2:
+            return False
+        second = contacts[1]
+        return cand[2] in second.balls and 0.035 <= second.t - contacts[0].t <= 0.15
+
+    traj, _ = _search("kiss_two_in_quick_succession", rng, config, build, check)
+    return Scenario(
+        "kiss_two_in_quick_succession",
+        "red",
+        traj,
+        "the cue ball hits a red, then a colour a few frames later (the red is first)",
+    )
+
+
+def double_into_middle(rng, config: ScenarioConfig) -> Scenario:
+    """A red doubled off the side cushion across the table into the opposite middle pocket.
+
+    The red's direction is found by simulating it alone (struck as a ball, no spin, as a full-ball
+    contact leaves it) over a fan of angles around the mirror aim; the cue ball is then placed
+    straight behind it.
+    """
+    table = STANDARD_TABLE
+
+    def build(r):
+        right = r.random() < 0.5
+        pocket = "middle_left" if right else "middle_right"
+        nose = table.width_mm - R if right else R
+        inward = -1.0 if right else 1.0
+        red = np.array(
+            [
+                nose + inward * r.uniform(40, 250),
+                table.length_mm / 2 + r.choice([-1, 1]) * r.uniform(250, 650),
+            ]
+        )
+        target = _pocket_target(pocket)
+        mirror = np.array([2 * nose - target[0], target[1]])
+        aim = _aim(red, mirror)
+        distance = r.uniform(300, 600)
+        speed = float(r.uniform(2800, 4200))
+        impact = math.sqrt(
+            max(speed**2 - 2 * config.physics.mu_slide * config.physics.gravity_mm_s2 * distance, 1e4)
+        )
+        red_speed = 0.5 * (1 + config.physics.e_ball) * impact
+        good = []
+        for off in np.arange(-5.0, 5.01, 0.25):
+            alone = _simulate_or_none({"red-1": tuple(red)}, Shot(red_speed, aim + off, ball="red-1"), config)
+            if alone is not None and any(e.kind == "pot" and e.where == pocket for e in alone.events):
+                good.append(off)
+        if not good:
+            return None
+        aim += good[len(good) // 2]
+        direction = _unit(math.radians(aim))
+        white = red - direction * distance
+        bounce = red + direction * (abs(nose - red[0]) / max(abs(direction[0]), 1e-6))
+        layout = _clear_paths(_colours_on_spots(), (), [(white, red), (red, bounce), (bounce, target)])
+        if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
+            return None
+        layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
+        layout = _scatter_reds(r, layout, 2, [(white, red), (red, bounce), (bounce, target)])
+        return layout, Shot(speed, aim, top=0.0), pocket
+
+    def check(traj, strokes, cand):
+        log = strokes[0]["log"]
+        pots = [e for e in traj.events if e.kind == "pot"]
+        cushions = [
+            e
+            for e in traj.events
+            if e.kind == "cushion" and e.balls == ("red-1",) and not e.where.startswith("jaw:")
+        ]
+        return (
+            log["first_contact"] == ["red"]
+            and log["potted"] == [{"ball": "red", "pocket": cand[2]}]
+            and log["cue_ball"] == "on_table"
+            and bool(cushions)
+            and bool(pots)
+            and cushions[0].t < pots[0].t
+        )
+
+    traj, _ = _search("double_into_middle", rng, config, build, check)
+    return Scenario("double_into_middle", "red", traj, "a red doubled off a cushion into a middle pocket")
+
+
+def cue_ball_rests_near_ball(rng, config: ScenarioConfig) -> Scenario:
+    """Like ``touching_ball``, but the cue ball stops 15–25 mm short of the second red: not touching."""
+
+    def build(r):
+        layout = _colours_on_spots()
+        red = np.array([r.uniform(400, 1400), r.uniform(1200, 2800)])
+        direction = _unit(r.uniform(0, 2 * math.pi))
+        white = red - direction * r.uniform(250, 600)
+        if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
+            return None
+        layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
+        shot = Shot(
+            float(r.uniform(900, 1800)), _aim(white, red) + r.uniform(-25, 25), top=float(r.uniform(0.1, 0.4))
+        )
+        first = _simulate_or_none(layout, shot, config)
+        if first is None or CUE_BALL not in first.final_layout or len(first.pieces[CUE_BALL]) < 2:
+            return None
+        last = first.pieces[CUE_BALL][-2]
+        if np.linalg.norm(last.v0) == 0:
+            return None
+        heading = np.asarray(last.v0) / np.linalg.norm(last.v0)
+        second = np.asarray(first.final_layout[CUE_BALL]) + heading * (D + r.uniform(15, 25))
+        others = {b: xy for b, xy in {**layout, **first.final_layout}.items() if b != CUE_BALL}
+        if not _free(others, tuple(second)):
+            return None
+        layout["red-2"] = tuple(map(float, second))
+        return layout, shot
+
+    def check(traj, strokes, _):
+        log = strokes[0]["log"]
+        after = traj.final_layout
+        if CUE_BALL not in after or "red-2" not in after:
+            return False
+        gap = math.dist(after[CUE_BALL], after["red-2"]) - D
+        return log["touching"] == [] and log["first_contact"] == ["red"] and 15.0 <= gap <= 25.0
+
+    traj, _ = _search("cue_ball_rests_near_ball", rng, config, build, check)
+    return Scenario(
+        "cue_ball_rests_near_ball", "red", traj, "the cue ball stops 15-25 mm from a red, not touching it"
+    )
+
+
+def _capture_gap(xy, pocket: str, geo) -> float:
+    """How far a ball centre at ``xy`` is outside ``pocket``'s capture circle (mm)."""
+    drop = np.asarray(STANDARD_TABLE.pockets[pocket].drop_centre)
+    return float(np.linalg.norm(np.asarray(xy) - drop)) - geo.capture_radius_mm(pocket)
+
+
+def red_stops_in_the_jaws(rng, config: ScenarioConfig) -> Scenario:
+    """A red sent slowly at a corner pocket stops on the lip, 3–20 mm short of dropping.
+
+    The cue-ball speed is bisected between a stroke that leaves the red short and one that pots
+    it, for the largest speed that leaves it at least the drawn gap short.
+    """
+    from snooker.datasets.synth.geometry import GeometryConfig, TableGeometry
+
+    geo = TableGeometry(STANDARD_TABLE, GeometryConfig())
+
+    def build(r):
+        pocket = str(r.choice(["baulk_left", "baulk_right", "top_left", "top_right"]))
+        made = _straight_pot(r, pocket, "red-1", 12.0, extra_reds=2)
+        if made is None:
+            return None
+        layout, shot = made
+        want = r.uniform(3.0, 20.0)
+
+        def short_enough(speed):
+            traj = _simulate_or_none(layout, Shot(speed, shot.angle_deg, top=0.0), config)
+            if traj is None:
+                return None
+            if any(e.kind == "pot" for e in traj.events) or "red-1" not in traj.final_layout:
+                return False
+            return _capture_gap(traj.final_layout["red-1"], pocket, geo) >= want
+
+        lo, hi = 400.0, 4000.0
+        if short_enough(lo) is not True or short_enough(hi) is not False:
+            return None
+        for _ in range(16):
+            mid = 0.5 * (lo + hi)
+            ok = short_enough(mid)
+            if ok is None:
+                return None
+            lo, hi = (mid, hi) if ok else (lo, mid)
+        return layout, Shot(lo, shot.angle_deg, top=0.0), pocket
+
+    def check(traj, strokes, cand):
+        log = strokes[0]["log"]
+        if log["potted"] or log["first_contact"] != ["red"] or "red-1" not in traj.final_layout:
+            return False
+        return 0.0 < _capture_gap(traj.final_layout["red-1"], cand[2], geo) <= 25.0
+
+    traj, _ = _search("red_stops_in_the_jaws", rng, config, build, check)
+    return Scenario(
+        "red_stops_in_the_jaws", "red", traj, "a red stops on the lip of a corner pocket, not potted"
+    )
+
+
+def two_reds_potted(rng, config: ScenarioConfig) -> Scenario:
+    """A red potted, and the cue ball runs on to pot a second red into another pocket.
+
+    Two passes: the first pot is simulated alone, then the second red is placed on the cue ball's
+    path after the contact, so that the cue ball meets it on the line of centres to a pocket.
+    """
+    table = STANDARD_TABLE
+
+    def build(r):
+        first_pocket = str(r.choice(POCKET_NAMES))
+        target = _pocket_target(first_pocket)
+        axis = math.radians(_pocket_axis_deg(first_pocket) + r.uniform(-20, 20))
+        red = target + _unit(axis) * r.uniform(250, 800)
+        u = -_unit(axis)  # the red's way to the pocket
+        cut = math.radians(r.uniform(15, 45)) * (1 if r.random() < 0.5 else -1)
+        d = np.array(
+            [u[0] * math.cos(cut) - u[1] * math.sin(cut), u[0] * math.sin(cut) + u[1] * math.cos(cut)]
+        )
+        ghost = red - D * u
+        white = ghost - d * r.uniform(250, 600)
+        layout = _clear_paths(_colours_on_spots(), (), [(white, ghost), (red, target)])
+        if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
+            return None
+        layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
+        shot = Shot(float(r.uniform(2500, 4000)), _aim(white, ghost), top=float(r.uniform(-0.2, 0.3)))
+        first = _simulate_or_none(layout, shot, config)
+        if first is None or [e.where for e in first.events if e.kind == "pot"] != [first_pocket]:
+            return None
+        contacts = [e for e in first.events if e.kind == "ball_ball" and CUE_BALL in e.balls]
+        if len(contacts) != 1:
+            return None
+        t_hit = contacts[0].t
+        stops = [
+            e.t for e in first.events if e.kind in ("cushion", "rest") and CUE_BALL in e.balls and e.t > t_hit
+        ]
+        t_end = min(stops, default=first.rest_time)
+        if t_end - t_hit < 0.1:
+            return None
+        t = t_hit + r.uniform(0.1, 0.8) * (t_end - t_hit)
+        times = np.array([t - 0.01, t])
+        p = first.position(CUE_BALL, times)[:, :2]
+        heading = (p[1] - p[0]) / max(np.linalg.norm(p[1] - p[0]), 1e-9)
+        cue_at = p[1]
+        best = None
+        for pocket in POCKET_NAMES:
+            if pocket == first_pocket:
+                continue
+            target = _pocket_target(pocket)
+            u = (target - cue_at) / np.linalg.norm(target - cue_at)
+            cut = math.degrees(math.acos(float(np.clip(u @ heading, -1, 1))))
+            if cut < 45 and (best is None or cut < best[0]):
+                best = (cut, pocket, u)
+        if best is None:
+            return None
+        _, second_pocket, u = best
+        red2 = cue_at + D * u
+        target = _pocket_target(second_pocket)
+        if not table.on_playing_area(red2, margin_mm=-5.0)[0]:
+            return None
+        others = {b: xy for b, xy in layout.items() if b != CUE_BALL}
+        if not _free(others, tuple(red2)) or math.dist(layout[CUE_BALL], red2) < D + 5:
+            return None
+        layout = _clear_paths(layout, ("red-1", CUE_BALL), [(red2, target)])
+        layout["red-2"] = tuple(map(float, red2))
+        return layout, shot, first_pocket, second_pocket
+
+    def check(traj, strokes, cand):
+        log = strokes[0]["log"]
+        return (
+            log["first_contact"] == ["red"]
+            and sorted(p["pocket"] for p in log["potted"]) == sorted([cand[2], cand[3]])
+            and all(p["ball"] == "red" for p in log["potted"])
+            and log["cue_ball"] == "on_table"
+        )
+
+    traj, _ = _search("two_reds_potted", rng, config, build, check)
+    return Scenario("two_reds_potted", "red", traj, "two reds potted in one stroke, into two pockets")
+
+
+def thin_cut(rng, config: ScenarioConfig) -> Scenario:
+    """The cue ball just grazes a red, which moves only 50–150 mm."""
+
+    def build(r):
+        layout = _colours_on_spots()
+        red = np.array([r.uniform(400, 1400), r.uniform(1200, 2800)])
+        d = _unit(r.uniform(0, 2 * math.pi))
+        cut = math.radians(r.uniform(68, 84)) * (1 if r.random() < 0.5 else -1)
+        n = np.array(
+            [d[0] * math.cos(cut) - d[1] * math.sin(cut), d[0] * math.sin(cut) + d[1] * math.cos(cut)]
+        )
+        ghost = red - D * n
+        white = ghost - d * r.uniform(250, 700)
+        layout = _clear_paths(layout, (), [(white, ghost), (red, red + n * 200)])
+        if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
+            return None
+        layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
+        layout = _scatter_reds(r, layout, 3, [(white, ghost + d * 900), (red, red + n * 300)])
+        return layout, Shot(float(r.uniform(700, 2200)), _aim(white, ghost), top=float(r.uniform(0.0, 0.3)))
+
+    def check(traj, strokes, _):
+        log = strokes[0]["log"]
+        if log["first_contact"] != ["red"] or log["potted"] or "red-1" not in traj.final_layout:
+            return False
+        moved = math.dist(traj.start_layout["red-1"], traj.final_layout["red-1"])
+        others_still = all(
+            traj.start_layout[b] == traj.final_layout.get(b)
+            for b in traj.balls
+            if b not in ("red-1", CUE_BALL)
+        )
+        return 50.0 <= moved <= 150.0 and others_still
+
+    traj, _ = _search("thin_cut", rng, config, build, check)
+    return Scenario("thin_cut", "red", traj, "a thin cut: the red moves only 50-150 mm")
+
+
 SCENARIOS: dict[str, Callable] = {
     "ball_not_on_hit_first": ball_not_on_hit_first,
     "two_balls_hit_at_once": two_balls_hit_at_once,
@@ -428,15 +783,38 @@ SCENARIOS: dict[str, Callable] = {
     "pack_split": pack_split,
     "stroke_while_ball_moving": stroke_while_ball_moving,
     "miss": miss,
+    "kiss_two_in_quick_succession": kiss_two_in_quick_succession,
+    "double_into_middle": double_into_middle,
+    "cue_ball_rests_near_ball": cue_ball_rests_near_ball,
+    "red_stops_in_the_jaws": red_stops_in_the_jaws,
+    "two_reds_potted": two_reds_potted,
+    "thin_cut": thin_cut,
     **{f"plain_pot_{p}": plain_pot(p) for p in POCKET_NAMES},
 }
 """Every named scenario: name → function(rng, ScenarioConfig) -> Scenario."""
+
+_ADDED_LATER: tuple[str, ...] = (
+    "kiss_two_in_quick_succession",
+    "double_into_middle",
+    "cue_ball_rests_near_ball",
+    "red_stops_in_the_jaws",
+    "two_reds_potted",
+    "thin_cut",
+)
+"""Scenarios added after the first library, in the order they were added: they draw their seeds
+after the first ones, so that adding a scenario never changes another one's draws."""
+
+_SEED_ORDER: tuple[str, ...] = (
+    *sorted(set(SCENARIOS) - set(_ADDED_LATER)),
+    *_ADDED_LATER,
+)
+"""Each scenario's index in its generator's seed: the first library sorted, then the later ones."""
 
 
 def make_scenario(name: str, seed: int, config: ScenarioConfig | None = None) -> Scenario:
     """The scenario ``name`` for ``seed`` (deterministic: same name and seed, same trajectory)."""
     if name not in SCENARIOS:
         raise ValueError(f"unknown scenario {name!r}; known: {', '.join(sorted(SCENARIOS))}")
-    index = sorted(SCENARIOS).index(name)
+    index = _SEED_ORDER.index(name)
     rng = np.random.default_rng([seed, index])
     return SCENARIOS[name](rng, config or ScenarioConfig())
