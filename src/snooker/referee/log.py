@@ -118,6 +118,8 @@ class StrokeLine:
     strike_unseen: bool = False
     """The cue ball was first seen already running (the strike not seen): so too."""
     moving_at_strike: tuple[str, ...] = ()
+    truncated: bool = False
+    """The source ended before the balls stopped: the stroke's facts may be incomplete."""
     """Object balls the camera saw still moving when the cue ball was struck: a foul (3.12(b))."""
 
 
@@ -427,6 +429,7 @@ def _parse_stroke(line: dict) -> StrokeLine:
         unwatched_s=_duration(line, "unwatched_s"),
         strike_unseen=bool(_optional_bool(line, "strike_unseen")),
         moving_at_strike=_ball_list(line, "moving_at_strike"),
+        truncated=bool(_optional_bool(line, "truncated")),
     )
 
 

@@ -48,8 +48,9 @@ Judgements documented here because the texts leave them open:
   the likelier reading (a red while reds remain; with no red left, the lowest colour). A referee
   who joins a frame without being told asks; a camera cannot, so it calls no foul it cannot be sure of.
 - A stroke logged with no first contact while the camera did not show the table for part of it
-  (``unwatched_s``, a broadcast's cut to another camera), or whose cue ball was first seen already
-  running (``strike_unseen``), had its contact unseen: no foul for missing every ball and no miss;
+  (``unwatched_s``, a broadcast's cut to another camera), whose source ended before the balls
+  stopped (``truncated``), or whose cue ball was first seen already running (``strike_unseen``),
+  had its contact unseen: no foul for missing every ball and no miss;
   what was seen (pots, the cue ball potted) is ruled as usual. So had a stroke logged with no first
   contact that potted, forced off or moved an object ball (``RefereeConfig.moved_beyond_mm``): only
   a contact does that (a tracker that lost the cue ball at the contact logs none).
@@ -800,13 +801,14 @@ def _stroke_fouls(
 
 def _contact_unseen(stroke: StrokeLine, sent_away: list[str]) -> bool:
     """No first contact is logged, but the camera did not show the table for part of the stroke
-    (``unwatched_s``), the cue ball was first seen already running (``strike_unseen``), or the
+    (``unwatched_s``), the source ended before the balls stopped (``truncated``: the contact may
+    have come after), the cue ball was first seen already running (``strike_unseen``), or the
     stroke potted, forced off or moved an object ball (``sent_away``, which only a contact can do;
     one that fell from the edge of a pocket by itself aside, 3.9(b)): the contact was not seen, so
     neither missing every ball nor a miss is called (the fouls that were seen stand)."""
     if stroke.first_contact:
         return False
-    return stroke.unwatched_s > 0.0 or stroke.strike_unseen or bool(sent_away)
+    return stroke.unwatched_s > 0.0 or stroke.truncated or stroke.strike_unseen or bool(sent_away)
 
 
 def _sent_away_kinds(stroke: StrokeLine, config: RefereeConfig) -> list[str]:
@@ -874,22 +876,28 @@ def _fouls_codes(fouls: list[tuple[FoulReason, tuple[int, ...]]], ball_on_value:
     return tuple(seen)
 
 
-def _without_colours_off_the_table(positions: dict[str, Point], colours: Iterable[str]) -> dict[str, Point]:
-    """``positions`` less any colour not among ``colours`` (the colours on the table): a colour the
-    log has potted for good cannot snooker, block a line or occupy a spot, wherever a position
-    still places it."""
+def _without_balls_off_the_table(
+    positions: dict[str, Point], reds: int, colours: Iterable[str]
+) -> dict[str, Point]:
+    """``positions`` less any colour not among ``colours`` (the colours on the table), and less
+    every red when ``reds`` (the reds on the table) is none: a ball the log has potted for good or
+    forced off cannot snooker, block a line or occupy a spot, wherever a position still places it
+    (while reds remain, which red a stale place is of cannot be told)."""
     on_table = set(colours)
     return {
-        b: xy for b, xy in positions.items() if ball_kind(b) in (RED, CUE_BALL) or ball_kind(b) in on_table
+        b: xy
+        for b, xy in positions.items()
+        if ball_kind(b) == CUE_BALL or (ball_kind(b) == RED and reds > 0) or ball_kind(b) in on_table
     }
 
 
 def _after_positions(frame: FrameState, stroke: StrokeLine, gone: tuple[str, ...]) -> dict[str, Point] | None:
-    """Positions after the stroke (mm) without the balls potted or off the table, nor colours already
-    off it; None if unknown."""
+    """Positions after the stroke (mm) without the balls potted or off the table, nor those already
+    off it (see :func:`_without_balls_off_the_table`); None if unknown."""
     if stroke.positions is None or stroke.positions.after is None:
         return None
-    after = _without_colours_off_the_table(dict(stroke.positions.after), frame.table.colours)
+    reds_left = frame.table.reds - sum(1 for ball in gone if ball_kind(ball) == RED)
+    after = _without_balls_off_the_table(dict(stroke.positions.after), reds_left, frame.table.colours)
     for ball in gone:
         after.pop(ball, None)
     if stroke.cue_ball != "on_table":
@@ -984,7 +992,7 @@ def _miss_geometry(
         before = frame.table.positions
     if before is None:
         return None, None
-    positions = _without_colours_off_the_table(dict(before), frame.table.colours)
+    positions = _without_balls_off_the_table(dict(before), frame.table.reds, frame.table.colours)
     if stroke.strike_unseen:
         positions.pop(CUE_BALL, None)
         rested = frame.table.cue_position()
