@@ -9,8 +9,12 @@ Commands:
 
 - ``decision`` ``choice``: ``play`` | ``play_again`` | ``replace`` (after a foul / foul and a miss)
 - ``nominate`` ``ball``: a colour (before the stroke)
-- ``concede``: the player to play concedes the frame
-- ``foul`` ``reason`` [``ball``]: a foul the camera cannot see (``touched_ball``, ``push_stroke`` …)
+- ``concede`` [``player``]: the player to play (or ``player``) concedes the frame
+- ``foul`` ``reason`` [``ball``] [``player``]: a foul the camera cannot see (``touched_ball``,
+  ``push_stroke`` …). One committed in a stroke (``STROKE_FOULS``: a push stroke, a double hit, a
+  jump shot …) with no ``player`` is added to the last stroke logged when that is the last line (it
+  was called as the stroke ended: the stroke is the foul, 3.11); any other is a ``foul`` line of its
+  own, by the player to play or ``player`` (penalised as if striker)
 - ``respotted_black`` ``first``: 0 | 1, the lot for a re-spotted black
 - ``new_frame``
 - ``line`` ``line``: any frame-log line as typed by a scorer (the match line, a stroke)
@@ -29,6 +33,19 @@ from snooker.referee import FoulReason
 
 DECISION_CHOICES = ("play", "play_again", "replace")
 FOUL_REASONS = tuple(reason.code for reason in FoulReason)
+STROKE_FOULS = tuple(
+    reason.code
+    for reason in (
+        FoulReason.DOUBLE_HIT,
+        FoulReason.NO_FOOT_ON_FLOOR,
+        FoulReason.JUMP_SHOT,
+        FoulReason.PUSH_STROKE,
+        FoulReason.BALLS_MOVING,
+        FoulReason.BEFORE_SPOTTING,
+        FoulReason.ILLEGAL_CUE,
+    )
+)
+"""Fouls committed in striking: called as a stroke ends, they belong to that stroke."""
 COMMANDS = (
     "decision",
     "nominate",
@@ -64,6 +81,16 @@ def _field(command: dict[str, Any], name: str, allowed: tuple[Any, ...] | None =
     return value
 
 
+def _with_player(command: dict[str, Any], line: dict[str, Any]) -> dict[str, Any]:
+    """``line`` with the command's ``player`` (a player index), when it names one."""
+    if "player" not in command:
+        return line
+    player = command["player"]
+    if isinstance(player, bool) or not isinstance(player, int) or player < 0:
+        raise CommandError(f"player must be a player's index (0, 1, ...), got {player!r}")
+    return {**line, "player": player}
+
+
 def _line_field(command: dict[str, Any]) -> dict[str, Any]:
     line = _field(command, "line")
     if not isinstance(line, dict) or not isinstance(line.get("type"), str):
@@ -83,12 +110,12 @@ def to_action(command: Any) -> Action:
     if name == "nominate":
         return Action("apply", {"type": "nominate", "ball": _field(command, "ball", COLOURS)})
     if name == "concede":
-        return Action("apply", {"type": "concede"})
+        return Action("apply", _with_player(command, {"type": "concede"}))
     if name == "foul":
         line: dict[str, Any] = {"type": "foul", "reason": _field(command, "reason", FOUL_REASONS)}
         if command.get("ball"):
             line["ball"] = _field(command, "ball", ("red", *COLOURS, "white"))
-        return Action("apply", line)
+        return Action("apply", _with_player(command, line))
     if name == "respotted_black":
         return Action("apply", {"type": "respotted_black", "first": _field(command, "first", (0, 1))})
     if name == "new_frame":
@@ -98,6 +125,14 @@ def to_action(command: Any) -> Action:
     if name == "undo":
         return Action("undo")
     return Action("amend", _line_field(command))
+
+
+def _stroke_foul(line: dict[str, Any]) -> dict[str, Any] | None:
+    """The entry of a stroke's ``fouls`` that a console ``foul`` line is, when it is one committed
+    in striking (``STROKE_FOULS``) and names no player; None otherwise."""
+    if line["type"] != "foul" or line["reason"] not in STROKE_FOULS or "player" in line:
+        return None
+    return {key: value for key, value in line.items() if key in ("reason", "ball")}
 
 
 def execute(session: MatchSession, command: Any, origin: str = "console") -> dict[str, Any]:
@@ -117,7 +152,10 @@ def execute(session: MatchSession, command: Any, origin: str = "console") -> dic
         result = session.amend(action.line, origin)
     else:
         assert action.line is not None
-        result = session.apply(action.line, origin)
+        joined = _stroke_foul(action.line)
+        result = None if joined is None else session.add_to_last_stroke([joined], origin)
+        if result is None:
+            result = session.apply(action.line, origin)
     if "error" in result:
         return {"error": result["error"], "rejected_by": "referee", "scoreboard": session.scoreboard()}
     return {"ok": True, "result": result, "scoreboard": session.scoreboard()}

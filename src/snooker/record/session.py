@@ -188,6 +188,17 @@ class MatchSession:
                 self.apply(original, origin)
             return ruling
 
+    def add_to_last_stroke(self, fouls: list[Any], origin: str = "console") -> dict[str, Any] | None:
+        """Amend the last applied line with ``fouls`` (entries of a stroke's ``fouls``) when it is a
+        stroke: a foul committed in that stroke and called as it ended. Returns the corrected ruling,
+        or None (nothing changed) when the last applied line is not a stroke."""
+        with self._lock:
+            if not self._applied or self._applied[-1][1].get("type") != "stroke":
+                return None
+            stroke = dict(self._applied[-1][1])
+            stroke["fouls"] = [*stroke.get("fouls", []), *fouls]
+            return self.amend(stroke, origin)
+
     def resume(self) -> ResumeReport:
         """Rebuild the referee from the record's effective log (after a crash or a restart)."""
         report = ResumeReport()

@@ -493,9 +493,9 @@ def _in_d(point: Point, config: RefereeConfig, measured_within_mm: float | None 
 
 def _implicit_play(
     match: MatchState, player: int | None = None, replaced: bool = False
-) -> tuple[MatchState, tuple[str, ...]]:
+) -> tuple[MatchState, tuple[str, ...], str | None]:
     """A line from the next player while a decision is open means he chose to play (3.11(h)); the
-    match after the choice, and what the choice announces.
+    match after the choice, what the choice announces, and the choice (None: none was open).
 
     A stroke by the offender himself (``player``) can only mean he was asked to play again; one
     that starts from the balls put back (``replaced``, see :func:`_balls_replaced`), that they were
@@ -503,13 +503,21 @@ def _implicit_play(
     """
     pending = match.frame.pending
     if pending is None:
-        return match, ()
+        return match, (), None
     if player is not None and player == pending.offender and player != match.frame.striker:
         choice = "play_again"
     else:
         choice = "replace" if replaced else "play"
     match, outcome = _decide(match, choice)
-    return match, outcome.announcements
+    return match, outcome.announcements, choice
+
+
+_CHOICE_TAKEN = {
+    "play": "the choice to play on",
+    "play_again": "the choice to have the offender play again",
+    "replace": "the choice to have the balls replaced",
+}
+"""How a refusal names the choice a stroke was taken as (see ``FrameState.settled_by_stroke``)."""
 
 
 def _balls_replaced(frame: FrameState, stroke: StrokeLine, config: RefereeConfig) -> bool:
@@ -1071,8 +1079,12 @@ def _lot_shown_by(match: MatchState, frame: FrameState, player: int | None) -> F
 def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tuple[MatchState, Outcome]:
     """Rule one stroke: the choice it shows of a decision left open (announced with it), then the
     stroke itself."""
-    match, chosen = _implicit_play(match, stroke.player, _balls_replaced(match.frame, stroke, config))
+    awaiting_lot = match.frame.awaiting_lot
+    replaced = _balls_replaced(match.frame, stroke, config)
+    match, chosen, choice = _implicit_play(match, stroke.player, replaced)
     match, outcome = _stroke_chosen(match, stroke, config)
+    settled = choice if choice is not None else ("lot" if awaiting_lot else None)
+    match = with_frame(match, settled_by_stroke=settled)
     if not chosen:
         return match, outcome
     return match, replace(outcome, announcements=(*chosen, *outcome.announcements))
@@ -1371,6 +1383,12 @@ def _decide(match: MatchState, choice: str) -> tuple[MatchState, Outcome]:
     frame = match.frame
     pending = frame.pending
     if pending is None:
+        taken = _CHOICE_TAKEN.get(frame.settled_by_stroke or "")
+        if taken is not None:
+            raise LogError(
+                f"no decision is open: with none logged after the foul, the stroke that followed was"
+                f" taken as {taken}; undo or amend that stroke to decide otherwise"
+            )
         raise LogError("no decision is open: a decision follows a foul")
     if choice not in pending.options:
         raise LogError(f"{choice!r} is not open; the options are {', '.join(pending.options)}")
@@ -1533,6 +1551,11 @@ def _respotted_black(match: MatchState, event: RespottedBlackLine) -> tuple[Matc
     if not frame.respotted_black:
         raise LogError("respotted_black: there is no re-spotted black to play (3.4)")
     if not frame.awaiting_lot:
+        if frame.settled_by_stroke == "lot":
+            raise LogError(
+                "respotted_black: with no lot logged, the stroke that followed was taken as the first"
+                " player's (3.4(b)); undo or amend that stroke to log the lot"
+            )
         raise LogError("respotted_black: the lot for the re-spotted black has already been drawn (3.4(b))")
     if event.first >= len(match.players):
         raise LogError(f"respotted_black.first: no player {event.first} among {len(match.players)}")

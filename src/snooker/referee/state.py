@@ -169,6 +169,9 @@ class FrameState:
     or the lowest colour); ``phase`` holds the likelier reading and the next stroke's first contact
     settles it. ``scores_unknown``: the log joined the frame without its score; ``scores`` count
     from the join, so no snookers are required and a frame's end names no winner.
+    ``settled_by_stroke``: what the last stroke settled that nobody logged — the choice it was
+    taken as after a foul (``play``, ``play_again``, ``replace``), or ``lot`` for a re-spotted
+    black's first player; None if nothing. It only explains a decision or a lot logged too late.
     """
 
     number: int
@@ -193,6 +196,7 @@ class FrameState:
     highest_break: tuple[int, int] = (0, 0)
     on_undecided: bool = False
     scores_unknown: bool = False
+    settled_by_stroke: str | None = None
 
     @property
     def breaker(self) -> int:
