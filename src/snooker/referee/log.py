@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from snooker.balls import BALL_VALUES, COLOURS, CUE_BALL, POCKET_NAMES, RED, ball_kind
+from snooker.calibration.table import STANDARD_TABLE
 
 LOG_SCHEMA = "snooker.log/1"
 CUE_BALL_STATES = ("on_table", "potted", "off_table")
@@ -267,14 +268,38 @@ def _optional_index(line: dict, key: str) -> int | None:
     return value
 
 
+FARTHEST_PLACE_MM = 10_000.0
+"""A place further than this (mm) beyond the playing area's edges is no ball's: a measurement gone
+wrong, which the rule geometry cannot use."""
+
+
+def _number(value: object, what: str) -> float:
+    """``value`` as a float: a JSON number, not a bool, that a float can hold."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise LogError(f"{what}: expected a number, got {value!r}")
+    try:
+        return float(value)
+    except OverflowError:
+        raise LogError(f"{what}: the number {str(value)[:20]}... is too large") from None
+
+
 def _point(value: object, what: str) -> Point:
-    if (
-        not isinstance(value, list | tuple)
-        or len(value) != 2
-        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-    ):
+    if not isinstance(value, list | tuple) or len(value) != 2:
         raise LogError(f"{what}: expected [x_mm, y_mm], got {value!r}")
-    return (float(value[0]), float(value[1]))
+    return (_number(value[0], what), _number(value[1], what))
+
+
+def unusable_place(places: tuple[tuple[str, Point], ...] | None, what: str) -> str | None:
+    """Why the rule geometry cannot use ``places`` (ball id → mm): the first that is not finite or
+    lies further than :data:`FARTHEST_PLACE_MM` beyond the playing area; None when all can be used."""
+    for ball, (x, y) in places or ():
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return f"{what}.{ball}: a place must be finite, got [{x}, {y}]"
+        inside_x = -FARTHEST_PLACE_MM <= x <= STANDARD_TABLE.width_mm + FARTHEST_PLACE_MM
+        inside_y = -FARTHEST_PLACE_MM <= y <= STANDARD_TABLE.length_mm + FARTHEST_PLACE_MM
+        if not (inside_x and inside_y):
+            return f"{what}.{ball}: [{x}, {y}] mm lies further than {FARTHEST_PLACE_MM:g} mm off the table"
+    return None
 
 
 def _position_map(value: object, what: str) -> tuple[tuple[str, Point], ...] | None:
@@ -285,6 +310,14 @@ def _position_map(value: object, what: str) -> tuple[tuple[str, Point], ...] | N
     return tuple(
         (_ball_id(ball, what, allow_cue=True), _point(xy, f"{what}.{ball}")) for ball, xy in value.items()
     )
+
+
+def _usable(places: tuple[tuple[str, Point], ...] | None, what: str) -> tuple[tuple[str, Point], ...] | None:
+    """``places``, refused when the rule geometry cannot use them (see :func:`unusable_place`)."""
+    problem = unusable_place(places, what)
+    if problem is not None:
+        raise LogError(problem)
+    return places
 
 
 def _parse_match(line: dict) -> MatchLine:
@@ -452,17 +485,18 @@ def _tolerance(line: dict, key: str) -> float | None:
     value = line.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+    number = _number(value, key)
+    if not math.isfinite(number) or number < 0:
         raise LogError(f"{key}: expected a length in mm, a number >= 0, got {value!r}")
-    return float(value)
+    return number
 
 
 def _duration(line: dict, key: str) -> float:
     """An optional duration in seconds that must be a finite number >= 0 (0 when not given)."""
-    value = line.get(key, 0.0)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
-        raise LogError(f"{key}: expected a duration in seconds, a number >= 0, got {value!r}")
-    return float(value)
+    number = _number(line.get(key, 0.0), key)
+    if not math.isfinite(number) or number < 0:
+        raise LogError(f"{key}: expected a duration in seconds, a number >= 0, got {line.get(key)!r}")
+    return number
 
 
 def _parse_decision(line: dict) -> DecisionLine:
@@ -548,7 +582,7 @@ def _parse_table(line: dict) -> TableLine:
         colours=tuple(c for c in COLOURS if c in colours),
         ball_on=ball_on,
         cue_in_hand=bool(cue_in_hand),
-        positions=_position_map(line.get("positions"), "table.positions"),
+        positions=_usable(_position_map(line.get("positions"), "table.positions"), "table.positions"),
         scores=None if score is None else (score[0], score[1]),
         striker=_optional_index(line, "striker"),
     )

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, TypedDict
 
-from snooker.referee.log import EVENT_TYPES, LogError, MatchLine, StrokeLine, parse_line
+from snooker.referee.log import EVENT_TYPES, LogError, MatchLine, StrokeLine, parse_line, unusable_place
 from snooker.referee.rules import Outcome, apply_event, default_match
 from snooker.referee.state import MatchState, RefereeConfig
 
@@ -35,8 +35,9 @@ class Referee:
     def apply(self, line: dict[str, Any] | str) -> dict[str, Any]:
         """Rule one frame-log line; returns its ruling, or ``{"error": ...}`` (state unchanged).
 
-        A stroke whose positions the rule geometry cannot use (not finite, impossible) is ruled
-        without them, and its ruling says so in ``positions_ignored``: the stroke is not lost.
+        A stroke whose positions the rule geometry cannot use (not finite, far off the table,
+        impossible) is ruled without them, and its ruling says so in ``positions_ignored``: the
+        stroke is not lost.
         """
         self.lines += 1
         note = None
@@ -47,6 +48,12 @@ class Referee:
                 raise LogError("match: the match has already begun; a match line comes first in the log")
             if state is None and not isinstance(event, MatchLine):
                 state = default_match(self.config)
+            if isinstance(event, StrokeLine) and event.positions is not None:
+                note = unusable_place(event.positions.before, "positions.before") or unusable_place(
+                    event.positions.after, "positions.after"
+                )
+                if note is not None:
+                    event = replace(event, positions=None)
             try:
                 new_state, outcome = apply_event(state, event, self.config)  # type: ignore[arg-type]
             except LogError:
