@@ -848,3 +848,16 @@ def test_a_table_line_with_an_infinite_place_is_refused_or_does_not_block_the_st
     rulings = replay(AN_INFINITE_PLACE_IN_A_TABLE_LINE)
     assert "table.positions.red-1" in rulings[1]["error"]
     assert "error" not in rulings[2], rulings[2]
+
+
+def test_a_ball_moved_to_a_place_that_cannot_be_is_refused_by_name():
+    match = {
+        "type": "match",
+        "schema": "snooker.log/1",
+        "players": ["Ann", "Ben"],
+        "best_of": 1,
+        "breaker": 0,
+    }
+    for place in ([math.nan, 1000.0], [1e20, 1000.0], [10**400, 1000.0]):
+        ruling = replay([match, {"type": "ball_moved", "ball": "pink", "position": place}])[-1]
+        assert "ball_moved.position" in ruling["error"]

@@ -550,11 +550,13 @@ def _parse_edge_fall(line: dict) -> EdgeFallLine:
 
 
 def _parse_ball_moved(line: dict) -> BallMovedLine:
+    ball = _ball_id(line.get("ball"), "ball_moved.ball", allow_cue=True)
     position = line.get("position")
-    return BallMovedLine(
-        _ball_id(line.get("ball"), "ball_moved.ball", allow_cue=True),
-        None if position is None else _point(position, "ball_moved.position"),
-    )
+    if position is None:
+        return BallMovedLine(ball, None)
+    place = _point(position, "ball_moved.position")
+    _usable(((ball, place),), "ball_moved.position")
+    return BallMovedLine(ball, place)
 
 
 def _parse_table(line: dict) -> TableLine:
