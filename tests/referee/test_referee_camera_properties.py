@@ -52,6 +52,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_referee_audit import CONTRACT_FIELDS
 
 from snooker.balls import BALL_VALUES, COLOURS, POCKET_NAMES
 from snooker.calibration.table import STANDARD_TABLE
@@ -62,26 +63,6 @@ D_CX, D_CY, D_R = WIDTH / 2.0, STANDARD_TABLE.baulk_line_from_baulk_cushion_mm, 
 SPOTS = {c: [round(x, 1), round(y, 1)] for c, (x, y) in STANDARD_TABLE.spots.items()}
 ALL_COLOURS = list(COLOURS)
 BAD_NUMBERS = [math.nan, math.inf, -math.inf]
-CONTRACT_FIELDS = (
-    "score",
-    "striker",
-    "ball_on",
-    "reds",
-    "points_remaining",
-    "break",
-    "foul",
-    "penalty",
-    "fouls",
-    "miss",
-    "free_ball",
-    "options",
-    "warning",
-    "respotted",
-    "frame_over",
-    "winner",
-    "frames",
-    "announcements",
-)
 REPLACED = "BALLS REPLACED"
 RESPOTTED_BLACK = "RE-SPOTTED BLACK"
 

@@ -274,28 +274,7 @@ def touching_ball(rng, config: ScenarioConfig) -> Scenario:
     """
 
     def build(r):
-        layout = _colours_on_spots()
-        red = np.array([r.uniform(400, 1400), r.uniform(1200, 2800)])
-        angle = r.uniform(0, 2 * math.pi)
-        direction = np.array([math.cos(angle), math.sin(angle)])
-        white = red - direction * r.uniform(250, 600)
-        if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
-            return None
-        layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
-        aim = _aim(white, red) + r.uniform(-25, 25)
-        shot = Shot(float(r.uniform(900, 1800)), aim, top=float(r.uniform(0.1, 0.4)))
-        first = simulate(layout, shot, fps=config.fps, config=config.physics)
-        last = first.pieces[CUE_BALL][-2] if len(first.pieces[CUE_BALL]) > 1 else None
-        if last is None or CUE_BALL not in first.final_layout or np.linalg.norm(last.v0) == 0:
-            return None
-        heading = np.asarray(last.v0) / np.linalg.norm(last.v0)
-        rest = np.asarray(first.final_layout[CUE_BALL])
-        second = rest + heading * (D + r.uniform(0.05, 0.3))
-        others = {b: xy for b, xy in {**layout, **first.final_layout}.items() if b != CUE_BALL}
-        if not _free(others, tuple(second)):
-            return None
-        layout["red-2"] = tuple(map(float, second))
-        return layout, shot
+        return _red_where_the_cue_ball_stops(r, config, TOUCHING_GAP_MM)
 
     def check(traj, strokes, _):
         log = strokes[0]["log"]
@@ -421,6 +400,41 @@ def miss(rng, config: ScenarioConfig) -> Scenario:
 # ------------------------------------------------------------------------------ harder situations
 def _unit(angle_rad: float) -> np.ndarray:
     return np.array([math.cos(angle_rad), math.sin(angle_rad)])
+
+
+TOUCHING_GAP_MM = (0.05, 0.3)
+"""How far (mm) beyond touching ``touching_ball`` places the red the cue ball stops against."""
+NEAR_GAP_MM = (15.0, 25.0)
+"""How far (mm) beyond touching ``cue_ball_rests_near_ball`` places the red the cue ball stops short of."""
+
+
+def _red_where_the_cue_ball_stops(r, config: ScenarioConfig, gap_mm: tuple[float, float]):
+    """A red in the open and the cue ball sent at it with top spin; the stroke simulated, a second
+    red placed ahead of where the cue ball stopped, along its last heading, a gap drawn from
+    ``gap_mm`` beyond touching (the stroke is then simulated again with it). None where the draw
+    does not fit."""
+    layout = _colours_on_spots()
+    red = np.array([r.uniform(400, 1400), r.uniform(1200, 2800)])
+    direction = _unit(r.uniform(0, 2 * math.pi))
+    white = red - direction * r.uniform(250, 600)
+    if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
+        return None
+    layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
+    aim = _aim(white, red) + r.uniform(-25, 25)
+    shot = Shot(float(r.uniform(900, 1800)), aim, top=float(r.uniform(0.1, 0.4)))
+    first = _simulate_or_none(layout, shot, config)
+    if first is None or CUE_BALL not in first.final_layout or len(first.pieces[CUE_BALL]) < 2:
+        return None
+    last = first.pieces[CUE_BALL][-2]
+    if np.linalg.norm(last.v0) == 0:
+        return None
+    heading = np.asarray(last.v0) / np.linalg.norm(last.v0)
+    second = np.asarray(first.final_layout[CUE_BALL]) + heading * (D + r.uniform(*gap_mm))
+    others = {b: xy for b, xy in {**layout, **first.final_layout}.items() if b != CUE_BALL}
+    if not _free(others, tuple(second)):
+        return None
+    layout["red-2"] = tuple(map(float, second))
+    return layout, shot
 
 
 def _clear_paths(layout: dict, keep: tuple[str, ...], segments: list[tuple]) -> dict:
@@ -565,29 +579,7 @@ def cue_ball_rests_near_ball(rng, config: ScenarioConfig) -> Scenario:
     """Like ``touching_ball``, but the cue ball stops 15–25 mm short of the second red: not touching."""
 
     def build(r):
-        layout = _colours_on_spots()
-        red = np.array([r.uniform(400, 1400), r.uniform(1200, 2800)])
-        direction = _unit(r.uniform(0, 2 * math.pi))
-        white = red - direction * r.uniform(250, 600)
-        if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
-            return None
-        layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
-        shot = Shot(
-            float(r.uniform(900, 1800)), _aim(white, red) + r.uniform(-25, 25), top=float(r.uniform(0.1, 0.4))
-        )
-        first = _simulate_or_none(layout, shot, config)
-        if first is None or CUE_BALL not in first.final_layout or len(first.pieces[CUE_BALL]) < 2:
-            return None
-        last = first.pieces[CUE_BALL][-2]
-        if np.linalg.norm(last.v0) == 0:
-            return None
-        heading = np.asarray(last.v0) / np.linalg.norm(last.v0)
-        second = np.asarray(first.final_layout[CUE_BALL]) + heading * (D + r.uniform(15, 25))
-        others = {b: xy for b, xy in {**layout, **first.final_layout}.items() if b != CUE_BALL}
-        if not _free(others, tuple(second)):
-            return None
-        layout["red-2"] = tuple(map(float, second))
-        return layout, shot
+        return _red_where_the_cue_ball_stops(r, config, NEAR_GAP_MM)
 
     def check(traj, strokes, _):
         log = strokes[0]["log"]
