@@ -119,9 +119,9 @@ class StrokeLine:
     strike_unseen: bool = False
     """The cue ball was first seen already running (the strike not seen): so too."""
     moving_at_strike: tuple[str, ...] = ()
+    """Object balls the camera saw still moving when the cue ball was struck: a foul (3.12(b))."""
     truncated: bool = False
     """The source ended before the balls stopped: the stroke's facts may be incomplete."""
-    """Object balls the camera saw still moving when the cue ball was struck: a foul (3.12(b))."""
 
 
 @dataclass(frozen=True)
@@ -280,7 +280,7 @@ def _number(value: object, what: str) -> float:
     try:
         return float(value)
     except OverflowError:
-        raise LogError(f"{what}: the number {str(value)[:20]}... is too large") from None
+        raise LogError(f"{what}: a number too large for a float") from None
 
 
 def _point(value: object, what: str) -> Point:
