@@ -5,11 +5,11 @@ nomination, no decision) and the referee at the console adds what only a person 
 (``snooker.broadcast.console``). Both go through one :class:`MatchSession` on a real record. Each
 case below is a sequence of camera strokes, console commands and restarts (a new session on the same
 database, resumed), with the expectation and why in a comment. The cases guard behaviour that is
-right, or a reasonable choice the docs make; the one ``xfail(strict=True)`` is a known limit (a
-stroke's foul typed before the camera's stroke arrives). Found by this audit and fixed: the console
-dropped a ``foul``'s or ``concede``'s ``player``; a push stroke typed as the stroke ended was a foul
-line of the next player's, not the stroke's; a decision or a lot typed after the camera's stroke had
-settled it was refused without saying so.
+right, or a reasonable choice the docs make; a foul called in the last stroke before the camera has
+logged it is refused, saying why. Found by this audit and fixed: the console dropped a ``foul``'s
+or ``concede``'s ``player``; a push stroke could not be given to the stroke it was committed in
+(it was a foul line of the player to play; the console now takes ``in_last_stroke``); a decision
+or a lot typed after the camera's stroke had settled it was refused without saying so.
 
 Players: Ann (0) breaks, Bob (1). A camera stroke carries no ``player``: the referee takes it as the
 player to play's, and with a foul's decision open, as the non-offender choosing to play.
@@ -471,13 +471,13 @@ def test_console_player_field_is_honoured_or_refused(desk, steps, command, frame
     assert d.board["frames"] == frames and d.board["score"] == score
 
 
-IN_STROKE_FOUL = {"command": "foul", "reason": "push_stroke"}
+IN_STROKE_FOUL = {"command": "foul", "reason": "push_stroke", "in_last_stroke": True}
 
 
 @pytest.mark.parametrize(
     ("steps", "stroke"),
     [
-        # Ann's safety was a push stroke, typed as soon as the camera logged it (called before the
+        # Ann's safety was a push stroke, called in the last stroke once the camera logged it (before the
         # next stroke, so not condoned, 3.11): her foul, four to Bob, Bob to decide (a foul line of
         # its own would go to Bob, the player to play: four to Ann, Ann to decide).
         ([("cam", SAFE_ON_RED), ("con", IN_STROKE_FOUL)], SAFE_ON_RED),
@@ -485,20 +485,8 @@ IN_STROKE_FOUL = {"command": "foul", "reason": "push_stroke"}
         # on, a red, 3.12(b)); a foul line of its own would keep her red and add a foul before
         # nomination: [1, 7].
         ([("cam", POT_RED), ("con", IN_STROKE_FOUL)], POT_RED),
-        # The same push stroke typed while the balls were still running, before the camera's line:
-        # the foul line penalises Ann, then her stroke is taken as Bob's choosing to play, and her
-        # red is scored to him: [0, 5], Bob on a colour. A known limit: the console would have to
-        # hold the foul until the camera's stroke arrives.
-        pytest.param(
-            [("con", IN_STROKE_FOUL), ("cam", POT_RED)],
-            POT_RED,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="known limit: a stroke foul typed before the camera's stroke is its own line",
-            ),
-        ),
     ],
-    ids=["after_a_safety", "after_a_pot", "before_the_camera_line"],
+    ids=["after_a_safety", "after_a_pot"],
 )
 def test_console_push_stroke_counts_as_the_camera_strokes_foul(desk, steps, stroke):
     # The expectation: the same as amending the camera's stroke with the foul in it (which works).
@@ -536,3 +524,18 @@ def test_too_late_refusal_names_the_stroke_that_settled_it(desk, steps):
     d = desk(steps)
     assert d.last["rejected_by"] == "referee"
     assert "stroke" in d.last["error"]
+
+
+def test_a_foul_in_the_last_stroke_called_before_the_camera_logs_it_is_refused(desk):
+    # Called while the balls still run, the stroke is not logged yet: the console refuses, naming
+    # why, and nothing changes; called again once the camera's line has come, it joins that stroke.
+    d = desk([("con", IN_STROKE_FOUL)])
+    assert d.last["rejected_by"] == "console" and "in_last_stroke" in d.last["error"]
+    assert d.board["score"] == [0, 0] and d.board["striker"] == 0
+    d = desk([("con", IN_STROKE_FOUL), ("cam", POT_RED), ("con", IN_STROKE_FOUL)])
+    assert d.board["score"] == [0, 4] and d.board["last_foul"]["offender"] == 0
+
+
+def test_a_foul_in_the_last_stroke_names_no_player(desk):
+    d = desk([("cam", SAFE_ON_RED), ("con", {**IN_STROKE_FOUL, "player": 0})])
+    assert d.last["rejected_by"] == "console" and "player" in d.last["error"]

@@ -10,11 +10,13 @@ Commands:
 - ``decision`` ``choice``: ``play`` | ``play_again`` | ``replace`` (after a foul / foul and a miss)
 - ``nominate`` ``ball``: a colour (before the stroke)
 - ``concede`` [``player``]: the player to play (or ``player``) concedes the frame
-- ``foul`` ``reason`` [``ball``] [``player``]: a foul the camera cannot see (``touched_ball``,
-  ``push_stroke`` …). One committed in a stroke (``STROKE_FOULS``: a push stroke, a double hit, a
-  jump shot …) with no ``player`` is added to the last stroke logged when that is the last line (it
-  was called as the stroke ended: the stroke is the foul, 3.11); any other is a ``foul`` line of its
-  own, by the player to play or ``player`` (penalised as if striker)
+- ``foul`` ``reason`` [``ball``] [``player``] [``in_last_stroke``]: a foul the camera cannot see
+  (``touched_ball``, ``push_stroke`` …): a ``foul`` line of its own, by the player to play or
+  ``player`` (penalised as if striker); or, with ``in_last_stroke`` true, one committed in the
+  stroke the camera logged last (a push stroke, a double hit …), added to that stroke's ``fouls``
+  (the stroke is then the foul, 3.11: nothing it potted scores) — refused unless the last line is a
+  stroke. Only the referee knows which stroke he means: a foul called while the balls still run
+  must wait for the camera's line.
 - ``respotted_black`` ``first``: 0 | 1, the lot for a re-spotted black
 - ``new_frame``
 - ``line`` ``line``: any frame-log line as typed by a scorer (the match line, a stroke)
@@ -33,19 +35,6 @@ from snooker.referee import FoulReason
 
 DECISION_CHOICES = ("play", "play_again", "replace")
 FOUL_REASONS = tuple(reason.code for reason in FoulReason)
-STROKE_FOULS = tuple(
-    reason.code
-    for reason in (
-        FoulReason.DOUBLE_HIT,
-        FoulReason.NO_FOOT_ON_FLOOR,
-        FoulReason.JUMP_SHOT,
-        FoulReason.PUSH_STROKE,
-        FoulReason.BALLS_MOVING,
-        FoulReason.BEFORE_SPOTTING,
-        FoulReason.ILLEGAL_CUE,
-    )
-)
-"""Fouls committed in striking: called as a stroke ends, they belong to that stroke."""
 COMMANDS = (
     "decision",
     "nominate",
@@ -65,9 +54,10 @@ class CommandError(ValueError):
 
 @dataclass(frozen=True)
 class Action:
-    """What a command does: apply ``line``, undo the last line, or amend it with ``line``."""
+    """What a command does: apply ``line``, undo the last line, amend it with ``line``, or join
+    ``line`` (a foul entry) to the last stroke's ``fouls``."""
 
-    kind: Literal["apply", "undo", "amend"]
+    kind: Literal["apply", "undo", "amend", "join"]
     line: dict[str, Any] | None = None
 
 
@@ -115,7 +105,14 @@ def to_action(command: Any) -> Action:
         line: dict[str, Any] = {"type": "foul", "reason": _field(command, "reason", FOUL_REASONS)}
         if command.get("ball"):
             line["ball"] = _field(command, "ball", ("red", *COLOURS, "white"))
-        return Action("apply", _with_player(command, line))
+        in_stroke = command.get("in_last_stroke", False)
+        if not isinstance(in_stroke, bool):
+            raise CommandError(f"in_last_stroke must be true or false, got {in_stroke!r}")
+        if not in_stroke:
+            return Action("apply", _with_player(command, line))
+        if "player" in command:
+            raise CommandError("a foul in the last stroke is its striker's: leave out 'player'")
+        return Action("join", {key: value for key, value in line.items() if key != "type"})
     if name == "respotted_black":
         return Action("apply", {"type": "respotted_black", "first": _field(command, "first", (0, 1))})
     if name == "new_frame":
@@ -125,14 +122,6 @@ def to_action(command: Any) -> Action:
     if name == "undo":
         return Action("undo")
     return Action("amend", _line_field(command))
-
-
-def _stroke_foul(line: dict[str, Any]) -> dict[str, Any] | None:
-    """The entry of a stroke's ``fouls`` that a console ``foul`` line is, when it is one committed
-    in striking (``STROKE_FOULS``) and names no player; None otherwise."""
-    if line["type"] != "foul" or line["reason"] not in STROKE_FOULS or "player" in line:
-        return None
-    return {key: value for key, value in line.items() if key in ("reason", "ball")}
 
 
 def execute(session: MatchSession, command: Any, origin: str = "console") -> dict[str, Any]:
@@ -150,12 +139,18 @@ def execute(session: MatchSession, command: Any, origin: str = "console") -> dic
     elif action.kind == "amend":
         assert action.line is not None
         result = session.amend(action.line, origin)
+    elif action.kind == "join":
+        assert action.line is not None
+        joined = session.add_to_last_stroke([action.line], origin)
+        if joined is None:
+            message = (
+                "in_last_stroke: the last line is not a stroke (call it once the camera logs the stroke)"
+            )
+            return {"error": message, "rejected_by": "console", "scoreboard": session.scoreboard()}
+        result = joined
     else:
         assert action.line is not None
-        joined = _stroke_foul(action.line)
-        result = None if joined is None else session.add_to_last_stroke([joined], origin)
-        if result is None:
-            result = session.apply(action.line, origin)
+        result = session.apply(action.line, origin)
     if "error" in result:
         return {"error": result["error"], "rejected_by": "referee", "scoreboard": session.scoreboard()}
     return {"ok": True, "result": result, "scoreboard": session.scoreboard()}
