@@ -328,3 +328,33 @@ def test_a_file_that_ends_is_not_a_failure(session, tmp_path: Path):
     table, _ = _table(session)
     status = table.run(VideoFileSource(_video(tmp_path / "whole.avi", 10)))
     assert not status.failed and status.ended.endswith("ended")
+
+
+def _racked(cue: tuple[float, float]) -> dict[str, tuple[float, float]]:
+    """Places before a break-off: the cue ball at ``cue``, fifteen reds in the rack, the black spotted."""
+    reds = {f"red-{k}": (800.0 + 12.0 * (k % 5), 2750.0 + 46.0 * (k // 5)) for k in range(1, 16)}
+    return {"white": cue, "black": (889.0, 3245.0), **reds}
+
+
+def test_a_break_off_after_the_frame_ended_starts_the_next_frame(tmp_path: Path):
+    """The camera joins with only the black left; the black is potted (the frame ends); the table is
+    re-racked and the next stroke is a break-off from the D: a new_frame line, then the break-off.
+    A break-off while a frame is still in play is only reported (it may have been conceded)."""
+    record = MatchRecord(tmp_path / "live.sqlite").open()
+    session = MatchSession(record)
+    session.apply({**MATCH, "best_of": 3})
+    last_black = replace(
+        _pot("black", 5, 10), positions_before={"white": (889.0, 2900.0), "black": (889.0, 3245.0)}
+    )
+    break_off = replace(_pot("red-1", 20, 30), potted=(), positions_before=_racked((889.0, 600.0)))
+    again = replace(break_off, start_frame=40, end_frame=50)
+    table, said = _table(session, strokes={10: last_black, 30: break_off, 50: again})
+    status = table.run(VideoFileSource(_video(tmp_path / "clip.avi", 60)))
+    assert status.strokes == 3
+    rows = [e.line["type"] for e in session.record.entries()]
+    assert rows == ["match", "table", "stroke", "new_frame", "stroke", "stroke"]
+    board = session.scoreboard()
+    assert board["frame"] == 2 and board["status"] == "in_play"
+    assert any("a new frame: frame 2" in line for line in said)
+    assert any("looks like a break-off while the frame is still in play" in line for line in said)
+    record.close()

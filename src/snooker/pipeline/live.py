@@ -26,7 +26,7 @@ import numpy as np
 
 from snooker.calibration.view import ImageSizeMismatch, check_image_size
 from snooker.pipeline.analyze import AnalysisConfig, Detector, FrameOutcome, VideoAnalysis
-from snooker.pipeline.joining import JoinConfig, table_line
+from snooker.pipeline.joining import JoinConfig, is_break_off, table_line
 from snooker.record.session import MatchSession
 from snooker.tracker import StrokeEvents
 from snooker.vision.sources import FrameSource, LiveConfig, LiveFrames, SourceError
@@ -54,6 +54,8 @@ class LiveTableConfig:
       (``frames.drop_when_full``: a reader that waits loses nothing to a search in line).
     - ``join``: whether the camera came on at a frame's break-off or during a frame in play; before
       the match's first stroke the referee is told the table it joined (``joining.table_line``).
+      After a frame ends, the next break-off it judges (``joining.is_break_off``) starts the next
+      frame.
     - ``shed_other_views``: in a frame that does not show the table (a replay, a close-up, another
       camera), look for the cue ball only while no frame waits in the queue and the last look's
       time fits before the queue would drop a frame (``other_view_margin_s`` kept free for the
@@ -270,11 +272,31 @@ class LiveTable:
                 answer = self.session.apply(joined, origin="tracker")
                 said = answer.get("error") or f"{joined['reds']} reds, ball on {answer['ball_on']}"
                 self.report(f"joined a frame in play: {said}")
+        else:
+            self._next_frame_if_racked(stroke)
         ruling = self.session.apply(stroke.to_log_line(), origin="tracker")
         status.strokes += 1
         said = describe_ruling(ruling)
         status.calls.append(said)
         self.report(f"stroke frames {stroke.start_frame}-{stroke.end_frame}: {said}")
+
+    def _next_frame_if_racked(self, stroke: StrokeEvents) -> None:
+        """A break-off (``joining.is_break_off``: the cue ball in the D, the reds racked) after the
+        frame ended starts the next frame (a ``new_frame`` line: the camera sees the re-rack, nobody
+        needs to say it). One while the frame is still in play is reported and ruled as it stands:
+        the frame may have been conceded, which only the console can say."""
+        if not is_break_off(stroke, self.config.join):
+            return
+        status = self.session.scoreboard()["status"]
+        if status == "frame_over":
+            answer = self.session.apply({"type": "new_frame"}, origin="tracker")
+            said = answer.get("error") or f"frame {answer['frame']}, the table re-racked"
+            self.report(f"a new frame: {said}")
+        elif status != "match_over":
+            self.report(
+                f"stroke from frame {stroke.start_frame} looks like a break-off while the frame is still "
+                "in play: if it was conceded, enter the concession on the console"
+            )
 
 
 def draw_status(image: np.ndarray, outcome: FrameOutcome, status: LiveStatus) -> np.ndarray:
