@@ -112,6 +112,7 @@ def test_without_the_cue_ball_placed_nothing_is_known_of_the_table():
         {"rack_reds": 0},
         {"break_off_unseen_reds": 15},
         {"d_tolerance_mm": -1},
+        {"best_of": 0},
     ],
 )
 def test_nonsense_settings_are_refused(fields):
@@ -136,3 +137,68 @@ def test_every_table_line_written_is_one_the_referee_accepts(reds, colours, cue,
     ruling = referee.apply(line)
     assert "error" not in ruling, (line, ruling)
     assert ruling["reds"] == min(reds, 15)
+
+
+def _black_potted() -> StrokeEvents:
+    """Only the black left, the cue ball mid-table: the black potted (the frame ends)."""
+    return StrokeEvents(
+        start_frame=10,
+        end_frame=40,
+        first_contact=("black",),
+        potted=(PotEvent("black", "top_left", 35),),
+        positions_before={"white": MID_TABLE, "black": SPOTS["black"]},
+    )
+
+
+def _break_off(start: int) -> StrokeEvents:
+    return StrokeEvents(
+        start_frame=start,
+        end_frame=start + 30,
+        first_contact=("red-1",),
+        positions_before=_stroke(IN_D, 15).positions_before,
+    )
+
+
+@pytest.mark.parametrize(
+    ("best_of", "strokes", "types", "frame"),
+    [
+        # the frame ends, the table is re-racked: the break-off starts frame 2
+        (3, [_black_potted(), _break_off(100)], ["match", "table", "stroke", "new_frame", "stroke"], 2),
+        # best of one: the match is over with the frame; nothing starts (the stroke is refused)
+        (1, [_black_potted(), _break_off(100)], ["match", "table", "stroke", "stroke"], None),
+        # a break-off while the frame is in play (conceded off camera?): no new frame is invented
+        (3, [_stroke(MID_TABLE, 6), _break_off(100)], ["match", "table", "stroke", "stroke"], 1),
+    ],
+    ids=["re-racked", "best of one", "frame in play"],
+)
+def test_a_break_off_after_a_frame_ended_starts_the_next_in_the_frame_log(best_of, strokes, types, frame):
+    from snooker.pipeline.analyze import frame_log_lines
+
+    lines = frame_log_lines(strokes, join=JoinConfig(best_of=best_of))
+    assert [line["type"] for line in lines] == types
+    assert lines[0]["best_of"] == best_of
+    referee = Referee()
+    rulings = [referee.apply(line) for line in lines]
+    assert all("error" not in ruling for ruling in rulings[:-1])
+    if frame is None:
+        assert "match is over" in rulings[-1]["error"]
+    else:
+        assert "error" not in rulings[-1] and rulings[-1]["frame"] == frame
+
+
+def test_an_analysis_rules_its_strokes_as_its_frame_log_reads(tmp_path):
+    """``analyze --referee`` rules the strokes as they finish; the frame log it writes, replayed,
+    gives the same rulings (the new_frame lines included)."""
+    from snooker.app.analyze import _referee, _rule
+    from snooker.pipeline.analyze import frame_log_lines
+
+    join = JoinConfig(best_of=3)
+    strokes = [_black_potted(), _break_off(100)]
+    referee, _ = _referee(join)
+    live = _rule(referee, strokes[:1], [], join) + _rule(referee, strokes[1:], [None], join)
+    replayed = Referee()
+    lines = frame_log_lines(strokes, join=join)
+    by_log = [replayed.apply(line) for line in lines]
+    strokes_ruled = [ruling for line, ruling in zip(lines, by_log, strict=True) if line["type"] == "stroke"]
+    assert [r["frame"] for r in live] == [r["frame"] for r in strokes_ruled] == [1, 2]
+    assert [r["score"] for r in live] == [r["score"] for r in strokes_ruled]

@@ -5,6 +5,8 @@ also ``DIR/annotated.mp4``; with ``--referee`` the strokes are ruled on and the 
 A video that cannot be opened, in which no table is ever found, or whose frames are not the size
 the ``--calibration`` was made for, is a clear error (exit 1); whatever was processed before a
 failure is still written. An output folder that cannot be made is refused before any reading.
+A video of a match's several frames: ``--best-of N`` makes the frame log's match line best of N,
+and a break-off after a frame ended starts the next frame there (``joining.starts_next_frame``).
 
 Several videos (a folder of broadcast clips, a day's matches) are each written to their own
 ``DIR/<video name>/``; ``--jobs N`` analyses N of them at once, each in its own process, so the
@@ -36,7 +38,14 @@ from tqdm import tqdm
 from snooker.app.allocator import keep_frame_arrays
 from snooker.app.inputs import InputError, load_view_and_detector, output_folder
 from snooker.pipeline.analyze import VideoAnalysis, frame_log_lines
-from snooker.pipeline.joining import BALL_ON_CHOICES, STARTS, JoinConfig, table_line
+from snooker.pipeline.joining import (
+    BALL_ON_CHOICES,
+    NEW_FRAME,
+    STARTS,
+    JoinConfig,
+    starts_next_frame,
+    table_line,
+)
 from snooker.pipeline.segments import (
     Handover,
     HandoverFiles,
@@ -76,6 +85,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=JoinConfig.ball_on,
         help="joining a frame in play: what is on at the first stroke (default either: not known; "
         "the referee gives the striker the benefit of the doubt)",
+    )
+    parser.add_argument(
+        "--best-of",
+        type=int,
+        default=JoinConfig.best_of,
+        help="frames in the match the video shows (the frame log's match line); over 1, a break-off "
+        "after a frame ended starts the next frame (default 1)",
     )
     parser.add_argument("--annotate", action="store_true", help="also write DIR/annotated.mp4")
     parser.add_argument("--max-frames", type=int, help="stop after this many frames (of each video)")
@@ -121,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     if args.max_frames is not None and args.max_frames < 1:
         return _fail(f"--max-frames must be at least 1 (got {args.max_frames})")
     try:
-        join = JoinConfig(start=args.start, ball_on=args.ball_on)
+        join = JoinConfig(start=args.start, ball_on=args.ball_on, best_of=args.best_of)
     except ValueError as exc:
         return _fail(str(exc))
     options = AnalyzeOptions(
@@ -290,7 +306,7 @@ def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: l
             f"{video}: no quiet frame where the analysis from frame {stitched.parts[-1].start} could hand "
             f"over to the next one (strokes back to back, or a replay): it read on to the end"
         )
-    referee, referee_error = _referee() if options.referee else (None, None)
+    referee, referee_error = _referee(options.join) if options.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None
     _rule(referee, stitched.strokes, rulings, options.join)
     doc = stitched.document(video, rulings)
@@ -436,7 +452,7 @@ def analyze_video(
     own_worker = options.tracks_in_worker and tracking_worker is None
     worker = (TrackingWorker() if own_worker else tracking_worker) if options.tracks_in_worker else None
     analysis = VideoAnalysis(detector, view=view, tracking_worker=worker)
-    referee, referee_error = _referee() if options.referee else (None, None)
+    referee, referee_error = _referee(options.join) if options.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None
     record = {"path": video, "fps": None, "frames": 0, "width": None, "height": None}
     error = None
@@ -528,14 +544,14 @@ def _annotator(out: Path, fps: float, shape: tuple[int, ...]):
     return VideoAnnotator(out / "annotated.mp4", fps, (shape[1], shape[0]))
 
 
-def _referee() -> tuple[object | None, str | None]:
+def _referee(join: JoinConfig) -> tuple[object | None, str | None]:
     """A referee that has read the frame log's header line (or why there is none)."""
     try:
         from snooker.referee import Referee
     except ImportError as exc:
         return None, f"the referee is not available: {exc}"
     referee = Referee()
-    referee.apply(frame_log_lines([])[0])
+    referee.apply(frame_log_lines([], join=join)[0])
     return referee, None
 
 
@@ -548,7 +564,11 @@ def _rule(referee, strokes: list[StrokeEvents], rulings: list[dict] | None, join
     joined = table_line(strokes[0], join) if strokes and not rulings else None
     if joined is not None and "error" in (answer := referee.apply(joined)):
         _note(f"the referee refused the table the video joined ({answer['error']}); ruling as a new frame")
-    new = [referee.apply(stroke.to_log_line()) for stroke in strokes]
+    new = []
+    for stroke in strokes:
+        if starts_next_frame(referee.scoreboard()["status"], stroke, join):
+            referee.apply(NEW_FRAME)  # as frame_log_lines writes it
+        new.append(referee.apply(stroke.to_log_line()))
     rulings.extend(new)
     return new
 

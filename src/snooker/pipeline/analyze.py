@@ -19,8 +19,9 @@ from typing import TypeVar
 
 import numpy as np
 
-from snooker.pipeline.joining import JoinConfig, table_line
+from snooker.pipeline.joining import NEW_FRAME, JoinConfig, starts_next_frame, table_line
 from snooker.pipeline.tracking import TrackingStage, TrackingWorker, TrackingWorkerError
+from snooker.referee import Referee
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
 from snooker.tracker.strokes import OutsideEvent
 from snooker.tracker.types import TableState
@@ -476,11 +477,30 @@ def frame_log_lines(
     players: tuple[str, str] = ("Player A", "Player B"),
     join: JoinConfig | None = None,
 ) -> list[dict]:
-    """A frame log (CONTRACTS.md §1): the match header, the table it joined where the first stroke
-    is no break-off (``joining.table_line``; docs/FRAME_LOG.md), then one line per stroke."""
-    header = {"type": "match", "schema": LOG_SCHEMA, "players": list(players), "best_of": 1, "breaker": 0}
-    joined = table_line(strokes[0], join or JoinConfig()) if strokes else None
-    return [header, *([joined] if joined else []), *(s.to_log_line() for s in strokes)]
+    """A frame log (CONTRACTS.md §1): the match header (best of ``join.best_of`` frames), the table
+    it joined where the first stroke is no break-off (``joining.table_line``; docs/FRAME_LOG.md),
+    then one line per stroke, and a ``new_frame`` line before each break-off after a frame ended
+    (``joining.starts_next_frame``, the referee asked as the log is written)."""
+    join = join or JoinConfig()
+    header = {
+        "type": "match",
+        "schema": LOG_SCHEMA,
+        "players": list(players),
+        "best_of": join.best_of,
+        "breaker": 0,
+    }
+    joined = table_line(strokes[0], join) if strokes else None
+    lines = [header, *([joined] if joined else [])]
+    referee = Referee()
+    for line in lines:
+        referee.apply(line)
+    for stroke in strokes:
+        if starts_next_frame(referee.scoreboard()["status"], stroke, join):
+            lines.append(dict(NEW_FRAME))
+            referee.apply(NEW_FRAME)
+        lines.append(stroke.to_log_line())
+        referee.apply(lines[-1])
+    return lines
 
 
 def _default_find_table() -> Callable[[np.ndarray], object]:

@@ -33,7 +33,9 @@ class JoinConfig:
     ``rack_reds``: reds in a full rack; ``break_off_unseen_reds``: how many reds of the rack a
     break-off may show fewer of (the pack's reds touch, and a player's arm hides some);
     ``d_tolerance_mm``: how far outside the D (mm) a break-off's cue ball may be measured where the
-    stroke does not say how far its places may be off.
+    stroke does not say how far its places may be off; ``best_of``: the frames of the match the log
+    is of (its ``match`` line's): over one, a break-off after a frame ended starts the next frame
+    (:func:`starts_next_frame`).
     """
 
     start: str = "auto"
@@ -41,6 +43,7 @@ class JoinConfig:
     rack_reds: int = FULL_RACK_REDS
     break_off_unseen_reds: int = 3
     d_tolerance_mm: float = 10.0
+    best_of: int = 1
 
     def __post_init__(self) -> None:
         if self.start not in STARTS:
@@ -53,6 +56,8 @@ class JoinConfig:
             raise ValueError("break_off_unseen_reds must be from 0 to fewer than rack_reds")
         if self.d_tolerance_mm < 0:
             raise ValueError("d_tolerance_mm must not be negative")
+        if self.best_of < 1:
+            raise ValueError(f"best_of must be a positive number of frames, got {self.best_of}")
 
 
 def is_break_off(stroke: StrokeEvents, config: JoinConfig) -> bool:
@@ -63,6 +68,18 @@ def is_break_off(stroke: StrokeEvents, config: JoinConfig) -> bool:
     tolerance = max(config.d_tolerance_mm, stroke.position_tolerance_mm or 0.0)
     in_d = bool(STANDARD_TABLE.in_d(np.asarray(cue, dtype=float), margin_mm=tolerance)[0])
     return in_d and _reds_before(stroke) >= config.rack_reds - config.break_off_unseen_reds
+
+
+NEW_FRAME = {"type": "new_frame"}
+"""The frame-log line that starts the next frame (the order of play as the match goes on)."""
+
+
+def starts_next_frame(status: str, stroke: StrokeEvents, config: JoinConfig) -> bool:
+    """Whether a ``new_frame`` line goes before ``stroke``: the referee's ``status`` says the frame
+    is over (the match is not) and the stroke is a break-off (:func:`is_break_off`): the camera saw
+    the table re-racked. A break-off while the frame is in play does not: only a person can say
+    the frame was conceded."""
+    return status == "frame_over" and is_break_off(stroke, config)
 
 
 def table_line(stroke: StrokeEvents, config: JoinConfig) -> dict | None:
