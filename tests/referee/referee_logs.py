@@ -33,6 +33,16 @@ def safe(ball: str, **extra: Any) -> Line:
     return stroke([ball], [], **extra)
 
 
+def table(**fields: Any) -> Line:
+    """A ``table`` line: the log joins a frame in play (as ``analyze`` writes one)."""
+    return {"type": "table", **fields}
+
+
+def row(rule_: str, name: str, lines: list[Any], expected: dict[str, Any]) -> Any:
+    """One checklist row of an audit: the log and the expected fields of its last ruling."""
+    return pytest.param(lines, expected, id=f"{rule_} {name}")
+
+
 def decision(choice: str) -> Line:
     return {"type": "decision", "choice": choice}
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from referee_logs import Line, assert_last_ruling, match, safe, stroke
+from referee_logs import Line, assert_last_ruling, match, row, safe, stroke
 from test_referee_audit import ON_BLACK, ON_PINK, TIE, tie_before_the_last_black
 
 from snooker.calibration.table import STANDARD_TABLE
@@ -91,10 +91,6 @@ HIDDEN = {"white": [CX, 1000.0], "blue": BLUE, "red-1": [CX, 2700.0]}
 FREE_FROM_PLACES = [match(), cam(["black"], positions=at(None, HIDDEN))]
 # Ann plays safe on the break-off and leaves the cue ball behind the blue (no foul).
 SNOOKERED = [match(), cam(["red"], positions=at({**HIDDEN, "white": [CX + 200.0, 600.0]}, HIDDEN))]
-
-
-def row(rule: str, name: str, lines: list[Any], expected: dict[str, Any]) -> Any:
-    return pytest.param(lines, expected, id=f"{rule} {name}")
 
 
 CHECKLIST = [

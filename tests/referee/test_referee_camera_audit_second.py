@@ -52,10 +52,8 @@ Faults this audit found, each fixed since and kept by its rows:
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from referee_logs import Line, match, rule
+from referee_logs import match, row, rule, table
 from test_referee_audit import ON_BLACK, TIE, tie_before_the_last_black
 from test_referee_camera_audit import BLUE, FREE_FROM_PLACES, HIDDEN, RED, SAFE_OPEN, WHITE_UP, at, cam
 
@@ -67,11 +65,6 @@ SPOTS = STANDARD_TABLE.spots
 PINK = list(SPOTS["pink"])
 BLACK = list(SPOTS["black"])
 COLOURS_ON_SPOTS = {colour: list(xy) for colour, xy in SPOTS.items()}
-
-
-def table(**fields: Any) -> Line:
-    """A ``table`` line, as ``analyze`` writes one when its video joins a frame in play."""
-    return {"type": "table", **fields}
 
 
 def without(places: dict[str, list[float]], *balls: str) -> dict[str, list[float]]:
@@ -139,10 +132,6 @@ LAST_RED_GONE = [
         ),
     ),
 ]
-
-
-def row(rule_: str, name: str, lines: list[Any], expected: dict[str, Any]) -> Any:
-    return pytest.param(lines, expected, id=f"{rule_} {name}")
 
 
 CHECKLIST = [

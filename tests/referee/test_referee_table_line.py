@@ -9,16 +9,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from referee_logs import decision, match, pot, rule, safe, stroke
+from referee_logs import decision, match, pot, rule, safe, stroke, table
 from test_referee_properties import frame_logs
 
 from snooker.referee import Referee, RefereeConfig
 
 SIX = ["yellow", "green", "brown", "blue", "pink", "black"]
-
-
-def table(**fields: Any) -> dict[str, Any]:
-    return {"type": "table", **fields}
 
 
 def joined(*lines: dict[str, Any], **fields: Any) -> list[dict[str, Any]]:

@@ -40,10 +40,9 @@ from snooker.app.inputs import InputError, load_view_and_detector, output_folder
 from snooker.pipeline.analyze import VideoAnalysis, frame_log_lines
 from snooker.pipeline.joining import (
     BALL_ON_CHOICES,
-    NEW_FRAME,
     STARTS,
     JoinConfig,
-    starts_next_frame,
+    stroke_lines,
     table_line,
 )
 from snooker.pipeline.segments import (
@@ -566,9 +565,11 @@ def _rule(referee, strokes: list[StrokeEvents], rulings: list[dict] | None, join
         _note(f"the referee refused the table the video joined ({answer['error']}); ruling as a new frame")
     new = []
     for stroke in strokes:
-        if starts_next_frame(referee.scoreboard()["status"], stroke, join):
-            referee.apply(NEW_FRAME)  # as frame_log_lines writes it
-        new.append(referee.apply(stroke.to_log_line()))
+        # as frame_log_lines writes them: the stroke's line last, after a new_frame where it starts one
+        rulings_of_lines = [
+            referee.apply(line) for line in stroke_lines(referee.scoreboard()["status"], stroke, join)
+        ]
+        new.append(rulings_of_lines[-1])
     rulings.extend(new)
     return new
 

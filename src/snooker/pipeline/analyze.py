@@ -19,7 +19,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from snooker.pipeline.joining import NEW_FRAME, JoinConfig, starts_next_frame, table_line
+from snooker.pipeline.joining import JoinConfig, stroke_lines, table_line
 from snooker.pipeline.tracking import TrackingStage, TrackingWorker, TrackingWorkerError
 from snooker.referee import Referee
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
@@ -480,7 +480,7 @@ def frame_log_lines(
     """A frame log (CONTRACTS.md §1): the match header (best of ``join.best_of`` frames), the table
     it joined where the first stroke is no break-off (``joining.table_line``; docs/FRAME_LOG.md),
     then one line per stroke, and a ``new_frame`` line before each break-off after a frame ended
-    (``joining.starts_next_frame``, the referee asked as the log is written)."""
+    (``joining.stroke_lines``, the referee asked as the log is written)."""
     join = join or JoinConfig()
     header = {
         "type": "match",
@@ -495,11 +495,9 @@ def frame_log_lines(
     for line in lines:
         referee.apply(line)
     for stroke in strokes:
-        if starts_next_frame(referee.scoreboard()["status"], stroke, join):
-            lines.append(dict(NEW_FRAME))
-            referee.apply(NEW_FRAME)
-        lines.append(stroke.to_log_line())
-        referee.apply(lines[-1])
+        for line in stroke_lines(referee.scoreboard()["status"], stroke, join):
+            lines.append(line)
+            referee.apply(line)
     return lines
 
 

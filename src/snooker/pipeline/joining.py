@@ -82,6 +82,13 @@ def starts_next_frame(status: str, stroke: StrokeEvents, config: JoinConfig) -> 
     return status == "frame_over" and is_break_off(stroke, config)
 
 
+def stroke_lines(status: str, stroke: StrokeEvents, config: JoinConfig) -> list[dict]:
+    """The frame-log lines for ``stroke`` given the referee's ``status`` before it: its line, after a
+    ``new_frame`` where it starts the next frame (:func:`starts_next_frame`)."""
+    line = stroke.to_log_line()
+    return [dict(NEW_FRAME), line] if starts_next_frame(status, stroke, config) else [line]
+
+
 def table_line(stroke: StrokeEvents, config: JoinConfig) -> dict | None:
     """The ``table`` line to put before ``stroke``, the log's first, or None where the log opens a
     frame (a break-off; ``start`` = ``frame``) or the tracker does not know the table (no place for

@@ -26,7 +26,7 @@ import numpy as np
 
 from snooker.calibration.view import ImageSizeMismatch, check_image_size
 from snooker.pipeline.analyze import AnalysisConfig, Detector, FrameOutcome, VideoAnalysis
-from snooker.pipeline.joining import JoinConfig, is_break_off, table_line
+from snooker.pipeline.joining import NEW_FRAME, JoinConfig, is_break_off, starts_next_frame, table_line
 from snooker.record.session import MatchSession
 from snooker.tracker import StrokeEvents
 from snooker.vision.sources import FrameSource, LiveConfig, LiveFrames, SourceError
@@ -281,18 +281,16 @@ class LiveTable:
         self.report(f"stroke frames {stroke.start_frame}-{stroke.end_frame}: {said}")
 
     def _next_frame_if_racked(self, stroke: StrokeEvents) -> None:
-        """A break-off (``joining.is_break_off``: the cue ball in the D, the reds racked) after the
+        """A break-off (``joining.starts_next_frame``: the cue ball in the D, the reds racked) after the
         frame ended starts the next frame (a ``new_frame`` line: the camera sees the re-rack, nobody
         needs to say it). One while the frame is still in play is reported and ruled as it stands:
         the frame may have been conceded, which only the console can say."""
-        if not is_break_off(stroke, self.config.join):
-            return
         status = self.session.scoreboard()["status"]
-        if status == "frame_over":
-            answer = self.session.apply({"type": "new_frame"}, origin="tracker")
+        if starts_next_frame(status, stroke, self.config.join):
+            answer = self.session.apply(dict(NEW_FRAME), origin="tracker")
             said = answer.get("error") or f"frame {answer['frame']}, the table re-racked"
             self.report(f"a new frame: {said}")
-        elif status != "match_over":
+        elif status not in ("frame_over", "match_over") and is_break_off(stroke, self.config.join):
             self.report(
                 f"stroke from frame {stroke.start_frame} looks like a break-off while the frame is still "
                 "in play: if it was conceded, enter the concession on the console"

@@ -819,6 +819,10 @@ def _contact_unseen(stroke: StrokeLine, sent_away: list[str]) -> bool:
     return stroke.unwatched_s > 0.0 or stroke.truncated or stroke.strike_unseen or bool(sent_away)
 
 
+_PLACES_IN_A_MOVE = 2.0
+"""A move is measured between two places, each off by up to the log's tolerance."""
+
+
 def _sent_away_kinds(stroke: StrokeLine, config: RefereeConfig) -> list[str]:
     """The kinds of the object balls the stroke itself potted, forced off the table or moved: a
     ball on the table both before and after it (``positions``) with no ball of its kind after it
@@ -831,7 +835,7 @@ def _sent_away_kinds(stroke: StrokeLine, config: RefereeConfig) -> list[str]:
         return kinds
     if stroke.moving_at_strike:
         return kinds  # balls still running from the stroke before moved without it
-    beyond = max(config.moved_beyond_mm, 2 * (stroke.position_tolerance_mm or 0.0))
+    beyond = max(config.moved_beyond_mm, _PLACES_IN_A_MOVE * (stroke.position_tolerance_mm or 0.0))
     after = _object_balls(dict(stroke.positions.after))
     for ball, was in _object_balls(dict(stroke.positions.before)).items():
         if ball not in after:

@@ -406,6 +406,16 @@ TOUCHING_GAP_MM = (0.05, 0.3)
 """How far (mm) beyond touching ``touching_ball`` places the red the cue ball stops against."""
 NEAR_GAP_MM = (15.0, 25.0)
 """How far (mm) beyond touching ``cue_ball_rests_near_ball`` places the red the cue ball stops short of."""
+LIP_GAP_MM = (3.0, 20.0)
+"""How far (mm) outside the pocket's capture circle ``red_stops_in_the_jaws`` aims the red to stop..."""
+LIP_GAP_MOST_MM = 25.0
+"""...and the most its check accepts (the bisected speed leaves the red a little beyond the aim)."""
+LIP_SPEEDS_MM_S = (400.0, 4000.0)
+"""Cue-ball speeds (mm/s) between which ``red_stops_in_the_jaws`` bisects: short, then potted..."""
+LIP_BISECTIONS = 16
+"""...in this many halvings."""
+THIN_CUT_TRAVEL_MM = (50.0, 150.0)
+"""How far (mm) the red of ``thin_cut`` moves."""
 
 
 def _red_where_the_cue_ball_stops(r, config: ScenarioConfig, gap_mm: tuple[float, float]):
@@ -587,7 +597,8 @@ def cue_ball_rests_near_ball(rng, config: ScenarioConfig) -> Scenario:
         if CUE_BALL not in after or "red-2" not in after:
             return False
         gap = math.dist(after[CUE_BALL], after["red-2"]) - D
-        return log["touching"] == [] and log["first_contact"] == ["red"] and 15.0 <= gap <= 25.0
+        near = NEAR_GAP_MM[0] <= gap <= NEAR_GAP_MM[1]
+        return log["touching"] == [] and log["first_contact"] == ["red"] and near
 
     traj, _ = _search("cue_ball_rests_near_ball", rng, config, build, check)
     return Scenario(
@@ -613,11 +624,11 @@ def red_stops_in_the_jaws(rng, config: ScenarioConfig) -> Scenario:
 
     def build(r):
         pocket = str(r.choice(["baulk_left", "baulk_right", "top_left", "top_right"]))
-        made = _straight_pot(r, pocket, "red-1", 12.0, extra_reds=2)
+        made = _straight_pot(r, pocket, "red-1", spread_deg=12.0, extra_reds=2)
         if made is None:
             return None
         layout, shot = made
-        want = r.uniform(3.0, 20.0)
+        want = r.uniform(*LIP_GAP_MM)
 
         def short_enough(speed):
             traj = _simulate_or_none(layout, Shot(speed, shot.angle_deg, top=0.0), config)
@@ -627,10 +638,10 @@ def red_stops_in_the_jaws(rng, config: ScenarioConfig) -> Scenario:
                 return False
             return _capture_gap(traj.final_layout["red-1"], pocket, geo) >= want
 
-        lo, hi = 400.0, 4000.0
+        lo, hi = LIP_SPEEDS_MM_S
         if short_enough(lo) is not True or short_enough(hi) is not False:
             return None
-        for _ in range(16):
+        for _ in range(LIP_BISECTIONS):
             mid = 0.5 * (lo + hi)
             ok = short_enough(mid)
             if ok is None:
@@ -642,7 +653,7 @@ def red_stops_in_the_jaws(rng, config: ScenarioConfig) -> Scenario:
         log = strokes[0]["log"]
         if log["potted"] or log["first_contact"] != ["red"] or "red-1" not in traj.final_layout:
             return False
-        return 0.0 < _capture_gap(traj.final_layout["red-1"], cand[2], geo) <= 25.0
+        return 0.0 < _capture_gap(traj.final_layout["red-1"], cand[2], geo) <= LIP_GAP_MOST_MM
 
     traj, _ = _search("red_stops_in_the_jaws", rng, config, build, check)
     return Scenario(
@@ -759,7 +770,7 @@ def thin_cut(rng, config: ScenarioConfig) -> Scenario:
             for b in traj.balls
             if b not in ("red-1", CUE_BALL)
         )
-        return 50.0 <= moved <= 150.0 and others_still
+        return THIN_CUT_TRAVEL_MM[0] <= moved <= THIN_CUT_TRAVEL_MM[1] and others_still
 
     traj, _ = _search("thin_cut", rng, config, build, check)
     return Scenario("thin_cut", "red", traj, "a thin cut: the red moves only 50-150 mm")
