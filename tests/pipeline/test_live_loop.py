@@ -22,6 +22,7 @@ from snooker.pipeline.live import LiveStatus, LiveTable, LiveTableConfig, descri
 from snooker.record.session import MatchSession
 from snooker.record.store import MatchRecord
 from snooker.tracker import StrokeEvents
+from snooker.tracker.replays import Replay
 from snooker.tracker.types import PotEvent
 from snooker.vision.otherview import CueBallSighting
 from snooker.vision.sources import CaptureSource, LiveConfig, SourceConfig, VideoFileSource
@@ -62,9 +63,12 @@ class ScriptedAnalysis:
         open_stroke=None,
         delay_s=0.0,
         other_view_s=None,
+        replays=None,
     ):
         self.frames: list[dict] = []
         self.other_views: list[dict] = []
+        self.replays: list[Replay] = []
+        self.replays_at = dict(replays or {})
         self.other_views_not_followed = 0
         self.other_view_looks = 0
         self.strokes_at = dict(strokes or {})
@@ -82,6 +86,8 @@ class ScriptedAnalysis:
             time.sleep(self.delay_s)
         if frame.index in self.failing:
             raise RuntimeError("detector choked on a frame")
+        if frame.index in self.replays_at:
+            self.replays.append(self.replays_at[frame.index])
         if self.other_view_s is not None:
             if not follow_other_view:
                 self.other_views_not_followed += 1
@@ -166,6 +172,17 @@ def test_a_video_that_breaks_mid_stroke_is_reported_and_the_referee_keeps_its_st
         8,
         0,
     ]
+
+
+def test_a_replay_is_reported_and_not_ruled(session, tmp_path: Path):
+    """The analysis drops a replay's strokes; the live loop says so once, and rules only the stroke."""
+    replay = Replay(of_stroke_frame=3, first_frame=12, last_frame=20, strokes=2)
+    table, said = _table(session, strokes={8: _pot("red-1", 3, 8)}, replays={20: replay})
+    status = table.run(VideoFileSource(_video(tmp_path / "clip.avi", 30)))
+    assert status.strokes == 1
+    assert [e.line["type"] for e in session.record.entries()] == ["match", "stroke"]
+    reported = [line for line in said if "a replay" in line]
+    assert reported == ["frames 12-20: a replay of the stroke from frame 3, not ruled"]
 
 
 def test_a_cut_off_stroke_is_ruled_when_asked(session, tmp_path: Path):

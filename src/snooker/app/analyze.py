@@ -387,6 +387,7 @@ def analyze_segment(
     result.frames, result.strokes = analysis.frames, analysis.strokes
     result.other_views = analysis.other_views
     result.outside_events = list(analysis.segmenter.outside_events)
+    result.replays = list(analysis.replays)
     calibration = analysis.calibration_record()
     result.views = analysis.views
     if calibration is not None:

@@ -23,6 +23,7 @@ from snooker.pipeline.joining import JoinConfig, stroke_lines, table_line
 from snooker.pipeline.tracking import TrackingStage, TrackingWorker, TrackingWorkerError
 from snooker.referee import Referee
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
+from snooker.tracker.replays import Replay, ReplayConfig
 from snooker.tracker.strokes import OutsideEvent
 from snooker.tracker.types import TableState
 from snooker.vision.gating import (
@@ -50,6 +51,8 @@ class AnalysisConfig:
 
     tracker: TrackerConfig = field(default_factory=TrackerConfig)
     strokes: StrokeConfig = field(default_factory=StrokeConfig)
+    replays: ReplayConfig = field(default_factory=ReplayConfig)
+    """When strokes after a cut are a replay from the main camera, not play (dropped)."""
     calibrate_every_frames: int = 10
     """While no table has been found, try to find one on every this many frames."""
     recalibrate_after_frames: int = 15
@@ -162,7 +165,7 @@ class VideoAnalysis:
         self.find_table = find_table or _default_find_table()
         self.shows_table = shows_table or default_view_check(self.config, self.thumbnails)
         self.stage = TrackingStage(
-            self.config.tracker, self.config.strokes, self.config.place_centre_error_px
+            self.config.tracker, self.config.strokes, self.config.place_centre_error_px, self.config.replays
         )
         self.tracking_worker = tracking_worker
         self.tracking_error: str | None = None
@@ -244,6 +247,11 @@ class VideoAnalysis:
     @property
     def strokes(self) -> list[StrokeEvents]:
         return self.stage.strokes
+
+    @property
+    def replays(self) -> list[Replay]:
+        """Strokes shown again from the main camera, not handed on (``snooker.tracker.replays``)."""
+        return self.stage.replays
 
     def _look_in_other_view(self, frame: Frame) -> CueBallSighting | None:
         """The cue ball in a frame that does not show the table, recorded in ``other_views``."""
@@ -409,6 +417,7 @@ class VideoAnalysis:
             other_views=self.other_views,
             rulings=rulings,
             error=error,
+            replays=self.replays,
         )
 
 
@@ -423,10 +432,13 @@ def analysis_document(
     rulings: list[dict] | None = None,
     error: str | None = None,
     other_views: list[dict] | None = None,
+    replays: list[Replay] | None = None,
 ) -> dict:
     """The ``analysis.json`` document (CONTRACTS.md §3) from what a video's analysis found (one
     :class:`VideoAnalysis`, or the parts of a long video analysed in segments, stitched); beyond the
-    contract's fields, ``other_views``: the cue ball in frames that did not show the table."""
+    contract's fields, ``other_views``: the cue ball in frames that did not show the table, and
+    ``replays``: strokes shown again from the main camera, left out of ``strokes`` and ``pots``
+    (``snooker.tracker.replays``)."""
     doc = {
         "schema": ANALYSIS_SCHEMA,
         "video": video,
@@ -437,6 +449,7 @@ def analysis_document(
         "outside_stroke_events": [e.to_dict() for e in outside_events],
         "skipped_frames": dict(skipped),
         "other_views": list(other_views or []),
+        "replays": [r.to_dict() for r in replays or []],
         "complete": complete,
     }
     if rulings is not None:

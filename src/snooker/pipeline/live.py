@@ -152,6 +152,8 @@ class LiveTable:
         self._frames: LiveFrames | None = None
         self._look_s: float | None = None
         """How long the last frame in which the cue ball was looked for in another view took (s)."""
+        self._replays_reported = 0
+        """How many of the analysis's replays have been reported."""
 
     def stop(self) -> None:
         """Ask ``run`` to finish (from another thread or a signal handler)."""
@@ -224,12 +226,25 @@ class LiveTable:
             status.frames_skipped += 1
         for stroke in outcome.strokes:
             self._rule(stroke)
+        self._report_replays()
         if self.on_frame is not None:
             try:
                 self.on_frame(outcome, status)
             except Exception as exc:  # a display problem is not a refereeing problem
                 self.report(f"display failed ({exc}); continuing without it")
                 self.on_frame = None
+
+    def _report_replays(self) -> None:
+        """Say which strokes were left unruled as a replay (``snooker.tracker.replays``)."""
+        replays = self.analysis.replays
+        for replay in replays[self._replays_reported :]:
+            of = (
+                ""
+                if replay.of_stroke_frame is None
+                else f" of the stroke from frame {replay.of_stroke_frame}"
+            )
+            self.report(f"frames {replay.first_frame}-{replay.last_frame}: a replay{of}, not ruled")
+        self._replays_reported = len(replays)
 
     def _may_look_in_other_view(self) -> bool:
         """Whether the frame about to be processed may look for the cue ball should it show another
@@ -256,6 +271,7 @@ class LiveTable:
             return
         for stroke in strokes:
             self._rule(stroke)
+        self._report_replays()
 
     def _rule(self, stroke: StrokeEvents) -> None:
         status = self.status

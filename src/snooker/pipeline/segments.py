@@ -31,6 +31,7 @@ from scipy.optimize import linear_sum_assignment
 from snooker.balls import CUE_BALL
 from snooker.pipeline.analyze import analysis_document
 from snooker.tracker import StrokeEvents
+from snooker.tracker.replays import Replay
 from snooker.tracker.strokes import OutsideEvent
 from snooker.tracker.types import CushionContact
 
@@ -125,6 +126,8 @@ class SegmentResult:
     """The cue ball in frames of other views (``VideoAnalysis.other_views``)."""
     strokes: list[StrokeEvents] = field(default_factory=list)
     outside_events: list[OutsideEvent] = field(default_factory=list)
+    replays: list[Replay] = field(default_factory=list)
+    """Replays whose strokes were dropped (``VideoAnalysis.stage.replays``)."""
     skips: list[tuple[int, int, str]] = field(default_factory=list)
     views: list[dict] = field(default_factory=list)
     calibration: dict | None = None
@@ -348,6 +351,7 @@ def trim(result: SegmentResult, lo: int | None, hi: int | None) -> SegmentResult
         other_views=[f for f in result.other_views if inside(f["i"])],
         strokes=[s for s in result.strokes if inside(s.start_frame)],
         outside_events=[e for e in result.outside_events if inside(e.frame)],
+        replays=[r for r in result.replays if inside(r.first_frame)],
         skips=[(a, b, reason) for a, b, reason in skips if a <= b],
         views=[v for v in result.views if inside(v["frame"])],
     )
@@ -478,6 +482,7 @@ class Stitched:
             rulings=rulings,
             error=self.error,
             other_views=[f for p in parts for f in p.other_views],
+            replays=[r for p in parts for r in p.replays],
         )
 
 

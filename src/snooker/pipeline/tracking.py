@@ -11,6 +11,7 @@ detections in the same order either way, and gives the same records and strokes.
 from __future__ import annotations
 
 import contextlib
+import copy
 import os
 import subprocess
 import sys
@@ -25,6 +26,7 @@ import numpy as np
 from snooker.balls import CUE_BALL
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
+from snooker.tracker.replays import Replay, ReplayConfig, ReplayFilter, Verdict
 from snooker.tracker.types import TableState, TrackStatus
 from snooker.vision.types import BallDetections
 
@@ -75,9 +77,19 @@ class TrackingStage:
     ``AnalysisConfig.place_centre_error_px``.
     """
 
-    def __init__(self, tracker: TrackerConfig, strokes: StrokeConfig, place_centre_error_px: float) -> None:
+    def __init__(
+        self,
+        tracker: TrackerConfig,
+        strokes: StrokeConfig,
+        place_centre_error_px: float,
+        replays: ReplayConfig | None = None,
+    ) -> None:
         self.tracker = BallTracker(tracker)
         self.segmenter = StrokeSegmenter(strokes)
+        self.replay_filter = ReplayFilter(replays)
+        """Tells a replay of a stroke from the main camera from play (``snooker.tracker.replays``)."""
+        self._saved: tuple[BallTracker, StrokeSegmenter] | None = None
+        """The tracker and segmenter as they were when the table came back after the last cut."""
         self.place_centre_error_px = place_centre_error_px
         self.view: object | None = None
         self.frames: list[dict] = []
@@ -88,9 +100,15 @@ class TrackingStage:
     def push(self, index: int, t: float, detections: BallDetections) -> tuple[TableState, list[StrokeEvents]]:
         """Track one frame (``index`` of the source, ``t`` s): its table state and the strokes it ended."""
         started = time.perf_counter()
+        looked = self.replay_filter.observe(
+            index, t, lambda: _detected_places(detections), self.segmenter.running_positions_before
+        )
+        self._follow_verdict(looked)
         state = self.tracker.update(index, t, detections)
-        strokes = [self.with_place_error(stroke) for stroke in self.segmenter.push(state)]
-        self._forget_vanished(strokes)
+        ended = self.segmenter.push(state)
+        self._forget_vanished(ended)
+        judged = self.replay_filter.verdict(state, ended, self.segmenter.running_positions_before)
+        strokes = [self.with_place_error(s) for s in [*looked.strokes, *self._follow_verdict(judged)]]
         self.strokes.extend(strokes)
         self.frames.append(self._frame_record(state))
         self.times.frames += 1
@@ -99,9 +117,27 @@ class TrackingStage:
 
     def finish(self) -> list[StrokeEvents]:
         """End of the video: settle pending pots and close a running stroke (as truncated)."""
-        strokes = [self.with_place_error(stroke) for stroke in self.segmenter.finish(self.tracker.finish())]
+        verdict = self.replay_filter.finish(self.segmenter.finish(self.tracker.finish()))
+        if verdict.restore:
+            self._follow_verdict(verdict)
+            verdict = self.replay_filter.finish(self.segmenter.finish(self.tracker.finish()))
+        strokes = [self.with_place_error(stroke) for stroke in verdict.strokes]
         self.strokes.extend(strokes)
         return strokes
+
+    @property
+    def replays(self) -> list[Replay]:
+        """The replays whose strokes were dropped (``snooker.tracker.replays``)."""
+        return self.replay_filter.replays
+
+    def _follow_verdict(self, verdict: Verdict) -> list[StrokeEvents]:
+        """Save or restore the tracker and segmenter as the replay filter says; its strokes."""
+        if verdict.save:
+            self._saved = copy.deepcopy((self.tracker, self.segmenter))
+        if verdict.restore and self._saved is not None:
+            self.tracker, self.segmenter = self._saved
+            self._saved = None
+        return verdict.strokes
 
     def with_place_error(self, stroke: StrokeEvents) -> StrokeEvents:
         """``stroke`` with the errors of a place as a whole added to how far the cue ball's place
@@ -171,6 +207,14 @@ class TrackingStage:
         if not xy_mm or not hasattr(self.view, "ball_radius_px"):
             return [None] * len(xy_mm)
         return [float(r) for r in np.atleast_1d(self.view.ball_radius_px(np.array(xy_mm)))]  # type: ignore[attr-defined]
+
+
+def _detected_places(detections: BallDetections) -> dict[str, np.ndarray]:
+    """The places (table mm, (n, 2)) of the balls detected, by ball name; those without one left out."""
+    places = np.asarray(detections.xy_mm, dtype=float)
+    named = np.asarray(detections.ball)
+    usable = np.isfinite(places).all(axis=1)
+    return {str(name): places[usable & (named == name)] for name in set(named[usable].tolist())}
 
 
 def mm_per_px(view: object, xy_mm: tuple[float, float]) -> float:

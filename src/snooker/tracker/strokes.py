@@ -100,6 +100,11 @@ class StrokeSegmenter:
     def in_stroke(self) -> bool:
         return self._start_index is not None
 
+    @property
+    def running_positions_before(self) -> dict[str, tuple[float, float]] | None:
+        """The places (table mm) the balls of the running stroke set off from; None between strokes."""
+        return dict(self._before) if self.in_stroke else None
+
     def push(self, state: TableState) -> list[StrokeEvents]:
         record = _FrameRecord(
             state.frame,
