@@ -32,8 +32,9 @@ its end, and a stroke running at the cut ends on the live frames after it, its e
 
 Not caught: a replay from another camera (no table is seen in it: skipped frames), a replay of an
 older stroke (a frame's highlights), a hard cut into a replay with no frame between that does not
-show the table, and a replay that starts after the last ball the stroke moved was hit, with
-nothing potted yet to come back.
+show the table, a replay that starts after the last ball the stroke moved was hit, with nothing
+potted yet to come back, and, in one long video read as segments (``analyze --jobs``), a replay
+in a segment that began after its stroke (each segment's filter knows only the strokes it saw).
 """
 
 from __future__ import annotations
