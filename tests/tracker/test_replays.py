@@ -121,10 +121,27 @@ def replayed(
     return frames + rest(start + 61, start + 75, shown_after or after)
 
 
+IN_OFF_AFTER = {k: v for k, v in AFTER.items() if k not in ("white", "red-1")}
+LAST_IN_OFF = StrokeEvents(
+    10,
+    40,
+    first_contact=("red-1",),
+    potted=(PotEvent("red-1", "top_right", 30),),
+    cue_ball="potted",
+    positions_before=dict(BEFORE),
+    positions_after=IN_OFF_AFTER,
+)
+"""A red potted and the white in off: every ball the stroke moved left the table."""
+
 CASES = {
     "replay_of_the_last_stroke_is_dropped": (live_stroke(LAST, AFTER) + replayed(90, LAST, AFTER), 1, 1),
     "replay_of_a_pot_is_dropped_and_the_red_counts_as_back": (
         live_stroke(LAST_POTTED, POTTED_AFTER) + replayed(90, LAST_POTTED, POTTED_AFTER),
+        1,
+        1,
+    ),
+    "replay_of_a_pot_and_an_in_off_is_dropped": (
+        live_stroke(LAST_IN_OFF, IN_OFF_AFTER) + replayed(90, LAST_IN_OFF, IN_OFF_AFTER),
         1,
         1,
     ),

@@ -19,7 +19,9 @@ While a suspect is open the strokes the segmenter ends are held, and then:
 - *the last stroke replayed*: as soon as the balls rest where that stroke left them, or where the
   table lay before the cut (the balls detected each within ``place_tolerance_mm`` of one of their
   kind there, but ``unmatched_balls``, one of the stroke's moved balls among them; balls not seen
-  are no evidence, a player may stand over them), the held strokes are a replay. A slowed replay
+  are no evidence, a player may stand over them), the held strokes are a replay; where every ball
+  the stroke moved left the table (a pot and an in-off), once those are gone again and the rest
+  lies as it did. A slowed replay
   creeps on after the tracker calls the balls at rest, so they are judged again until they have
   rested ``settle_s``, and on the replay's last frame when it is cut away from; found not a
   replay, they are handed on as played (balls replaced after a miss while the camera showed the
@@ -261,10 +263,20 @@ class ReplayFilter:
             if label not in stroke.positions_before
             or np.hypot(*np.subtract(place, stroke.positions_before[label])) > tolerance
         }
-        return any(
+        if any(
             seen_in(seen, target, moved, tolerance, unmatched)
             for target in (stroke.positions_after, suspect.before_cut)
+        ):
+            return True
+        gone = [label for label in _gone(stroke) if label in stroke.positions_before]
+        if moved or not gone:
+            return False
+        # every ball the stroke moved left the table (a pot and an in-off): it has run to its end
+        # when they are gone again, as seen back at the cut, and the rest lies where it did
+        back = any(
+            _near(stroke.positions_before[label], seen.get(ball_kind(label)), tolerance) for label in gone
         )
+        return not back and _strays(seen, stroke.positions_after, tolerance)[0] <= unmatched
 
     def _judged(self, suspect: _Suspect, seen: Mapping[str, np.ndarray]) -> Verdict:
         """The last chance for the held strokes (the balls at rest ``settle_s``, cut away from, or
@@ -325,7 +337,14 @@ def seen_in(
     ``tolerance_mm`` of a ball of its kind there (paired one to one by least total distance), but
     at most ``unmatched``, and one of the balls ``moved`` (labels of ``layout``: where a stroke put
     them) is among them. Balls not seen are no evidence either way (a player stands over them)."""
-    strays, shown = 0, False
+    strays, paired = _strays(seen, layout, tolerance_mm)
+    return strays <= unmatched and bool(paired & moved)
+
+
+def _strays(seen: Mapping[str, np.ndarray], layout: Layout, tolerance_mm: float) -> tuple[int, set[str]]:
+    """The balls ``seen`` with no ball of their kind within ``tolerance_mm`` in ``layout`` (paired one
+    to one by least total distance), and the labels of ``layout`` that were paired."""
+    strays, paired = 0, set()
     kinds = _by_kind(layout)
     labels: dict[str, list[str]] = {}
     for label in layout:
@@ -333,14 +352,14 @@ def seen_in(
     for kind, places in seen.items():
         here = np.asarray(places, dtype=float).reshape(-1, 2)
         there = kinds.get(kind, np.zeros((0, 2)))
-        paired: list[int] = []
+        found: list[int] = []
         if len(here) and len(there):
             distance = np.linalg.norm(here[:, None, :] - there[None, :, :], axis=2)
             rows, cols = linear_sum_assignment(distance)
-            paired = [int(c) for r, c in zip(rows, cols, strict=True) if distance[r, c] <= tolerance_mm]
-        strays += len(here) - len(paired)
-        shown = shown or any(labels[kind][c] in moved for c in paired)
-    return strays <= unmatched and shown
+            found = [int(c) for r, c in zip(rows, cols, strict=True) if distance[r, c] <= tolerance_mm]
+        strays += len(here) - len(found)
+        paired |= {labels[kind][c] for c in found}
+    return strays, paired
 
 
 def _by_kind(layout: Layout) -> dict[str, np.ndarray]:
