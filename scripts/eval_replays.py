@@ -1,11 +1,12 @@
 """Replays from the main camera: does the analysis rule a stroke shown again once, and only once?
 
     .venv/bin/python scripts/eval_replays.py [--clips 1 2 3] [--slow 1 2] [--jobs 2] [--json OUT]
-        [--replays-off]
+        [--cut-frames 30] [--replays-off]
 
 For each shared Task2 clip, a broadcast-like video is made (``snooker.datasets.replay_video``):
 the stroke live, a cut to another view (Task4 clip 3), the stroke again from the same camera
-(each frame shown ``--slow`` times), a wipe, and the table live again. Both the clip alone and
+(each frame shown ``--slow`` times), a wipe, and the table live again (a second of the other view
+and a third of a second of wipe; ``--cut-frames N`` makes both N frames). Both the clip alone and
 that video are analysed; printed per clip and in total: whether the video's strokes are the
 clip's (first contacts, pots with pockets, the cue ball's fate), how many replays were found,
 and whether the referee's score after the strokes is the same; ``--replays-off`` analyses as if
@@ -19,6 +20,7 @@ import argparse
 import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 from snooker.datasets.replay_video import ReplayVideoPlan, write_replay_video
@@ -52,19 +54,21 @@ def final_score(strokes: list[StrokeEvents]) -> list[int]:
     return list(referee.scoreboard()["score"])
 
 
-def evaluate_clip(job: tuple[int, int, Path, Path, bool]) -> dict:
+def evaluate_clip(job: tuple[int, int, Path, Path, bool, int | None]) -> dict:
     from snooker.pipeline.evaluation import run_clip
     from snooker.vision.detector import make_detector
 
-    number, slow, data, out, replays_on = job
+    number, slow, data, out, replays_on, cut_frames = job
     detector = make_detector("classic")
     config = AnalysisConfig(replays=ReplayConfig(enabled=replays_on))
     clip = data / "Task2" / f"{number}.mp4"
     plain = run_clip(clip, detector, config)
     if not plain.frames:
         return {"clip": number, "slow": slow, "error": "no table tracked in the clip"}
-    video = out / f"{number}_slow{slow}.mp4"
     plan = ReplayVideoPlan(last_frame=int(plain.frames[-1]["i"]), slow=slow)
+    if cut_frames is not None:
+        plan = replace(plan, cut_frames=cut_frames, wipe_frames=cut_frames)
+    video = out / f"{number}_slow{slow}_cut{plan.cut_frames}_wipe{plan.wipe_frames}.mp4"
     write_replay_video(clip, data / "Task4" / f"{OTHER_VIEW_CLIP}.mp4", video, plan)
     replayed = run_clip(video, detector, config)
     return {
@@ -88,13 +92,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("out/replays"))
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument(
+        "--cut-frames",
+        type=int,
+        help="frames of another view before the replay and of the wipe after it (default 30 and 10)",
+    )
+    parser.add_argument(
         "--replays-off", action="store_true", help="analyse without telling replays apart (the baseline)"
     )
     args = parser.parse_args(argv)
     if not (args.data / "Task2").is_dir():
         print(f"eval_replays: no Task2 clips at {args.data}", file=sys.stderr)
         return 2
-    jobs = [(n, slow, args.data, args.out, not args.replays_off) for slow in args.slow for n in args.clips]
+    jobs = [
+        (n, slow, args.data, args.out, not args.replays_off, args.cut_frames)
+        for slow in args.slow
+        for n in args.clips
+    ]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(evaluate_clip, jobs))
     print(f"{'clip':>4} {'slow':>4} {'strokes':>9} {'same':>5} {'replays':>7}  score clip / video")

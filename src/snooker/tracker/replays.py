@@ -59,9 +59,10 @@ class ReplayConfig:
     """When the strokes after a cut are a replay (distances in table mm)."""
 
     enabled: bool = True
-    cut_gap_s: float = 0.25
-    """The table unseen at least this long (s) and then shown again is a cut (as
-    ``StrokeConfig.unwatched_gap_s``)."""
+    cut_gap_s: float = 0.1
+    """The table unseen at least this long (s) and then shown again is a cut: a replay's wipe may
+    hide it for only a few frames (3 at 30 fps). Shorter than ``StrokeConfig.unwatched_gap_s``, for
+    a look costs little: a save of the tracker, and the balls compared for ``look_s``."""
     look_s: float = 2.0
     """How long (s) after a cut the table is looked at for balls back at their places before the
     stroke (detections settle over the first frames of a view)."""
