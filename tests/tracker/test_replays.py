@@ -73,9 +73,11 @@ def seen(layout: dict) -> dict[str, np.ndarray]:
 
 
 def run(
-    frames: list[tuple[int, Shot]], config: ReplayConfig | None = None
+    frames: list[tuple[int, Shot]], config: ReplayConfig | None = None, handed_at: dict | None = None
 ) -> tuple[list, list, ReplayFilter]:
-    """Drive a filter over ``(frame index, shot)``; the strokes handed on and the saves/restores."""
+    """Drive a filter over ``(frame index, shot)``; the strokes handed on and the saves/restores
+    (``handed_at``, if given, gets the frame each stroke was handed on, by ``id``)."""
+    handed_at = {} if handed_at is None else handed_at
     replay_filter = ReplayFilter(config)
     handed, actions = [], []
     running_before = None
@@ -86,6 +88,7 @@ def run(
         running_before = shot.running
         for verdict in (looked, judged):
             handed += verdict.strokes
+            handed_at.update({id(s): index for s in verdict.strokes})
             actions += [(index, "save")] * verdict.save + [(index, "restore")] * verdict.restore
     finished = replay_filter.finish([])
     handed += finished.strokes
@@ -268,3 +271,49 @@ def test_seen_in_does_not_care_which_red_is_which(reds: list, order: list, moved
     assert seen_in(seen(relabelled), layout, {label}, TOLERANCE_MM, 0)
     away = {**layout, "white": (-500.0, -500.0)}
     assert not seen_in(seen(away), layout, {label}, TOLERANCE_MM, 0)
+
+
+def test_a_ball_passing_its_old_place_once_opens_nothing() -> None:
+    """After the cut the white shows where it set off from on one frame only (coming back off a
+    cushion): no suspect, the stroke that follows is handed on as it ends."""
+    frames = live_stroke(LAST, AFTER)
+    frames += [(90, Shot({**AFTER, "white": WHITE_BEFORE}, moving=True))]
+    frames += [(i, Shot(AFTER, moving=True, running=dict(AFTER))) for i in range(91, 120)]
+    played = stroke(91, 119, AFTER, ELSEWHERE)
+    frames += [(120, Shot(ELSEWHERE, ended=[played])), *rest(121, 130, ELSEWHERE)]
+    handed, actions, replay_filter = run(frames)
+    assert handed == [LAST, played]
+    assert not replay_filter.replays and (90, "save") in actions
+
+
+def test_a_stroke_ended_while_looking_is_handed_on_when_the_look_ends() -> None:
+    """A stroke the segmenter ends on the first frames after a cut waits for the look (``look_s``)
+    and is handed on when nothing was seen back."""
+    frames = live_stroke(LAST, AFTER)
+    late = stroke(46, 90, AFTER, ELSEWHERE)
+    frames += [(90, Shot(ELSEWHERE, ended=[late])), *rest(91, 200, ELSEWHERE)]
+    handed_at: dict[int, int] = {}
+    handed, _, replay_filter = run(frames, handed_at=handed_at)
+    assert handed == [LAST, late] and not replay_filter.replays
+    assert handed_at[id(late)] == 90 + int(ReplayConfig().look_s * FPS) + 1
+
+
+def test_balls_played_back_to_their_old_places_after_a_cut_are_play() -> None:
+    """Cut away while the white ran; back to the table, it comes to rest, and the next stroke sends
+    it back where it set off from, within ``look_s``: a stroke began first, so what is seen back
+    was played there, not replayed."""
+    frames = rest(0, 10, BEFORE)
+    frames += [
+        (i, Shot({**BEFORE, "white": (900.0, 1500.0)}, moving=True, running=dict(BEFORE)))
+        for i in range(10, 30)
+    ]
+    frames += [(i, Shot(AFTER, moving=True, running=dict(BEFORE))) for i in range(60, 65)]
+    first = stroke(10, 65, BEFORE, AFTER)
+    frames += [(65, Shot(AFTER, ended=[first])), *rest(66, 75, AFTER)]
+    frames += [(i, Shot(AFTER, moving=True, running=dict(AFTER))) for i in range(75, 90)]
+    back = {**AFTER, "white": WHITE_BEFORE}
+    played = stroke(75, 90, AFTER, back)
+    frames += [(90, Shot(back, ended=[played])), *rest(91, 250, back)]
+    handed, actions, replay_filter = run(frames)
+    assert handed == [first, played]
+    assert not replay_filter.replays and not any(kind == "restore" for _, kind in actions)

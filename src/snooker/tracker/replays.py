@@ -6,14 +6,17 @@ lie where they were before the stroke (a potted red on the table again), and the
 more. Ruled, it would score a pot twice or call a foul nobody committed.
 
 :class:`ReplayFilter` watches the tracking stage (``snooker.pipeline.tracking``). When the table
-comes back after a cut (``ReplayConfig.cut_gap_s`` with no frame of it) the stage saves its
-tracker and segmenter. A *suspect* opens if within ``look_s`` the balls *detected* show balls back
-at their places before a stroke that the stroke had moved them away from (``back_min_balls``;
-within ``place_tolerance_mm``): the stroke running at the cut, moved away meaning where the last
-frame before the cut had them; or else the last stroke, moved away meaning where it ended. A colour
-or the cue ball the stroke potted or forced off is no evidence: a colour is re-spotted, often where
-it lay, and the cue ball taken in hand. Detections, not the tracker, are what is compared: the
-tracker takes a ball that jumps for a stray sighting for seconds.
+comes back after a cut (``ReplayConfig.cut_gap_s`` with no frame of it) the stage saves its tracker
+and segmenter. A *suspect* opens if within ``look_s`` the balls *detected* show balls back at their
+places before a stroke that the stroke had moved them away from (``back_min_balls``, within
+``place_tolerance_mm``, on ``back_frames`` frames in a row): the stroke running at the cut, moved
+away meaning where the last frame before the cut had them; or else the last stroke, moved away
+meaning where it ended. A colour or the cue ball the stroke potted or forced off is no evidence: a
+colour is re-spotted, often where it lay, and the cue ball taken in hand. Detections, not the
+tracker, are what is compared: the tracker takes a ball that jumps for a stray sighting for seconds.
+The look ends early when a stroke begins after the cut: balls back at their old places after that
+were played there (a replay shows them back from its first frames). Strokes the segmenter ends while
+the table is looked at are held, and handed on if no suspect opens.
 
 While a suspect is open the strokes the segmenter ends are held, and then:
 - *the last stroke replayed*: as soon as the balls rest where that stroke left them, or where the
@@ -21,11 +24,11 @@ While a suspect is open the strokes the segmenter ends are held, and then:
   kind there, but ``unmatched_balls``, one of the stroke's moved balls among them; balls not seen
   are no evidence, a player may stand over them), the held strokes are a replay; where every ball
   the stroke moved left the table (a pot and an in-off), once those are gone again and the rest
-  lies as it did. A slowed replay
-  creeps on after the tracker calls the balls at rest, so they are judged again until they have
-  rested ``settle_s``, and on the replay's last frame when it is cut away from; found not a
-  replay, they are handed on as played (balls replaced after a miss while the camera showed the
-  player, then played again, end elsewhere: delayed by ``settle_s`` at most).
+  lies as it did. A slowed replay creeps on after the tracker calls the balls at rest, so they are
+  judged again until they have rested ``settle_s``, and on the replay's last frame when it is cut
+  away from; found not a replay, they are handed on as played (balls replaced after a miss while
+  the camera showed the player, then played again, end elsewhere: delayed by ``settle_s`` at
+  most).
 - *the stroke running at the cut replayed*: the replay runs to rest (for ``settle_s``) or is cut
   away from; what it made of the stroke is dropped.
 A replay's strokes are dropped, recorded (:class:`Replay`), and the stage puts back the tracker and
@@ -70,7 +73,10 @@ class ReplayConfig:
     """Two places this close are one ball's same place (rest jitter on the broadcasts is a few mm,
     a far-end centre may jump 14 mm; a ball that moved has moved by a ball's width or more)."""
     back_min_balls: int = 1
-    """Balls seen back where the stroke had moved them from that open a suspect."""
+    """Balls seen back where the stroke had moved them from that open a suspect..."""
+    back_frames: int = 2
+    """...on this many frames in a row: at rest there, not a ball passing through its old place (a
+    cue ball coming back off a cushion while the camera was away) or a stray detection."""
     settle_s: float = 3.0
     """How long (s) the balls rest, after strokes held, not where the stroke left them, before the
     strokes are handed on as played; meanwhile a replay creeping on to its end, slowed down (each
@@ -83,8 +89,9 @@ class ReplayConfig:
         for name in ("cut_gap_s", "look_s", "place_tolerance_mm", "settle_s"):
             if not getattr(self, name) > 0.0:
                 raise ValueError(f"ReplayConfig.{name} must be > 0, got {getattr(self, name)}")
-        if self.back_min_balls < 1:
-            raise ValueError(f"ReplayConfig.back_min_balls must be >= 1, got {self.back_min_balls}")
+        for name in ("back_min_balls", "back_frames"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"ReplayConfig.{name} must be >= 1, got {getattr(self, name)}")
         if self.unmatched_balls < 0:
             raise ValueError(f"ReplayConfig.unmatched_balls must be >= 0, got {self.unmatched_balls}")
 
@@ -124,7 +131,11 @@ class _Suspect:
     first_frame: int = -1
     last_frame: int = -1
     opened: bool = False
+    back_frames: int = 0
+    """Frames in a row on which balls were seen back (``ReplayConfig.back_frames`` open it)."""
     held: list[StrokeEvents] = field(default_factory=list)
+    first_held_t: float = 0.0
+    """When (s) the first stroke was held."""
     rest_since_t: float | None = None
     """Since when (s) the balls have been at rest with strokes held (None: they are not)."""
 
@@ -180,15 +191,17 @@ class ReplayFilter:
                 return self._dropped(suspect)  # cut away from the replay: play goes on from before it
             return self._judged(suspect, last_seen)  # on the replay's last frame
         if cut:
+            released = self._released(suspect).strokes if suspect is not None else []
             stroke = None if running_before is not None else self._last_stroke
-            self._suspect = None
             if stroke is None and running_before is None:
-                return Verdict()
+                return Verdict(released)
             self._suspect = suspect = _Suspect(stroke, running_before, dict(self._last_layout), t)
             self._look(suspect, frame, t, seen)
-            return Verdict(save=True)
+            return Verdict(released, save=True)
         if suspect is not None and not suspect.opened:
-            self._look(suspect, frame, t, seen)
+            if running_before is not None and running_before != suspect.running_before:
+                return self._released(suspect)  # a stroke began: balls seen back from now are play
+            return self._look(suspect, frame, t, seen)
         return Verdict()
 
     def verdict(
@@ -198,9 +211,16 @@ class ReplayFilter:
         ``running_before`` as in :meth:`observe`, after it)."""
         self._last_layout = {b.label: b.xy_mm for b in state.balls}
         suspect = self._suspect
-        if suspect is None or not suspect.opened:
+        if suspect is None:
             return Verdict(self._handed_on(strokes))
+        if not suspect.opened:
+            if strokes and not suspect.held:
+                suspect.first_held_t = state.t
+            suspect.held.extend(strokes)  # looked at still: handed on if it does not open
+            return Verdict()
         suspect.last_frame = state.frame
+        if strokes and not suspect.held:
+            suspect.first_held_t = state.t
         suspect.held.extend(strokes)
         at_rest = running_before is None and not any(b.moving for b in state.balls)
         if not at_rest or not suspect.held:
@@ -210,9 +230,13 @@ class ReplayFilter:
             suspect.rest_since_t = state.t
         settled = state.t - suspect.rest_since_t >= self.config.settle_s
         if suspect.stroke is None:
-            if settled and any(s.start_frame >= suspect.first_frame for s in suspect.held):
+            if not settled:
+                return Verdict()
+            if any(s.start_frame >= suspect.first_frame for s in suspect.held):
                 return self._dropped(suspect)  # the replay ran to rest
-            return Verdict()  # the stroke running at the cut ended as its replay began
+            if suspect.first_held_t - suspect.cut_t > self.config.look_s:
+                return self._released(suspect)  # the stroke ran on through its replay, to its end
+            return Verdict()  # the stroke running at the cut ended as its replay began: wait for it
         if self._is_replay(suspect, self._seen):
             return self._dropped(suspect)
         if settled:
@@ -222,21 +246,22 @@ class ReplayFilter:
     def finish(self, strokes: list[StrokeEvents]) -> Verdict:
         """At the end of the video (``strokes``: those the segmenter's finish closed)."""
         suspect = self._suspect
-        if suspect is None or not suspect.opened:
+        if suspect is None:
             return Verdict(self._handed_on(strokes))
         suspect.held.extend(strokes)
+        if not suspect.opened:
+            return self._released(suspect)
         if suspect.stroke is None or not suspect.held:
             return self._dropped(suspect)
         return self._judged(suspect, self._seen)
 
     # ------------------------------------------------------------------ steps
-    def _look(self, suspect: _Suspect, frame: int, t: float, seen: Mapping[str, np.ndarray]) -> None:
+    def _look(self, suspect: _Suspect, frame: int, t: float, seen: Mapping[str, np.ndarray]) -> Verdict:
         """Within ``look_s`` of the cut: open the suspect if balls are ``seen`` back where the stroke
-        moved them from; after it, close it."""
+        moved them from; after it, close it, handing on the strokes ended meanwhile."""
         cfg = self.config
         if t - suspect.cut_t > cfg.look_s:
-            self._suspect = None
-            return
+            return self._released(suspect)
         if suspect.stroke is None:
             before = suspect.running_before or {}
             gone = set(before) - set(suspect.before_cut)
@@ -246,8 +271,15 @@ class ReplayFilter:
             back = _balls_back(
                 stroke.positions_before, stroke.positions_after, _gone(stroke), seen, cfg.place_tolerance_mm
             )
-        if back >= cfg.back_min_balls:
-            suspect.opened, suspect.first_frame, suspect.last_frame = True, frame, frame
+        if back < cfg.back_min_balls:
+            suspect.back_frames = 0
+            return Verdict()
+        suspect.back_frames += 1
+        if suspect.back_frames == 1:
+            suspect.first_frame = frame
+        if suspect.back_frames >= cfg.back_frames:
+            suspect.opened, suspect.last_frame = True, frame
+        return Verdict()
 
     def _is_replay(self, suspect: _Suspect, seen: Mapping[str, np.ndarray]) -> bool:
         """Whether the balls ``seen`` lie where the suspect's stroke left them, or where the table lay
@@ -279,13 +311,17 @@ class ReplayFilter:
         )
         return not back and _strays(seen, stroke.positions_after, tolerance)[0] <= unmatched
 
+    def _released(self, suspect: _Suspect) -> Verdict:
+        """The held strokes handed on as played."""
+        self._suspect = None
+        return Verdict(self._handed_on(suspect.held))
+
     def _judged(self, suspect: _Suspect, seen: Mapping[str, np.ndarray]) -> Verdict:
         """The last chance for the held strokes (the balls at rest ``settle_s``, cut away from, or
         the video's end): dropped as a replay, or handed on as played."""
         if self._is_replay(suspect, seen):
             return self._dropped(suspect)
-        self._suspect = None
-        return Verdict(self._handed_on(suspect.held))
+        return self._released(suspect)
 
     def _dropped(self, suspect: _Suspect) -> Verdict:
         """The held strokes dropped as a replay of the suspect's stroke; what was saved restored."""
