@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import os
+import types
 from dataclasses import replace
 
 import cv2
@@ -64,6 +66,18 @@ def test_stage_clock_charges_each_stage_and_leaves_the_rest_of_process_to_other(
     assert row["other"] == pytest.approx(0.002)
     assert set(row) == set(STAGES)
     assert clock.per_stage()["detection"] == [pytest.approx(0.001)]
+
+
+def test_a_timed_method_survives_a_deep_copy_of_its_object():
+    """The tracking stage saves its tracker at each cut (``copy.deepcopy``); the bench has timed
+    the tracker's ``update`` in place, and a copy must time its own."""
+    clock = StageClock(now=FakeClock(0.001))
+    holder = types.SimpleNamespace(value=3)
+    holder.read = clock.wrap("tracking", lambda: holder.value)
+    copied = copy.deepcopy(holder)
+    assert copied.read() == 3 and callable(copied.read)
+    with pytest.raises(AttributeError):
+        _ = copied.read.__wrapped_nothing__
 
 
 def _run_cutting_away(other_view):

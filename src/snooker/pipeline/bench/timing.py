@@ -114,6 +114,8 @@ class _Timed:
             return self._fn(*args, **kwargs)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # its own, or asked of a bare copy (deepcopy) before it has any
+            raise AttributeError(name)
         return getattr(self._fn, name)
 
 
