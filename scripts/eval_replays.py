@@ -23,39 +23,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
-from snooker.datasets.replay_video import ReplayVideoPlan, write_replay_video
+from snooker.datasets.replay_video import OTHER_VIEW_TASK4_CLIP, ReplayVideoPlan, write_replay_video
 from snooker.datasets.shared import bucharest_training
-from snooker.pipeline.analyze import AnalysisConfig, frame_log_lines
-from snooker.referee import Referee
-from snooker.tracker import StrokeEvents
+from snooker.pipeline.analyze import AnalysisConfig
 from snooker.tracker.replays import ReplayConfig
 
 DEFAULT_DATA = bucharest_training()
-OTHER_VIEW_CLIP = 3
-"""The Task4 clip whose first frames stand for the cut away (a low side view, no full table)."""
-
-
-def stroke_facts(strokes: list[StrokeEvents]) -> list[tuple]:
-    """What a referee rules on, per stroke: first contact, pots with pockets, the cue ball."""
-    return [
-        (
-            tuple(sorted(label.split("-")[0] for label in s.first_contact)),
-            tuple(sorted((p.ball, p.pocket or "") for p in s.potted)),
-            s.cue_ball,
-        )
-        for s in strokes
-    ]
-
-
-def final_score(strokes: list[StrokeEvents]) -> list[int]:
-    referee = Referee()
-    for line in frame_log_lines(strokes):
-        referee.apply(line)
-    return list(referee.scoreboard()["score"])
 
 
 def evaluate_clip(job: tuple[int, int, Path, Path, bool, int | None]) -> dict:
-    from snooker.pipeline.evaluation import run_clip
+    from snooker.pipeline.evaluation import final_score, run_clip, stroke_facts
     from snooker.vision.detector import make_detector
 
     number, slow, data, out, replays_on, cut_frames = job
@@ -69,7 +46,7 @@ def evaluate_clip(job: tuple[int, int, Path, Path, bool, int | None]) -> dict:
     if cut_frames is not None:
         plan = replace(plan, cut_frames=cut_frames, wipe_frames=cut_frames)
     video = out / f"{number}_slow{slow}_cut{plan.cut_frames}_wipe{plan.wipe_frames}.mp4"
-    write_replay_video(clip, data / "Task4" / f"{OTHER_VIEW_CLIP}.mp4", video, plan)
+    write_replay_video(clip, data / "Task4" / f"{OTHER_VIEW_TASK4_CLIP}.mp4", video, plan)
     replayed = run_clip(video, detector, config)
     return {
         "clip": number,

@@ -12,35 +12,15 @@ from __future__ import annotations
 
 import pytest
 
-from snooker.datasets.replay_video import ReplayVideoPlan, write_replay_video
+from snooker.datasets.replay_video import OTHER_VIEW_TASK4_CLIP, ReplayVideoPlan, write_replay_video
 from snooker.datasets.shared import bucharest_training
-from snooker.pipeline.analyze import frame_log_lines
-from snooker.referee import Referee
+from snooker.pipeline.evaluation import final_score, run_clip, stroke_facts
 
 DATA = bucharest_training()
 CLIPS = (1, 21)
-OTHER_VIEW_CLIP = 3
 SLOW = 2
 
 pytestmark = pytest.mark.footage
-
-
-def facts(strokes):
-    return [
-        (
-            sorted(label.split("-")[0] for label in s.first_contact),
-            sorted((p.ball, p.pocket) for p in s.potted),
-            s.cue_ball,
-        )
-        for s in strokes
-    ]
-
-
-def score(strokes):
-    referee = Referee()
-    for line in frame_log_lines(strokes):
-        referee.apply(line)
-    return referee.scoreboard()["score"]
 
 
 @pytest.fixture(scope="module")
@@ -54,17 +34,15 @@ def detector():
 
 @pytest.mark.parametrize("number", CLIPS)
 def test_a_replayed_stroke_is_ruled_once(number, detector, tmp_path):
-    from snooker.pipeline.evaluation import run_clip
-
     clip = DATA / "Task2" / f"{number}.mp4"
     plain = run_clip(clip, detector)
     video = tmp_path / "with_replay.mp4"
     plan = ReplayVideoPlan(last_frame=int(plain.frames[-1]["i"]), slow=SLOW)
-    write_replay_video(clip, DATA / "Task4" / f"{OTHER_VIEW_CLIP}.mp4", video, plan)
+    write_replay_video(clip, DATA / "Task4" / f"{OTHER_VIEW_TASK4_CLIP}.mp4", video, plan)
     replayed = run_clip(video, detector)
     assert len(replayed.stage.replays) == 1
-    assert facts(replayed.strokes) == facts(plain.strokes)
-    assert score(replayed.strokes) == score(plain.strokes)
+    assert stroke_facts(replayed.strokes) == stroke_facts(plain.strokes)
+    assert final_score(replayed.strokes) == final_score(plain.strokes)
     assert plain.strokes and plain.strokes[0].potted, "the subset's clips pot a ball"
     document = replayed.analysis({"path": str(video)})
     assert document["replays"][0]["first_frame"] > plan.last_frame

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from snooker.balls import ball_kind
+from snooker.pipeline.evaluation import stroke_facts
 from snooker.pipeline.tracking import TrackingStage
 from snooker.tracker import StrokeConfig, TrackerConfig
 from snooker.vision.types import BallDetections
@@ -77,18 +78,6 @@ def _track(sequence: list[int | None], positions: dict, fps: float) -> TrackingS
     return stage
 
 
-def _facts(stage: TrackingStage) -> list[tuple]:
-    return [
-        (
-            sorted(ball_kind(label) for label in s.first_contact),
-            sorted((p.ball, p.pocket) for p in s.potted),
-            sorted(ball_kind(label) for label in s.off_table),
-            s.cue_ball,
-        )
-        for s in stage.strokes
-    ]
-
-
 @pytest.fixture(scope="module")
 def outcomes() -> dict[tuple[str, int], tuple[list, list, int]]:
     results = {}
@@ -109,7 +98,8 @@ def outcomes() -> dict[tuple[str, int], tuple[list, list, int]]:
                 *[last] * int(2 * HOLD_S * fps),
             ]
             shown = _track(sequence, positions, fps)
-            results[(name, slow)] = (_facts(plain), _facts(shown), len(shown.replays))
+            facts = (stroke_facts(plain.strokes), stroke_facts(shown.strokes))
+            results[(name, slow)] = (*facts, len(shown.replays))
     return results
 
 

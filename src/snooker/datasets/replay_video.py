@@ -15,6 +15,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+OTHER_VIEW_TASK4_CLIP = 3
+"""The shared Task4 clip whose first frames stand for the cut away (a low side view, no full table)."""
+FALLBACK_FPS = 30.0
+"""The frame rate written when the clip does not say its own (frames a second)."""
 WIPE_COLOUR_BGR = (120, 40, 10)
 """The wipe graphic's colour (a broadcaster's replay wipe: no table in it)."""
 
@@ -71,7 +75,7 @@ def write_replay_video(clip: Path, other_view: Path, out: Path, plan: ReplayVide
     if len(others) < plan.cut_frames:
         raise ValueError(f"{other_view} has fewer than {plan.cut_frames} frames")
     capture = cv2.VideoCapture(str(clip))
-    fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
+    fps = capture.get(cv2.CAP_PROP_FPS) or FALLBACK_FPS
     capture.release()
     wipe = np.empty((height, width, 3), np.uint8)
     wipe[:] = WIPE_COLOUR_BGR
@@ -94,4 +98,4 @@ def write_replay_video(clip: Path, other_view: Path, out: Path, plan: ReplayVide
     return len(sequence)
 
 
-__all__ = ["ReplayVideoPlan", "read_frames", "write_replay_video"]
+__all__ = ["OTHER_VIEW_TASK4_CLIP", "ReplayVideoPlan", "read_frames", "write_replay_video"]

@@ -22,6 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from snooker.balls import ball_kind
 from snooker.calibration import TableNotFound, find_table
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.pipeline.analyze import (
@@ -30,7 +31,10 @@ from snooker.pipeline.analyze import (
     VideoAnalysis,
     default_view_check,
     fast_detector,
+    frame_log_lines,
 )
+from snooker.referee import Referee
+from snooker.tracker import StrokeEvents
 from snooker.vision.classic import ClassicDetector
 from snooker.vision.otherview import CueBallSighting, OtherViewCueBall
 from snooker.vision.types import BallDetections, Frame
@@ -202,6 +206,28 @@ class PotTruth:
         if words[0] == "NO":
             return cls(False)
         return cls(True, int(words[1]), words[2].lower())
+
+
+def stroke_facts(strokes: list[StrokeEvents]) -> list[tuple]:
+    """What a referee rules on, per stroke: first contact, pots with pockets, balls off the table,
+    the cue ball's fate (ball names, not track labels: two runs of one clip number reds alike)."""
+    return [
+        (
+            tuple(sorted(ball_kind(label) for label in s.first_contact)),
+            tuple(sorted((p.ball, p.pocket or "") for p in s.potted)),
+            tuple(sorted(ball_kind(label) for label in s.off_table)),
+            s.cue_ball,
+        )
+        for s in strokes
+    ]
+
+
+def final_score(strokes: list[StrokeEvents]) -> list[int]:
+    """The score after ``strokes``, as the referee rules their frame log."""
+    referee = Referee()
+    for line in frame_log_lines(strokes):
+        referee.apply(line)
+    return list(referee.scoreboard()["score"])
 
 
 def task2_units(truth: PotTruth, answer: PotTruth) -> int:
