@@ -200,8 +200,9 @@ class StrokeEvents:
 
     def to_analysis(self) -> dict:
         """The stroke as an ``analysis.json`` entry (CONTRACTS.md §3), with ids and frames kept; a
-        frame-log stroke too (``type``), so it can be fed to the referee unchanged."""
-        return {
+        frame-log stroke too (``type``), so it can be fed to the referee unchanged: with the same
+        ``position_tolerance_mm`` as its frame-log line, it is ruled as that line is."""
+        entry = {
             "type": "stroke",
             "start_frame": self.start_frame,
             "end_frame": self.end_frame,
@@ -225,6 +226,9 @@ class StrokeEvents:
             "strike_unseen": self.strike_unseen,
             "moving_at_strike": [ball_kind(label) for label in self.moving_at_strike],
         }
+        if self.position_tolerance_mm is not None:
+            entry["position_tolerance_mm"] = round(float(self.position_tolerance_mm), 1)
+        return entry
 
 
 def _rounded(positions: dict[str, tuple[float, float]]) -> dict[str, list[float]]:
