@@ -362,6 +362,7 @@ def test_bad_input_is_named(balls, on, message):
         {"d_sampling_step_mm": 0.0},
         {"boundary_offset_mm": 1e-9},
         {"batch_size": 0},
+        {"same_distance_mm": -0.5},
     ],
 )
 def test_config_rejects_nonsense(kwargs):
@@ -647,6 +648,26 @@ def test_snookering_balls_nearest_to_the_cue_ball_first():
     balls = {"red-1": FAR, "pink": (CX + 10.0, 1800.0), "blue": (CX - 20.0, 1300.0), "green": (100.0, 1500.0)}
     assert geo.snookering_balls(CUE, balls, ["red-1"]) == ["blue", "pink"]
     assert geo.snookering_balls(CUE, {"red-1": FAR, "green": (100.0, 1500.0)}, ["red-1"]) == []
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "right_farther_mm", "effective"),
+    [
+        # side by side, each hiding one side of the red: both as near, whichever name sorts first
+        ("pink", "blue", 0.0, {"pink", "blue"}),
+        ("blue", "pink", 0.0, {"pink", "blue"}),
+        ("blue", "pink", 0.5, {"pink", "blue"}),  # within same_distance_mm (1 mm)
+        ("blue", "pink", 30.0, {"blue"}),  # the nearer one alone
+        ("pink", "blue", 30.0, {"pink"}),
+    ],
+)
+def test_effective_snookering_balls_are_the_nearest_and_every_one_as_near(
+    left, right, right_farther_mm, effective
+):
+    balls = {"red-1": (CX, 2200.0), left: (CX - 30.0, 1400.0), right: (CX + 30.0, 1400.0 + right_farther_mm)}
+    assert set(geo.snookering_balls(CUE, balls, ["red-1"])) == {"pink", "blue"}
+    assert set(geo.effective_snookering_balls(CUE, balls, ["red-1"])) == effective
+    assert geo.effective_snookering_balls(CUE, {"red-1": (CX, 2200.0)}, ["red-1"]) == []
 
 
 @_fast

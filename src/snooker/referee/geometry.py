@@ -56,6 +56,7 @@ __all__ = [
     "GeometryConfig",
     "Point",
     "clear_path_to_any_part",
+    "effective_snookering_balls",
     "full_ball_available",
     "respot_positions",
     "snookered",
@@ -105,6 +106,10 @@ class GeometryConfig:
     are left out of the search (covers the polygonal outline used to find them)."""
     batch_size: int = 2048
     """Placements evaluated per vectorised batch (bounds memory, not results)."""
+    same_distance_mm: float = 1.0
+    """Snookering balls whose centres lie within this of the nearest one's distance from the cue
+    ball are as near: all of them are effective snookering balls (Section 2), whatever their
+    names."""
 
     def __post_init__(self) -> None:
         lengths = {
@@ -112,6 +117,7 @@ class GeometryConfig:
             "placement_gap_mm": self.placement_gap_mm,
             "graze_tolerance_mm": self.graze_tolerance_mm,
             "relevance_margin_mm": self.relevance_margin_mm,
+            "same_distance_mm": self.same_distance_mm,
         }
         for name, value in lengths.items():
             if not math.isfinite(value) or value < 0.0:
@@ -834,6 +840,25 @@ def snookering_balls(
         gaps = np.linalg.norm(off - origin, axis=1)
         return [off_ids[k] for k in np.argsort(gaps, kind="stable") if obstructing[k]]
     return []
+
+
+def effective_snookering_balls(
+    cue: Point,
+    balls: Mapping[str, Point],
+    balls_on: Collection[str],
+    table: TableSpec = STANDARD_TABLE,
+    config: GeometryConfig = DEFAULT_GEOMETRY_CONFIG,
+) -> list[str]:
+    """The effective snookering balls (Section 2): of the balls that snooker the cue ball
+    (:func:`snookering_balls`), the nearest to it, and every other one as near (within
+    ``config.same_distance_mm``); [] if not snookered. Which of two equally near balls is named
+    first does not decide which snookers."""
+    blockers = snookering_balls(cue, balls, balls_on, table, config)
+    if not blockers:
+        return []
+    origin = np.asarray(_point(cue, "cue"))
+    gaps = [float(np.linalg.norm(np.asarray(balls[b], dtype=float) - origin)) for b in blockers]
+    return [b for b, gap in zip(blockers, gaps, strict=True) if gap <= gaps[0] + config.same_distance_mm]
 
 
 def touching(

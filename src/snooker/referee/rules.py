@@ -985,9 +985,10 @@ def _free_ball_snookers(frame_after: FrameState, free_ball: str, geo: GeometryCo
         return False
     if any(ball_kind(b) in on_kinds for b in geometry_module.touching(cue, balls, geo)):
         return False  # at rest against a ball on: not snookered (3.8(c)(i))
-    blockers = geometry_module.snookering_balls(cue, balls, on, config=geo)
-    # The effective snookering ball is the obstructing ball nearest the cue ball (WPBSA).
-    return bool(blockers) and ball_kind(blockers[0]) == free_ball
+    # The effective snookering ball is the obstructing ball nearest the cue ball, and every one as
+    # near (Section 2): the free ball among them snookers.
+    effective = geometry_module.effective_snookering_balls(cue, balls, on, config=geo)
+    return any(ball_kind(b) == free_ball for b in effective)
 
 
 def _miss_geometry(
@@ -1126,7 +1127,7 @@ def _stroke_chosen(
     snapshot = Snapshot(table, frame.phase, frame.touching, striker, frame.break_points, frame.free_ball)
     if stroke.fell_from_edge:
         _check_miss_call(stroke, fouls)
-        return _edge_fall_in_stroke(match, frame, snapshot, fouls, view, offender, stroke.free_ball)
+        return _edge_fall_in_stroke(match, frame, snapshot, fouls, view, offender, stroke)
 
     potted_kinds = [ball_kind(b) for b in stroke.potted]
     gone = (*stroke.potted, *stroke.off_table)
@@ -1272,13 +1273,7 @@ def _foul_stroke(
             penalty, codes, miss, _settled_respots(after, respotted), announcements, offender
         )
 
-    chain = None
-    if miss:
-        previous = frame.miss_chain if frame.replayed_from is not None else None
-        if previous is not None and previous.offender == offender:
-            chain = MissChain(previous.count + 1, previous.full_ball, offender)
-        else:
-            chain = MissChain(1, full_ball, offender)
+    chain = _miss_chain(frame, offender, miss, full_ball)
     if chain is not None and chain.full_ball and chain.count >= MISS_FRAME_AWARDED_AT:
         after = replace(after, miss_chain=chain)
         match, after = _close_frame(match, after, 1 - offender_side, announcements)
@@ -1300,6 +1295,17 @@ def _foul_stroke(
         _foul_outcome(penalty, codes, miss, respotted, announcements, offender),
         touching_called=touching_called,
     )
+
+
+def _miss_chain(frame: FrameState, offender: int, miss: bool, full_ball: bool) -> MissChain | None:
+    """The misses from the same position after this stroke (3.14(c)): a miss made from a position
+    replaced after the offender's own miss adds to his count; any other miss starts one."""
+    if not miss:
+        return None
+    previous = frame.miss_chain if frame.replayed_from is not None else None
+    if previous is not None and previous.offender == offender:
+        return MissChain(previous.count + 1, previous.full_ball, offender)
+    return MissChain(1, full_ball, offender)
 
 
 def _foul_outcome(
@@ -1339,10 +1345,12 @@ def _edge_fall_in_stroke(
     fouls: list[tuple[FoulReason, tuple[int, ...]]],
     view: _StrokeView,
     offender: int,
-    explicit_free_ball: bool | None,
+    stroke: StrokeLine,
 ) -> tuple[MatchState, Outcome]:
     """3.9(b): balls replaced; no foul → the striker plays again; foul → penalty and the options
-    after a foul, a free ball included when the replaced cue ball is snookered (3.10)."""
+    after a foul, a free ball included when the replaced cue ball is snookered (3.10). A foul by
+    failing to hit a ball on is a foul and a miss as in any stroke (3.14): the ball that fell does
+    not excuse it, so the miss counts towards the three from the same position."""
     restored = replace(frame, table=snapshot.table, nominated=None)
     if not fouls:
         return replace(match, frame=restored), Outcome(
@@ -1351,27 +1359,50 @@ def _edge_fall_in_stroke(
     penalty = _penalty(fouls, view.ball_on_value)
     codes = _fouls_codes(fouls, view.ball_on_value)
     side = match.side_of(offender)
-    announcements = [announce.FOUL, announce.penalty_call(penalty), announce.BALLS_REPLACED]
     after = replace(
         restored,
         scores=_add(frame.scores, 1 - side, penalty),
         phase=_red_or_colours_in_order(snapshot.table.reds),
         break_points=0,
         striker=frame.next_after(offender),
-        pending=PendingDecision(offender, OPTIONS_AFTER_FOUL, None),
+        pending=None,
         free_ball=False,
         miss_chain=None,
         replayed_from=None,
         warning=False,
-        last_foul=LastFoul(offender, penalty, codes, False),
     )
-    if frame.table.only_black_left or frame.respotted_black:
-        match, after = _frame_end(match, replace(after, pending=None), announcements)
-    elif _snookered_next(after, explicit_free_ball, match.geometry):
-        after = replace(after, free_ball=True)
+    frame_ends = frame.table.only_black_left or frame.respotted_black
+    free_ball = not frame_ends and _snookered_next(after, stroke.free_ball, match.geometry)
+    miss, full_ball = _call_miss(match, frame, replace(after, free_ball=free_ball), stroke, view)
+    announcements = [
+        announce.FOUL_AND_A_MISS if miss else announce.FOUL,
+        announce.penalty_call(penalty),
+        announce.BALLS_REPLACED,
+    ]
+    after = replace(after, last_foul=LastFoul(offender, penalty, codes, miss))
+    if frame_ends:
+        match, after = _frame_end(match, after, announcements)
+        return replace(match, frame=after), _foul_outcome(
+            penalty, codes, miss, _settled_respots(after, ()), announcements, offender
+        )
+    chain = _miss_chain(frame, offender, miss, full_ball)
+    if chain is not None and chain.full_ball and chain.count >= MISS_FRAME_AWARDED_AT:
+        after = replace(after, miss_chain=chain)
+        match, after = _close_frame(match, after, 1 - side, announcements)
+        return replace(match, frame=after), _foul_outcome(penalty, codes, miss, (), announcements, offender)
+    if free_ball:
         announcements.append(announce.FREE_BALL)
+    after = replace(
+        after,
+        pending=PendingDecision(
+            offender, OPTIONS_AFTER_MISS if miss else OPTIONS_AFTER_FOUL, snapshot if miss else None
+        ),
+        miss_chain=chain,
+        free_ball=free_ball,
+        warning=chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT,
+    )
     return replace(match, frame=after), _foul_outcome(
-        penalty, codes, False, _settled_respots(after, ()), announcements, offender
+        penalty, codes, miss, _settled_respots(after, ()), announcements, offender
     )
 
 
