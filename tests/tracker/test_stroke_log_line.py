@@ -57,3 +57,19 @@ def test_an_analysis_stroke_fed_unchanged_is_ruled_as_its_frame_log_line(beyond_
     assert rulings[0]["fouls"] == rulings[1]["fouls"]
     assert rulings[0]["score"] == rulings[1]["score"]
     assert ("improper_in_hand" in rulings[0]["fouls"]) is (beyond_mm > 26.0)
+
+
+def test_a_pot_whose_pocket_is_unknown_names_no_pocket_in_the_log_line():
+    # CONTRACTS.md §1: potted balls carry their pocket "where known"; an unknown one is left out,
+    # not written as null. analysis.json keeps its named field (null).
+    stroke = StrokeEvents(
+        start_frame=10,
+        end_frame=40,
+        first_contact=("red-3",),
+        potted=(PotEvent("red-3", None, 30), PotEvent("red-4", "top_left", 31)),
+    )
+    assert stroke.to_log_line()["potted"] == [{"ball": "red"}, {"ball": "red", "pocket": "top_left"}]
+    assert [p["pocket"] for p in stroke.to_analysis()["potted"]] == [None, "top_left"]
+    referee = Referee()
+    referee.apply({"type": "match", "players": ["A", "B"]})
+    assert referee.apply(stroke.to_log_line())["score"] == [2, 0]

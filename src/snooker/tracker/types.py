@@ -167,7 +167,7 @@ class StrokeEvents:
         line: dict = {
             "type": "stroke",
             "first_contact": [ball_kind(label) for label in self.first_contact],
-            "potted": [{"ball": p.ball, "pocket": p.pocket} for p in self.potted],
+            "potted": [_potted_entry(p) for p in self.potted],
             "off_table": [ball_kind(label) for label in self.off_table],
             "cue_ball": self.cue_ball,
             "touching": [ball_kind(label) for label in self.touching],
@@ -229,6 +229,11 @@ class StrokeEvents:
         if self.position_tolerance_mm is not None:
             entry["position_tolerance_mm"] = round(float(self.position_tolerance_mm), 1)
         return entry
+
+
+def _potted_entry(pot: PotEvent) -> dict[str, str]:
+    """A potted ball in a frame-log line: with its pocket where known (CONTRACTS.md §1), not a null."""
+    return {"ball": pot.ball} if pot.pocket is None else {"ball": pot.ball, "pocket": pot.pocket}
 
 
 def _rounded(positions: dict[str, tuple[float, float]]) -> dict[str, list[float]]:
