@@ -350,3 +350,27 @@ def test_lab_lightness_is_opencvs_for_every_colour() -> None:
     assert np.array_equal(lab_lightness(image), cv2.cvtColor(image, cv2.COLOR_BGR2Lab)[..., 0])
     view = image[7:300, 11:500]  # a crop: not contiguous
     assert np.array_equal(lab_lightness(view), cv2.cvtColor(view, cv2.COLOR_BGR2Lab)[..., 0])
+
+
+def test_of_two_candidates_that_fit_a_colour_alike_the_one_with_a_highlight_is_named() -> None:
+    # Task2 clip 6: the green on its spot (a highlight) and the streak of the black struck past it
+    # (none) both read as the green, the streak a little closer to its model. A ball shows a
+    # highlight far more often than anything else found, so the green is the one named.
+    names = ["white", "yellow", "green", "brown", "blue", "pink", "black", "red", "red"]
+    seen = features(*names)
+    seen[2, :3] += [0.0, 2.0, 2.0]  # the green ball, a little off its model
+    streak = features("green")  # on the model's mean
+    candidates = np.concatenate([seen, streak])
+    glossy = np.array([True] * len(names) + [False])
+    labelling = label_balls(candidates, CONFIG, glossy=glossy)
+    assert list(labelling.labels) == [*names, ""]
+    # With no word on highlights the closer fit wins, as before.
+    assert list(label_balls(candidates, CONFIG).labels[[2, -1]]) == ["", "green"]
+
+
+def test_a_candidate_without_a_highlight_alone_in_its_colour_is_still_named() -> None:
+    names = ["white", *COLOURS, "red", "red"]
+    seen = features(*names)
+    glossy = np.ones(len(names), dtype=bool)
+    glossy[[3, -1]] = False  # the brown and a red show no highlight (in a player's shadow)
+    assert list(label_balls(seen, CONFIG, glossy=glossy).labels) == names
