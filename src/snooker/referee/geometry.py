@@ -819,9 +819,9 @@ def snookering_balls(
 ) -> list[str]:
     """The balls not on that snooker the cue ball, nearest to the cue ball first; [] if not snookered.
 
-    A ball snookers when it obstructs an extreme-edge path to some ball on. The first id is the
-    effective snookering ball (the WPBSA definition: of several, the one nearest the cue ball), as
-    needed to judge a snooker behind a free ball (3.10). The cue ball must be on the table.
+    A ball snookers when it obstructs an extreme-edge path to some ball on. The nearest are the
+    effective snookering balls (:func:`effective_snookering_balls`), as needed to judge a snooker
+    behind a free ball (3.10). The cue ball must be on the table.
     """
     origin = _point(cue, "cue")[None, :]
     ids, centres = _ball_table(balls)
