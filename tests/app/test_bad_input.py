@@ -286,3 +286,83 @@ def test_an_annotated_video_that_cannot_be_written_is_said_and_the_analysis_stil
     assert line.endswith(f"cannot write the annotated video {tmp_path / 'annotated.mp4'}")
     doc = json.loads((tmp_path / "analysis.json").read_text())
     assert doc["complete"] is False and doc["video"]["frames"] == 1
+
+
+def test_a_failed_analysis_keeps_the_analysis_an_earlier_run_wrote(bad, tmp_path, monkeypatch, capsys):
+    # A run that fails before it tracks anything (here a video that is not one) must not replace the
+    # analysis and frame log an earlier run wrote into the same folder.
+    monkeypatch.chdir(bad)
+    out = tmp_path / "out"
+    assert main(["analyze", str(CLIP), "--out", str(out), "--max-frames", "40"]) == 0
+    before = {name: (out / name).read_bytes() for name in ("analysis.json", "frame_log.jsonl")}
+    capsys.readouterr()
+    assert main(["analyze", "text.mp4", "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "text.mp4" in _one_error_line(err, "snooker-referee analyze: error: ")
+    assert f"the analysis already in {out} is kept" in err
+    assert {name: (out / name).read_bytes() for name in before} == before
+
+
+CALIBRATION_FAULTS = [
+    ("camera_tvec_infinite", lambda doc: doc["camera"]["tvec"].__setitem__(0, float("inf")), "tvec"),
+    ("camera_rvec_nan", lambda doc: doc["camera"]["rvec"].__setitem__(1, float("nan")), "rvec"),
+    ("image_size_negative", lambda doc: doc["camera"].__setitem__("image_size", [-960, 540]), "image_size"),
+    (
+        "table_width_negative",
+        lambda doc: doc.setdefault("table", {}).__setitem__("width_mm", -5.0),
+        "table size",
+    ),
+    ("no_camera", lambda doc: doc.pop("camera"), "no 'camera' field"),
+]
+
+
+@pytest.mark.parametrize(
+    ("spoil", "named"), [c[1:] for c in CALIBRATION_FAULTS], ids=[c[0] for c in CALIBRATION_FAULTS]
+)
+def test_a_calibration_with_impossible_numbers_is_refused_by_name(tmp_path, capsys, spoil, named):
+    # Non-finite or impossible numbers used to be read, every frame then "did not show the table",
+    # and analysis.json held NaN (not JSON).
+    doc = json.loads(CALIBRATION.read_text())
+    spoil(doc)
+    path = tmp_path / "spoiled.json"
+    path.write_text(json.dumps(doc))
+    assert main(["analyze", str(CLIP), "--out", str(tmp_path / "out"), "--calibration", str(path)]) == 1
+    line = _one_error_line(capsys.readouterr().err, "snooker-referee analyze: error: ")
+    assert "spoiled.json" in line and named in line, line
+    assert "Error(" not in line  # a sentence, not a Python repr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["serve", "--port", "99999"],
+        ["serve", "--port", "-1"],
+        ["live", "--source", str(CLIP), "--http", "70000"],
+    ],
+    ids=["serve_too_high", "serve_negative", "live_http_too_high"],
+)
+def test_a_port_out_of_range_is_refused_by_name(capsys, args):
+    with pytest.raises(SystemExit) as exit_:
+        main(args)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "is out of range: a port is 0 (any free one) to 65535" in err
+
+
+def test_replay_of_a_log_saved_with_a_byte_order_mark_rules_its_match_line(tmp_path, capsys):
+    log = tmp_path / "bom.jsonl"
+    log.write_bytes("\ufeff".encode() + FRAME_LOG.read_bytes())
+    assert main(["replay", str(log)]) == 0
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and "line 1" not in captured.err
+    assert "FRAME TO BEN BAKER" in captured.out
+
+
+def test_a_line_nested_too_deeply_is_refused_and_every_other_line_ruled(tmp_path, capsys):
+    lines = FRAME_LOG.read_text().splitlines()
+    log = tmp_path / "deep.jsonl"
+    log.write_text("\n".join([*lines[:3], "[" * 100_000, *lines[3:]]) + "\n")
+    assert main(["replay", str(log)]) == 1
+    captured = capsys.readouterr()
+    assert "nested too deeply" in _one_error_line(captured.err, "snooker-referee replay: ")
+    assert "FRAME TO BEN BAKER" in captured.out.splitlines()[-2]

@@ -524,6 +524,10 @@ def _conclude(
     where it opens a frame."""
     if referee_error is not None:
         doc["referee_error"] = referee_error
+    if error is not None and not doc["frames"] and not strokes and (out / "analysis.json").exists():
+        # a run that failed having tracked nothing must not replace what an earlier run recorded
+        _note(f"nothing was analysed; the analysis already in {out} is kept")
+        return _fail(error)
     lines = frame_log_lines(strokes, join=join)
     doc["joined"] = next((line for line in lines if line["type"] == "table"), None)
     try:

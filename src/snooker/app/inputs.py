@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,6 +15,23 @@ if TYPE_CHECKING:
 class InputError(Exception):
     """A calibration file, a detector or an output folder the command cannot use; the message
     names which and why."""
+
+
+LARGEST_PORT = 65535
+"""TCP ports run from 0 (any free one) to this."""
+
+
+def tcp_port(text: str) -> int:
+    """An argparse type: a TCP port, 0 (any free one) to 65535; refused by name otherwise."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= LARGEST_PORT:
+        raise argparse.ArgumentTypeError(
+            f"port {port} is out of range: a port is 0 (any free one) to {LARGEST_PORT}"
+        )
+    return port
 
 
 def output_folder(path: Path) -> Path:

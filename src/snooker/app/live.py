@@ -16,7 +16,7 @@ from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
 
-from snooker.app.inputs import InputError, load_view_and_detector
+from snooker.app.inputs import InputError, load_view_and_detector, tcp_port
 from snooker.broadcast.feed import FeedError, FeedPublisher, validate_table_id
 from snooker.pipeline.joining import BALL_ON_CHOICES, STARTS, JoinConfig
 from snooker.record.session import MatchSession, open_session
@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--record", default=None, help="SQLite match record (every line, as it happens)")
     parser.add_argument("--resume", action="store_true", help="continue the match in --record after a crash")
     parser.add_argument(
-        "--http", type=int, default=None, help="serve overlay + console on this port (0: any)"
+        "--http", type=tcp_port, default=None, help="serve overlay + console on this port (0: any)"
     )
     parser.add_argument("--host", default="127.0.0.1", help="interface for --http (default 127.0.0.1 only)")
     parser.add_argument("--players", nargs=2, default=["Player A", "Player B"], metavar="NAME")

@@ -16,6 +16,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TextIO
 
+from snooker.app.inputs import tcp_port
 from snooker.broadcast.feed import FeedError, FeedPublisher, validate_table_id
 from snooker.broadcast.web import Bridge, WebConfig
 from snooker.record.session import MatchSession, open_session
@@ -25,7 +26,9 @@ from snooker.record.store import RecordError
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", default="1", help="table id, used in feed topics (default 1)")
     parser.add_argument("--host", default="127.0.0.1", help="interface to serve on (default 127.0.0.1 only)")
-    parser.add_argument("--port", type=int, default=8080, help="HTTP port (0 picks a free one; default 8080)")
+    parser.add_argument(
+        "--port", type=tcp_port, default=8080, help="HTTP port (0 picks a free one; default 8080)"
+    )
     parser.add_argument(
         "--record", default=None, help="SQLite match record to write (every line, as it happens)"
     )

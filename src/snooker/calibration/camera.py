@@ -66,6 +66,11 @@ class CameraModel:
         object.__setattr__(self, "image_size", (int(self.image_size[0]), int(self.image_size[1])))
         if not np.all(np.isfinite(self.matrix)) or self.matrix[0, 0] <= 0:
             raise ValueError("camera matrix must be finite with a positive focal length")
+        for name in ("rvec", "tvec", "distortion"):
+            if not np.all(np.isfinite(getattr(self, name))):
+                raise ValueError(f"camera {name} must be finite numbers")
+        if min(self.image_size) <= 0:
+            raise ValueError(f"camera image_size must be positive, got {self.image_size}")
         # pixels → plane homographies by height (mm), computed once each: the camera never changes
         object.__setattr__(self, "_plane_inverses", {})
 

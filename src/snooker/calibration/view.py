@@ -10,6 +10,7 @@ field is that camera's z = 0 plane without lens distortion.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -180,6 +181,8 @@ class TableView:
                 width_mm=float(table_doc.get("width_mm", STANDARD_TABLE.width_mm)),
                 length_mm=float(table_doc.get("length_mm", STANDARD_TABLE.length_mm)),
             )
+            if not (0.0 < table.width_mm < math.inf and 0.0 < table.length_mm < math.inf):
+                raise ValueError(f"table size must be positive, got {table.width_mm} x {table.length_mm} mm")
             rails = RailGeometry(**{k: float(v) for k, v in doc.get("rails", {}).items()})
             return cls(
                 camera=camera,
@@ -189,8 +192,10 @@ class TableView:
                 fit_error_px=float(doc.get("fit_error_px", 0.0)),
                 extras=dict(doc.get("extras", {})),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise CalibrationError(f"calibration is incomplete or malformed: {exc!r}") from exc
+        except KeyError as exc:
+            raise CalibrationError(f"calibration is incomplete: no {exc.args[0]!r} field") from exc
+        except (TypeError, ValueError) as exc:
+            raise CalibrationError(f"calibration is malformed: {exc}") from exc
 
 
 def pockets_by_image_position(view: TableView) -> dict[str, str]:

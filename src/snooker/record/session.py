@@ -70,14 +70,20 @@ def default_referee_factory() -> RefereeLike:
     return Referee()
 
 
+BYTE_ORDER_MARK = "\ufeff"
+"""What some editors write before a file's first line (UTF-8's byte order mark): not part of it."""
+
+
 def parse_line(line: dict[str, Any] | str) -> tuple[dict[str, Any] | None, str | None]:
     """A frame-log line as a dict, or an error naming what is wrong with it."""
     if isinstance(line, dict):
         return line, None
     try:
-        parsed = json.loads(line)
+        parsed = json.loads(line.lstrip().removeprefix(BYTE_ORDER_MARK) if isinstance(line, str) else line)
     except (TypeError, ValueError) as exc:
         return None, f"malformed line (not JSON): {exc}"
+    except RecursionError:
+        return None, "malformed line: JSON nested too deeply to read"
     if not isinstance(parsed, dict):
         return None, f"malformed line: expected a JSON object, got {type(parsed).__name__}"
     return parsed, None

@@ -203,16 +203,24 @@ Event = (
 )
 
 
+BYTE_ORDER_MARK = "\ufeff"
+"""What some editors write before a file's first line (UTF-8's byte order mark): not part of it."""
+
+
 def parse_line(line: dict[str, Any] | str) -> Event:
     """Parse one frame-log line into its event; raises LogError naming the problem."""
     if isinstance(line, str):
-        text = line.strip()
+        text = line.strip().removeprefix(BYTE_ORDER_MARK)
         if not text:
             raise LogError("empty line")
         try:
             line = json.loads(text)
         except json.JSONDecodeError as exc:
             raise LogError(f"malformed JSON: {exc.msg} at column {exc.colno}") from None
+        except RecursionError:
+            raise LogError("malformed line: JSON nested too deeply to read") from None
+        except ValueError as exc:  # e.g. an integer of more digits than Python converts
+            raise LogError(f"malformed JSON: {exc}") from None
     if not isinstance(line, dict):
         raise LogError(f"a frame-log line must be a JSON object, got {type(line).__name__}")
     kind = line.get("type")
