@@ -136,6 +136,55 @@ def test_truncated_video_ends_early_and_says_so(video: Path, tmp_path: Path):
     assert any("ended early" in line and str(truncated) in line for line in reports)
 
 
+class _CorruptStretch:
+    """A capture of ``count`` frames whose reads fail on the frames in ``bad`` (the decoder moves
+    past each, as FFmpeg does over a corrupt stretch); frame i is filled with i."""
+
+    def __init__(self, count: int, bad: set[int]):
+        self.count, self.bad, self.next = count, bad, 0
+
+    def isOpened(self) -> bool:
+        return True
+
+    def read(self) -> tuple[bool, np.ndarray | None]:
+        index, self.next = self.next, self.next + 1
+        if index >= self.count or index in self.bad:
+            return False, None
+        return True, np.full((4, 6, 3), index, np.uint8)
+
+    def get(self, prop: int) -> float:
+        return {cv2.CAP_PROP_FPS: 25.0, cv2.CAP_PROP_FRAME_COUNT: float(self.count)}.get(prop, 0.0)
+
+    def set(self, prop: int, value: float) -> bool:
+        return False
+
+    def release(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("bad", "ended_early"),
+    [({7, 8, 9}, False), ({3}, False), ({7, 8, 9, 18, 19}, True)],
+    ids=["a_stretch", "one_frame", "a_stretch_and_the_tail"],
+)
+def test_a_corrupt_stretch_inside_a_video_is_skipped_and_the_rest_read(
+    video: Path, bad: set[int], ended_early: bool
+):
+    # One corrupt spot used to end the video there: the frames after it were lost.
+    reports: list[str] = []
+    source = VideoFileSource(video, report=reports.append, open_capture=lambda _: _CorruptStretch(20, bad))
+    with source:
+        frames = list(source)
+    good = [i for i in range(20) if i not in bad and not (ended_early and i >= min(b for b in bad if b > 9))]
+    assert [f.index for f in frames] == good
+    assert all(int(f.image[0, 0, 0]) == f.index for f in frames)  # each frame keeps its own index
+    assert [f.t for f in frames] == pytest.approx([i / 25.0 for i in good])
+    inside = sorted(b for b in bad if b < max(good))
+    assert source.stats.frames_undecodable == len(inside)
+    assert any("could not be decoded (corrupt); skipped" in line for line in reports)
+    assert source.stats.ended_early is ended_early
+
+
 def test_image_folder_in_name_order_skips_and_reports_unreadable(tmp_path: Path):
     for i in (2, 0, 1):
         cv2.imwrite(str(tmp_path / f"f{i:03d}.png"), _brightness_image(10 + 40 * i))

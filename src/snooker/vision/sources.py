@@ -98,6 +98,8 @@ class SourceStats:
     ended_early: bool = False
     """The source ended before its end: a file truncated or corrupt, a camera or stream that
     dropped out and did not come back."""
+    frames_undecodable: int = 0
+    """Frames of a video file that could not be decoded (a corrupt stretch) and were skipped."""
 
 
 class Capture(Protocol):
@@ -216,6 +218,7 @@ class VideoFileSource(FrameSource):
         self._capture: Capture | None = None
         self._first: np.ndarray | None = None
         self._fps = self.config.fallback_fps
+        self._skipped = 0
         self.frame_count = 0
 
     @property
@@ -259,15 +262,36 @@ class VideoFileSource(FrameSource):
         while image is not None and not self._stop.is_set():
             yield Frame(index=index, t=index / self._fps, image=_as_bgr(image))
             index += 1
-            ok, image = capture.read()
-            if not ok:
-                image = None
+            image = self._next_decodable(capture, index)
+            if image is not None:
+                index += self._skipped
         if self.frame_count and index < self.frame_count and not self._stop.is_set():
             self.stats.ended_early = True
             self.report(
-                f"video file {self.path} ended early: {index} of {self.frame_count} frames decodable "
-                "(truncated or corrupt)"
+                f"video file {self.path} ended early: frames {index}-{self.frame_count - 1} of "
+                f"{self.frame_count} not decodable (truncated or corrupt)"
             )
+
+    def _next_decodable(self, capture: Capture, index: int) -> np.ndarray | None:
+        """The next frame that decodes, from frame ``index`` on; None at the end. A corrupt stretch
+        inside the file (a failed read each of its frames: the decoder still moves on) is skipped
+        and reported, its length left in ``_skipped``; failed reads that run to the file's end are
+        its end (truncated)."""
+        self._skipped = 0
+        ok, image = capture.read()
+        while not ok and index + self._skipped + 1 < self.frame_count and not self._stop.is_set():
+            self._skipped += 1
+            ok, image = capture.read()
+        if not ok:
+            self._skipped = 0
+            return None
+        if self._skipped:
+            self.stats.frames_undecodable += self._skipped
+            self.report(
+                f"video file {self.path}: frames {index}-{index + self._skipped - 1} could not be decoded "
+                "(corrupt); skipped"
+            )
+        return image
 
 
 class CaptureSource(FrameSource):
