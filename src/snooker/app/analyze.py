@@ -27,6 +27,7 @@ import argparse
 import json
 import multiprocessing
 import os
+import signal
 import sys
 import tempfile
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -143,9 +144,19 @@ def run(args: argparse.Namespace) -> int:
         args.calibration, args.detector, args.referee, args.annotate, args.max_frames, join=join
     )
     videos = [str(v) for v in args.videos]
-    if len(videos) == 1:
-        return analyze_long_video(videos[0], args.out, options, args.jobs)
-    return analyze_videos(videos, args.out, options, args.jobs)
+    previous = signal.signal(signal.SIGTERM, _interrupted)
+    try:
+        if len(videos) == 1:
+            return analyze_long_video(videos[0], args.out, options, args.jobs)
+        return analyze_videos(videos, args.out, options, args.jobs)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    """SIGTERM (a service manager, ``timeout``) ends the analysis as Ctrl-C does: what was read is
+    written, not lost."""
+    raise KeyboardInterrupt
 
 
 def batch_outputs(videos: list[str], out: Path) -> list[Path]:
@@ -497,6 +508,11 @@ def analyze_video(
     except TrackingWorkerError as exc:  # the worker stopped: what it tracked is lost with it
         error = str(exc)
     except KeyboardInterrupt:
+        error = "interrupted"
+    except SystemError as exc:
+        # Ctrl-C inside a compiled kernel surfaces as a SystemError whose context is the interrupt
+        if not isinstance(exc.__context__, KeyboardInterrupt):
+            raise
         error = "interrupted"
     finally:
         _rule(referee, analysis.finish(), rulings, options.join)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -373,6 +374,11 @@ def serve_pipes(read_fd: int, write_fd: int) -> None:
     An error in a stage is kept until that video's ``end`` (the frame loop does not wait on
     replies frame by frame); the frames pushed after it are not tracked.
     """
+    # Ctrl-C at a terminal, and SIGTERM sent by `timeout` or a service manager, reach the whole
+    # process group: the frame loop decides what to do with them (write what was read, asking this
+    # worker for the tracks), so the worker must not die of them first. It ends when its pipe closes.
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.SIG_IGN)
     requests = Connection(read_fd, writable=False)
     conn = Connection(write_fd, readable=False)
     server = _StageServer(conn)

@@ -1,0 +1,78 @@
+"""An analysis stopped part-way (Ctrl-C at a terminal, SIGTERM from `timeout` or a service manager,
+both sent to the whole process group) writes what it had read: the frames the tracking worker
+tracked and the strokes they held, marked incomplete, with a one-line error and no traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import pytest
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+CLIP = SAMPLES / "demo_clip.mp4"
+REPEATS = 4
+"""Times the demo clip is written into the long video: long enough to be stopped part-way."""
+STOP_AFTER_FRAMES = 120
+"""Frames the progress bar must show before the signal is sent."""
+PROGRESS = re.compile(r"(\d+)/\d+ \[")
+
+
+@pytest.fixture(scope="module")
+def long_video(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("long") / "long.avi"
+    capture = cv2.VideoCapture(str(CLIP))
+    images = []
+    while True:
+        ok, image = capture.read()
+        if not ok:
+            break
+        images.append(image)
+    capture.release()
+    height, width = images[0].shape[:2]
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (width, height))
+    for _ in range(REPEATS):
+        for image in images:
+            writer.write(image)
+    writer.release()
+    return path
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl_c", "sigterm"])
+def test_an_analysis_stopped_part_way_writes_what_it_read(long_video: Path, tmp_path: Path, signum: int):
+    out = tmp_path / "out"
+    command = [sys.executable, "-c", "import sys; from snooker.cli import main; sys.exit(main())"]
+    process = subprocess.Popen(
+        [*command, "analyze", str(long_video), "--out", str(out), "--referee"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, as a terminal or `timeout` gives it
+    )
+    seen = b""
+    assert process.stderr is not None
+    while True:
+        chunk = os.read(process.stderr.fileno(), 4096)
+        assert chunk, f"the analysis ended before it could be stopped: {seen.decode(errors='replace')[-500:]}"
+        seen += chunk
+        counts = [int(n) for n in PROGRESS.findall(seen.decode(errors="replace"))]
+        if counts and counts[-1] >= STOP_AFTER_FRAMES:
+            break
+    os.killpg(process.pid, signum)  # the frame loop and its tracking worker alike
+    _, rest = process.communicate(timeout=120)
+    err = (seen + rest).decode(errors="replace")
+    assert process.returncode == 1, err[-2000:]
+    assert "Traceback" not in err
+    assert "snooker-referee analyze: error: interrupted" in err
+    doc = json.loads((out / "analysis.json").read_text())
+    assert doc["complete"] is False and doc["error"] == "interrupted"
+    read = doc["video"]["frames"]
+    assert STOP_AFTER_FRAMES <= read < REPEATS * 281
+    assert len(doc["frames"]) >= STOP_AFTER_FRAMES - 20  # the worker's tracks came back
+    assert doc["strokes"], "the demo clip's first stroke (frames 16-82) was tracked before the stop"
+    assert json.loads((out / "frame_log.jsonl").read_text().splitlines()[0])["type"] == "match"
