@@ -30,6 +30,7 @@ import os
 import signal
 import sys
 import tempfile
+import threading
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -144,13 +145,15 @@ def run(args: argparse.Namespace) -> int:
         args.calibration, args.detector, args.referee, args.annotate, args.max_frames, join=join
     )
     videos = [str(v) for v in args.videos]
-    previous = signal.signal(signal.SIGTERM, _interrupted)
+    on_main_thread = threading.current_thread() is threading.main_thread()  # signals are set there only
+    previous = signal.signal(signal.SIGTERM, _interrupted) if on_main_thread else None
     try:
         if len(videos) == 1:
             return analyze_long_video(videos[0], args.out, options, args.jobs)
         return analyze_videos(videos, args.out, options, args.jobs)
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if on_main_thread:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _interrupted(signum: int, frame: object) -> None:

@@ -218,7 +218,6 @@ class VideoFileSource(FrameSource):
         self._capture: Capture | None = None
         self._first: np.ndarray | None = None
         self._fps = self.config.fallback_fps
-        self._skipped = 0
         self.frame_count = 0
 
     @property
@@ -262,9 +261,8 @@ class VideoFileSource(FrameSource):
         while image is not None and not self._stop.is_set():
             yield Frame(index=index, t=index / self._fps, image=_as_bgr(image))
             index += 1
-            image = self._next_decodable(capture, index)
-            if image is not None:
-                index += self._skipped
+            image, skipped = self._next_decodable(capture, index)
+            index += skipped
         if self.frame_count and index < self.frame_count and not self._stop.is_set():
             self.stats.ended_early = True
             self.report(
@@ -272,26 +270,25 @@ class VideoFileSource(FrameSource):
                 f"{self.frame_count} not decodable (truncated or corrupt)"
             )
 
-    def _next_decodable(self, capture: Capture, index: int) -> np.ndarray | None:
-        """The next frame that decodes, from frame ``index`` on; None at the end. A corrupt stretch
-        inside the file (a failed read each of its frames: the decoder still moves on) is skipped
-        and reported, its length left in ``_skipped``; failed reads that run to the file's end are
-        its end (truncated)."""
-        self._skipped = 0
+    def _next_decodable(self, capture: Capture, index: int) -> tuple[np.ndarray | None, int]:
+        """The next frame that decodes, from frame ``index`` on, and how many frames before it
+        could not be decoded; (None, 0) at the end. A corrupt stretch inside the file (a failed
+        read each of its frames: the decoder still moves on) is skipped and reported; failed reads
+        that run to the file's end are its end (truncated)."""
+        skipped = 0
         ok, image = capture.read()
-        while not ok and index + self._skipped + 1 < self.frame_count and not self._stop.is_set():
-            self._skipped += 1
+        while not ok and index + skipped + 1 < self.frame_count and not self._stop.is_set():
+            skipped += 1
             ok, image = capture.read()
         if not ok:
-            self._skipped = 0
-            return None
-        if self._skipped:
-            self.stats.frames_undecodable += self._skipped
+            return None, 0
+        if skipped:
+            self.stats.frames_undecodable += skipped
             self.report(
-                f"video file {self.path}: frames {index}-{index + self._skipped - 1} could not be decoded "
+                f"video file {self.path}: frames {index}-{index + skipped - 1} could not be decoded "
                 "(corrupt); skipped"
             )
-        return image
+        return image, skipped
 
 
 class CaptureSource(FrameSource):
