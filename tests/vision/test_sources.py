@@ -136,6 +136,10 @@ def test_truncated_video_ends_early_and_says_so(video: Path, tmp_path: Path):
     assert any("ended early" in line and str(truncated) in line for line in reports)
 
 
+CORRUPT_CLIP_FPS = 25.0
+"""The frame rate the capture with a corrupt stretch reports."""
+
+
 class _CorruptStretch:
     """A capture of ``count`` frames whose reads fail on the frames in ``bad`` (the decoder moves
     past each, as FFmpeg does over a corrupt stretch); frame i is filled with i."""
@@ -153,7 +157,9 @@ class _CorruptStretch:
         return True, np.full((4, 6, 3), index, np.uint8)
 
     def get(self, prop: int) -> float:
-        return {cv2.CAP_PROP_FPS: 25.0, cv2.CAP_PROP_FRAME_COUNT: float(self.count)}.get(prop, 0.0)
+        return {cv2.CAP_PROP_FPS: CORRUPT_CLIP_FPS, cv2.CAP_PROP_FRAME_COUNT: float(self.count)}.get(
+            prop, 0.0
+        )
 
     def set(self, prop: int, value: float) -> bool:
         return False
@@ -162,27 +168,31 @@ class _CorruptStretch:
         pass
 
 
+FRAMES_IN_FILE = 20
+
+
 @pytest.mark.parametrize(
-    ("bad", "ended_early"),
-    [({7, 8, 9}, False), ({3}, False), ({7, 8, 9, 18, 19}, True)],
+    ("inside", "tail"),
+    [({7, 8, 9}, set()), ({3}, set()), ({7, 8, 9}, {18, 19})],
     ids=["a_stretch", "one_frame", "a_stretch_and_the_tail"],
 )
 def test_a_corrupt_stretch_inside_a_video_is_skipped_and_the_rest_read(
-    video: Path, bad: set[int], ended_early: bool
+    video: Path, inside: set[int], tail: set[int]
 ):
-    # One corrupt spot used to end the video there: the frames after it were lost.
+    # One corrupt spot used to end the video there: the frames after it were lost. Frames that
+    # fail to the file's end are its end (truncated), as before.
     reports: list[str] = []
-    source = VideoFileSource(video, report=reports.append, open_capture=lambda _: _CorruptStretch(20, bad))
+    capture = _CorruptStretch(FRAMES_IN_FILE, inside | tail)
+    source = VideoFileSource(video, report=reports.append, open_capture=lambda _: capture)
     with source:
         frames = list(source)
-    good = [i for i in range(20) if i not in bad and not (ended_early and i >= min(b for b in bad if b > 9))]
+    good = [i for i in range(FRAMES_IN_FILE) if i not in inside | tail]
     assert [f.index for f in frames] == good
     assert all(int(f.image[0, 0, 0]) == f.index for f in frames)  # each frame keeps its own index
-    assert [f.t for f in frames] == pytest.approx([i / 25.0 for i in good])
-    inside = sorted(b for b in bad if b < max(good))
+    assert [f.t for f in frames] == pytest.approx([i / CORRUPT_CLIP_FPS for i in good])
     assert source.stats.frames_undecodable == len(inside)
     assert any("could not be decoded (corrupt); skipped" in line for line in reports)
-    assert source.stats.ended_early is ended_early
+    assert source.stats.ended_early is bool(tail)
 
 
 def test_image_folder_in_name_order_skips_and_reports_unreadable(tmp_path: Path):

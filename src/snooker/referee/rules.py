@@ -1258,14 +1258,37 @@ def _foul_stroke(
         warning=False,
         last_foul=None,
     )
-    frame_ends = frame.table.only_black_left or frame.respotted_black
     touching = _next_touching(stroke, after_positions, stroke.cue_ball == "on_table", match.geometry)
     after = replace(after, touching=touching)
+    return _foul_sequel(match, frame, after, stroke, view, offender, penalty, codes, snapshot, respotted)
+
+
+def _foul_sequel(
+    match: MatchState,
+    frame: FrameState,
+    after: FrameState,
+    stroke: StrokeLine,
+    view: _StrokeView,
+    offender: int,
+    penalty: int,
+    codes: tuple[str, ...],
+    snapshot: Snapshot,
+    respotted: tuple[tuple[str, Point | None], ...],
+    balls_replaced: bool = False,
+) -> tuple[MatchState, Outcome]:
+    """What follows a foul in a stroke, ``after`` being the frame with the penalty scored and the
+    next player to play: the frame's end on the last black or a re-spotted black, the free ball
+    (3.10), the miss (3.14) with its count, warning and the frame awarded on the third, and the
+    options open to the next player. ``balls_replaced``: a ball fell from a pocket's edge in the
+    stroke, so all balls went back where they were (3.9(b)): said, and no touching ball called anew."""
+    frame_ends = frame.table.only_black_left or frame.respotted_black
     free_ball = not frame_ends and _snookered_next(after, stroke.free_ball, match.geometry)
     # The next player's free ball counts in the points remaining after the stroke (Section 2), so it
     # counts when judging whether the stroke left either player needing snookers (3.14(b)).
     miss, full_ball = _call_miss(match, frame, replace(after, free_ball=free_ball), stroke, view)
     announcements = [announce.FOUL_AND_A_MISS if miss else announce.FOUL, announce.penalty_call(penalty)]
+    if balls_replaced:
+        announcements.append(announce.BALLS_REPLACED)
     after = replace(after, last_foul=LastFoul(offender, penalty, codes, miss))
     if frame_ends:
         match, after = _frame_end(match, after, announcements)
@@ -1276,7 +1299,7 @@ def _foul_stroke(
     chain = _miss_chain(frame, offender, miss, full_ball)
     if chain is not None and chain.full_ball and chain.count >= MISS_FRAME_AWARDED_AT:
         after = replace(after, miss_chain=chain)
-        match, after = _close_frame(match, after, 1 - offender_side, announcements)
+        match, after = _close_frame(match, after, 1 - match.side_of(offender), announcements)
         return replace(match, frame=after), _foul_outcome(penalty, codes, miss, (), announcements, offender)
 
     options = OPTIONS_AFTER_MISS if miss else OPTIONS_AFTER_FOUL
@@ -1290,7 +1313,7 @@ def _foul_stroke(
         free_ball=free_ball,
         warning=warning,
     )
-    touching_called = _touching_call(after, announcements)
+    touching_called = () if balls_replaced else _touching_call(after, announcements)
     return replace(match, frame=after), replace(
         _foul_outcome(penalty, codes, miss, respotted, announcements, offender),
         touching_called=touching_called,
@@ -1371,38 +1394,8 @@ def _edge_fall_in_stroke(
         replayed_from=None,
         warning=False,
     )
-    frame_ends = frame.table.only_black_left or frame.respotted_black
-    free_ball = not frame_ends and _snookered_next(after, stroke.free_ball, match.geometry)
-    miss, full_ball = _call_miss(match, frame, replace(after, free_ball=free_ball), stroke, view)
-    announcements = [
-        announce.FOUL_AND_A_MISS if miss else announce.FOUL,
-        announce.penalty_call(penalty),
-        announce.BALLS_REPLACED,
-    ]
-    after = replace(after, last_foul=LastFoul(offender, penalty, codes, miss))
-    if frame_ends:
-        match, after = _frame_end(match, after, announcements)
-        return replace(match, frame=after), _foul_outcome(
-            penalty, codes, miss, _settled_respots(after, ()), announcements, offender
-        )
-    chain = _miss_chain(frame, offender, miss, full_ball)
-    if chain is not None and chain.full_ball and chain.count >= MISS_FRAME_AWARDED_AT:
-        after = replace(after, miss_chain=chain)
-        match, after = _close_frame(match, after, 1 - side, announcements)
-        return replace(match, frame=after), _foul_outcome(penalty, codes, miss, (), announcements, offender)
-    if free_ball:
-        announcements.append(announce.FREE_BALL)
-    after = replace(
-        after,
-        pending=PendingDecision(
-            offender, OPTIONS_AFTER_MISS if miss else OPTIONS_AFTER_FOUL, snapshot if miss else None
-        ),
-        miss_chain=chain,
-        free_ball=free_ball,
-        warning=chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT,
-    )
-    return replace(match, frame=after), _foul_outcome(
-        penalty, codes, miss, _settled_respots(after, ()), announcements, offender
+    return _foul_sequel(
+        match, frame, after, stroke, view, offender, penalty, codes, snapshot, (), balls_replaced=True
     )
 
 
