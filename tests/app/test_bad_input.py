@@ -242,7 +242,7 @@ def test_serve_lines_with_a_malformed_line_in_the_middle_keep_every_other_line(t
     from snooker.record.session import MatchSession
 
     lines = FRAME_LOG.read_text().splitlines()
-    stream = io.StringIO("\n".join([*lines[:3], "{broken", *lines[3:]]) + "\n")
+    stream = io.BytesIO(("\n".join([*lines[:3], "{broken", *lines[3:]]) + "\n").encode())
     with MatchRecord(tmp_path / "m.sqlite") as record:
         session = MatchSession(record)
         read_lines(session, stream, "file:frame.jsonl")
@@ -366,3 +366,43 @@ def test_a_line_nested_too_deeply_is_refused_and_every_other_line_ruled(tmp_path
     captured = capsys.readouterr()
     assert "nested too deeply" in _one_error_line(captured.err, "snooker-referee replay: ")
     assert "FRAME TO BEN BAKER" in captured.out.splitlines()[-2]
+
+
+LATIN_1_NAME = '{"type": "match", "players": ["Zo\xe9", "Ann"]}'.encode("latin-1")
+"""A line saved by an editor in Latin-1: its é is the byte 0xe9, which UTF-8 does not allow there."""
+
+
+def test_replay_refuses_a_line_that_is_not_utf8_alone_and_rules_every_other_line(tmp_path, capsys):
+    lines = FRAME_LOG.read_bytes().splitlines()
+    log = tmp_path / "latin1.jsonl"
+    log.write_bytes(b"\n".join([*lines[:3], LATIN_1_NAME, *lines[3:]]) + b"\n")
+    assert main(["replay", str(log)]) == 1
+    captured = capsys.readouterr()
+    refusal = _one_error_line(captured.err, "snooker-referee replay: ")
+    assert "line 4" in refusal and "not UTF-8" in refusal and "0xe9" in refusal
+    assert "FRAME TO BEN BAKER" in captured.out.splitlines()[-2]
+
+
+def test_replay_from_stdin_reads_bytes_and_refuses_only_the_line_that_is_not_utf8(monkeypatch, capsys):
+    lines = FRAME_LOG.read_bytes().splitlines()
+    piped = io.TextIOWrapper(io.BytesIO(b"\n".join([*lines[:3], LATIN_1_NAME, *lines[3:]]) + b"\n"))
+    monkeypatch.setattr("sys.stdin", piped)
+    assert main(["replay", "--json", "-"]) == 1
+    rulings = [json.loads(row) for row in capsys.readouterr().out.splitlines()]
+    assert [r["line"] for r in rulings if "error" in r] == [4]
+    assert len(rulings) == len(lines) + 1 and rulings[-1]["match_over"]
+
+
+def test_serve_lines_refuse_and_record_a_line_that_is_not_utf8_and_apply_the_rest(tmp_path, capsys):
+    from snooker.app.serve import read_lines
+    from snooker.record.session import MatchSession
+
+    lines = FRAME_LOG.read_bytes().splitlines()
+    stream = io.BytesIO(b"\n".join([*lines[:3], LATIN_1_NAME, *lines[3:]]) + b"\n")
+    with MatchRecord(tmp_path / "m.sqlite") as record:
+        session = MatchSession(record)
+        read_lines(session, stream, "file:frame.jsonl")
+        refused = [s for s in capsys.readouterr().out.splitlines() if s.startswith("refused")]
+        assert len(refused) == 1 and "line 4" in refused[0] and "not UTF-8" in refused[0]
+        assert len(record.effective_lines()) == len(lines) and len(record) == len(lines) + 1
+        assert session.scoreboard()["match_over"]

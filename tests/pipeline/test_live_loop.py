@@ -347,6 +347,27 @@ def test_a_file_that_ends_is_not_a_failure(session, tmp_path: Path):
     assert not status.failed and status.ended.endswith("ended")
 
 
+def test_a_file_in_which_no_frame_shows_the_table_fails_the_run_by_name(session, tmp_path: Path):
+    table, _ = _table(session, other_view_s=0.0)
+    status = table.run(VideoFileSource(_video(tmp_path / "elsewhere.avi", 10)))
+    assert status.failed and status.frames_processed == status.frames_skipped == 10
+    assert (
+        "no frame of" in status.ended
+        and "elsewhere.avi" in status.ended
+        and "showed the table" in status.ended
+    )
+
+
+def test_a_camera_stopped_before_it_showed_the_table_is_not_a_failure(session):
+    endless = _DroppingCamera(10**9)
+    camera = CaptureSource(0, SourceConfig(), report=lambda _: None, open_capture=lambda _: endless)
+    table, _ = _table(session, other_view_s=0.0)
+    threading.Timer(0.3, table.stop).start()
+    status = table.run(camera)
+    assert status.frames_processed > 0 and status.frames_skipped == status.frames_processed
+    assert not status.failed and status.ended == "stopped"
+
+
 def _racked(cue: tuple[float, float]) -> dict[str, tuple[float, float]]:
     """Places before a break-off: the cue ball at ``cue``, fifteen reds in the rack, the black spotted."""
     reds = {f"red-{k}": (800.0 + 12.0 * (k % 5), 2750.0 + 46.0 * (k // 5)) for k in range(1, 16)}

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from snooker.calibration import TableView
@@ -32,6 +33,32 @@ def tcp_port(text: str) -> int:
             f"port {port} is out of range: a port is 0 (any free one) to {LARGEST_PORT}"
         )
     return port
+
+
+class LogLine(NamedTuple):
+    """One non-blank line of a frame log read as bytes.
+
+    ``number`` counts the file's lines from 1, blank ones included; ``text`` is the line (bytes that
+    are not UTF-8 shown as ``\\xNN`` escapes); ``problem`` says where it is not UTF-8 (None when it is).
+    """
+
+    number: int
+    text: str
+    problem: str | None
+
+
+def log_lines(stream: Iterable[bytes]) -> Iterator[LogLine]:
+    """The non-blank lines of a byte stream, each decoded alone: a byte that is not UTF-8 makes its
+    own line a problem, not the whole log (a text stream stops at the first such byte)."""
+    for number, raw in enumerate(stream, start=1):
+        if not raw.strip():
+            continue
+        try:
+            yield LogLine(number, raw.decode("utf-8"), None)
+        except UnicodeDecodeError as exc:
+            byte = raw[exc.start]
+            problem = f"the line is not UTF-8 text: byte 0x{byte:02x} at byte {exc.start + 1} ({exc.reason})"
+            yield LogLine(number, raw.decode("utf-8", errors="backslashreplace"), problem)
 
 
 def output_folder(path: Path) -> Path:

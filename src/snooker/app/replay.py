@@ -12,10 +12,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
+from snooker.app.inputs import log_lines
 from snooker.balls import COLOURS
 from snooker.referee import Referee, RefereeConfig
 from snooker.referee.log import BALL_ON_EITHER
@@ -36,17 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _lines(stream: TextIO) -> Iterator[tuple[int, str]]:
-    """The non-blank lines of ``stream`` with their line numbers in it (from 1)."""
-    for number, raw in enumerate(stream, start=1):
-        if raw.strip():
-            yield number, raw
-
-
 def run(args: argparse.Namespace) -> int:
     config = RefereeConfig(miss_rule=args.miss_rule) if args.miss_rule else RefereeConfig()
     if str(args.log) == "-":
-        return _rule(sys.stdin, config, args.json, sys.stdout, "the frame log on stdin")
+        return _rule(sys.stdin.buffer, config, args.json, sys.stdout, "the frame log on stdin")
     path: Path = args.log
     if path.is_dir():
         print(f"snooker-referee replay: {path} is a folder, not a frame log", file=sys.stderr)
@@ -55,23 +49,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"snooker-referee replay: no such frame log: {path}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        with path.open(encoding="utf-8") as stream:
+        with path.open("rb") as stream:
             return _rule(stream, config, args.json, sys.stdout, f"frame log {path}")
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         print(f"snooker-referee replay: cannot read {path}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 
-def _rule(stream: TextIO, config: RefereeConfig, as_json: bool, out: TextIO, name: str) -> int:
-    """Rule every line of ``stream`` onto ``out``; the exit status (``name`` says which log in
-    messages on stderr)."""
+def _rule(stream: Iterable[bytes], config: RefereeConfig, as_json: bool, out: TextIO, name: str) -> int:
+    """Rule every line of ``stream`` (bytes) onto ``out``; the exit status (``name`` says which log
+    in messages on stderr). A line that is not UTF-8 is refused alone."""
     referee = Referee(config)
     refused = 0
     try:
-        for number, raw in _lines(stream):
+        for number, raw, problem in log_lines(stream):
             before = referee.state
             actor = None if before is None else before.players[before.frame.striker]
-            result = {**referee.apply(raw), "line": number}  # the file's line, blank lines counted
+            ruling = referee.apply(raw) if problem is None else {"error": problem}
+            result = {**ruling, "line": number}  # the file's line, blank lines counted
             if "error" in result:
                 refused += 1
                 print(
@@ -86,7 +81,7 @@ def _rule(stream: TextIO, config: RefereeConfig, as_json: bool, out: TextIO, nam
             out.write(summary(referee.scoreboard()) + "\n")
     except BrokenPipeError:  # the reader (e.g. `head`) stopped listening: not an error
         return EXIT_OK
-    if referee.lines == 0:
+    if referee.lines == 0 and not refused:
         print(f"snooker-referee replay: {name} is empty: no lines to rule", file=sys.stderr)
         return EXIT_BAD_INPUT
     return EXIT_LINES_REFUSED if refused else EXIT_OK

@@ -12,11 +12,11 @@ import asyncio
 import signal
 import sys
 import threading
+from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
-from typing import TextIO
 
-from snooker.app.inputs import tcp_port
+from snooker.app.inputs import log_lines, tcp_port
 from snooker.broadcast.feed import FeedError, FeedPublisher, validate_table_id
 from snooker.broadcast.web import Bridge, WebConfig
 from snooker.record.session import MatchSession, open_session
@@ -49,16 +49,19 @@ def say(text: str) -> None:
     print(text, flush=True)
 
 
-def read_lines(session: MatchSession, stream: TextIO, origin: str) -> None:
-    """Apply every frame-log line of ``stream`` as it arrives; one acknowledgement line each (a
-    refused line named by ``origin`` and its line number). A stream that cannot be read on is said
-    and left; every line before it stays applied and recorded."""
+def read_lines(session: MatchSession, stream: Iterable[bytes], origin: str) -> None:
+    """Apply every frame-log line of ``stream`` (bytes) as it arrives; one acknowledgement line each
+    (a refused line named by ``origin`` and its line number; a line that is not UTF-8 is refused and
+    recorded alone). A stream that cannot be read on is said and left; every line before it stays
+    applied and recorded."""
     try:
-        for number, raw in enumerate(stream, start=1):
-            text = raw.strip()
-            if text:
-                _acknowledge(session.apply(text, origin=origin), origin, number)
-    except (OSError, UnicodeDecodeError) as exc:
+        for number, text, problem in log_lines(stream):
+            if problem is None:
+                ruling = session.apply(text.strip(), origin=origin)
+            else:
+                ruling = session.refuse(text.strip(), problem, origin=origin)
+            _acknowledge(ruling, origin, number)
+    except OSError as exc:
         say(f"cannot read on in {origin}: {exc}; the lines before are kept")
         return
     say("end of lines; still serving (Ctrl-C to stop)")
@@ -74,7 +77,10 @@ def _acknowledge(ruling: dict, origin: str, number: int) -> None:
 
 
 async def serve(
-    args: argparse.Namespace, bridge: Bridge, session: MatchSession | None, lines: TextIO | None = None
+    args: argparse.Namespace,
+    bridge: Bridge,
+    session: MatchSession | None,
+    lines: Iterable[bytes] | None = None,
 ) -> None:
     await bridge.start()
     say(f"overlay: {bridge.url('/overlay')}")
@@ -128,13 +134,23 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_lines(name: str | None, stack: ExitStack) -> TextIO | None:
-    """The ``--lines`` stream, opened before anything starts (raises OSError naming the file)."""
+def _stdin_bytes() -> Iterator[bytes]:
+    """Standard input's lines as the bytes that came (undecodable ones kept by surrogate escapes).
+
+    Read through the text stream, not its byte buffer: the reader is a daemon thread blocked in a
+    read at shutdown, and the buffer's lock, held there, aborts the interpreter's exit."""
+    sys.stdin.reconfigure(errors="surrogateescape")
+    for line in sys.stdin:
+        yield line.encode("utf-8", errors="surrogateescape")
+
+
+def _open_lines(name: str | None, stack: ExitStack) -> Iterable[bytes] | None:
+    """The ``--lines`` stream of bytes, opened before anything starts (raises OSError naming the file)."""
     if name is None:
         return None
     if name == "-":
-        return sys.stdin
+        return _stdin_bytes()
     path = Path(name)
     if not path.is_file():
         raise OSError(f"--lines {name}: no such file of frame-log lines")
-    return stack.enter_context(path.open(encoding="utf-8"))
+    return stack.enter_context(path.open("rb"))

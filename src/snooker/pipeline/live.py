@@ -93,7 +93,8 @@ class LiveStatus:
     started: float = field(default_factory=time.monotonic)
     ended: str | None = None
     failed: bool = False
-    """The source failed or broke off (a truncated file), or the calibration does not fit it."""
+    """The source failed or broke off (a truncated file), the calibration does not fit it, or a file
+    ended without any frame showing the table."""
     calls: deque[str] = field(default_factory=deque)
 
     def line(self) -> str:
@@ -198,6 +199,13 @@ class LiveTable:
                 what = "broke off (truncated or corrupt)"
             status.ended = f"source {source.name} {what}"
             status.failed = early
+            never_showed = status.frames_processed > 0 and status.frames_skipped == status.frames_processed
+            if not status.failed and never_showed and not getattr(source, "is_live", False):
+                status.ended = (
+                    f"no frame of {source.name} showed the table ({status.frames_processed} frames "
+                    "looked at): give its calibration with --calibration, or check that it films a table"
+                )
+                status.failed = True
         self._settle()
         self.report(f"{status.ended}; {status.line()}")
         return status

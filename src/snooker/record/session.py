@@ -137,15 +137,21 @@ class MatchSession:
         seq, self._next_memory_seq = self._next_memory_seq, self._next_memory_seq + 1
         return seq
 
+    def refuse(self, text: str, problem: str, origin: str = "unknown") -> dict[str, Any]:
+        """Record a line that cannot be read as a frame-log line (``problem`` says why) without ruling
+        it, so that what arrived is kept; returns the refusal."""
+        ruling: dict[str, Any] = {"error": problem}
+        with self._lock:
+            self._store_line({"unparsed": text}, ruling, origin)
+        return ruling
+
     def apply(self, line: dict[str, Any] | str, origin: str = "unknown") -> dict[str, Any]:
         """Rule on one frame-log line, record it, tell the listeners; returns the ruling."""
         parsed, problem = parse_line(line)
+        if parsed is None:
+            text = line if isinstance(line, str) else repr(line)
+            return self.refuse(text, problem or "malformed line", origin)
         with self._lock:
-            if parsed is None:
-                ruling: dict[str, Any] = {"error": problem}
-                stored = {"unparsed": line if isinstance(line, str) else repr(line)}
-                self._store_line(stored, ruling, origin)
-                return ruling
             ruling = self._rule(parsed)
             try:
                 seq = self._store_line(parsed, ruling, origin)
