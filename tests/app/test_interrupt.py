@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import cv2
@@ -82,3 +83,51 @@ def test_an_analysis_stopped_part_way_writes_what_it_read(
     assert len(doc["frames"]) >= STOP_AFTER_FRAMES - TRACKED_BEHIND_FRAMES  # the worker's tracks came back
     assert doc["strokes"], "the demo clip's first stroke (frames 16-82) was tracked before the stop"
     assert json.loads((out / "frame_log.jsonl").read_text().splitlines()[0])["type"] == "match"
+
+
+SEGMENTS_SCRIPT = """
+import sys
+import time
+from pathlib import Path
+from snooker.app.analyze import AnalyzeOptions, analyze_segments
+from snooker.pipeline.segments import Segment
+video, out, half = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
+sys.exit(analyze_segments(video, out, AnalyzeOptions(referee=True), [Segment(0, half), Segment(half, None)]))
+"""
+"""A long video's two segments analysed at once, as `analyze --jobs 2` does where it is long enough."""
+LATER_SEGMENT_READ_FRAMES = 60
+"""Frames the later segment must have read (one hand-over line each) before the signal is sent."""
+
+
+def _lines_in(pattern: str, folder: Path) -> int:
+    return sum(len(path.read_bytes().splitlines()) for path in folder.glob(pattern))
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl_c", "sigterm"])
+def test_a_video_analysed_in_segments_stopped_part_way_writes_what_the_first_read(
+    long_video: tuple[Path, int], tmp_path: Path, signum: int
+):
+    """Each segment's worker process gets the signal too (it goes to the whole group): a worker in
+    its frame loop stops and returns what it read; it must not die of it, nor of the command
+    passing the signal on."""
+    video, frames = long_video
+    out, handover = tmp_path / "out", tmp_path / "handover"
+    handover.mkdir()
+    process = subprocess.Popen(
+        [sys.executable, "-c", SEGMENTS_SCRIPT, str(video), str(out), str(frames // 2)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        env={**os.environ, "TMPDIR": str(handover)},  # where the segments' hand-over files are made
+    )
+    while _lines_in("snooker-segments-*/quiet-1.jsonl", handover) < LATER_SEGMENT_READ_FRAMES:
+        assert process.poll() is None, process.communicate()[1].decode(errors="replace")[-2000:]
+        time.sleep(0.05)
+    os.killpg(process.pid, signum)
+    _, err_bytes = process.communicate(timeout=120)
+    err = err_bytes.decode(errors="replace")
+    assert process.returncode == 1, err[-2000:]
+    assert "Traceback" not in err and "BrokenProcessPool" not in err
+    doc = json.loads((out / "analysis.json").read_text())
+    assert doc["complete"] is False and "interrupted" in doc["error"]
+    assert len(doc["frames"]) >= LATER_SEGMENT_READ_FRAMES // 2, doc["error"]  # the first segment's frames

@@ -31,7 +31,9 @@ import signal
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -162,6 +164,66 @@ def _interrupted(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+INTERRUPTS = (signal.SIGINT, signal.SIGTERM)
+"""Ctrl-C and SIGTERM: both stop an analysis, and both reach every process of the group."""
+
+
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """Inside, the first Ctrl-C or SIGTERM raises KeyboardInterrupt (the frame loop stops, what was
+    read is written); later ones are ignored until the block ends, so that a second one, or the
+    command passing the first on to its workers, cannot break off that writing. Main thread only
+    (signals are handled there)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def once(signum: int, frame: object) -> None:
+        for each in INTERRUPTS:
+            signal.signal(each, _let_pass)
+        raise KeyboardInterrupt
+
+    previous = {signum: signal.signal(signum, once) for signum in INTERRUPTS}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _let_pass(signum: int, frame: object) -> None:
+    """An interrupt let pass. A handler that does nothing, not SIG_IGN: a signal already on its way
+    when the handler changes would meet SIG_IGN as an OSError ("ignored due to race condition")."""
+
+
+def _ignore_interrupts() -> None:
+    """A worker process lets Ctrl-C and SIGTERM pass between its tasks (a task is
+    :func:`_interruptible`): an idle worker killed by them would lose the task it was about to be
+    given, and print a traceback."""
+    for signum in INTERRUPTS:
+        signal.signal(signum, _let_pass)
+
+
+def _interrupt_workers() -> None:
+    """Pass an interrupt on to this process's worker processes (SIGTERM; a worker in a task stops
+    and returns what it read): a signal sent to the command alone, not its group, stops them too."""
+    for worker in multiprocessing.active_children():
+        worker.terminate()
+
+
+def _is_interrupt(exc: SystemError) -> bool:
+    """Whether ``exc`` is an interrupt: one raised inside a compiled kernel surfaces as a
+    SystemError whose context is the KeyboardInterrupt."""
+    return isinstance(exc.__context__, KeyboardInterrupt)
+
+
+def _segment_worker_start() -> None:
+    """A segment's worker keeps its frame-sized arrays as the command does, and is stopped by the
+    command (:func:`_ignore_interrupts`)."""
+    keep_frame_arrays()
+    _ignore_interrupts()
+
+
 def batch_outputs(videos: list[str], out: Path) -> list[Path]:
     """Each video's output folder: ``out/<file name without extension>``, numbered from the second
     video of the same name on (``clip``, ``clip-2``, …)."""
@@ -185,22 +247,10 @@ def analyze_videos(videos: list[str], out: Path, options: AnalyzeOptions, jobs: 
         if jobs == 1:
             _one_at_a_time(videos, folders, options, failed, bar)
         else:
-            context = multiprocessing.get_context("spawn")
-            pool = ProcessPoolExecutor(
-                min(jobs, len(videos)), mp_context=context, initializer=_one_opencv_thread
-            )
-            try:
-                running: dict[Future[int], str] = {
-                    pool.submit(analyze_video, video, folder, options): video
-                    for video, folder in zip(videos, folders, strict=True)
-                }
-                for future in as_completed(running):
-                    if _worker_status(future, running[future]) != 0:
-                        failed.append(running[future])
-                    bar.update(1)
-            finally:
-                # on an interrupt the videos not started are dropped; the running ones write theirs
-                pool.shutdown(wait=True, cancel_futures=True)
+            if not _in_workers(videos, folders, options, jobs, failed, bar):
+                return _fail(
+                    "interrupted (the videos under way wrote what they had read; the rest were not begun)"
+                )
     except KeyboardInterrupt:
         return _fail("interrupted (the videos under way wrote what they had read; the rest were not begun)")
     finally:
@@ -208,6 +258,33 @@ def analyze_videos(videos: list[str], out: Path, options: AnalyzeOptions, jobs: 
     if failed:
         return _fail(f"{len(failed)} of {len(videos)} videos failed: {', '.join(failed)}")
     return 0
+
+
+def _in_workers(
+    videos: list[str], folders: list[Path], options: AnalyzeOptions, jobs: int, failed: list[str], bar: tqdm
+) -> bool:
+    """The videos analysed ``jobs`` at a time in worker processes; False if interrupted (the videos
+    not begun are dropped; those under way are stopped and write what they read)."""
+    context = multiprocessing.get_context("spawn")
+    with _interruptible():
+        pool = ProcessPoolExecutor(
+            min(jobs, len(videos)), mp_context=context, initializer=_batch_worker_start
+        )
+        try:
+            running: dict[Future[int], str] = {
+                pool.submit(analyze_video, video, folder, options): video
+                for video, folder in zip(videos, folders, strict=True)
+            }
+            for future in as_completed(running):
+                if _worker_status(future, running[future]) != 0:
+                    failed.append(running[future])
+                bar.update(1)
+        except KeyboardInterrupt:
+            _interrupt_workers()
+            return False
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return True
 
 
 def _one_at_a_time(
@@ -230,15 +307,17 @@ def _one_at_a_time(
             worker.close()
 
 
-def _one_opencv_thread() -> None:
+def _batch_worker_start() -> None:
     """A batch worker runs OpenCV's filters on its own thread only: the workers already keep the
     cores busy, and OpenCV's thread pool on top of them costs more than it gives on the small
-    windows the frame loop mostly filters (docs/PERFORMANCE.md, "Sixth pass"); and keeps its
-    frame-sized arrays as the command does (``snooker.app.allocator``)."""
+    windows the frame loop mostly filters (docs/PERFORMANCE.md, "Sixth pass"); keeps its
+    frame-sized arrays as the command does (``snooker.app.allocator``); and is stopped by the
+    command (:func:`_ignore_interrupts`)."""
     import cv2
 
     cv2.setNumThreads(1)
     keep_frame_arrays()
+    _ignore_interrupts()
 
 
 def _worker_status(future: Future[int], video: str) -> int:
@@ -288,25 +367,27 @@ def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: l
     running: list[Future[SegmentResult]] = []
     with tempfile.TemporaryDirectory(prefix="snooker-segments-") as handover_dir:
         quiet = [Path(handover_dir) / f"quiet-{k}.jsonl" for k in range(len(segments))]
-        pool = ProcessPoolExecutor(len(segments), mp_context=context, initializer=keep_frame_arrays)
-        try:
-            for k, segment in enumerate(segments):
-                last = k + 1 == len(segments)
-                links = HandoverFiles(
-                    publish=quiet[k] if k else None,
-                    follow=None if last else quiet[k + 1],
-                    follow_start=None if last else segments[k + 1].start,
-                )
-                running.append(
-                    pool.submit(analyze_segment, video, segment.start, segment.stop, options, view, links)
-                )
-            with tqdm(total=len(segments), unit="segment", desc="analyze", file=sys.stderr) as bar:
-                for _ in as_completed(running):
-                    bar.update(1)
-        except KeyboardInterrupt:
-            interrupted = True
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+        with _interruptible():
+            pool = ProcessPoolExecutor(len(segments), mp_context=context, initializer=_segment_worker_start)
+            try:
+                for k, segment in enumerate(segments):
+                    last = k + 1 == len(segments)
+                    links = HandoverFiles(
+                        publish=quiet[k] if k else None,
+                        follow=None if last else quiet[k + 1],
+                        follow_start=None if last else segments[k + 1].start,
+                    )
+                    running.append(
+                        pool.submit(analyze_segment, video, segment.start, segment.stop, options, view, links)
+                    )
+                with tqdm(total=len(segments), unit="segment", desc="analyze", file=sys.stderr) as bar:
+                    for _ in as_completed(running):
+                        bar.update(1)
+            except KeyboardInterrupt:
+                interrupted = True
+                _interrupt_workers()
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
     results = [
         _segment_status(future, segment)
         for future, segment in zip(running, segments, strict=True)
@@ -368,35 +449,40 @@ def analyze_segment(
     if links.publish is not None and options.segments.later_niceness and hasattr(os, "nice"):
         os.nice(options.segments.later_niceness)  # a later part only uses what the first leaves
     handover = Handover(options.segments, start, links)
-    try:
-        source = open_source(video, start_frame=start)
-        with read_ahead(source, prepare=analysis.prepare) as frames:
-            result.fps = source.fps
-            for frame in frames:
-                if stop is not None and frame.index >= stop:
-                    break
-                result.read += 1
-                result.height, result.width = frame.image.shape[:2]
-                if view is not None and result.read == 1:
-                    check_image_size(view, frame.image.shape)
-                outcome = analysis.process(frame)
-                if outcome.skipped is not None:
-                    skip_runs(result.skips, frame.index, outcome.skipped)
-                    continue
-                result.handed_over_at = handover.push(analysis.frames[-1], analysis.segmenter.in_stroke)
-                if result.handed_over_at is not None:
-                    break
-            if result.handed_over_at is None and getattr(source.stats, "ended_early", False):
-                result.error = f"the video {video} ended early (truncated or corrupt), frame {result.end}"
-    except SourceError as exc:
-        result.error = str(exc)
-    except ImageSizeMismatch as exc:
-        result.error = f"calibration {options.calibration} does not fit {video}: {exc}"
-    except KeyboardInterrupt:
-        result.error = "interrupted"
-    finally:
-        handover.close()
-        analysis.finish()
+    with _interruptible():
+        try:
+            source = open_source(video, start_frame=start)
+            with read_ahead(source, prepare=analysis.prepare) as frames:
+                result.fps = source.fps
+                for frame in frames:
+                    if stop is not None and frame.index >= stop:
+                        break
+                    result.read += 1
+                    result.height, result.width = frame.image.shape[:2]
+                    if view is not None and result.read == 1:
+                        check_image_size(view, frame.image.shape)
+                    outcome = analysis.process(frame)
+                    if outcome.skipped is not None:
+                        skip_runs(result.skips, frame.index, outcome.skipped)
+                        continue
+                    result.handed_over_at = handover.push(analysis.frames[-1], analysis.segmenter.in_stroke)
+                    if result.handed_over_at is not None:
+                        break
+                if result.handed_over_at is None and getattr(source.stats, "ended_early", False):
+                    result.error = f"the video {video} ended early (truncated or corrupt), frame {result.end}"
+        except SourceError as exc:
+            result.error = str(exc)
+        except ImageSizeMismatch as exc:
+            result.error = f"calibration {options.calibration} does not fit {video}: {exc}"
+        except KeyboardInterrupt:
+            result.error = "interrupted"
+        except SystemError as exc:
+            if not _is_interrupt(exc):
+                raise
+            result.error = "interrupted"
+        finally:
+            handover.close()
+            analysis.finish()
     result.finished = True
     result.frames, result.strokes = analysis.frames, analysis.strokes
     result.other_views = analysis.other_views
@@ -471,58 +557,58 @@ def analyze_video(
     record = {"path": video, "fps": None, "frames": 0, "width": None, "height": None}
     error = None
     annotator = None
-    try:
-        source = open_source(video)
-        with read_ahead(source, prepare=analysis.prepare) as frames:
-            record["fps"] = source.fps
-            total = getattr(source, "frame_count", None) or None
-            with tqdm(
-                total=total, unit="frame", desc="analyze", file=sys.stderr, disable=not options.progress
-            ) as bar:
-                for frame in frames:
-                    if options.max_frames is not None and record["frames"] >= options.max_frames:
-                        break
-                    record["frames"] += 1
-                    record["height"], record["width"] = frame.image.shape[:2]
-                    if view is not None and record["frames"] == 1:
-                        check_image_size(view, frame.image.shape)
-                    outcome = analysis.process(frame)
-                    if options.annotate:
-                        annotator = annotator or _annotator(out, source.fps, frame.image.shape)
-                    for ruling in _rule(referee, outcome.strokes, rulings, options.join):
+    with _interruptible():
+        try:
+            source = open_source(video)
+            with read_ahead(source, prepare=analysis.prepare) as frames:
+                record["fps"] = source.fps
+                total = getattr(source, "frame_count", None) or None
+                with tqdm(
+                    total=total, unit="frame", desc="analyze", file=sys.stderr, disable=not options.progress
+                ) as bar:
+                    for frame in frames:
+                        if options.max_frames is not None and record["frames"] >= options.max_frames:
+                            break
+                        record["frames"] += 1
+                        record["height"], record["width"] = frame.image.shape[:2]
+                        if view is not None and record["frames"] == 1:
+                            check_image_size(view, frame.image.shape)
+                        outcome = analysis.process(frame)
+                        if options.annotate:
+                            annotator = annotator or _annotator(out, source.fps, frame.image.shape)
+                        for ruling in _rule(referee, outcome.strokes, rulings, options.join):
+                            if annotator is not None:
+                                annotator.say(_call(ruling), frame.index)
                         if annotator is not None:
-                            annotator.say(_call(ruling), frame.index)
-                    if annotator is not None:
-                        seen = analysis.frames[-1] if outcome.state is not None else None
-                        annotator.write(outcome, seen)
-                    bar.update(1)
-            if getattr(source.stats, "ended_early", False):
-                error = (
-                    f"{source.name} dropped out and did not come back, after {record['frames']} frames"
-                    if source.is_live
-                    else f"the video {video} ended early (truncated or corrupt), frame {record['frames']}"
-                )
-    except SourceError as exc:
-        error = str(exc)
-    except ImageSizeMismatch as exc:
-        error = f"calibration {options.calibration} does not fit {video}: {exc}"
-    except OSError as exc:  # the annotated video cannot be written: the analysis still is
-        error = str(exc)
-    except TrackingWorkerError as exc:  # the worker stopped: what it tracked is lost with it
-        error = str(exc)
-    except KeyboardInterrupt:
-        error = "interrupted"
-    except SystemError as exc:
-        # Ctrl-C inside a compiled kernel surfaces as a SystemError whose context is the interrupt
-        if not isinstance(exc.__context__, KeyboardInterrupt):
-            raise
-        error = "interrupted"
-    finally:
-        _rule(referee, analysis.finish(), rulings, options.join)
-        if annotator is not None:
-            annotator.close()
-        if own_worker and worker is not None:
-            worker.close()
+                            seen = analysis.frames[-1] if outcome.state is not None else None
+                            annotator.write(outcome, seen)
+                        bar.update(1)
+                if getattr(source.stats, "ended_early", False):
+                    error = (
+                        f"{source.name} dropped out and did not come back, after {record['frames']} frames"
+                        if source.is_live
+                        else f"the video {video} ended early (truncated or corrupt), frame {record['frames']}"
+                    )
+        except SourceError as exc:
+            error = str(exc)
+        except ImageSizeMismatch as exc:
+            error = f"calibration {options.calibration} does not fit {video}: {exc}"
+        except OSError as exc:  # the annotated video cannot be written: the analysis still is
+            error = str(exc)
+        except TrackingWorkerError as exc:  # the worker stopped: what it tracked is lost with it
+            error = str(exc)
+        except KeyboardInterrupt:
+            error = "interrupted"
+        except SystemError as exc:
+            if not _is_interrupt(exc):
+                raise
+            error = "interrupted"
+        finally:
+            _rule(referee, analysis.finish(), rulings, options.join)
+            if annotator is not None:
+                annotator.close()
+            if own_worker and worker is not None:
+                worker.close()
     error = error or analysis.tracking_error
     if error is None and analysis.view is None:
         error = f"no snooker table found in {video} ({record['frames']} frames read)"
