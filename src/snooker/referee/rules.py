@@ -497,17 +497,21 @@ def _implicit_play(
     """A line from the next player while a decision is open means he chose to play (3.11(h)); the
     match after the choice, what the choice announces, and the choice (None: none was open).
 
-    A stroke by the offender himself (``player``) can only mean he was asked to play again; one
-    that starts from the balls put back (``replaced``, see :func:`_balls_replaced`), that they were
-    replaced (3.14).
+    A stroke that starts from the balls put back (``replaced``, see :func:`_balls_replaced`) means
+    they were replaced (3.14), whoever is named as its player: the offender plays again from the
+    earlier position only by a replacement. Otherwise a stroke by the offender himself (``player``)
+    means he was asked to play again from where the balls lie, and anyone else's that he chose to
+    play.
     """
     pending = match.frame.pending
     if pending is None:
         return match, (), None
-    if player is not None and player == pending.offender and player != match.frame.striker:
+    if replaced:
+        choice = "replace"
+    elif player is not None and player == pending.offender and player != match.frame.striker:
         choice = "play_again"
     else:
-        choice = "replace" if replaced else "play"
+        choice = "play"
     match, outcome = _decide(match, choice)
     return match, outcome.announcements, choice
 
