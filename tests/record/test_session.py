@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from snooker.record.session import Change, MatchSession
+from snooker.record.session import Change, MatchSession, SessionConfig, open_session, unwritten_path
 from snooker.record.store import MatchRecord, RecordConfig, RecordError
 from snooker.referee import Referee
 
@@ -91,27 +93,147 @@ def test_undo_and_amend_are_rows_of_their_own_and_survive_resume(tmp_path: Path)
 
 
 class FailingRecord(MatchRecord):
-    """A record whose disk fails once, on the third write (sqlite raises)."""
+    """A record whose disk fails on writes ``fail_from`` to ``fail_to`` (counted from 1; sqlite raises)."""
 
-    fail_on_write = 3
-    failed = False
+    fail_from = 3
+    fail_to = 3
 
-    def append_line(self, line, ruling, origin):
-        if len(self) + 1 == self.fail_on_write and not self.failed:
-            self.failed = True
+    def __init__(self, path, config=None):
+        super().__init__(path, config)
+        self.tries = 0
+
+    def _insert(self, *args, **kwargs):
+        self.tries += 1
+        if self.fail_from <= len(self) + 1 <= self.fail_to and self.tries <= self.fail_to + 2:
             raise sqlite3.OperationalError("disk I/O error")
-        return super().append_line(line, ruling, origin)
+        return super()._insert(*args, **kwargs)
 
 
-def test_a_line_that_cannot_be_recorded_is_not_applied(tmp_path: Path):
-    session = MatchSession(FailingRecord(tmp_path / "m.sqlite").open(), referee_factory=BuggyReferee)
+QUICK_RETRIES = SessionConfig(retry_initial_s=0.01, retry_max_s=0.02, close_wait_s=0.1)
+WAIT_S = 10.0
+
+
+def _until(condition, what: str) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while not condition():
+        assert time.monotonic() < deadline, f"not within {WAIT_S} s: {what}"
+        time.sleep(0.01)
+
+
+def test_a_line_the_record_cannot_take_yet_is_ruled_kept_and_written_in_order(tmp_path: Path):
+    said: list[str] = []
+    record = FailingRecord(tmp_path / "m.sqlite").open()
+    session = MatchSession(record, referee_factory=BuggyReferee, config=QUICK_RETRIES, report=said.append)
     session.apply(MATCH)
     session.apply(POT_RED)
-    before = session.scoreboard()
-    ruling = session.apply(POT_BLACK)
-    assert "could not be recorded" in ruling["error"] and "disk I/O error" in ruling["error"]
-    assert session.scoreboard() == before and session.applied_lines == [MATCH, POT_RED]
-    assert session.apply(POT_BLACK)["score"] == [8, 0]  # the disk came back: play goes on
+    assert session.apply(POT_BLACK)["score"] == [8, 0]  # the referee does not go back on it
+    assert session.applied_lines == [MATCH, POT_RED, POT_BLACK]
+    _until(lambda: session.unwritten == 0, "the kept row written by the retries")
+    assert [e.line for e in record.effective_lines()] == [MATCH, POT_RED, POT_BLACK]
+    assert "disk I/O error" in said[0] and "keeps the rows in memory" in said[0]
+    assert "up to date" in said[-1]
+    session.close()
+
+
+def test_rows_the_record_never_takes_are_saved_at_close_and_resume_writes_them(tmp_path: Path):
+    path = tmp_path / "m.sqlite"
+    record = FailingRecord(path).open()
+    record.fail_to = 10**6
+    session = MatchSession(record, referee_factory=BuggyReferee, config=QUICK_RETRIES, report=lambda _: None)
+    for line in (MATCH, POT_RED, POT_BLACK, POT_RED):
+        session.apply(line)
+    session.undo_last()
+    with pytest.raises(RecordError, match=r"could not take 3 rows .*m\.sqlite\.unwritten\.jsonl"):
+        session.close()
+    said: list[str] = []
+    resumed = open_session(str(path), resume=True, report=said.append, referee_factory=BuggyReferee)
+    assert "wrote 3 rows" in said[0] and not unwritten_path(path).exists()
+    assert resumed.scoreboard() == session.scoreboard() and resumed.applied_lines == [
+        MATCH,
+        POT_RED,
+        POT_BLACK,
+    ]
+    resumed.close()
+
+
+def test_a_record_with_rows_saved_beside_it_is_only_continued_with_resume(tmp_path: Path):
+    path = tmp_path / "m.sqlite"
+    MatchRecord(path).open().close()
+    unwritten_path(path).write_text("")
+    with pytest.raises(RecordError, match="pass --resume"):
+        open_session(str(path), resume=False, report=lambda _: None)
+
+
+def test_an_undo_while_another_program_holds_the_record_is_kept_and_written_after(tmp_path: Path):
+    """Before, the undo raised (a server error) after the referee had already dropped the line, so
+    the referee and its record told two matches from then on."""
+    path = tmp_path / "m.sqlite"
+    session = MatchSession(
+        MatchRecord(path).open(), referee_factory=BuggyReferee, config=QUICK_RETRIES, report=lambda _: None
+    )
+    session.apply(MATCH)
+    session.apply(POT_RED)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    started = time.monotonic()
+    assert session.undo_last()["scoreboard"]["score"] == [0, 0]
+    assert session.apply(POT_RED)["score"] == [1, 0]
+    assert time.monotonic() - started < WAIT_S / 2  # the table was not held up
+    assert session.unwritten == 2
+    other.execute("ROLLBACK")
+    other.close()
+    _until(lambda: session.unwritten == 0, "the undo and the line written once the lock was let go")
+    session.close()
+    resumed = open_session(str(path), resume=True, report=lambda _: None, referee_factory=BuggyReferee)
+    assert resumed.scoreboard() == session.scoreboard() and resumed.applied_lines == [MATCH, POT_RED]
+    resumed.close()
+
+
+def test_a_second_writer_of_one_record_is_refused_by_name(tmp_path: Path):
+    path = tmp_path / "m.sqlite"
+    with MatchRecord(path), pytest.raises(RecordError, match="in use by another process"):
+        MatchRecord(path).open()
+    MatchRecord(path).open().close()  # free again once the first is closed
+
+
+def test_a_record_deleted_while_in_use_is_written_back_with_every_row(tmp_path: Path):
+    path = tmp_path / "m.sqlite"
+    said: list[str] = []
+    session = MatchSession(
+        MatchRecord(path).open(), referee_factory=BuggyReferee, config=QUICK_RETRIES, report=said.append
+    )
+    session.apply(MATCH)
+    session.apply(POT_RED)
+    path.unlink()
+    assert session.apply(POT_BLACK)["score"] == [8, 0]
+    _until(lambda: session.unwritten == 0, "the row written into the record written back")
+    session.close()
+    assert "deleted while in use; written back" in said[0]
+    resumed = open_session(str(path), resume=True, report=lambda _: None, referee_factory=BuggyReferee)
+    assert resumed.applied_lines == [MATCH, POT_RED, POT_BLACK]
+    resumed.close()
+
+
+def test_a_record_replaced_while_in_use_is_left_alone_and_the_rows_saved_beside_it(tmp_path: Path):
+    path = tmp_path / "m.sqlite"
+    session = MatchSession(
+        MatchRecord(path).open(), referee_factory=BuggyReferee, config=QUICK_RETRIES, report=lambda _: None
+    )
+    session.apply(MATCH)
+    path.unlink()
+    path.write_text("someone else's file")
+    session.apply(POT_RED)
+    with pytest.raises(RecordError, match="replaced by another file while in use"):
+        session.close()
+    assert path.read_text() == "someone else's file"
+    assert [json.loads(row)["line"] for row in unwritten_path(path).read_text().splitlines()] == [POT_RED]
+
+
+def test_resuming_a_record_with_no_rows_is_refused_by_name(tmp_path: Path):
+    path = tmp_path / "m.sqlite"
+    MatchRecord(path).open().close()
+    with pytest.raises(RecordError, match=r"holds no rows.*-wal"):
+        open_session(str(path), resume=True, report=lambda _: None)
 
 
 def test_undo_with_nothing_applied_is_an_error(tmp_path: Path):

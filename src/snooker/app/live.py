@@ -19,7 +19,7 @@ from pathlib import Path
 from snooker.app.inputs import InputError, load_view_and_detector, tcp_port
 from snooker.broadcast.feed import FeedError, FeedPublisher, validate_table_id
 from snooker.pipeline.joining import BALL_ON_CHOICES, STARTS, JoinConfig
-from snooker.record.session import MatchSession, open_session
+from snooker.record.session import MatchSession, close_session, open_session
 from snooker.record.store import RecordError
 from snooker.vision.sources import LiveConfig, SourceConfig, SourceError
 
@@ -146,11 +146,11 @@ def run(args: argparse.Namespace) -> int:
     except InputError as exc:
         return _fail(str(exc))
 
+    record_problems: list[str] = []
     with ExitStack() as stack:
         try:
             session = open_session(args.record, args.resume, say)
-            if session.record is not None:
-                stack.callback(session.record.close)
+            stack.callback(close_session, session, record_problems)
             start_match(session, args)
             if args.feed:
                 publisher = stack.enter_context(FeedPublisher(args.feed, args.table))
@@ -183,6 +183,8 @@ def run(args: argparse.Namespace) -> int:
             stack.callback(signal.signal, signum, previous)
         say(f"live: table {args.table} from {source.name}" + (" (every frame)" if args.every_frame else ""))
         status = table.run(source)
+    if record_problems:
+        return _fail(record_problems[0], 1)
     if status.failed:
         said = status.ended or "the source failed"
         if args.calibration is not None:

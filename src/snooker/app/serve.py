@@ -19,7 +19,7 @@ from pathlib import Path
 from snooker.app.inputs import log_lines, tcp_port
 from snooker.broadcast.feed import FeedError, FeedPublisher, validate_table_id
 from snooker.broadcast.web import Bridge, WebConfig
-from snooker.record.session import MatchSession, open_session
+from snooker.record.session import MatchSession, close_session, open_session
 from snooker.record.store import RecordError
 
 
@@ -56,10 +56,13 @@ def read_lines(session: MatchSession, stream: Iterable[bytes], origin: str) -> N
     applied and recorded."""
     try:
         for number, text, problem in log_lines(stream):
-            if problem is None:
-                ruling = session.apply(text.strip(), origin=origin)
-            else:
-                ruling = session.refuse(text.strip(), problem, origin=origin)
+            try:
+                if problem is None:
+                    ruling = session.apply(text.strip(), origin=origin)
+                else:
+                    ruling = session.refuse(text.strip(), problem, origin=origin)
+            except Exception as exc:  # one line must not stop the lines after it
+                ruling = {"error": f"the session failed on this line: {type(exc).__name__}: {exc}"}
             _acknowledge(ruling, origin, number)
     except OSError as exc:
         say(f"cannot read on in {origin}: {exc}; the lines before are kept")
@@ -102,6 +105,7 @@ async def serve(
 
 
 def run(args: argparse.Namespace) -> int:
+    record_problems: list[str] = []
     try:
         validate_table_id(args.table)
         with ExitStack() as stack:
@@ -119,8 +123,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 lines = _open_lines(args.lines, stack)
                 session = open_session(args.record, args.resume, say)
-                if session.record is not None:
-                    stack.callback(session.record.close)
+                stack.callback(close_session, session, record_problems)
                 if args.feed:
                     publisher = stack.enter_context(FeedPublisher(args.feed, args.table))
                     session.add_listener(publisher.on_change)
@@ -131,6 +134,9 @@ def run(args: argparse.Namespace) -> int:
     except (RecordError, FeedError, ValueError, OSError) as exc:
         print(f"snooker-referee serve: {exc}", file=sys.stderr)
         return 2
+    if record_problems:
+        print(f"snooker-referee serve: {record_problems[0]}", file=sys.stderr)
+        return 1
     return 0
 
 

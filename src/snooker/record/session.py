@@ -2,12 +2,19 @@
 
 Every frame-log line — from the tracker, the console, a scorer's pipe — goes through
 :meth:`MatchSession.apply`, which rules on it, stores line and ruling in the record (committed before
-anyone hears of it) and then tells the listeners (feed, overlay). A line that cannot be applied gets
-``{"error": ...}`` and leaves the state unchanged; an exception inside the referee is caught, answered
-as an error and the referee rebuilt from the log, so bad input never stops the match.
+anyone hears of it, whenever the record takes it at once) and then tells the listeners (feed,
+overlay). A line that cannot be applied gets ``{"error": ...}`` and leaves the state unchanged; an
+exception inside the referee is caught, answered as an error and the referee rebuilt from the log,
+so bad input never stops the match.
 
 Corrections are event-sourced too: :meth:`undo_last` retracts the last applied line by rebuilding the
 referee from the remaining lines; :meth:`amend` is an undo followed by the corrected line.
+
+A row the record cannot take (another program holds its lock, the disk is full, the file was deleted)
+is not dropped, and the referee does not go back on it: the session numbers its rows as it rules them,
+keeps those not yet written in order, says so, and retries on a thread of its own (the live frame
+loop never waits more than one short try). :meth:`MatchSession.close` saves any still unwritten
+beside the record (:func:`unwritten_path`), and ``--resume`` writes them into it.
 """
 
 from __future__ import annotations
@@ -16,12 +23,15 @@ import json
 import logging
 import sqlite3
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from snooker.record.store import MatchRecord, RecordError
+from snooker.record.store import EntryKind, MatchRecord, RecordError
 
 LOG = logging.getLogger(__name__)
 
@@ -89,17 +99,170 @@ def parse_line(line: dict[str, Any] | str) -> tuple[dict[str, Any] | None, str |
     return parsed, None
 
 
-class MatchSession:
-    """The referee of one table, with its record and listeners; thread-safe."""
+@dataclass(frozen=True)
+class SessionConfig:
+    """How the session keeps rows its record cannot take yet.
 
-    def __init__(self, record: MatchRecord | None = None, referee_factory: RefereeFactory | None = None):
+    - ``retry_initial_s``: wait before the first retry of rows left unwritten (s).
+    - ``retry_backoff_factor``: each failed retry multiplies the wait by this.
+    - ``retry_max_s``: the wait never grows past this (s).
+    - ``close_wait_s``: at close, how long rows still unwritten are retried before they are saved
+      beside the record instead (s).
+    """
+
+    retry_initial_s: float = 0.25
+    retry_backoff_factor: float = 2.0
+    retry_max_s: float = 4.0
+    close_wait_s: float = 10.0
+
+    def __post_init__(self) -> None:
+        if min(self.retry_initial_s, self.retry_max_s, self.close_wait_s) < 0:
+            raise ValueError("retry and close waits must be >= 0 seconds")
+        if self.retry_backoff_factor < 1:
+            raise ValueError("retry_backoff_factor must be >= 1")
+
+
+@dataclass(frozen=True)
+class Row:
+    """A record row as the session rules it: numbered (``seq``) and timed (``at_utc``) then, written
+    when the record takes it (see ``snooker.record.store`` for the columns)."""
+
+    seq: int
+    at_utc: str
+    origin: str
+    kind: EntryKind
+    line: dict[str, Any] | None
+    ruling: dict[str, Any] | None
+    retracts: int | None = None
+
+    def write_to(self, record: MatchRecord) -> None:
+        """Write the row (committed); RecordError where it lacks what its kind needs."""
+        if self.ruling is None:
+            raise RecordError(f"row {self.seq} has no ruling")
+        if self.kind == "undo" and self.retracts is not None:
+            record.append_undo(self.retracts, self.ruling, self.origin, self.seq, self.at_utc)
+        elif self.kind == "line" and self.line is not None:
+            record.append_line(self.line, self.ruling, self.origin, self.seq, self.at_utc)
+        else:
+            raise RecordError(f"row {self.seq}: a {self.kind!r} row without what it retracts or holds")
+
+
+def unwritten_path(record_path: str | Path) -> Path:
+    """Where rows a record could not take are saved at close (JSON Lines, one :class:`Row` each)."""
+    path = Path(record_path)
+    return path.with_name(path.name + ".unwritten.jsonl")
+
+
+class MatchSession:
+    """The referee of one table, with its record and listeners; thread-safe.
+
+    ``report`` hears what a person running the table must know about the record (rows kept in
+    memory because it cannot take them, and when they were written after all)."""
+
+    def __init__(
+        self,
+        record: MatchRecord | None = None,
+        referee_factory: RefereeFactory | None = None,
+        config: SessionConfig | None = None,
+        report: Callable[[str], None] | None = None,
+    ):
         self.record = record
+        self.config = config or SessionConfig()
+        self._report = report or LOG.warning
         self._factory = referee_factory or default_referee_factory
         self._referee = self._factory()
         self._applied: list[tuple[int, dict[str, Any]]] = []
         self._listeners: list[Listener] = []
         self._lock = threading.RLock()
-        self._next_memory_seq = 1
+        self._last_seq = 0 if record is None else record.last_seq()
+        self._unwritten: deque[Row] = deque()
+        self._write_failure: str | None = None
+        self._retrying: threading.Thread | None = None
+        self._closing = threading.Event()
+
+    @property
+    def unwritten(self) -> int:
+        """Rows ruled that the record has not taken yet."""
+        with self._lock:
+            return len(self._unwritten)
+
+    def _store(
+        self,
+        kind: EntryKind,
+        line: dict[str, Any] | None,
+        ruling: dict[str, Any],
+        origin: str,
+        retracts: int | None = None,
+    ) -> int:
+        """Number the row, write it if the record takes it (else keep it, in order, for the
+        retries); its ``seq``. Call with the lock held."""
+        self._last_seq += 1
+        if self.record is None:
+            return self._last_seq
+        at = datetime.now(UTC).isoformat(timespec="milliseconds")
+        self._unwritten.append(Row(self._last_seq, at, origin, kind, line, ruling, retracts))
+        if len(self._unwritten) == 1:  # rows already waiting are the retries' (one short try each)
+            self._write_unwritten()
+        if self._unwritten:
+            self._start_retries()
+        return self._last_seq
+
+    def _write_unwritten(self) -> bool:
+        """Write the rows kept, in order, until the record refuses one; whether all were written."""
+        with self._lock:
+            if self.record is None:
+                self._unwritten.clear()
+                return True
+            while self._unwritten:
+                try:
+                    self._unwritten[0].write_to(self.record)
+                except (sqlite3.Error, RecordError) as exc:
+                    if self._write_failure is None:
+                        self._report(
+                            f"the match record cannot take a row ({exc}); the referee goes on and keeps "
+                            "the rows in memory until it can"
+                        )
+                    self._write_failure = str(exc)
+                    return False
+                self._unwritten.popleft()
+            if self._write_failure is not None:
+                self._report("the match record took the rows kept in memory; it is up to date")
+                self._write_failure = None
+            return True
+
+    def _start_retries(self) -> None:
+        if self._retrying is not None and self._retrying.is_alive():
+            return
+        self._retrying = threading.Thread(target=self._retry, name="record-retries", daemon=True)
+        self._retrying.start()
+
+    def _retry(self) -> None:
+        delay = self.config.retry_initial_s
+        while not self._closing.wait(delay):
+            if self._write_unwritten():
+                return
+            delay = min(delay * self.config.retry_backoff_factor, self.config.retry_max_s)
+
+    def close(self) -> None:
+        """Write the rows kept (retried for up to ``close_wait_s``) and close the record. Rows it
+        still cannot take are saved to :func:`unwritten_path` and a RecordError says so."""
+        if self.record is None:
+            return
+        self._closing.set()
+        if self._retrying is not None:
+            self._retrying.join()
+        waited, delay = 0.0, self.config.retry_initial_s
+        while not self._write_unwritten() and waited < self.config.close_wait_s:
+            time.sleep(delay)
+            waited += delay
+            delay = min(delay * self.config.retry_backoff_factor, self.config.retry_max_s)
+        with self._lock:
+            rows, failure = list(self._unwritten), self._write_failure
+            self._unwritten.clear()
+            record, self.record = self.record, None
+        record.close()
+        if rows:
+            raise RecordError(_save_unwritten(record.path, rows, failure))
 
     def add_listener(self, listener: Listener) -> None:
         with self._lock:
@@ -131,18 +294,12 @@ class MatchSession:
         for _seq, line in self._applied:
             self._referee.apply(line)
 
-    def _store_line(self, line: dict[str, Any], ruling: dict[str, Any], origin: str) -> int:
-        if self.record is not None:
-            return self.record.append_line(line, ruling, origin)
-        seq, self._next_memory_seq = self._next_memory_seq, self._next_memory_seq + 1
-        return seq
-
     def refuse(self, text: str, problem: str, origin: str = "unknown") -> dict[str, Any]:
         """Record a line that cannot be read as a frame-log line (``problem`` says why) without ruling
         it, so that what arrived is kept; returns the refusal."""
         ruling: dict[str, Any] = {"error": problem}
         with self._lock:
-            self._store_line({"unparsed": text}, ruling, origin)
+            self._store("line", {"unparsed": text}, ruling, origin)
         return ruling
 
     def apply(self, line: dict[str, Any] | str, origin: str = "unknown") -> dict[str, Any]:
@@ -153,12 +310,7 @@ class MatchSession:
             return self.refuse(text, problem or "malformed line", origin)
         with self._lock:
             ruling = self._rule(parsed)
-            try:
-                seq = self._store_line(parsed, ruling, origin)
-            except (sqlite3.Error, RecordError) as exc:  # never let the referee run ahead of its record
-                LOG.error("could not record %s: %s", parsed, exc)
-                self._rebuild()
-                return {"error": f"the line could not be recorded ({exc}); it was not applied"}
+            seq = self._store("line", parsed, ruling, origin)
             if "error" in ruling:
                 return ruling
             self._applied.append((seq, parsed))
@@ -174,10 +326,7 @@ class MatchSession:
             retracted_seq, _line = self._applied.pop()
             self._rebuild()
             scoreboard = self._referee.scoreboard()
-            if self.record is not None:
-                seq = self.record.append_undo(retracted_seq, scoreboard, origin)
-            else:
-                seq, self._next_memory_seq = self._next_memory_seq, self._next_memory_seq + 1
+            seq = self._store("undo", None, scoreboard, origin, retracts=retracted_seq)
             self._notify(Change(scoreboard, None, None, seq, kind="undo"))
             return {"undone": retracted_seq, "scoreboard": scoreboard}
 
@@ -219,9 +368,14 @@ class MatchSession:
         with self._lock:
             self._referee = self._factory()
             self._applied = []
-            entries = list(self.record.entries())
+            try:
+                entries = list(self.record.entries())
+                effective = self.record.effective_lines()
+                self._last_seq = self.record.last_seq()
+            except sqlite3.DatabaseError as exc:
+                raise RecordError(f"match record {self.record.path} cannot be read: {exc}") from exc
             report.corrections = sum(1 for e in entries if e.kind == "undo")
-            for entry in self.record.effective_lines():
+            for entry in effective:
                 assert entry.line is not None
                 ruling = self._rule(entry.line)
                 report.lines_replayed += 1
@@ -252,6 +406,15 @@ def _comparable(ruling: dict[str, Any]) -> str:
     )
 
 
+def close_session(session: MatchSession, problems: list[str]) -> None:
+    """Close ``session`` (see :meth:`MatchSession.close`), adding what went wrong to ``problems``
+    instead of raising: a command closing its session on the way out still says it, and fails."""
+    try:
+        session.close()
+    except RecordError as exc:
+        problems.append(str(exc))
+
+
 def open_session(
     record_path: str | None,
     resume: bool,
@@ -272,14 +435,40 @@ def open_session(
     if resume and not exists:
         raise RecordError(f"nothing to resume: match record {record_path} does not exist")
     record = MatchRecord(record_path).open()
-    rows = len(record)
+    try:
+        return _session_of(record, resume, report, referee_factory)
+    except BaseException:
+        record.close()  # and its writer's lock with it
+        raise
+
+
+def _session_of(
+    record: MatchRecord, resume: bool, report: Callable[[str], None], referee_factory: RefereeFactory | None
+) -> MatchSession:
+    record_path = record.path
+    saved = unwritten_path(record_path)
+    if saved.exists() and not resume:
+        raise RecordError(
+            f"{saved} holds rows match record {record_path} could not take; pass --resume to write them "
+            "into it and continue that match"
+        )
+    if resume and saved.exists():
+        report(_write_saved_rows(record, saved))
+    try:
+        rows = len(record)
+    except sqlite3.DatabaseError as exc:
+        raise RecordError(f"match record {record_path} cannot be read: {exc}") from exc
     if rows and not resume:
-        record.close()
         raise RecordError(
             f"match record {record_path} already holds {rows} rows; pass --resume to continue that match "
             "or choose a new file"
         )
-    session = MatchSession(record, referee_factory)
+    if resume and not rows:
+        raise RecordError(
+            f"nothing to resume: match record {record_path} holds no rows (a record is three files: a copy "
+            "made after a crash needs the -wal file beside it)"
+        )
+    session = MatchSession(record, referee_factory, report=report)
     if resume:
         found = session.resume()
         report(
@@ -287,3 +476,43 @@ def open_session(
             + (f"; rulings differ today on rows {found.mismatches}" if found.mismatches else "")
         )
     return session
+
+
+def _save_unwritten(record_path: Path, rows: list[Row], failure: str | None) -> str:
+    """Append ``rows`` to :func:`unwritten_path`; the message saying where they are (or, where even
+    that fails, the rows themselves as JSON, so the message keeps them)."""
+    saved = unwritten_path(record_path)
+    text = "".join(json.dumps(asdict(row), sort_keys=True, default=str) + "\n" for row in rows)
+    why = f"match record {record_path} could not take {len(rows)} rows ({failure})"
+    try:
+        with saved.open("a", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as exc:
+        return f"{why}, nor could they be saved in {saved} ({exc}); the rows:\n{text}"
+    return f"{why}; they are saved in {saved}, and --resume writes them into the record"
+
+
+def _write_saved_rows(record: MatchRecord, saved: Path) -> str:
+    """Write the rows a session saved beside ``record`` into it (rows already there are skipped),
+    then remove the file; what was done. RecordError where a row is malformed or cannot be written."""
+    try:
+        lines = saved.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"cannot read {saved}: {exc}") from exc
+    written = 0
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        try:
+            row = Row(**json.loads(text))
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"{saved} line {number} is not a saved row: {exc}") from exc
+        try:
+            if row.seq <= record.last_seq():
+                continue
+            row.write_to(record)
+        except (sqlite3.Error, RecordError) as exc:
+            raise RecordError(f"match record {record.path} cannot take the rows of {saved}: {exc}") from exc
+        written += 1
+    saved.unlink()
+    return f"wrote {written} rows saved in {saved} into match record {record.path}"

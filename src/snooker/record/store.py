@@ -16,6 +16,7 @@ the scoreboard after it), ``retracts`` (for an undo, the ``seq`` it retracts).
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -52,11 +53,19 @@ class RecordConfig:
 
     - ``synchronous``: SQLite's ``synchronous`` pragma. ``FULL`` survives power loss too; ``NORMAL``
       in WAL mode survives a crashed or killed process (what ``--resume`` needs) and is faster.
-    - ``busy_timeout_ms``: how long to wait for another connection's lock before failing (ms).
+    - ``busy_timeout_ms``: how long opening waits for another connection's lock before failing (ms).
+    - ``append_busy_timeout_ms``: how long one row's write waits for such a lock before it fails (ms);
+      short, because the live frame loop writes its strokes and must not stall (a row that cannot
+      be written yet is kept and written later, see ``snooker.record.session``).
     """
 
     synchronous: Literal["FULL", "NORMAL"] = "FULL"
     busy_timeout_ms: int = 5000
+    append_busy_timeout_ms: int = 200
+
+    def __post_init__(self) -> None:
+        if self.busy_timeout_ms < 0 or self.append_busy_timeout_ms < 0:
+            raise ValueError("busy timeouts must be >= 0 ms")
 
 
 @dataclass(frozen=True)
@@ -73,12 +82,22 @@ class Entry:
 
 
 class MatchRecord:
-    """An append-only SQLite match record (a context manager; one writer per file)."""
+    """An append-only SQLite match record (a context manager; one writer per file).
+
+    One writer per file is enforced: the open record holds an exclusive ``flock`` on its file (where
+    the system has one), and a second process opening it is refused by name; two referees writing
+    one record would interleave two matches. Each row is written with the ``seq`` the caller gives
+    (the session numbers its rows as it rules them, so a row written late keeps its place), and
+    every write first checks that the file is still the one opened: a record deleted or replaced
+    while in use is an error, not rows written into a file nobody can find.
+    """
 
     def __init__(self, path: str | Path, config: RecordConfig | None = None):
         self.path = Path(path)
         self.config = config or RecordConfig()
         self._db: sqlite3.Connection | None = None
+        self._lock_fd: int | None = None
+        self._identity: tuple[int, int] | None = None
 
     def open(self) -> Self:
         if self.path.exists() and not self.path.is_file():
@@ -99,6 +118,13 @@ class MatchRecord:
         if schema != RECORD_SCHEMA:
             db.close()
             raise RecordError(f"match record {self.path} has schema {schema!r}, expected {RECORD_SCHEMA!r}")
+        try:
+            self._lock_fd = _writer_lock(self.path)
+        except RecordError:
+            db.close()
+            raise
+        db.execute(f"PRAGMA busy_timeout = {int(self.config.append_busy_timeout_ms)}")
+        self._identity = _identity(self.path)
         self._db = db
         return self
 
@@ -106,6 +132,9 @@ class MatchRecord:
         if self._db is not None:
             self._db.close()
             self._db = None
+        if self._lock_fd is not None:  # after SQLite's descriptor: closing ours first drops its locks
+            os.close(self._lock_fd)
+            self._lock_fd = None
 
     def __enter__(self) -> Self:
         return self.open()
@@ -128,24 +157,71 @@ class MatchRecord:
         line: dict[str, Any] | None,
         ruling: dict[str, Any] | None,
         retracts: int | None,
+        seq: int | None,
+        at_utc: str | None,
     ) -> int:
-        at = datetime.now(UTC).isoformat(timespec="milliseconds")
+        if self._identity is not None and _identity(self.path) != self._identity:
+            self._write_back()
+        at = at_utc or datetime.now(UTC).isoformat(timespec="milliseconds")
         line_json = None if line is None else json.dumps(line, sort_keys=True)
         ruling_json = None if ruling is None else json.dumps(ruling, sort_keys=True, default=str)
         with self.db:  # one transaction, committed before returning
             cursor = self.db.execute(
-                "INSERT INTO entries(at_utc, origin, kind, line, ruling, retracts) VALUES (?, ?, ?, ?, ?, ?)",
-                (at, origin, kind, line_json, ruling_json, retracts),
+                "INSERT INTO entries(seq, at_utc, origin, kind, line, ruling, retracts) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (seq, at, origin, kind, line_json, ruling_json, retracts),
             )
         return int(cursor.lastrowid or 0)
 
-    def append_line(self, line: dict[str, Any], ruling: dict[str, Any], origin: str) -> int:
-        """Store one frame-log line with its ruling (committed); returns its ``seq``."""
-        return self._insert(origin, "line", line, ruling, None)
+    def _write_back(self) -> None:
+        """The file was deleted or replaced while open: a deleted record is written back from this
+        connection (which still reads it, every row included) and reopened; a replaced one is left
+        to whoever replaced it. Raises RecordError either way, saying which, so the row being
+        written is retried (and the session says what happened)."""
+        if self.path.exists():
+            raise RecordError(f"match record {self.path} was replaced by another file while in use")
+        try:
+            restored = sqlite3.connect(self.path)
+            with restored:
+                self.db.backup(restored)
+            restored.close()
+        except sqlite3.Error as exc:
+            raise RecordError(
+                f"match record {self.path} was deleted while in use, and cannot be written back: {exc}"
+            ) from exc
+        self.close()
+        self.open()
+        raise RecordError(
+            f"match record {self.path} was deleted while in use; written back with all its rows"
+        )
 
-    def append_undo(self, retracts: int, scoreboard: dict[str, Any], origin: str) -> int:
-        """Store a correction retracting row ``retracts`` (committed); returns its ``seq``."""
-        return self._insert(origin, "undo", None, scoreboard, retracts)
+    def append_line(
+        self,
+        line: dict[str, Any],
+        ruling: dict[str, Any],
+        origin: str,
+        seq: int | None = None,
+        at_utc: str | None = None,
+    ) -> int:
+        """Store one frame-log line with its ruling (committed) as row ``seq`` (None: the next);
+        returns its ``seq``. ``at_utc``: when it was ruled (None: now)."""
+        return self._insert(origin, "line", line, ruling, None, seq, at_utc)
+
+    def append_undo(
+        self,
+        retracts: int,
+        scoreboard: dict[str, Any],
+        origin: str,
+        seq: int | None = None,
+        at_utc: str | None = None,
+    ) -> int:
+        """Store a correction retracting row ``retracts`` (committed) as row ``seq`` (None: the
+        next); returns its ``seq``."""
+        return self._insert(origin, "undo", None, scoreboard, retracts, seq, at_utc)
+
+    def last_seq(self) -> int:
+        """The last row's ``seq`` (0 when there is none)."""
+        return int(self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries").fetchone()[0])
 
     def entries(self) -> Iterator[Entry]:
         """Every row, in order."""
@@ -198,6 +274,34 @@ class MatchRecord:
     def meta(self, key: str) -> str | None:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file at ``path`` (device and inode), None where there is none."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+def _writer_lock(path: Path) -> int | None:
+    """An exclusive ``flock`` on the record's file, held by the returned descriptor (None where the
+    system has no ``flock``); RecordError where another process holds it. ``flock`` and SQLite's own
+    (``fcntl``) locks do not meet on a local file system."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise RecordError(
+            f"match record {path} is in use by another process (one referee writes a record at a time)"
+        ) from None
+    return fd
 
 
 def _refused(ruling: dict[str, Any] | None) -> bool:
