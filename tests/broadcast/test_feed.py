@@ -126,7 +126,18 @@ def test_malformed_messages_are_reported_not_fatal():
             raw.send_multipart([b"table/x/state/", json.dumps({"seq": 1}).encode()])
             second = sub.receive(RECEIVE_S)
             assert second is not None and "schema/seq/epoch" in second.error
-            assert sub.stats.malformed >= 2
+            for seq in ("three", True, -1, 2.5):  # the subscriber counted on an int and raised
+                raw.send_multipart(
+                    [b"table/x/state/", json.dumps({"schema": 1, "seq": seq, "epoch": "e"}).encode()]
+                )
+                bad = sub.receive(RECEIVE_S)
+                assert bad is not None and "seq is not a count" in bad.error
+            raw.send_multipart(
+                [b"table/x/state/", json.dumps({"schema": 1, "seq": 4, "epoch": "e"}).encode()]
+            )
+            good = sub.receive(RECEIVE_S)
+            assert good is not None and good.error is None and good.body["seq"] == 4
+            assert sub.stats.malformed >= 6
     finally:
         raw.close()
 

@@ -78,6 +78,10 @@ class ScriptedAnalysis:
         self.other_view_s = other_view_s
         """Every frame shows another view, where looking for the cue ball takes this long."""
         self.seen: list[int] = []
+        self.views_forgotten = 0
+
+    def forget_view(self) -> None:
+        self.views_forgotten += 1
 
     def process(self, frame: Frame, follow_other_view: bool = True) -> FrameOutcome:
         self.seen.append(frame.index)
@@ -104,11 +108,12 @@ class ScriptedAnalysis:
         return [self.open_stroke] if self.open_stroke is not None else []
 
 
-def _table(session, config=EVERY_FRAME, **script) -> tuple[LiveTable, list[str]]:
+def _table(session, config=EVERY_FRAME, view=None, **script) -> tuple[LiveTable, list[str]]:
     said: list[str] = []
     table = LiveTable(
         session,
         detector=None,
+        view=view,
         config=config,
         report=said.append,
         analysis_factory=lambda detector, view, config: ScriptedAnalysis(detector, view, config, **script),
@@ -345,6 +350,45 @@ def test_a_file_that_ends_is_not_a_failure(session, tmp_path: Path):
     table, _ = _table(session)
     status = table.run(VideoFileSource(_video(tmp_path / "whole.avi", 10)))
     assert not status.failed and status.ended.endswith("ended")
+
+
+class _ResizingCamera(_DroppingCamera):
+    """A camera that gives ``frames`` frames of 64x48, then frames of 80x60 (back in another mode)."""
+
+    def read(self):
+        ok, image = super().read()
+        if ok and self.remaining < RESIZED_AFTER:
+            image = np.zeros((60, 80, 3), np.uint8)
+        return ok, image
+
+
+RESIZED_AFTER = 10
+"""Frames left when the resizing camera switches to its second size."""
+
+
+def test_a_camera_back_at_another_size_with_a_calibration_given_fails_the_run_by_name(session):
+    camera = CaptureSource(
+        0, SourceConfig(), report=lambda _: None, open_capture=lambda _: _ResizingCamera(30)
+    )
+    table, _ = _table(session, view=SimpleNamespace(image_size=(64, 48)))
+    status = table.run(camera)
+    assert status.failed and "does not fit" in status.ended and "80x60" in status.ended
+    assert status.frames_processed == 30 - RESIZED_AFTER
+
+
+def test_a_camera_back_at_another_size_looks_for_the_table_again(session):
+    camera = CaptureSource(
+        0,
+        SourceConfig(reconnect_max_attempts=0),
+        report=lambda _: None,
+        open_capture=lambda _: _ResizingCamera(30),
+    )
+    table, said = _table(session)
+    table.run(camera)
+    assert table.analysis.views_forgotten == 1 and table.status.frames_processed == 30
+    assert any(
+        "changed size (64x48 → 80x60)" in line and "looking for the table again" in line for line in said
+    )
 
 
 def test_a_file_in_which_no_frame_shows_the_table_fails_the_run_by_name(session, tmp_path: Path):

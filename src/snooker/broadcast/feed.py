@@ -312,6 +312,10 @@ class FeedSubscriber:
         if not isinstance(body, dict) or not {"schema", "seq", "epoch"} <= body.keys():
             self.stats.malformed += 1
             return FeedMessage(topic, table, kind, {}, "body lacks schema/seq/epoch")
+        seq = body["seq"]
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+            self.stats.malformed += 1
+            return FeedMessage(topic, table, kind, {}, f"body's seq is not a count: {seq!r}")
         self._track(body)
         return FeedMessage(topic, table, kind, body)
 

@@ -106,7 +106,11 @@ class Bridge:
         def read() -> None:
             try:
                 while not self._stop.is_set():
-                    message = subscriber.receive(self.config.feed_poll_s)
+                    try:
+                        message = subscriber.receive(self.config.feed_poll_s)
+                    except Exception:  # one message the reader chokes on must not freeze the overlay
+                        LOG.exception("feed %s: a message could not be read; reading on", endpoint)
+                        continue
                     if message is None or message.error:
                         continue
                     if message.kind == "state":

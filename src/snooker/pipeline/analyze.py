@@ -324,6 +324,12 @@ class VideoAnalysis:
                 return None
         return "frame does not show the table"
 
+    def forget_view(self) -> None:
+        """Look for the table afresh from the next frame (the camera's picture changed size, so the
+        view found no longer maps it)."""
+        self.view = None
+        self._end_off_view_run()
+
     def _end_off_view_run(self) -> None:
         """The table is in view: the next run of other views is looked through afresh."""
         self._off_view_run = 0

@@ -146,8 +146,10 @@ class LiveTable:
         self.report = report or LOG.warning
         self.on_frame = on_frame
         self.analysis = analysis_factory(detector, view=view, config=live_analysis_config(self.config))
-        self._unchecked_view = view
-        """The calibration given, until the first frame has shown it fits the source's size."""
+        self._calibration = view
+        """The calibration given (None: the table is found in the frames)."""
+        self._frame_shape: tuple[int, ...] | None = None
+        """The size of the frames read so far; a camera may come back from a drop-out at another."""
         self.status = LiveStatus(calls=deque(maxlen=self.config.recent_calls))
         self._stop = threading.Event()
         self._frames: LiveFrames | None = None
@@ -212,9 +214,8 @@ class LiveTable:
 
     def _process(self, frame) -> None:
         status = self.status
-        if self._unchecked_view is not None:
-            check_image_size(self._unchecked_view, frame.image.shape)
-            self._unchecked_view = None
+        if frame.image.shape != self._frame_shape:
+            self._new_frame_size(frame.image.shape)
         looks = self.analysis.other_view_looks
         started = time.perf_counter()
         try:
@@ -241,6 +242,20 @@ class LiveTable:
             except Exception as exc:  # a display problem is not a refereeing problem
                 self.report(f"display failed ({exc}); continuing without it")
                 self.on_frame = None
+
+    def _new_frame_size(self, shape: tuple[int, ...]) -> None:
+        """The first frame, or one of another size than those before (a camera back from a drop-out
+        in another mode): a calibration given must fit it (ImageSizeMismatch ends the run, saying
+        so); a table found in the frames is looked for again, at the new size."""
+        before, self._frame_shape = self._frame_shape, shape
+        if self._calibration is not None:
+            check_image_size(self._calibration, shape)
+        elif before is not None:
+            self.report(
+                f"the picture changed size ({before[1]}x{before[0]} → {shape[1]}x{shape[0]}): "
+                "looking for the table again"
+            )
+            self.analysis.forget_view()
 
     def _report_replays(self) -> None:
         """Say which strokes were left unruled as a replay (``snooker.tracker.replays``)."""
