@@ -406,3 +406,22 @@ def test_serve_lines_refuse_and_record_a_line_that_is_not_utf8_and_apply_the_res
         assert len(refused) == 1 and "line 4" in refused[0] and "not UTF-8" in refused[0]
         assert len(record.effective_lines()) == len(lines) and len(record) == len(lines) + 1
         assert session.scoreboard()["match_over"]
+
+
+def test_a_live_start_that_fails_leaves_no_match_in_the_record(tmp_path, capsys):
+    """Before, the match line was written before the feed was bound, so the same command run again
+    (the port freed) was refused: the record already held a match."""
+    import zmq
+
+    taken = zmq.Context.instance().socket(zmq.PUB)
+    taken.setsockopt(zmq.LINGER, 0)
+    port = taken.bind_to_random_port("tcp://127.0.0.1")
+    record = tmp_path / "m.sqlite"
+    args = ["live", "--source", str(CLIP), "--table", "t1", "--record", str(record)]
+    try:
+        assert main([*args, "--feed", f"tcp://127.0.0.1:{port}"]) == 2
+    finally:
+        taken.close()
+    assert "Address already in use" in _one_error_line(capsys.readouterr().err, "snooker-referee live: ")
+    with MatchRecord(record) as stored:
+        assert len(stored) == 0

@@ -7,6 +7,7 @@ real SQLite record.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from dataclasses import replace
@@ -172,7 +173,13 @@ def test_a_video_that_breaks_mid_stroke_is_reported_and_the_referee_keeps_its_st
     assert "broke off" in status.ended
     assert status.strokes == 1 and status.strokes_not_ruled == 1
     assert session.scoreboard()["score"] == [1, 0]
-    assert any("cut off before the balls stopped: not ruled" in line for line in said)
+    cut = next(line for line in said if "cut off before the balls stopped: not ruled" in line)
+    seen = json.loads(cut[cut.index("{") :])  # given as JSON, to be entered on the console as it stands
+    assert seen == _pot("red-3", 8, 20, truncated=True).to_log_line()
+    kept = [e for e in session.record.entries() if e.ruling and "error" in e.ruling]
+    assert [e.line for e in kept] == [seen] and "cut off" in kept[0].ruling[
+        "error"
+    ]  # in the record, not ruled
     assert session.apply({"type": "stroke", "first_contact": ["black"], "potted": ["black"]})["score"] == [
         8,
         0,

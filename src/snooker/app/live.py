@@ -151,7 +151,6 @@ def run(args: argparse.Namespace) -> int:
         try:
             session = open_session(args.record, args.resume, say)
             stack.callback(close_session, session, record_problems)
-            start_match(session, args)
             if args.feed:
                 publisher = stack.enter_context(FeedPublisher(args.feed, args.table))
                 session.add_listener(publisher.on_change)
@@ -162,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
             source = open_source(
                 args.source, SourceConfig(open_retries_on_start=args.open_retries), report=say
             )
+            start_match(session, args)  # last: a start that fails leaves no match in the record
         except (RecordError, FeedError, SourceError, ValueError, OSError) as exc:
             return _fail(str(exc))
 

@@ -14,6 +14,7 @@ the tracker and the session stays as it was; drops and latency are reported ever
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
@@ -300,9 +301,11 @@ class LiveTable:
         status = self.status
         if stroke.truncated and not self.config.rule_truncated_strokes:
             status.strokes_not_ruled += 1
+            seen = stroke.to_log_line()
+            self.session.refuse(seen, "not ruled: cut off before the balls stopped", origin="tracker")
             self.report(
-                f"stroke from frame {stroke.start_frame} was cut off before the balls stopped: not ruled "
-                f"(seen: {stroke.to_log_line()}); enter it on the console if it counts"
+                f"stroke from frame {stroke.start_frame} was cut off before the balls stopped: not ruled, "
+                f"kept in the record; if it counts, enter it on the console: {json.dumps(seen)}"
             )
             return
         if all(line.get("type") == "match" for line in self.session.applied_lines):

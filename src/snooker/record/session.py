@@ -294,12 +294,14 @@ class MatchSession:
         for _seq, line in self._applied:
             self._referee.apply(line)
 
-    def refuse(self, text: str, problem: str, origin: str = "unknown") -> dict[str, Any]:
-        """Record a line that cannot be read as a frame-log line (``problem`` says why) without ruling
-        it, so that what arrived is kept; returns the refusal."""
+    def refuse(self, line: dict[str, Any] | str, problem: str, origin: str = "unknown") -> dict[str, Any]:
+        """Record a line without ruling it (``problem`` says why: it cannot be read as a frame-log
+        line, or it is not to be ruled as it stands), so that what arrived is kept and can be
+        amended; returns the refusal. Refused rows are not in the effective log."""
         ruling: dict[str, Any] = {"error": problem}
+        stored = line if isinstance(line, dict) else {"unparsed": line}
         with self._lock:
-            self._store("line", {"unparsed": text}, ruling, origin)
+            self._store("line", stored, ruling, origin)
         return ruling
 
     def apply(self, line: dict[str, Any] | str, origin: str = "unknown") -> dict[str, Any]:
