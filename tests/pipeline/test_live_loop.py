@@ -447,3 +447,22 @@ def test_a_break_off_after_the_frame_ended_starts_the_next_frame(tmp_path: Path)
     assert any("a new frame: frame 2" in line for line in said)
     assert any("looks like a break-off while the frame is still in play" in line for line in said)
     record.close()
+
+
+class _NeverOpens:
+    def isOpened(self) -> bool:
+        return False
+
+    def release(self) -> None:
+        pass
+
+
+def test_stop_ends_a_run_whose_camera_is_still_being_retried_at_start(session):
+    config = SourceConfig(open_retries_on_start=100, reconnect_initial_delay_s=0.5)
+    camera = CaptureSource(0, config, report=lambda _: None, open_capture=lambda _: _NeverOpens())
+    table, _ = _table(session)
+    threading.Timer(0.2, table.stop).start()
+    started = time.monotonic()
+    status = table.run(camera)
+    assert time.monotonic() - started < 5.0  # not 100 retries of up to 8 s
+    assert status.ended == "stopped" and not status.failed

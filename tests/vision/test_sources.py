@@ -487,3 +487,30 @@ def test_a_failing_prepare_is_reported_once_and_every_frame_still_arrives():
         got = [frame.index for frame in live]
     assert got == list(range(20))
     assert len(reports) == 1 and "preparing frames failed" in reports[0] and "frame 0" in reports[0]
+
+
+def test_a_stream_that_accepts_and_never_answers_fails_within_its_open_timeout():
+    """OpenCV's FFmpeg backend waits 30 s for such a stream by default, during which a live run
+    cannot be stopped; the source gives it ``stream_open_timeout_s``."""
+    import socket
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    accepted: list[socket.socket] = []
+    threading.Thread(target=lambda: accepted.append(server.accept()[0]), daemon=True).start()
+    url = f"http://127.0.0.1:{server.getsockname()[1]}/cam.mjpg"
+    source = CaptureSource(url, SourceConfig(stream_open_timeout_s=0.5), report=lambda _: None)
+    started = time.monotonic()
+    try:
+        with pytest.raises(SourceError, match="does not answer"):
+            source.open()
+        assert time.monotonic() - started < SILENT_STREAM_GIVE_UP_S
+    finally:
+        server.close()
+        for connection in accepted:
+            connection.close()
+
+
+SILENT_STREAM_GIVE_UP_S = 10.0
+"""Well under OpenCV's own 30 s, well over the 0.5 s asked (the backend checks its clock coarsely)."""

@@ -154,21 +154,26 @@ class LiveTable:
         self.status = LiveStatus(calls=deque(maxlen=self.config.recent_calls))
         self._stop = threading.Event()
         self._frames: LiveFrames | None = None
+        self._source: FrameSource | None = None
         self._look_s: float | None = None
         """How long the last frame in which the cue ball was looked for in another view took (s)."""
         self._replays_reported = 0
         """How many of the analysis's replays have been reported."""
 
     def stop(self) -> None:
-        """Ask ``run`` to finish (from another thread or a signal handler)."""
+        """Ask ``run`` to finish (from another thread or a signal handler); a source still being
+        opened (a camera retried at start) stops trying."""
         self._stop.set()
-        if self._frames is not None:
-            self._frames.source.stop()
+        if self._source is not None:
+            self._source.stop()
 
     def run(self, source: FrameSource) -> LiveStatus:
         """Referee ``source`` until it ends, fails for good, or ``stop`` is called."""
         status = self.status
         next_status = time.monotonic() + self.config.status_every_s
+        self._source = source
+        if self._stop.is_set():  # stopped before it began
+            source.stop()
         try:
             prepare = getattr(self.analysis, "prepare", None)
             with LiveFrames(source, self.config.frames, prepare) as frames:
@@ -187,8 +192,11 @@ class LiveTable:
             if self._stop.is_set():
                 status.ended = "stopped"
         except SourceError as exc:
-            status.ended = f"source failed: {exc}"
-            status.failed = True
+            if self._stop.is_set():  # stopped while the source was still being opened
+                status.ended = "stopped"
+            else:
+                status.ended = f"source failed: {exc}"
+                status.failed = True
         except ImageSizeMismatch as exc:
             status.ended = f"the calibration does not fit {source.name}: {exc}"
             status.failed = True

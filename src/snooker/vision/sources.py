@@ -60,6 +60,9 @@ class SourceConfig:
     - ``image_extensions``: file suffixes read from an image folder (lower case).
     - ``folder_fps``: nominal frame rate of an image folder, for ``Frame.t`` (frames per second).
     - ``fallback_fps``: frame rate assumed when a video reports none (frames per second).
+    - ``stream_open_timeout_s`` / ``stream_read_timeout_s``: how long opening a network stream, and
+      waiting for its next frame, may take before it counts as failed (s; OpenCV's FFmpeg backend
+      waits 30 s by default, during which the command cannot be stopped).
     - ``decoder_threads``: threads the decoder of a video file uses (0: OpenCV's choice, one per
       core; cameras and streams keep OpenCV's). One decodes 720p at ~700 frames/s here, far ahead
       of any frame loop, with less CPU per frame than several (1.4 against 2.3 ms on two cores),
@@ -74,6 +77,8 @@ class SourceConfig:
     image_extensions: tuple[str, ...] = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
     folder_fps: float = 25.0
     fallback_fps: float = 25.0
+    stream_open_timeout_s: float = 5.0
+    stream_read_timeout_s: float = 5.0
     decoder_threads: int = 1
 
     def __post_init__(self) -> None:
@@ -312,7 +317,7 @@ class CaptureSource(FrameSource):
     ):
         super().__init__(f"camera {target}" if isinstance(target, int) else str(target), config, report)
         self.target = target
-        self._open_capture = open_capture or cv2.VideoCapture
+        self._open_capture = open_capture or self._capture_with_timeouts
         self._capture: Capture | None = None
         self._clock = clock
         self._start = 0.0
@@ -321,6 +326,19 @@ class CaptureSource(FrameSource):
     @property
     def fps(self) -> float:
         return self._fps
+
+    def _capture_with_timeouts(self, target: int | str) -> Capture:
+        """``cv2.VideoCapture``; a network stream opened with ``stream_open_timeout_s`` and read with
+        ``stream_read_timeout_s``."""
+        if isinstance(target, int):
+            return cv2.VideoCapture(target)
+        timeouts = [
+            cv2.CAP_PROP_OPEN_TIMEOUT_MSEC,
+            int(1000 * self.config.stream_open_timeout_s),
+            cv2.CAP_PROP_READ_TIMEOUT_MSEC,
+            int(1000 * self.config.stream_read_timeout_s),
+        ]
+        return cv2.VideoCapture(target, cv2.CAP_ANY, timeouts)
 
     def _try_open(self) -> Capture | None:
         try:
