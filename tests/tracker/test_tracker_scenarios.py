@@ -723,3 +723,34 @@ def test_a_stroke_says_what_the_camera_did_not_watch(unwatched, strike_unseen, u
     assert line.get("strike_unseen", False) is strike_unseen and line.get(
         "unwatched_s", 0.0
     ) == pytest.approx(unwatched_s, abs=0.05)
+
+
+def test_a_red_potted_while_the_table_was_unwatched_is_potted_its_pocket_unknown():
+    """A camera's drop-out from just after the strike until the balls stopped: the white, turned
+    aside by the red, rests far off the line it ran on (so no contact can be read across the gap),
+    and the red is not there when the picture comes back, nor ever after. Before, the stroke was
+    dropped as one that stopped short (its cue ball's path, across the gap, read as too short for
+    its speed), and the red was held on the table."""
+    white, red, *colours = _pot_scenario("top_right")
+    contact_t, contact_x, contact_y = white.keys[-1]
+    aside = (contact_x - 450.0, contact_y + 220.0)  # square to the line it came in on
+    white = Ball("white", [*white.keys, (contact_t + 0.8, *aside)])
+    result = run([white, red, *colours], duration_s=3.5, noise_mm=1.0, unwatched=[(0.55, 2.0)])
+    [stroke] = result.strokes
+    line = stroke.to_log_line()
+    assert line["first_contact"] == [] and line["unwatched_s"] > 1.0
+    assert line["potted"] == [{"ball": "red"}]
+
+
+@pytest.mark.parametrize("hidden_s", [0.0, 0.4], ids=["seen_at_once", "hidden_for_a_moment"])
+def test_a_ball_seen_again_after_the_table_was_unwatched_is_not_potted(hidden_s):
+    # The white struck into open cloth while the view is away; the red, untouched, is seen again
+    # when the view is back (at once, or after a player stepped away from in front of it).
+    keys, _ = _shot((600.0, 1000.0), (600.0, 2500.0), 1500.0, 0.5)
+    back = 1.6
+    red = Ball("red", [(0.0, 1300.0, 2000.0)], hidden=[(back, back + hidden_s)] if hidden_s else [])
+    result = run(
+        [Ball("white", keys), red, *_colours()], duration_s=4.0, noise_mm=0.5, unwatched=[(1.0, back)]
+    )
+    [stroke] = result.strokes
+    assert stroke.to_log_line()["potted"] == []

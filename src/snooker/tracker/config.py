@@ -277,6 +277,12 @@ class StrokeConfig:
     """A ball the cue ball hit that is never seen again for this long (and not up to the end of the
     stroke) went down a pocket, if its path leads into one (fast dark balls in motion blur are
     often not detected at all). Below ``rest_duration_s``, so it can be judged when the stroke ends."""
+    unwatched_gone_min_s: float = 0.6
+    """An object ball seen on the last frame before the table went unwatched in a stroke (a
+    camera's drop-out, a cut; ``unwatched_gap_s``), and on no frame since, for at least this long
+    of watched time (s) left the table while it was not watched: potted, its pocket unknown (a
+    stroke whose contact was not seen shows no path to judge one by). Below ``rest_duration_s``,
+    so it can be judged when the stroke ends."""
     steady_sighting_frames: int = 3
     """A vanished ball counts as seen again only on this many frames in a row."""
     vanished_pot_max_angle_deg: float = 12.0

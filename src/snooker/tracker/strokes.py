@@ -311,12 +311,15 @@ class StrokeSegmenter:
         or gone), it came off no cushion (``events.cushion_contacts``) and within reach of no ball (one
         held against a cushion would not move), and its path (between its sightings) was shorter
         than its fastest step between two sightings would have carried it at
-        ``max_deceleration_mm_s2``."""
+        ``max_deceleration_mm_s2``. Never where the table went unwatched for ``unwatched_gap_s``
+        in it (a camera's drop-out, a cut): what the balls did then was not seen."""
         assert self._start_index is not None
         cfg = self.config
         if self._pots or self._offs or self._restruck or CUE_BALL not in self._before:
             return False
         frames = self._frames[self._start_index : end + 1]
+        if len(frames) > 1 and max(np.diff([f.t for f in frames])) >= cfg.unwatched_gap_s:
+            return False
         if not set(self._before) <= set(frames[-1].xy):
             return False  # a ball gone from the table (its pot inferred when the stroke closes)
         for label, rest in self._before.items():
@@ -604,6 +607,7 @@ class StrokeSegmenter:
         upto_now = self._frames[self._start_index :]
         seen_until_now = {label: self._path(upto_now, label) for label in paths}
         inferred, gone = self._vanished(upto_now, np.array([f.t for f in upto_now]), seen_until_now, contacts)
+        inferred += self._gone_unwatched(upto_now, {p.label for p in inferred} | set(gone))
         for label in [pot.label for pot in inferred] + gone:
             after.pop(label, None)
             others_after.pop(label, None)
@@ -706,6 +710,41 @@ class StrokeSegmenter:
             elif float(np.linalg.norm(contact.impulse)) >= cfg.vanished_off_table_min_speed_mm_s:
                 offs.append(label)
         return pots, offs
+
+    def _gone_unwatched(self, frames: list[_FrameRecord], judged: set[str]) -> list[PotEvent]:
+        """Object balls that left the table while it was not watched in the stroke (see
+        ``StrokeConfig.unwatched_gone_min_s``): seen on the last frame before its last unwatched gap
+        and on none since; potted, pocket unknown. Not those already judged (``judged``, and the
+        stroke's own pots and balls off), nor one whose kind has a track first found since the gap
+        (it, found again)."""
+        cfg = self.config
+        after_gap = next(
+            (
+                k
+                for k in range(len(frames) - 1, 0, -1)
+                if frames[k].t - frames[k - 1].t >= cfg.unwatched_gap_s
+            ),
+            None,
+        )
+        if after_gap is None or frames[-1].t - frames[after_gap].t < cfg.unwatched_gone_min_s:
+            return []
+        last_watched, since = frames[after_gap - 1], frames[after_gap:]
+        taken = judged | {p.label for p in self._pots} | set(self._offs)
+        found_again = [
+            label for label in since[-1].xy if label not in last_watched.xy and label not in self._before
+        ]
+        pots = []
+        for label in sorted(self._before):
+            if label == CUE_BALL or label in taken or not last_watched.visible.get(label, False):
+                continue
+            if any(f.visible.get(label, False) for f in since):
+                continue
+            same_kind = next((new for new in found_again if ball_kind(new) == ball_kind(label)), None)
+            if same_kind is not None:
+                found_again.remove(same_kind)
+                continue
+            pots.append(PotEvent(label, None, since[0].frame, inferred=True))
+        return pots
 
     @staticmethod
     def _settled_positions(rest_frames: list[_FrameRecord], image: bool = False) -> dict[str, np.ndarray]:
