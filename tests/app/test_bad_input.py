@@ -425,3 +425,22 @@ def test_a_live_start_that_fails_leaves_no_match_in_the_record(tmp_path, capsys)
     assert "Address already in use" in _one_error_line(capsys.readouterr().err, "snooker-referee live: ")
     with MatchRecord(record) as stored:
         assert len(stored) == 0
+
+
+@pytest.mark.parametrize("command", ["serve", "live"])
+def test_an_overlay_port_already_taken_is_refused_by_name(tmp_path, capsys, command):
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    args = ["serve", "--port", str(port)]
+    if command == "live":
+        args = ["live", "--source", str(CLIP), "--table", "t1", "--http", str(port)]
+    try:
+        assert main(args) == 2
+    finally:
+        taken.close()
+    line = _one_error_line(capsys.readouterr().err, f"snooker-referee {command}: ")
+    assert f"cannot serve the overlay on 127.0.0.1 port {port}" in line and "choose another port" in line

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import tempfile
 import time
@@ -307,3 +308,21 @@ def test_resuming_any_record_gives_the_state_it_was_left_in(operations):
         assert report.mismatches == []
         assert len(resumed.record) == rows  # resuming writes nothing
         resumed.record.close()
+
+
+def test_a_record_in_a_folder_that_is_missing_is_refused_naming_the_folder(tmp_path: Path):
+    with pytest.raises(RecordError, match=r"folder .*nowhere does not exist"):
+        MatchRecord(tmp_path / "nowhere" / "m.sqlite").open()
+
+
+def test_a_record_in_a_folder_that_is_not_writable_is_refused_naming_the_folder(tmp_path: Path):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if os.access(locked, os.W_OK):
+            pytest.skip("this user writes into read-only folders (root)")
+        with pytest.raises(RecordError, match="is not writable"):
+            MatchRecord(locked / "m.sqlite").open()
+    finally:
+        locked.chmod(0o700)

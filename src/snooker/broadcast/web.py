@@ -245,7 +245,14 @@ class Bridge:
         self._runner = web.AppRunner(self.app(), access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.config.host, self.config.port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as exc:
+            await self._runner.cleanup()
+            raise OSError(
+                f"cannot serve the overlay on {self.config.host} port {self.config.port}: "
+                f"{exc.strerror or exc} (choose another port)"
+            ) from exc
         addresses = self._runner.addresses
         self.port = int(addresses[0][1]) if addresses else self.config.port
         return self.port

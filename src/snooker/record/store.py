@@ -102,6 +102,14 @@ class MatchRecord:
     def open(self) -> Self:
         if self.path.exists() and not self.path.is_file():
             raise RecordError(f"match record {self.path} is not a file")
+        folder = self.path.parent
+        if not folder.is_dir():
+            raise RecordError(f"match record {self.path}: its folder {folder} does not exist")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise RecordError(
+                f"match record {self.path}: its folder {folder} is not writable (the record writes its "
+                "-wal and -shm files beside it)"
+            )
         try:
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             db.execute(f"PRAGMA busy_timeout = {int(self.config.busy_timeout_ms)}")
