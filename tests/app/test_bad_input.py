@@ -313,6 +313,7 @@ CALIBRATION_FAULTS = [
         "table size",
     ),
     ("no_camera", lambda doc: doc.pop("camera"), "no 'camera' field"),
+    ("image_size_disagrees", lambda doc: doc.__setitem__("image_size", [1280, 720]), "disagrees"),
 ]
 
 

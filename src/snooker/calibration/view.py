@@ -183,6 +183,12 @@ class TableView:
             )
             if not (0.0 < table.width_mm < math.inf and 0.0 < table.length_mm < math.inf):
                 raise ValueError(f"table size must be positive, got {table.width_mm} x {table.length_mm} mm")
+            stated = doc.get("image_size")
+            if stated is not None and [int(v) for v in stated] != list(camera.image_size):
+                raise ValueError(
+                    f"image_size {list(stated)} disagrees with the camera's {list(camera.image_size)} "
+                    "(the camera's is the size it was fitted on)"
+                )
             rails = RailGeometry(**{k: float(v) for k, v in doc.get("rails", {}).items()})
             return cls(
                 camera=camera,
