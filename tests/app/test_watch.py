@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -68,3 +70,23 @@ def test_watch_bad_endpoint_is_a_clear_error_not_a_traceback():
     assert done.returncode == 2
     assert "cannot subscribe to nonsense://nowhere" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_watch_says_when_a_feed_it_heard_falls_silent():
+    """A publisher that stops (live ended, crashed, the network gone) leaves its last state on
+    screen; watch says it is no longer live."""
+    from snooker.app.watch import SILENT_AFTER_S, watch
+    from snooker.broadcast.feed import FeedSubscriber
+
+    shown, notices = io.StringIO(), io.StringIO()
+    with FeedPublisher("tcp://127.0.0.1:*", "t7", FeedConfig(heartbeat_s=0.1)) as pub:
+        pub.publish_state(SCOREBOARD)
+        with FeedSubscriber(pub.bound_endpoint) as subscriber:
+            threading.Timer(PUBLISHING_S, pub.close).start()
+            watch(subscriber, shown, False, None, SILENT_AFTER_S + 1.0, True, notices=notices)
+    assert shown.getvalue().count("Ann 23") >= 2  # heartbeats while it published
+    assert "feed silent for 3 s" in notices.getvalue() and "not live" in notices.getvalue()
+
+
+PUBLISHING_S = 1.0
+"""How long the silenced publisher publishes before it stops."""

@@ -16,6 +16,10 @@ from snooker.broadcast.feed import FeedError, FeedMessage, FeedSubscriber
 
 POLL_S = 0.2
 """How often (seconds) the loop wakes to check --count/--timeout while no message arrives."""
+SILENT_AFTER_S = 3.0
+"""A feed that said something and then nothing for this long (s) is said to be silent: the
+contract re-sends the state at least once a second, so the publisher stopped or cannot be reached,
+and the last line shown is no longer live."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -74,16 +78,30 @@ def watch(
     count: int | None,
     timeout_s: float | None,
     every_state: bool,
+    notices: TextIO = sys.stderr,
 ) -> int:
-    """Print messages until ``count`` are printed or none arrives for ``timeout_s``; how many printed."""
+    """Print messages until ``count`` are printed or none arrives for ``timeout_s``; how many printed.
+    A feed silent for ``SILENT_AFTER_S`` after a message, and back again, is said on ``notices``."""
     printed, last_state, quiet_since = 0, None, time.monotonic()
+    heard, silent = False, False
     while count is None or printed < count:
         message = subscriber.receive(POLL_S)
         if message is None:
-            if timeout_s is not None and time.monotonic() - quiet_since >= timeout_s:
+            quiet_s = time.monotonic() - quiet_since
+            if heard and not silent and quiet_s >= SILENT_AFTER_S:
+                silent = True
+                print(
+                    f"feed silent for {SILENT_AFTER_S:.0f} s: the publisher stopped or cannot be reached; "
+                    "the last state shown is not live",
+                    file=notices,
+                    flush=True,
+                )
+            if timeout_s is not None and quiet_s >= timeout_s:
                 break
             continue
-        quiet_since = time.monotonic()
+        if silent:
+            print("feed back", file=notices, flush=True)
+        heard, silent, quiet_since = True, False, time.monotonic()
         if message.kind == "state" and not every_state and not as_json:
             signature = {k: v for k, v in message.body.items() if k not in ("seq", "sent_at")}
             if signature == last_state:
