@@ -4,7 +4,8 @@ earlier audits (tests/referee/test_referee_*audit*.py) did not take.
 Every row is (rule, name, frame-log lines, expected fields of the LAST ruling), worked out by hand
 from the texts (section3-rules-pl.txt authoritative, -zh.txt and RULES-EN.md alongside), not from
 the referee's output. Scores are [Ann, Ben]. The first row failed on the code before: a stroke
-by the offender that starts from the balls put back was taken as "play again from where they lie".
+by the offender that starts from the balls put back was taken as "play again from where they lie";
+and so did the 3.14(d) row with no line open (a replacement was offered after any replayed stroke).
 """
 
 from __future__ import annotations
@@ -158,6 +159,23 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         "free ball missed and replaced, a foul while preparing, replaced again: Ben again with his free ball",
         [*FREE_ON_RED, stroke([], nominated="pink", **FULL), REPLACE, foul("touched_ball", "red"), REPLACE],
         {"score": [8, 7], "striker": 1, "free_ball": True, "ball_on": "red"},
+    ),
+    # 3.14(d) reads "Jeżeli bila biała zostanie ustawiona w pozycji poprzedniej na podstawie przepisu
+    # zakładającego, że możliwe jest trafienie w linii prostej ..." (a replacement under 3.14(b), a
+    # line to a ball on open). A miss called with no such line (the referee's judgement, 3.14(a)),
+    # replaced, then a foul while preparing: an ordinary foul, no second replacement offered (it was
+    # before). With the line open the replacement is offered (the control). Ann 4 + 4, Ben 0.
+    (
+        "3.14(d)",
+        "a miss with no line open, replaced, a foul while preparing: no replacement offered",
+        [match(), safe("red"), stroke([], miss=True, clear_path=False), REPLACE, foul("touched_ball", "red")],
+        {"score": [8, 0], "miss": False, "options": ["play", "play_again"]},
+    ),
+    (
+        "3.14(d)",
+        "control: a miss with a line open, replaced, a foul while preparing: replacement offered",
+        [match(), safe("red"), stroke([], miss=True, clear_path=True), REPLACE, foul("touched_ball", "red")],
+        {"score": [8, 0], "miss": False, "options": ["play", "play_again", "replace"]},
     ),
     # --- 3.8: touching ball ---------------------------------------------------------------------------
     # 3.8(a)/(e): after potting a red the cue ball rests against a red (not on) and the blue (can be

@@ -1038,8 +1038,9 @@ def _call_miss(
     after: FrameState,
     stroke: StrokeLine,
     view: _StrokeView,
-) -> tuple[bool, bool]:
-    """Foul and a miss (3.14): (miss called, full ball was open)."""
+) -> tuple[bool, bool, bool]:
+    """Foul and a miss (3.14): (miss called, full ball was open, a line to a ball on was open or
+    not known)."""
     hit_on = next((ball_kind(b) for b in view.first_contact if ball_kind(b) in view.on_kinds), None)
     if hit_on is not None and stroke.miss:
         raise LogError(
@@ -1050,7 +1051,7 @@ def _call_miss(
     if stroke.miss is None and (view.contact_unseen or stroke.moving_at_strike):
         never = True  # not seen, or the places before were no resting places to judge from
     if never or hit_on is not None:
-        return False, False
+        return False, False, True
     clear, full = _miss_geometry(before, stroke, match.geometry)
     if stroke.clear_path is not None:
         clear = stroke.clear_path
@@ -1059,16 +1060,17 @@ def _call_miss(
     if clear is False:
         # No straight line to any part of a ball on: a full-ball contact cannot be open (3.14(c)).
         full = False
+    line_open = clear is not False
     if stroke.miss is not None:
-        return stroke.miss, bool(stroke.miss if full is None else full)
+        return stroke.miss, bool(stroke.miss if full is None else full), line_open
     chain = before.miss_chain
     if before.replayed_from is not None and chain is not None and chain.full_ball:
-        return True, True
+        return True, True, line_open
     if not clear:
-        return False, False
+        return False, False, line_open
     if _needs_snookers_either(before) or _needs_snookers_either(after):
-        return False, False
-    return True, bool(full)
+        return False, False, line_open
+    return True, bool(full), line_open
 
 
 def _lot_shown_by(match: MatchState, frame: FrameState, player: int | None) -> FrameState:
@@ -1289,7 +1291,7 @@ def _foul_sequel(
     free_ball = not frame_ends and _snookered_next(after, stroke.free_ball, match.geometry)
     # The next player's free ball counts in the points remaining after the stroke (Section 2), so it
     # counts when judging whether the stroke left either player needing snookers (3.14(b)).
-    miss, full_ball = _call_miss(match, frame, replace(after, free_ball=free_ball), stroke, view)
+    miss, full_ball, line_open = _call_miss(match, frame, replace(after, free_ball=free_ball), stroke, view)
     announcements = [announce.FOUL_AND_A_MISS if miss else announce.FOUL, announce.penalty_call(penalty)]
     if balls_replaced:
         announcements.append(announce.BALLS_REPLACED)
@@ -1300,7 +1302,7 @@ def _foul_sequel(
             penalty, codes, miss, _settled_respots(after, respotted), announcements, offender
         )
 
-    chain = _miss_chain(frame, offender, miss, full_ball)
+    chain = _miss_chain(frame, offender, miss, full_ball, line_open)
     if chain is not None and chain.full_ball and chain.count >= MISS_FRAME_AWARDED_AT:
         after = replace(after, miss_chain=chain)
         match, after = _close_frame(match, after, 1 - match.side_of(offender), announcements)
@@ -1324,15 +1326,17 @@ def _foul_sequel(
     )
 
 
-def _miss_chain(frame: FrameState, offender: int, miss: bool, full_ball: bool) -> MissChain | None:
+def _miss_chain(
+    frame: FrameState, offender: int, miss: bool, full_ball: bool, line_open: bool
+) -> MissChain | None:
     """The misses from the same position after this stroke (3.14(c)): a miss made from a position
     replaced after the offender's own miss adds to his count; any other miss starts one."""
     if not miss:
         return None
     previous = frame.miss_chain if frame.replayed_from is not None else None
     if previous is not None and previous.offender == offender:
-        return MissChain(previous.count + 1, previous.full_ball, offender)
-    return MissChain(1, full_ball, offender)
+        return MissChain(previous.count + 1, previous.full_ball, offender, line_open)
+    return MissChain(1, full_ball, offender, line_open)
 
 
 def _foul_outcome(
@@ -1531,7 +1535,11 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
             penalty, codes, False, _settled_respots(after, ()), announcements, offender
         )
     replay = frame.replayed_from
-    options = OPTIONS_AFTER_MISS if replay is not None else OPTIONS_AFTER_FOUL
+    # 3.14(d): all moved balls may be replaced again only where the position was replaced under
+    # 3.14(b), a line to a ball on open; after a miss called without one it is an ordinary foul.
+    chain = frame.miss_chain
+    replayable = replay is not None and (chain is None or chain.line_open)
+    options = OPTIONS_AFTER_MISS if replayable else OPTIONS_AFTER_FOUL
     after = replace(
         frame,
         scores=scores,
@@ -1541,7 +1549,7 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
         nominated=None,
         free_ball=False,
         pending=PendingDecision(offender, options, replay),
-        miss_chain=frame.miss_chain if replay is not None else None,
+        miss_chain=frame.miss_chain if replayable else None,
         replayed_from=None,
         last_foul=last,
     )

@@ -143,11 +143,14 @@ class PendingDecision:
 
 @dataclass(frozen=True)
 class MissChain:
-    """Consecutive misses from the same position (3.14(c)): ``full_ball`` if a full ball was open."""
+    """Consecutive misses from the same position (3.14(c)): ``full_ball`` if a full ball was open;
+    ``line_open`` if a straight line to a ball on was open at the last of them (or not known), the
+    case 3.14(b) replaces under and 3.14(d) speaks of."""
 
     count: int
     full_ball: bool
     offender: int
+    line_open: bool = True
 
 
 @dataclass(frozen=True)
