@@ -212,9 +212,14 @@ class LiveTable:
             status.failed = early
             never_showed = status.frames_processed > 0 and status.frames_skipped == status.frames_processed
             if not status.failed and never_showed and not getattr(source, "is_live", False):
+                advice = (
+                    "check that the calibration is this camera's"
+                    if self._calibration is not None
+                    else "give its calibration with --calibration, or check that it films a table"
+                )
                 status.ended = (
                     f"no frame of {source.name} showed the table ({status.frames_processed} frames "
-                    "looked at): give its calibration with --calibration, or check that it films a table"
+                    f"looked at): {advice}"
                 )
                 status.failed = True
         self._settle()
