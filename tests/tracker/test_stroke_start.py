@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from snooker.calibration.table import STANDARD_TABLE
 from snooker.tracker import StrokeSegmenter
 from snooker.tracker.types import BallState, TableState, TrackStatus
 
@@ -236,3 +237,57 @@ def test_a_cue_ball_that_stops_short_of_its_braking_distance_played_no_stroke(
         strokes += segmenter.push(state)
     strokes += segmenter.finish()
     assert len(strokes) == strokes_found
+
+
+GHOST_ASIDE_MM = 250.0
+"""How far beside the black's place (square to the way it ran) the patch named black lies."""
+GHOST_LAST_K = 6
+"""The patch is the black's track from the frame after the contact (k = 4) to this one."""
+
+
+def _black_potted(ghost: bool) -> list[TableState]:
+    """The white (100 mm a frame) strikes the black, which runs at the top-right pocket and is
+    never detected once it moves (motion blur; the pocket takes it unseen). With ``ghost`` the
+    black's track is given, for three frames just after the contact, a dark patch beside its place
+    named black (Task2 clip 12 re-encoded: a patch at the side cushion), and is then held there."""
+    mouth = np.array(STANDARD_TABLE.pockets["top_right"].mouth_centre)
+    black_at = mouth - 1200.0 * np.array([0.35, 0.94]) / np.hypot(0.35, 0.94)
+    along = (mouth - black_at) / np.linalg.norm(mouth - black_at)
+    white_at = black_at - (300.0 + 52.5) * along
+    patch = black_at + GHOST_ASIDE_MM * np.array([along[1], -along[0]])
+    states = []
+    for frame in range(80):
+        k = frame - 12
+        run_mm = 100.0 * min(max(k, 0), 3) + 20.0 * min(max(k - 3, 0), 10)  # it follows through slowly
+        white = white_at + run_mm * along
+        balls = [BallState(1, "white", (float(white[0]), float(white[1])), TrackStatus.VISIBLE, 0 <= k <= 13)]
+        if k <= 3:
+            balls.append(
+                BallState(2, "black", (float(black_at[0]), float(black_at[1])), TrackStatus.VISIBLE, False)
+            )
+        elif ghost:
+            status = TrackStatus.VISIBLE if k <= GHOST_LAST_K else TrackStatus.HELD
+            where = patch
+            balls.append(BallState(2, "black", (float(where[0]), float(where[1])), status, False))
+        else:
+            balls.append(
+                BallState(2, "black", (float(black_at[0]), float(black_at[1])), TrackStatus.HELD, False)
+            )
+        states.append(TableState(frame, frame / FPS, tuple(balls)))
+    return states
+
+
+@pytest.mark.parametrize("ghost", [False, True], ids=["no_ghost", "a_ghost_beside_it"])
+def test_a_hit_ball_never_seen_again_is_potted_where_it_ran_not_where_a_ghost_of_it_was(ghost):
+    """A run of sightings away from a struck ball's place that lies far off the cue ball's lost
+    momentum is another thing named like it, not the ball running off: judged by it, the pot was
+    lost (the ghost's way leads to no pocket)."""
+    segmenter = StrokeSegmenter()
+    strokes = []
+    for state in _black_potted(ghost):
+        strokes += segmenter.push(state)
+    strokes += segmenter.finish()
+    [stroke] = strokes
+    assert stroke.first_contact == ("black",)
+    assert [(p.label, p.pocket) for p in stroke.potted] == [("black", "top_right")]
+    assert stroke.off_table == ()

@@ -288,6 +288,12 @@ class StrokeConfig:
     vanished_pot_max_angle_deg: float = 12.0
     """How far (in angle, seen from the ball) a pocket mouth may lie off such a ball's estimated
     direction (from the cue ball's lost momentum, 30 fps positions) and still be where it went."""
+    vanished_run_max_turn_deg: float = 60.0
+    """A hit ball's first run of sightings away from its place (where it was last seen running off,
+    the direction its pot is judged by) that lies farther than this (deg, seen from its place) from
+    the cue ball's lost momentum is not the ball: a struck ball leaves along the line of centres,
+    turned ~10 degrees at most by throw; a run on another side is another thing named like it (a
+    dark patch at a cushion named black), and the momentum is the better guide."""
     touching_tolerance_mm: float = 6.0
     """Balls at rest no farther apart than a diameter plus this (plus the rounding below) are
     touching: the position errors other than the rounding of image centres. Rendered clips

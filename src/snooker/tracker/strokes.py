@@ -14,6 +14,7 @@ sightings at rest since it was last seen moving.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import deque
 from dataclasses import dataclass
 
@@ -696,10 +697,18 @@ class StrokeSegmenter:
                 continue
             rest = np.array(self._before[label])
             run = _first_displaced_run(raw, rest, cfg.clear_departure_mm, cfg.steady_sighting_frames)
+            impulse = np.array(contact.impulse, dtype=float)
+            momentum = bool(np.all(np.isfinite(impulse)) and np.linalg.norm(impulse) > 0.0)
+            if (
+                run is not None
+                and momentum
+                and _turn_deg(run - rest, impulse) > cfg.vanished_run_max_turn_deg
+            ):
+                run = None  # another thing named like it, not the ball running off
             if run is not None:
                 start, direction = run, run - rest  # where it was last seen running off
-            elif np.all(np.isfinite(contact.impulse)):
-                start, direction = rest, np.array(contact.impulse)  # the cue ball's lost momentum
+            elif momentum:
+                start, direction = rest, impulse  # the cue ball's lost momentum
             else:
                 start, direction = rest, rest - np.array(contact.cue_xy)  # along the line of centres
             pocket = ev.pocket_ahead(start, direction, self.table, cfg.vanished_pot_max_angle_deg)
@@ -799,6 +808,14 @@ def _last_steady_sighting(seen: np.ndarray, frames: int) -> int:
             last = end
         k = end + 1
     return last
+
+
+def _turn_deg(a: np.ndarray, b: np.ndarray) -> float:
+    """The angle between two directions (degrees, 0-180); 0 where either is zero."""
+    norms = float(np.linalg.norm(a) * np.linalg.norm(b))
+    if norms == 0.0:
+        return 0.0
+    return math.degrees(math.acos(float(np.clip(np.dot(a, b) / norms, -1.0, 1.0))))
 
 
 def _first_displaced_run(

@@ -1,0 +1,109 @@
+"""Transformed copies of the Task2 clips, to measure how the pipeline does on footage it was not tuned on.
+
+    .venv/bin/python scripts/make_clip_variants.py --out out/variants [--variants p540 copy] [--clips 1 2]
+    .venv/bin/python scripts/eval_pots.py --data out/variants/p540
+
+Each variant is written to ``OUT/<variant>/Task2/N.mp4`` with the ground truth copied beside it, so
+``scripts/eval_pots.py --data OUT/<variant>`` scores it as the originals. Pockets are numbered by
+their place in the image, so nothing is mirrored or rotated. Written with OpenCV's MPEG-4 encoder
+(``mp4v``), so every variant is also re-encoded once: ``copy`` (the same size and rate) separates
+what the re-encoding does from what the change does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+
+from snooker.datasets.shared import bucharest_training
+
+
+@dataclass(frozen=True)
+class Variant:
+    """How a clip is changed: the frame size (None: as it is) and how it is resized, the frame
+    rate written, which source frames are dropped (every ``drop_every``-th, counted from 1; 0:
+    none), and the encoder's bit rate (bit/s; 0: its default)."""
+
+    size: tuple[int, int] | None = None
+    interpolation: int = cv2.INTER_AREA
+    fps: float = 30.0
+    drop_every: int = 0
+    bitrate: int = 0
+
+
+LOW_BITRATE = 40_000
+"""Asked of the MPEG-4 encoder for a poor stream; it bottoms out at its coarsest quantiser (about
+620 kbit/s and 33.6 dB PSNR on these clips, against about 40 dB at its default)."""
+
+VARIANTS = {
+    "copy": Variant(),
+    "p1080": Variant(size=(1920, 1080), interpolation=cv2.INTER_LINEAR),
+    "p540": Variant(size=(960, 540)),
+    "p480w": Variant(size=(854, 480)),
+    "low_bitrate": Variant(bitrate=LOW_BITRATE),
+    "fps25": Variant(fps=25.0, drop_every=6),
+}
+
+
+def write_variant(source: Path, target: Path, variant: Variant) -> int:
+    """Write ``source`` changed by ``variant`` to ``target``; the frames written."""
+    capture = cv2.VideoCapture(str(source))
+    if not capture.isOpened():
+        raise OSError(f"cannot read {source}")
+    width, height = int(capture.get(cv2.CAP_PROP_FRAME_WIDTH)), int(capture.get(cv2.CAP_PROP_FRAME_HEIGHT))
+    size = variant.size or (width, height)
+    params = [cv2.VIDEOWRITER_PROP_BITRATE, variant.bitrate] if variant.bitrate else []
+    writer = cv2.VideoWriter(
+        str(target), cv2.CAP_FFMPEG, cv2.VideoWriter_fourcc(*"mp4v"), variant.fps, size, params
+    )
+    if not writer.isOpened():
+        capture.release()
+        raise OSError(f"cannot write {target}")
+    read = written = 0
+    try:
+        while True:
+            ok, image = capture.read()
+            if not ok:
+                break
+            read += 1
+            if variant.drop_every and read % variant.drop_every == 0:
+                continue
+            if variant.size is not None:
+                image = cv2.resize(image, variant.size, interpolation=variant.interpolation)
+            writer.write(image)
+            written += 1
+    finally:
+        writer.release()
+        capture.release()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=bucharest_training(), help="folder holding Task2/")
+    parser.add_argument("--out", type=Path, required=True, help="folder the variants are written under")
+    parser.add_argument("--variants", nargs="+", choices=sorted(VARIANTS), default=sorted(VARIANTS))
+    parser.add_argument("--clips", nargs="+", type=int, default=None, help="clip numbers (default: all)")
+    args = parser.parse_args(argv)
+    task2 = args.data / "Task2"
+    if not task2.is_dir():
+        print(f"no Task2 folder under {args.data}", file=sys.stderr)
+        return 2
+    clips = args.clips or sorted(int(p.stem) for p in task2.glob("*.mp4") if p.stem.isdigit())
+    for name in args.variants:
+        folder = args.out / name / "Task2"
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(task2 / "ground-truth", folder / "ground-truth", dirs_exist_ok=True)
+        for clip in clips:
+            written = write_variant(task2 / f"{clip}.mp4", folder / f"{clip}.mp4", VARIANTS[name])
+            print(f"{name} clip {clip}: {written} frames", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
