@@ -42,3 +42,18 @@ def test_lost_velocity_points_where_the_struck_ball_went(before, after) -> None:
         cos = float(lost @ truth / (np.linalg.norm(lost) * np.linalg.norm(truth)))
         errors.append(math.degrees(math.acos(min(1.0, cos))))
     assert max(errors) < StrokeConfig().vanished_pot_max_angle_deg, sorted(errors)[-3:]
+
+
+@pytest.mark.parametrize("found_off_by", [-1, 1], ids=["one_frame_early", "one_frame_late"])
+@pytest.mark.parametrize("before, after", STROKES.values(), ids=STROKES.keys())
+def test_lost_velocity_holds_where_the_contact_is_found_a_frame_off(before, after, found_off_by) -> None:
+    """The contact's frame comes from centres a pixel or two off, and may be found a frame early or
+    late (Task2 clip 6 at 1080 lines: the black's pot judged 19.6 degrees off its pocket)."""
+    truth = np.subtract(before, after)
+    errors = []
+    for seed in range(40):
+        t, path = _path(before, after, seed)
+        lost = _velocity_lost(t, path, CONTACT_FRAME + found_off_by, StrokeConfig().impulse_span_frames)
+        cos = float(lost @ truth / (np.linalg.norm(lost) * np.linalg.norm(truth)))
+        errors.append(math.degrees(math.acos(min(1.0, cos))))
+    assert max(errors) < StrokeConfig().vanished_pot_max_angle_deg, sorted(errors)[-3:]

@@ -88,8 +88,9 @@ class MatchRecord:
     the system has one), and a second process opening it is refused by name; two referees writing
     one record would interleave two matches. Each row is written with the ``seq`` the caller gives
     (the session numbers its rows as it rules them, so a row written late keeps its place), and
-    every write first checks that the file is still the one opened: a record deleted or replaced
-    while in use is an error, not rows written into a file nobody can find.
+    every write first checks that the file is still the one opened, not rows written into a file
+    nobody can find: a record deleted while in use is written back with all its rows, one replaced
+    by another file is an error.
     """
 
     def __init__(self, path: str | Path, config: RecordConfig | None = None):
