@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from snooker.record.store import EntryKind, MatchRecord, RecordError
+from snooker.record.store import Entry, EntryKind, MatchRecord, RecordError
 
 LOG = logging.getLogger(__name__)
 
@@ -122,33 +122,8 @@ class SessionConfig:
             raise ValueError("retry_backoff_factor must be >= 1")
 
 
-@dataclass(frozen=True)
-class Row:
-    """A record row as the session rules it: numbered (``seq``) and timed (``at_utc``) then, written
-    when the record takes it (see ``snooker.record.store`` for the columns)."""
-
-    seq: int
-    at_utc: str
-    origin: str
-    kind: EntryKind
-    line: dict[str, Any] | None
-    ruling: dict[str, Any] | None
-    retracts: int | None = None
-
-    def write_to(self, record: MatchRecord) -> None:
-        """Write the row (committed); RecordError where it lacks what its kind needs."""
-        if self.ruling is None:
-            raise RecordError(f"row {self.seq} has no ruling")
-        if self.kind == "undo" and self.retracts is not None:
-            record.append_undo(self.retracts, self.ruling, self.origin, self.seq, self.at_utc)
-        elif self.kind == "line" and self.line is not None:
-            record.append_line(self.line, self.ruling, self.origin, self.seq, self.at_utc)
-        else:
-            raise RecordError(f"row {self.seq}: a {self.kind!r} row without what it retracts or holds")
-
-
 def unwritten_path(record_path: str | Path) -> Path:
-    """Where rows a record could not take are saved at close (JSON Lines, one :class:`Row` each)."""
+    """Where rows a record could not take are saved at close (JSON Lines, one ``Entry`` each)."""
     path = Path(record_path)
     return path.with_name(path.name + ".unwritten.jsonl")
 
@@ -175,7 +150,7 @@ class MatchSession:
         self._listeners: list[Listener] = []
         self._lock = threading.RLock()
         self._last_seq = 0 if record is None else record.last_seq()
-        self._unwritten: deque[Row] = deque()
+        self._unwritten: deque[Entry] = deque()
         self._write_failure: str | None = None
         self._retrying: threading.Thread | None = None
         self._closing = threading.Event()
@@ -200,7 +175,7 @@ class MatchSession:
         if self.record is None:
             return self._last_seq
         at = datetime.now(UTC).isoformat(timespec="milliseconds")
-        self._unwritten.append(Row(self._last_seq, at, origin, kind, line, ruling, retracts))
+        self._unwritten.append(Entry(self._last_seq, at, origin, kind, line, ruling, retracts))
         if len(self._unwritten) == 1:  # rows already waiting are the retries' (one short try each)
             self._write_unwritten()
         if self._unwritten:
@@ -215,7 +190,7 @@ class MatchSession:
                 return True
             while self._unwritten:
                 try:
-                    self._unwritten[0].write_to(self.record)
+                    self.record.append(self._unwritten[0])
                 except (sqlite3.Error, RecordError) as exc:
                     if self._write_failure is None:
                         self._report(
@@ -480,7 +455,7 @@ def _session_of(
     return session
 
 
-def _save_unwritten(record_path: Path, rows: list[Row], failure: str | None) -> str:
+def _save_unwritten(record_path: Path, rows: list[Entry], failure: str | None) -> str:
     """Append ``rows`` to :func:`unwritten_path`; the message saying where they are (or, where even
     that fails, the rows themselves as JSON, so the message keeps them)."""
     saved = unwritten_path(record_path)
@@ -506,13 +481,13 @@ def _write_saved_rows(record: MatchRecord, saved: Path) -> str:
         if not text.strip():
             continue
         try:
-            row = Row(**json.loads(text))
+            row = Entry(**json.loads(text))
         except (TypeError, ValueError) as exc:
             raise RecordError(f"{saved} line {number} is not a saved row: {exc}") from exc
         try:
             if row.seq <= record.last_seq():
                 continue
-            row.write_to(record)
+            record.append(row)
         except (sqlite3.Error, RecordError) as exc:
             raise RecordError(f"match record {record.path} cannot take the rows of {saved}: {exc}") from exc
         written += 1

@@ -228,6 +228,17 @@ class MatchRecord:
         next); returns its ``seq``."""
         return self._insert(origin, "undo", None, scoreboard, retracts, seq, at_utc)
 
+    def append(self, entry: Entry) -> int:
+        """Store ``entry`` (committed) as row ``entry.seq``, at its ``at_utc``; its ``seq``.
+        RecordError where it lacks what its kind needs."""
+        if entry.ruling is None:
+            raise RecordError(f"row {entry.seq} has no ruling")
+        if entry.kind == "undo" and entry.retracts is not None:
+            return self.append_undo(entry.retracts, entry.ruling, entry.origin, entry.seq, entry.at_utc)
+        if entry.kind == "line" and entry.line is not None:
+            return self.append_line(entry.line, entry.ruling, entry.origin, entry.seq, entry.at_utc)
+        raise RecordError(f"row {entry.seq}: a {entry.kind!r} row without what it retracts or holds")
+
     def last_seq(self) -> int:
         """The last row's ``seq`` (0 when there is none)."""
         return int(self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries").fetchone()[0])
