@@ -131,3 +131,33 @@ def test_a_video_analysed_in_segments_stopped_part_way_writes_what_the_first_rea
     doc = json.loads((out / "analysis.json").read_text())
     assert doc["complete"] is False and "interrupted" in doc["error"]
     assert len(doc["frames"]) >= LATER_SEGMENT_READ_FRAMES // 2, doc["error"]  # the first segment's frames
+
+
+def _raised(make):
+    try:
+        make()
+    except SystemError as exc:
+        return exc
+    raise AssertionError("nothing raised")
+
+
+def _kernel_interrupted():
+    try:
+        raise KeyboardInterrupt
+    except KeyboardInterrupt as interrupt:
+        raise SystemError("kernel returned a result with an exception set") from interrupt
+
+
+def _kernel_in_a_kernel_interrupted():
+    try:
+        _kernel_interrupted()
+    except SystemError as inner:
+        raise SystemError("outer kernel returned a result with an exception set") from inner
+
+
+def test_an_interrupt_inside_compiled_kernels_is_told_from_a_real_system_error():
+    from snooker.app.analyze import _is_interrupt
+
+    assert _is_interrupt(_raised(_kernel_interrupted))
+    assert _is_interrupt(_raised(_kernel_in_a_kernel_interrupted))
+    assert not _is_interrupt(SystemError("a real one"))

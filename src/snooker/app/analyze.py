@@ -169,23 +169,26 @@ INTERRUPTS = (signal.SIGINT, signal.SIGTERM)
 
 
 @contextmanager
-def _interruptible() -> Iterator[None]:
+def _interruptible() -> Iterator[threading.Event]:
     """Inside, the first Ctrl-C or SIGTERM raises KeyboardInterrupt (the frame loop stops, what was
     read is written); later ones are ignored until the block ends, so that a second one, or the
     command passing the first on to its workers, cannot break off that writing. Main thread only
-    (signals are handled there)."""
+    (signals are handled there). Yields an event set once an interrupt came: one raised inside a
+    compiled kernel may surface as a SystemError that does not carry it."""
+    received = threading.Event()
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield received
         return
 
     def once(signum: int, frame: object) -> None:
         for each in INTERRUPTS:
             signal.signal(each, _let_pass)
+        received.set()
         raise KeyboardInterrupt
 
     previous = {signum: signal.signal(signum, once) for signum in INTERRUPTS}
     try:
-        yield
+        yield received
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
@@ -213,8 +216,16 @@ def _interrupt_workers() -> None:
 
 def _is_interrupt(exc: SystemError) -> bool:
     """Whether ``exc`` is an interrupt: one raised inside a compiled kernel surfaces as a
-    SystemError whose context is the KeyboardInterrupt."""
-    return isinstance(exc.__context__, KeyboardInterrupt)
+    SystemError caused by the KeyboardInterrupt, or by another such SystemError (a kernel called
+    from a kernel)."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _segment_worker_start() -> None:
@@ -449,7 +460,7 @@ def analyze_segment(
     if links.publish is not None and options.segments.later_niceness and hasattr(os, "nice"):
         os.nice(options.segments.later_niceness)  # a later part only uses what the first leaves
     handover = Handover(options.segments, start, links)
-    with _interruptible():
+    with _interruptible() as interrupted:
         try:
             source = open_source(video, start_frame=start)
             with read_ahead(source, prepare=analysis.prepare) as frames:
@@ -477,7 +488,7 @@ def analyze_segment(
         except KeyboardInterrupt:
             result.error = "interrupted"
         except SystemError as exc:
-            if not _is_interrupt(exc):
+            if not (interrupted.is_set() or _is_interrupt(exc)):
                 raise
             result.error = "interrupted"
         finally:
@@ -557,7 +568,7 @@ def analyze_video(
     record = {"path": video, "fps": None, "frames": 0, "width": None, "height": None}
     error = None
     annotator = None
-    with _interruptible():
+    with _interruptible() as interrupted:
         try:
             source = open_source(video)
             with read_ahead(source, prepare=analysis.prepare) as frames:
@@ -600,7 +611,7 @@ def analyze_video(
         except KeyboardInterrupt:
             error = "interrupted"
         except SystemError as exc:
-            if not _is_interrupt(exc):
+            if not (interrupted.is_set() or _is_interrupt(exc)):
                 raise
             error = "interrupted"
         finally:
