@@ -754,3 +754,38 @@ def test_a_ball_seen_again_after_the_table_was_unwatched_is_not_potted(hidden_s)
     )
     [stroke] = result.strokes
     assert stroke.to_log_line()["potted"] == []
+
+
+def test_a_ball_set_off_long_after_the_contact_the_path_shows_does_not_overrule_it():
+    """The white, lost to its blur on the frames it strikes the black (the contact a guess from its
+    path), runs on and hits a red 1.2 s later; the black is never detected once it moves. The red,
+    which clearly sets off, was taken as the first contact (Task2 clip 6 at 540 lines)."""
+    mouth = STANDARD_TABLE.pockets["top_left"].mouth_centre
+    black_at = _towards(mouth, (889.0, 1784.0), 900.0)
+    white_at = _towards(black_at, mouth, -500.0)
+    keys, tc = _shot(white_at, black_at, 2500.0, 0.5)
+    contact = keys[-1][1:]
+    red_at = (1300.0, 2300.0)
+    reach = _towards(red_at, contact, D)
+    later = tc + math.dist(contact, reach) / 450.0
+    white = Ball("white", [*keys, (later, *reach), (later + 0.5, *reach)], hidden=[(tc - 0.05, tc + 0.05)])
+    red = Ball("red", [(0.0, *red_at), (later, *red_at), (later + 0.4, *_towards(red_at, reach, -250.0))])
+    black = Ball("black", [(0.0, *black_at)], gone_after=tc)
+    result = run([white, black, red, still("blue", *SPOTS["blue"])], duration_s=4.5, noise_mm=1.0)
+    line = result.strokes[0].to_log_line()
+    assert line["first_contact"] == ["black"]
+    assert line["potted"] == [{"ball": "black", "pocket": "top_left"}]
+
+
+def test_a_hidden_ball_found_once_far_off_and_lost_again_is_not_off_the_table():
+    """The black, hidden by a player, is 'found' once at a dark gap between his fingers near the side
+    cushion and lost again (Task2 clip 12 at 540 lines): its only speed is that jump, not one
+    measured between sightings, and it is not ruled off the table."""
+    black_at, gap = (900.0, 2000.0), (150.0, 2000.0)
+    black = Ball("black", [(0.0, *black_at)], hidden=[(1.0, 3.0)])
+    finger_gap = Ball("black", [(0.0, *gap)], hidden=[(0.0, 1.12), (1.14, 3.0)])
+    result = run([Ball("white", [(0.0, 900.0, 600.0)]), black, finger_gap], duration_s=3.0, noise_mm=0.5)
+    assert any(
+        s.t > 1.1 and "black" in s.by_label() and s.by_label()["black"].xy_mm[0] < 300 for s in result.states
+    )
+    assert not [e for e in result.events if e.kind == "off_table"]

@@ -259,6 +259,11 @@ class StrokeConfig:
     does not show the contact (a power shot blurs the cue ball out of sight): only if the cue
     ball's path (straight across the frames it was unseen) came within a diameter plus this of where
     that ball rested (a resting place may be measured off under the player's arm or cue)..."""
+    first_mover_after_contact_s: float = 0.25
+    """A ball that clearly set off more than this long (s) after the contact the cue ball's path
+    shows was hit after it (by the cue ball later, or by the ball it hit): it does not overrule that
+    contact, even where the path there is a guess (Task2 clip 6 at 540 lines: the cue ball missed
+    on the frame it hit the black, a red it hit 6.7 s later taken as the first contact)."""
     first_mover_unseen_window_s: float = 0.25
     """...or the cue ball went unseen within this time before that ball clearly set off (a blurred
     cue ball arriving: the contact allowed ``max_onset_delay_s`` before the onset, and a clear

@@ -293,7 +293,8 @@ def first_contacts(
         # moved them first).
         guessed = not contacts or not observed[contacts[0].label]
         too_late = bool(contacts) and contacts[0].t - mover.t > config.max_onset_delay_s
-        if guessed or too_late:
+        hit_after = bool(contacts) and mover.t - contacts[0].t > config.first_mover_after_contact_s
+        if (guessed or too_late) and not hit_after:
             return (mover,)
     if earliest:
         earliest += _set_off_with(earliest[0], t, paths, rest, config, table, {c.label for c in earliest})
