@@ -90,6 +90,8 @@ class SourceConfig:
             raise ValueError("reconnect_backoff_factor must be >= 1")
         if self.folder_fps <= 0 or self.fallback_fps <= 0:
             raise ValueError("frame rates must be > 0")
+        if self.stream_open_timeout_s <= 0 or self.stream_read_timeout_s <= 0:
+            raise ValueError("stream timeouts must be > 0 seconds")
 
 
 @dataclass
