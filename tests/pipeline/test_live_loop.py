@@ -457,12 +457,18 @@ class _NeverOpens:
         pass
 
 
+STOP_AFTER_S = 0.2
+"""When the test stops a run whose camera is still being retried."""
+STOPPED_WITHIN_S = 5.0
+"""How soon such a run must end: well under one retry's longest wait (8 s), let alone a hundred."""
+
+
 def test_stop_ends_a_run_whose_camera_is_still_being_retried_at_start(session):
     config = SourceConfig(open_retries_on_start=100, reconnect_initial_delay_s=0.5)
     camera = CaptureSource(0, config, report=lambda _: None, open_capture=lambda _: _NeverOpens())
     table, _ = _table(session)
-    threading.Timer(0.2, table.stop).start()
+    threading.Timer(STOP_AFTER_S, table.stop).start()
     started = time.monotonic()
     status = table.run(camera)
-    assert time.monotonic() - started < 5.0  # not 100 retries of up to 8 s
+    assert time.monotonic() - started < STOPPED_WITHIN_S  # not 100 retries of up to 8 s
     assert status.ended == "stopped" and not status.failed

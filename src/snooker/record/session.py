@@ -27,11 +27,10 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from snooker.record.store import Entry, EntryKind, MatchRecord, RecordError
+from snooker.record.store import Entry, EntryKind, MatchRecord, RecordError, utc_now
 
 LOG = logging.getLogger(__name__)
 
@@ -174,7 +173,7 @@ class MatchSession:
         self._last_seq += 1
         if self.record is None:
             return self._last_seq
-        at = datetime.now(UTC).isoformat(timespec="milliseconds")
+        at = utc_now()
         self._unwritten.append(Entry(self._last_seq, at, origin, kind, line, ruling, retracts))
         if len(self._unwritten) == 1:  # rows already waiting are the retries' (one short try each)
             self._write_unwritten()

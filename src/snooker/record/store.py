@@ -171,7 +171,7 @@ class MatchRecord:
     ) -> int:
         if self._identity is not None and _identity(self.path) != self._identity:
             self._write_back()
-        at = at_utc or datetime.now(UTC).isoformat(timespec="milliseconds")
+        at = at_utc or utc_now()
         line_json = None if line is None else json.dumps(line, sort_keys=True)
         ruling_json = None if ruling is None else json.dumps(ruling, sort_keys=True, default=str)
         with self.db:  # one transaction, committed before returning
@@ -294,6 +294,11 @@ class MatchRecord:
     def meta(self, key: str) -> str | None:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
+
+
+def utc_now() -> str:
+    """The time a row is written or ruled: ISO-8601, UTC, to the millisecond (``at_utc``)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
