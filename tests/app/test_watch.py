@@ -7,8 +7,10 @@ import json
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
+import zmq
 
 from snooker.broadcast.feed import FeedConfig, FeedPublisher
 from snooker.cli import main
@@ -73,20 +75,59 @@ def test_watch_bad_endpoint_is_a_clear_error_not_a_traceback():
 
 
 def test_watch_says_when_a_feed_it_heard_falls_silent():
-    """A publisher that stops (live ended, crashed, the network gone) leaves its last state on
+    """A publisher that stops without closing (crashed, the network gone) leaves its last state on
     screen; watch says it is no longer live."""
     from snooker.app.watch import SILENT_AFTER_S, watch
     from snooker.broadcast.feed import FeedSubscriber
 
     shown, notices = io.StringIO(), io.StringIO()
-    with FeedPublisher("tcp://127.0.0.1:*", "t7", FeedConfig(heartbeat_s=0.1)) as pub:
+    raw = zmq.Context.instance().socket(zmq.PUB)
+    raw.setsockopt(zmq.LINGER, 0)
+    port = raw.bind_to_random_port("tcp://127.0.0.1")
+    try:
+        with FeedSubscriber(f"tcp://127.0.0.1:{port}") as subscriber:
+
+            def publish_then_hang() -> None:
+                for seq in range(1, int(PUBLISHING_S / HEARTBEAT_S) + 1):
+                    body = {
+                        **SCOREBOARD,
+                        "schema": "snooker.feed/1",
+                        "seq": seq,
+                        "epoch": "e1",
+                        "table": "t7",
+                    }
+                    raw.send_multipart([b"table/t7/state/", json.dumps(body).encode()])
+                    time.sleep(HEARTBEAT_S)
+
+            sender = threading.Thread(target=publish_then_hang)
+            sender.start()
+            watch(subscriber, shown, False, None, SILENT_AFTER_S + 1.0, True, notices=notices)
+            sender.join()
+    finally:
+        raw.close()
+    assert shown.getvalue().count("Ann 23") >= 2  # heartbeats while it published
+    assert "feed silent for 3 s" in notices.getvalue() and "not live" in notices.getvalue()
+    assert "ended" not in notices.getvalue()
+
+
+def test_watch_says_when_the_publisher_ended_the_feed():
+    """A publisher that closes (live stopped) says so in its last state; watch says it once, and
+    not that the feed then fell silent."""
+    from snooker.app.watch import SILENT_AFTER_S, watch
+    from snooker.broadcast.feed import FeedSubscriber
+
+    shown, notices = io.StringIO(), io.StringIO()
+    with FeedPublisher("tcp://127.0.0.1:*", "t8", FeedConfig(heartbeat_s=HEARTBEAT_S)) as pub:
         pub.publish_state(SCOREBOARD)
         with FeedSubscriber(pub.bound_endpoint) as subscriber:
             threading.Timer(PUBLISHING_S, pub.close).start()
             watch(subscriber, shown, False, None, SILENT_AFTER_S + 1.0, True, notices=notices)
-    assert shown.getvalue().count("Ann 23") >= 2  # heartbeats while it published
-    assert "feed silent for 3 s" in notices.getvalue() and "not live" in notices.getvalue()
+    assert shown.getvalue().splitlines()[-1].endswith("Ann to play") and "feed ended" in shown.getvalue()
+    assert notices.getvalue().count("the publisher ended the feed") == 1
+    assert "silent" not in notices.getvalue()
 
 
 PUBLISHING_S = 1.0
 """How long the silenced publisher publishes before it stops."""
+HEARTBEAT_S = 0.1
+"""How often the test publishers re-send their state (s)."""

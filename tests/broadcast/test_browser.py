@@ -168,3 +168,32 @@ def test_overlay_shows_nothing_until_it_has_a_state(browser):
         page.close()
     finally:
         runner.stop()
+
+
+def test_overlay_marks_scores_that_are_no_longer_live(browser):
+    """A followed feed that falls silent or ends: the last scores stay on air, dimmed and labelled;
+    live again, the label goes."""
+    bridge = Bridge(WebConfig(port=0))
+    runner = BridgeThread(bridge)
+    runner.start()
+    try:
+        bridge.push({"players": ["X", "Y"], "score": [1, 2]}, [])
+        page = browser.new_page(viewport=BROADCAST)
+        page.goto(bridge.url("/overlay"))
+        page.wait_for_function("document.body.dataset.renders >= 1", timeout=WAIT_MS)
+        assert page.get_attribute("body", "data-feed") == "live" and not page.is_visible("#feed-note")
+        live_opacity = page.eval_on_selector("#main", "e => getComputedStyle(e).opacity")
+        for feed, note in (("silent", "SCORES PAUSED"), ("ended", "SCORING ENDED")):
+            bridge.push_feed(feed)
+            page.wait_for_function(f"document.body.dataset.feed === '{feed}'", timeout=WAIT_MS)
+            assert page.is_visible("#feed-note") and page.text_content("#feed-note") == note
+            assert float(page.eval_on_selector("#main", "e => getComputedStyle(e).opacity")) < float(
+                live_opacity
+            )
+            assert page.text_content("#player-1-score") == "2"  # the last scores stay on air
+        bridge.push_feed("live")
+        page.wait_for_function("document.body.dataset.feed === 'live'", timeout=WAIT_MS)
+        assert not page.is_visible("#feed-note")
+        page.close()
+    finally:
+        runner.stop()

@@ -10,6 +10,8 @@ import pytest
 import zmq
 
 from snooker.broadcast.feed import (
+    FEED_ENDED,
+    FEED_LIVE,
     FEED_SCHEMA,
     FeedConfig,
     FeedError,
@@ -80,6 +82,8 @@ def test_a_restarted_publisher_has_a_new_epoch_and_the_subscriber_notices():
             with FeedPublisher(endpoint, "t1", FeedConfig(heartbeat_s=0.1)) as pub:
                 pub.publish_state(SCOREBOARD)
                 epochs.append(_first(sub, "state").body["epoch"])
+            while (last := _first(sub, "state").body)["feed"] != FEED_ENDED:  # its heartbeats, then its end
+                assert last["epoch"] == epochs[-1]
         assert epochs[0] != epochs[1]
         assert sub.stats.restarts == 1
 
@@ -108,6 +112,32 @@ def test_a_subscriber_that_never_reads_does_not_block_the_publisher(publisher: F
             assert _first(reader, "state").body["score"] == [12, 40]
     finally:
         sleeper.close()
+
+
+def test_a_closing_publisher_says_its_feed_ended():
+    """Its last state is the scoreboard as it stood, marked ended: an overlay can tell a match no
+    longer refereed from a quiet one."""
+    publisher = FeedPublisher(ANY_PORT, "club-4", FeedConfig(heartbeat_s=0.1)).start()
+    try:
+        with FeedSubscriber(publisher.bound_endpoint, "club-4") as sub:
+            publisher.publish_state(SCOREBOARD)
+            assert _first(sub, "state").body["feed"] == FEED_LIVE
+            publisher.close()
+            states = []
+            while (message := sub.receive(1.0)) is not None:
+                states.append(message.body)
+    finally:
+        publisher.close()
+    assert states and states[-1]["feed"] == FEED_ENDED
+    assert {k: states[-1][k] for k in SCOREBOARD} == SCOREBOARD
+    assert all(s["feed"] == FEED_LIVE for s in states[:-1])
+
+
+def test_a_publisher_that_never_sent_a_state_ends_without_one():
+    with FeedPublisher(ANY_PORT, "club-5") as publisher, FeedSubscriber(publisher.bound_endpoint) as sub:
+        time.sleep(0.2)  # the subscription settles
+        publisher.close()
+        assert sub.receive(0.5) is None and publisher.stats.sent == 0
 
 
 def test_malformed_messages_are_reported_not_fatal():

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from pathlib import Path
 
 import aiohttp
 import pytest
+import zmq
 
 from snooker.broadcast.console import CommandError, to_action
 from snooker.broadcast.feed import FeedConfig, FeedPublisher
@@ -133,8 +135,9 @@ def test_websocket_is_current_on_connect_and_pushes_changes(served):
                 got.append(await ws.receive_json(timeout=WAIT_S))
         return got
 
-    first, *pushed = asyncio.run(watch())
+    first, feed, *pushed = asyncio.run(watch())
     assert first == {"type": "state", "state": on_connect}
+    assert feed == {"type": "feed", "feed": "live"}  # a session in this process: live while it runs
     assert [m["type"] for m in pushed[:-1]] == ["event"] * (len(pushed) - 1)
     assert pushed[0]["event"]["event"] == "FOUL"  # announcements arrive before the state they lead to
     assert pushed[-1]["state"] == json.loads(json.dumps(session.scoreboard()))
@@ -161,6 +164,82 @@ def test_bridge_following_a_feed_serves_what_the_feed_says():
             assert code == 503 and "holds no referee" in answer["error"]
         finally:
             runner.stop()
+
+
+def _raw_state(raw: zmq.Socket, seq: int) -> None:
+    """One well-formed state body on a bare PUB socket: a publisher that can stop without closing."""
+    body = {"players": ["X", "Y"], "score": [seq, 0], "schema": "snooker.feed/1", "seq": seq, "epoch": "e"}
+    raw.send_multipart([b"table/t3/state/", json.dumps({**body, "table": "t3"}).encode()])
+
+
+def test_bridge_following_a_feed_says_when_its_scores_stop_being_live():
+    """Silent for ``feed_silent_after_s`` (a publisher crashed, the network gone): silent, and live
+    again when it speaks; a publisher that closes: ended. Browsers are told each change."""
+    raw = zmq.Context.instance().socket(zmq.PUB)
+    raw.setsockopt(zmq.LINGER, 0)
+    port = raw.bind_to_random_port("tcp://127.0.0.1")
+    bridge = Bridge(WebConfig(port=0, feed_silent_after_s=SILENT_AFTER_S))
+    bridge.follow_feed(f"tcp://127.0.0.1:{port}", "t3")
+    runner = BridgeThread(bridge)
+    runner.start()
+
+    async def feed_changes() -> list[str]:
+        said = []
+        async with aiohttp.ClientSession() as http, http.ws_connect(bridge.url("/ws")) as ws:
+            while len(said) < 3:
+                message = await ws.receive_json(timeout=WAIT_S + SILENT_AFTER_S)
+                if message["type"] == "feed":
+                    said.append(message["feed"])
+        return said
+
+    try:
+        watching = threading.Thread(target=lambda: changes.extend(asyncio.run(feed_changes())))
+        changes: list[str] = []
+        watching.start()
+        seq, deadline = 0, time.monotonic() + WAIT_S
+        while bridge.state is None:  # the subscription's slow start
+            assert time.monotonic() < deadline, "bridge never heard the feed"
+            seq += 1
+            _raw_state(raw, seq)
+            time.sleep(0.05)
+        time.sleep(SILENT_AFTER_S * 2)
+        assert bridge.feed == "silent"
+        _raw_state(raw, seq + 1)
+        watching.join(WAIT_S)
+        assert changes == ["live", "silent", "live"]
+        assert asyncio.run(_state(bridge))["feed"] == "live"
+    finally:
+        runner.stop()
+        raw.close()
+
+    with FeedPublisher("tcp://127.0.0.1:*", "t4", FeedConfig(heartbeat_s=0.1)) as publisher:
+        publisher.publish_state({"players": ["X", "Y"], "score": [7, 8]})
+        bridge = Bridge(WebConfig(port=0))
+        bridge.follow_feed(publisher.bound_endpoint, "t4")
+        runner = BridgeThread(bridge)
+        runner.start()
+        try:
+            deadline = time.monotonic() + WAIT_S
+            while bridge.state is None:
+                assert time.monotonic() < deadline, "bridge never heard the feed"
+                time.sleep(0.05)
+            publisher.close()
+            while bridge.feed != "ended":
+                assert time.monotonic() < deadline + WAIT_S, "bridge never heard the feed end"
+                time.sleep(0.05)
+            answer = asyncio.run(_state(bridge))
+            assert answer["feed"] == "ended" and answer["score"] == [7, 8]  # the last scores, marked
+        finally:
+            runner.stop()
+
+
+async def _state(bridge: Bridge) -> dict:
+    async with aiohttp.ClientSession() as http, http.get(bridge.url("/state")) as r:
+        return await r.json()
+
+
+SILENT_AFTER_S = 0.5
+"""A followed feed's silence the bridge takes as not live, in these tests (s)."""
 
 
 @pytest.mark.parametrize(

@@ -61,8 +61,11 @@ class Server:
         self.process.stdin.flush()
 
     def state(self) -> dict:
+        """The scoreboard the server's bridge serves, less whether it is live (checked here)."""
         with urllib.request.urlopen(f"{self.url}/state", timeout=WAIT_S) as answer:
-            return json.load(answer)
+            state = json.load(answer)
+        assert state.pop("feed") == "live"
+        return state
 
     def stop(self) -> None:
         if self.process.poll() is None:

@@ -41,6 +41,9 @@ def joined(*lines: dict[str, Any], **fields: Any) -> list[dict[str, Any]]:
         ({"reds": 2, "ball_on": "pink"}, "only in the ascending phase"),
         ({"reds": 2, "score": [3]}, "table.score"),
         ({"reds": 2, "score": [3, -1]}, "table.score"),
+        ({"reds": 2, "score": [2**53, 3]}, "table.score: expected a whole number from 0 to 9007199254740991"),
+        ({"reds": 2, "score": [10**30, 3]}, "table.score"),
+        ({"reds": 2, "score": [True, 3]}, "table.score"),
         ({"reds": 2, "striker": 2}, "no player 2"),
         ({"reds": 2, "cue_in_hand": "yes"}, "cue_in_hand"),
         ({"reds": 1, "positions": {"red-1": [100, 900], "red-2": [300, 900]}}, "2 reds placed"),
@@ -52,6 +55,17 @@ def test_a_table_line_that_cannot_be_is_refused_and_changes_nothing(fields, says
     rulings = rule([match(), table(**fields)])
     assert says in rulings[-1]["error"]
     assert rulings[0]["reds"] == 15 and rulings[0]["in_hand"]
+
+
+def test_the_largest_count_a_browser_reads_exactly_is_taken():
+    ruling = joined(reds=2, score=[2**53 - 1, 0])[-1]
+    assert "error" not in ruling and ruling["score"] == [2**53 - 1, 0]
+
+
+@pytest.mark.parametrize("best_of", [0, 2**53, 10**40, True, 3.0])
+def test_a_match_of_no_frames_or_of_more_than_a_count_can_hold_is_refused(best_of):
+    rulings = rule([match(best_of=best_of), pot("red")])
+    assert "best_of" in rulings[0]["error"]
 
 
 def test_a_table_line_is_refused_while_a_decision_is_open():

@@ -12,7 +12,7 @@ import sys
 import time
 from typing import Any, TextIO
 
-from snooker.broadcast.feed import FeedError, FeedMessage, FeedSubscriber
+from snooker.broadcast.feed import FEED_ENDED, FeedError, FeedMessage, FeedSubscriber
 
 POLL_S = 0.2
 """How often (seconds) the loop wakes to check --count/--timeout while no message arrives."""
@@ -68,6 +68,8 @@ def describe(message: FeedMessage) -> str:
         details.append(f"remaining {body['points_remaining']}")
     if body.get("status"):
         details.append(str(body["status"]))
+    if body.get("feed") == FEED_ENDED:
+        details.append("feed ended")
     return f"{head} {' - '.join(parts)} | {' | '.join(details)} | {to_play} to play"
 
 
@@ -81,7 +83,8 @@ def watch(
     notices: TextIO = sys.stderr,
 ) -> int:
     """Print messages until ``count`` are printed or none arrives for ``timeout_s``; how many printed.
-    A feed silent for ``SILENT_AFTER_S`` after a message, and back again, is said on ``notices``."""
+    A feed its publisher ended, one silent for ``SILENT_AFTER_S`` after a message, and one back
+    again, is said on ``notices``."""
     printed, last_state, quiet_since = 0, None, time.monotonic()
     heard, silent = False, False
     while count is None or printed < count:
@@ -102,6 +105,9 @@ def watch(
         if silent:
             print("feed back", file=notices, flush=True)
         heard, silent, quiet_since = True, False, time.monotonic()
+        if message.kind == "state" and message.body.get("feed") == FEED_ENDED:
+            silent = True  # the silence that follows is said here, once
+            print("the publisher ended the feed: the last state shown is final", file=notices, flush=True)
         if message.kind == "state" and not every_state and not as_json:
             signature = {k: v for k, v in message.body.items() if k not in ("seq", "sent_at")}
             if signature == last_state:

@@ -7,6 +7,11 @@ bodies are JSON objects carrying ``schema``, ``seq`` (increasing per publisher, 
 sent on every change and re-sent by a heartbeat thread so a late subscriber is current within
 ``heartbeat_s``. An ``event`` body is one announcement (``FOUL``, ``FREE BALL``, a pot, frame over).
 
+Every ``state`` body also says whether its publisher is still on (``feed``: ``"live"``); the last
+one a publisher sends as it closes says ``"ended"``, so an overlay can tell a match that stopped
+being refereed from a quiet one. A publisher that dies without closing says nothing: a subscriber
+knows it only by the heartbeat's silence.
+
 The publisher never waits for a subscriber: sends are non-blocking with a bounded high-water mark, so
 a subscriber that never reads only loses its own messages (counted in ``stats.dropped``).
 """
@@ -31,6 +36,9 @@ FEED_SCHEMA = "snooker.feed/1"
 TABLE_ID_PATTERN = re.compile(r"^[A-Za-z0-9_.-]+$")
 
 Kind = Literal["state", "event"]
+FEED_LIVE = "live"
+FEED_ENDED = "ended"
+"""The values of a state body's ``feed``: its publisher is on, or has closed (its last message)."""
 
 
 class FeedError(RuntimeError):
@@ -162,9 +170,13 @@ class FeedPublisher:
         return self._socket.getsockopt_string(zmq.LAST_ENDPOINT)
 
     def close(self) -> None:
+        """Stop the heartbeat, send the last state marked ``feed: "ended"`` (if a state was ever
+        sent), and close the socket (queued messages get ``linger_ms`` to go out)."""
         self._stop.set()
         if self._heartbeat is not None:
             self._heartbeat.join(timeout=2.0)
+        if self._latest_state is not None:
+            self._send("state", {**self._latest_state, "feed": FEED_ENDED})
         with self._lock:
             if self._socket is not None:
                 self._socket.close()
@@ -205,7 +217,7 @@ class FeedPublisher:
 
     def publish_state(self, scoreboard: dict[str, Any]) -> dict[str, Any] | None:
         """Send the whole scoreboard now and keep it for the heartbeat; returns the body sent."""
-        self._latest_state = dict(scoreboard)
+        self._latest_state = {**scoreboard, "feed": FEED_LIVE}
         return self._send("state", self._latest_state)
 
     def publish_event(self, event: dict[str, Any]) -> dict[str, Any] | None:

@@ -5,8 +5,10 @@ Routes:
 - ``GET /overlay`` — the scoreboard page for a broadcast browser source (transparent background);
   it opens ``/ws`` and redraws on every message.
 - ``GET /ws`` — WebSocket; sends ``{"type": "state", "state": {...}}`` at once on connect (current
-  on connect) and on every change, ``{"type": "event", "event": {...}}`` for announcements.
-- ``GET /state`` — the current scoreboard as JSON.
+  on connect) and on every change, ``{"type": "event", "event": {...}}`` for announcements, and
+  ``{"type": "feed", "feed": "live" | "silent" | "ended"}`` on connect and whenever the scores stop
+  or start being live (a followed feed's publisher closed, or fell silent, or came back).
+- ``GET /state`` — the current scoreboard as JSON (with ``feed`` as above).
 - ``GET /console`` — the referee console page (needs the token: ``/console?token=…``).
 - ``POST /api/command`` — a console command (see ``snooker.broadcast.console``); the token goes in
   the ``X-Console-Token`` header. Answers 200 with the result, 400 for a malformed or unknown
@@ -29,6 +31,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -36,11 +39,13 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from snooker.broadcast.console import DECISION_CHOICES, FOUL_REASONS, execute
-from snooker.broadcast.feed import FeedSubscriber, events_of
+from snooker.broadcast.feed import FEED_ENDED, FEED_LIVE, FeedSubscriber, events_of
 from snooker.record.session import Change, MatchSession
 
 LOG = logging.getLogger(__name__)
 TOKEN_HEADER = "X-Console-Token"
+FEED_SILENT = "silent"
+"""The bridge's word for a followed feed that said nothing for ``WebConfig.feed_silent_after_s``."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,8 @@ class WebConfig:
     - ``feed_poll_s``: how often the feed-follower thread checks for shutdown while idle (seconds).
     - ``ws_heartbeat_s``: WebSocket ping interval, so dead browser sources are noticed (seconds).
     - ``ws_outbox_size``: messages queued per browser; a slow one loses its oldest first.
+    - ``feed_silent_after_s``: a followed feed that said nothing for this long is shown as not live
+      (seconds; the contract re-sends the state at least once a second, so three are missed).
     """
 
     host: str = "127.0.0.1"
@@ -61,6 +68,15 @@ class WebConfig:
     feed_poll_s: float = 0.2
     ws_heartbeat_s: float = 10.0
     ws_outbox_size: int = 32
+    feed_silent_after_s: float = 3.0
+
+    def __post_init__(self) -> None:
+        if self.ws_outbox_size < 2:
+            raise ValueError(
+                "ws_outbox_size must be >= 2 (a browser is sent the state and the feed's status on connect)"
+            )
+        if self.feed_silent_after_s <= 0:
+            raise ValueError("feed_silent_after_s must be > 0 seconds")
 
 
 def new_token() -> str:
@@ -80,6 +96,7 @@ class Bridge:
         self.token = token or new_token()
         self.session: MatchSession | None = None
         self.state: dict[str, Any] | None = None
+        self.feed = FEED_LIVE
         self._outboxes: dict[int, asyncio.Queue[dict[str, Any]]] = {}
         self._sockets: set[web.WebSocketResponse] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -104,6 +121,7 @@ class Bridge:
         subscriber = FeedSubscriber(endpoint, table_id).start()
 
         def read() -> None:
+            heard_at: float | None = None
             try:
                 while not self._stop.is_set():
                     try:
@@ -112,9 +130,15 @@ class Bridge:
                         LOG.exception("feed %s: a message could not be read; reading on", endpoint)
                         continue
                     if message is None or message.error:
+                        quiet_s = None if heard_at is None else time.monotonic() - heard_at
+                        silent = quiet_s is not None and quiet_s >= self.config.feed_silent_after_s
+                        if silent and self.feed == FEED_LIVE:
+                            self.push_feed(FEED_SILENT)
                         continue
+                    heard_at = time.monotonic()
                     if message.kind == "state":
                         self.push(message.body, [])
+                        self.push_feed(FEED_ENDED if message.body.get("feed") == FEED_ENDED else FEED_LIVE)
                     elif message.kind == "event":
                         self.push(None, [message.body])
             finally:
@@ -133,11 +157,28 @@ class Bridge:
             return
         loop.call_soon_threadsafe(self._push_now, state, events)
 
+    def push_feed(self, feed: str) -> None:
+        """Thread-safe: the scores are now ``feed`` (live, silent or ended); browsers are told on a
+        change."""
+        if feed == self.feed:
+            return
+        self.feed = feed
+        LOG.info("scores are now %s", feed)
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._send_all, [self._feed_message()])
+
+    def _feed_message(self) -> dict[str, Any]:
+        return {"type": "feed", "feed": self.feed}
+
     def _push_now(self, state: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
         messages = [{"type": "event", "event": e} for e in events]
         if state is not None:
             self.state = state
             messages.append({"type": "state", "state": state})
+        self._send_all(messages)
+
+    def _send_all(self, messages: list[dict[str, Any]]) -> None:
         for outbox in list(self._outboxes.values()):
             for message in messages:
                 if outbox.full():  # a browser that cannot keep up loses its oldest message, never blocks
@@ -173,7 +214,7 @@ class Bridge:
         return handler
 
     async def _state(self, request: web.Request) -> web.Response:
-        return web.json_response(self.state or {})
+        return web.json_response({**(self.state or {}), "feed": self.feed})
 
     async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(heartbeat=self.config.ws_heartbeat_s)
@@ -181,6 +222,7 @@ class Bridge:
         outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=self.config.ws_outbox_size)
         if self.state is not None:
             outbox.put_nowait({"type": "state", "state": self.state})
+        outbox.put_nowait(self._feed_message())
         self._outboxes[id(ws)] = outbox
         self._sockets.add(ws)
         listening = asyncio.create_task(self._ignore_incoming(ws))

@@ -276,6 +276,19 @@ def _optional_index(line: dict, key: str) -> int | None:
     return value
 
 
+LARGEST_COUNT = 2**53 - 1
+"""The largest count (frames in a match, points) a line may give: the largest integer a JSON
+reader that holds numbers as doubles (the overlay's browser, most scoreboard software) reads
+exactly. A larger one is a corrupt line, not a match."""
+
+
+def _count(value: object, what: str, smallest: int) -> int:
+    """``value`` as a count from ``smallest`` to ``LARGEST_COUNT``: a JSON integer, not a bool."""
+    if isinstance(value, bool) or not isinstance(value, int) or not smallest <= value <= LARGEST_COUNT:
+        raise LogError(f"{what}: expected a whole number from {smallest} to {LARGEST_COUNT}, got {value!r}")
+    return value
+
+
 FARTHEST_PLACE_MM = 10_000.0
 """A place further than this (mm) beyond the playing area's edges is no ball's: a measurement gone
 wrong, which the rule geometry cannot use."""
@@ -339,9 +352,7 @@ def _parse_match(line: dict) -> MatchLine:
         or not all(isinstance(p, str) for p in players)
     ):
         raise LogError("players: expected a list of 2 (singles) or 4 (four-handed) names")
-    best_of = line.get("best_of", 1)
-    if isinstance(best_of, bool) or not isinstance(best_of, int) or best_of < 1:
-        raise LogError(f"best_of: expected a positive number of frames, got {best_of!r}")
+    best_of = _count(line.get("best_of", 1), "best_of (frames in the match)", 1)
     breaker = _optional_index(line, "breaker") or 0
     if breaker >= len(players):
         raise LogError(f"breaker: no player {breaker} among {len(players)} players")
@@ -580,12 +591,10 @@ def _parse_table(line: dict) -> TableLine:
     if ball_on not in (RED, "colour", BALL_ON_EITHER, *COLOURS):
         raise LogError(f"table.ball_on: expected red, colour, a colour or {BALL_ON_EITHER}, got {ball_on!r}")
     score = line.get("score")
-    if score is not None and (
-        not isinstance(score, list)
-        or len(score) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score)
-    ):
-        raise LogError(f"table.score: expected [points, points], got {score!r}")
+    if score is not None:
+        if not isinstance(score, list) or len(score) != 2:
+            raise LogError(f"table.score: expected [points, points], got {score!r}")
+        score = [_count(v, "table.score", 0) for v in score]
     cue_in_hand = _optional_bool(line, "cue_in_hand")
     return TableLine(
         reds=reds,
