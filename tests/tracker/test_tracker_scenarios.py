@@ -789,3 +789,62 @@ def test_a_hidden_ball_found_once_far_off_and_lost_again_is_not_off_the_table():
         s.t > 1.1 and "black" in s.by_label() and s.by_label()["black"].xy_mm[0] < 300 for s in result.states
     )
     assert not [e for e in result.events if e.kind == "off_table"]
+
+
+@pytest.mark.parametrize("pocket", ["top_left", "baulk_right"])
+def test_a_ball_whose_last_sighting_jitters_back_from_the_jaws_is_still_potted(pocket):
+    """A red runs into a corner at 0.9 m/s; its last centre, on a blurred or coarsely compressed
+    frame, lands 12 mm back from the one before, 57 mm from the mouth (just outside the jaws): the
+    filter's velocity restarts from that one step, pointing away, but a ball does not turn back on
+    the open cloth between two frames (Task2 clip 7 at a low bit rate)."""
+    balls = _pot_scenario(pocket)
+    mouth = STANDARD_TABLE.pockets[pocket].mouth_centre
+    red = balls[1]
+    (_, *red_at), struck = red.keys[0], red.keys[1][0]
+    speed, fps = 900.0, 30.0
+    last_but_one = math.ceil((struck + (math.dist(red_at, mouth) - 45.0) / speed) * fps) / fps
+    keys = [
+        (0.0, *red_at),
+        (struck, *red_at),
+        (last_but_one, *_towards(mouth, red_at, 45.0)),
+        (last_but_one + 1 / fps, *_towards(mouth, red_at, 57.0)),
+    ]
+    jittered = Ball("red", keys, gone_after=last_but_one + 1.5 / fps)
+    result = run([balls[0], jittered, *balls[2:]], duration_s=3.0, noise_mm=0.5)
+    # seen going in where it was lost, not only inferred at the stroke's end from the cue ball's path
+    assert [(e.label, e.pocket) for e in result.events if e.kind == "potted"] == [("red-1", pocket)]
+    assert [s.to_log_line()["potted"] for s in result.strokes] == [[{"ball": "red", "pocket": pocket}]]
+
+
+def test_a_running_ball_read_as_a_confusable_colour_stays_its_own_while_that_ball_is_hidden_elsewhere():
+    """A yellow running at 0.6 m/s is read white on three frames, its centre blurred 60 mm ahead
+    (beyond the confusable-colour gate); the white lies hidden at rest 230 mm away. No white is
+    there: the yellow keeps its gate, and the white stays where it lies (the white carried onto the
+    yellow's path, the yellow lost: Task2 clip 4 at 25 fps)."""
+    fps, start, misread = 30.0, 0.5, (1.0, 1.0 + 2 / 30.0)
+
+    def yellow_at(t: float) -> tuple[float, float]:
+        return (600.0, 1000.0 + 600.0 * max(0.0, t - start))
+
+    yellow = Ball(
+        "yellow",
+        [(0.0, *yellow_at(0.0)), (start, *yellow_at(start)), (3.0, *yellow_at(3.0))],
+        hidden=[(misread[0] - 0.001, misread[1] + 0.001)],
+    )
+    blurred = Ball(
+        "yellow",
+        [
+            (t, yellow_at(t)[0], yellow_at(t)[1] + 60.0)
+            for t in np.arange(misread[0], misread[1] + 1e-6, 1 / fps)
+        ],
+        hidden=[(0.0, misread[0] - 0.001), (misread[1] + 0.001, 9.0)],
+        seen_as="white",
+    )
+    white_at = (830.0, yellow_at(misread[0])[1])
+    white = Ball("white", [(0.0, *white_at)], hidden=[(misread[0] - 0.3, 2.0)])
+    result = run(
+        [white, yellow, blurred, still("black", *SPOTS["black"])], duration_s=2.5, noise_mm=0.5, fps=fps
+    )
+    during = [s.by_label() for s in result.states if misread[0] - 0.1 <= s.t <= misread[1] + 0.3]
+    assert all(math.dist(labels["white"].xy_mm, white_at) < 5.0 for labels in during)
+    assert all(labels["yellow"].status.value == "visible" for labels in during)

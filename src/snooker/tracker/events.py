@@ -611,19 +611,27 @@ def pocket_ahead(
     start: np.ndarray, direction: np.ndarray, table: TableSpec, max_angle_deg: float
 ) -> str | None:
     """The pocket a ball sent from ``start`` along ``direction`` heads for: the pocket whose mouth
-    lies closest in angle to the direction, if within ``max_angle_deg`` (None otherwise)."""
+    lies closest in angle to the direction, if within ``max_angle_deg`` or if the line the ball
+    runs on passes between the mouth's jaws (None otherwise).
+
+    The mouth has a width: seen from close by it spans a wider angle than ``max_angle_deg`` (a
+    ball resting 70 mm from a corner mouth, 86 mm wide, sees it across ±38°), so a ball sent
+    into the jaws from there heads for the pocket though its direction is 20-30° off the mouth's
+    centre; from far away the angle (12° is 210 mm at a metre) is the wider allowance."""
     norm = float(np.linalg.norm(direction))
     if norm == 0.0 or not np.all(np.isfinite(direction)):
         return None
     u = np.asarray(direction, dtype=float) / norm
-    best, best_angle = None, max_angle_deg
+    best, best_angle = None, math.inf
     for name, pocket in table.pockets.items():
         to_mouth = np.array(pocket.mouth_centre) - start
         distance = float(np.linalg.norm(to_mouth))
         if distance == 0.0:
             continue
         angle = math.degrees(math.acos(float(np.clip(to_mouth @ u / distance, -1.0, 1.0))))
-        if angle <= best_angle:
+        # the angle within which the line through ``start`` passes between the jaws
+        spanned = math.degrees(math.asin(min(1.0, pocket.mouth_width_mm / 2.0 / distance)))
+        if angle <= max(max_angle_deg, min(spanned, 90.0)) and angle < best_angle:
             best, best_angle = name, angle
     return best
 

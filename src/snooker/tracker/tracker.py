@@ -287,7 +287,17 @@ class BallTracker:
         )
         distance = np.linalg.norm(predicted[:, None, :] - xy[None, :, :], axis=2)
         confusable = (penalty > 0.0) & (penalty < FORBIDDEN)
-        penalty = np.where(confusable & (distance > cfg.confusion_gate_mm), FORBIDDEN, penalty)
+        # The confusion gate keeps a ball from taking the detection of another ball that is right
+        # there (at a collision the prediction is off). Where no ball of the detection's colour is
+        # predicted within its gate of it, no other ball is there: a fast ball blurred towards a
+        # confusable colour (a running yellow read white while the cue ball was hidden 230 mm
+        # away: Task2 clip 4 at 25 fps) keeps its own gate, else the hidden ball's re-association
+        # takes it and the running ball is lost.
+        own_colour = penalty == 0.0
+        claimed = np.any(own_colour & (distance <= gates[:, None]), axis=0)
+        penalty = np.where(
+            confusable & (distance > cfg.confusion_gate_mm) & claimed[None, :], FORBIDDEN, penalty
+        )
         first = assign(predicted, gates, xy, penalty)
 
         # Re-association: tracks and detections left over, same colour only, gate = reachable distance.
@@ -464,8 +474,18 @@ class BallTracker:
         dist = np.array([segment_entry(track.xy, ahead, mouth, 0.0)[0] for mouth in self._mouths])
         k = int(np.argmin(dist))
         if dist[k] <= life.pocket_capture_radius_mm:
-            towards = float(np.dot(track.velocity, self._drops[k] - track.xy)) > 0.0
-            if dist[k] <= life.jaws_radius_mm or (towards and speed >= life.pot_min_speed_mm_s):
+            to_drop = self._drops[k] - track.xy
+            towards = float(np.dot(track.velocity, to_drop)) > 0.0 and speed >= life.pot_min_speed_mm_s
+            # The filter's velocity after its last sighting may be one step's difference (restarted
+            # on a manoeuvre), and one centre off by a few mm on a blurred or coarsely compressed
+            # frame turns it around (a red running into a corner at 0.9 m/s read 0.34 m/s away
+            # from it: Task2 clip 7 at a low bit rate). A ball does not turn back on the open
+            # cloth between two frames: its net run over the last ``rest_window_s`` counts too.
+            run = _net_velocity(track.history)
+            towards |= (
+                float(np.dot(run, to_drop)) > 0.0 and float(np.linalg.norm(run)) >= life.pot_min_speed_mm_s
+            )
+            if dist[k] <= life.jaws_radius_mm or towards:
                 return "pot", self._pocket_names[k]
         heading = pocket_ahead(track.xy, track.velocity, self.table, life.off_table_pocket_angle_deg)
         # Off the table needs a speed measured between sightings: one found again once and lost
@@ -648,6 +668,15 @@ def _fastest_step_speed(history: deque) -> float:
         if t1 > t0
     ]
     return max(steps, default=0.0)
+
+
+def _net_velocity(history: deque) -> np.ndarray:
+    """(2,) mm/s: the displacement from the first to the last sighting of ``history``, per second
+    (zero with fewer than two sightings or no time between them)."""
+    if len(history) < 2:
+        return np.zeros(2)
+    (t0, x0, y0), (t1, x1, y1) = history[0], history[-1]
+    return np.array([x1 - x0, y1 - y0]) / (t1 - t0) if t1 > t0 else np.zeros(2)
 
 
 def _net_speed(history: deque) -> float:
