@@ -892,6 +892,23 @@ def _fouls_codes(fouls: list[tuple[FoulReason, tuple[int, ...]]], ball_on_value:
     return tuple(seen)
 
 
+def _table_at_start(frame: FrameState, stroke: StrokeLine) -> Table:
+    """The table as the stroke began, which balls replaced (3.14(a)) stand as: the places its
+    ``positions.before`` gives (less balls no longer on the table), else those earlier lines left.
+    A cue ball first seen already running (``strike_unseen``) lay where the last stroke left it."""
+    table = frame.table
+    before = stroke.positions.before if stroke.positions else None
+    if before is None:
+        return table
+    places = _without_balls_off_the_table(dict(before), table.reds, table.colours)
+    if stroke.strike_unseen:
+        places.pop(CUE_BALL, None)
+        rested = table.cue_position()
+        if rested is not None:
+            places[CUE_BALL] = rested
+    return replace(table, positions=tuple(places.items()))
+
+
 def _without_balls_off_the_table(
     positions: dict[str, Point], reds: int, colours: Iterable[str]
 ) -> dict[str, Point]:
@@ -1004,17 +1021,10 @@ def _miss_geometry(
     cue ball first seen already running (``strike_unseen``) lay where the previous stroke left it:
     its first place seen is not where the stroke was played from.
     """
-    before = stroke.positions.before if stroke.positions else None
-    if before is None:
-        before = frame.table.positions
+    before = _table_at_start(frame, stroke).positions
     if before is None:
         return None, None
     positions = _without_balls_off_the_table(dict(before), frame.table.reds, frame.table.colours)
-    if stroke.strike_unseen:
-        positions.pop(CUE_BALL, None)
-        rested = frame.table.cue_position()
-        if rested is not None:
-            positions[CUE_BALL] = rested
     cue = None if frame.table.cue_in_hand else positions.get(CUE_BALL)
     if cue is None and not frame.table.cue_in_hand:
         return None, None
@@ -1130,7 +1140,14 @@ def _stroke_chosen(
     striker = frame.striker
     offender = stroke.player if stroke.player is not None else striker
     announcements: list[str] = []
-    snapshot = Snapshot(table, frame.phase, frame.touching, striker, frame.break_points, frame.free_ball)
+    snapshot = Snapshot(
+        _table_at_start(frame, stroke),
+        frame.phase,
+        frame.touching,
+        striker,
+        frame.break_points,
+        frame.free_ball,
+    )
     if stroke.fell_from_edge:
         _check_miss_call(stroke, fouls)
         return _edge_fall_in_stroke(match, frame, snapshot, fouls, view, offender, stroke)
