@@ -443,7 +443,7 @@ def analyze_segment(
     next segment takes over (``links``; see ``snooker.pipeline.segments.Handover``), or to ``stop``
     (None: the end), from ``starting_view`` where given (the view the video's beginning shows, as
     one process reading the whole video would have it; replaced after a cut away as usual)."""
-    from snooker.calibration import ImageSizeMismatch, check_image_size
+    from snooker.calibration import CalibrationDoesNotFit, check_image_size
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
     result = SegmentResult(start, stop)
@@ -483,7 +483,7 @@ def analyze_segment(
                     result.error = f"the video {video} ended early (truncated or corrupt), frame {result.end}"
         except SourceError as exc:
             result.error = str(exc)
-        except ImageSizeMismatch as exc:
+        except CalibrationDoesNotFit as exc:
             result.error = f"calibration {options.calibration} does not fit {video}: {exc}"
         except KeyboardInterrupt:
             result.error = "interrupted"
@@ -552,7 +552,7 @@ def analyze_video(
     """Analyse one video into ``out``: the command for one video (its exit status). Where
     ``options`` say so, tracked in ``tracking_worker`` (left running), or in a worker process of
     its own when none is given."""
-    from snooker.calibration import ImageSizeMismatch, check_image_size
+    from snooker.calibration import CalibrationDoesNotFit, check_image_size
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
     try:
@@ -602,7 +602,7 @@ def analyze_video(
                     )
         except SourceError as exc:
             error = str(exc)
-        except ImageSizeMismatch as exc:
+        except CalibrationDoesNotFit as exc:
             error = f"calibration {options.calibration} does not fit {video}: {exc}"
         except OSError as exc:  # the annotated video cannot be written: the analysis still is
             error = str(exc)

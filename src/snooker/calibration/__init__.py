@@ -13,6 +13,8 @@ _LAZY = {
     "TableView": "snooker.calibration.view",
     "CalibrationError": "snooker.calibration.view",
     "ImageSizeMismatch": "snooker.calibration.view",
+    "CalibrationDoesNotFit": "snooker.calibration.view",
+    "CameraMoved": "snooker.calibration.view",
     "check_image_size": "snooker.calibration.view",
     "BALL_RADIUS": "snooker.calibration.view",
     "pockets_by_image_position": "snooker.calibration.view",

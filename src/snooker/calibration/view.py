@@ -31,8 +31,17 @@ class CalibrationError(ValueError):
     """A calibration file or document that cannot be used (missing, corrupt, wrong schema)."""
 
 
-class ImageSizeMismatch(CalibrationError):
+class CalibrationDoesNotFit(CalibrationError):
+    """A calibration given no longer maps the frames it is used on (the run cannot go on with it)."""
+
+
+class ImageSizeMismatch(CalibrationDoesNotFit):
     """Images of another size than the calibration was made for: its pixels are not theirs."""
+
+
+class CameraMoved(CalibrationDoesNotFit):
+    """The picture moved from where the calibration puts the table (the camera knocked on its
+    mount, or re-framed): every ball would be placed off by the move."""
 
 
 def check_image_size(view: object, shape: tuple[int, ...]) -> None:

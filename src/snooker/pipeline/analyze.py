@@ -35,11 +35,15 @@ from snooker.vision.gating import (
 )
 from snooker.vision.otherview import BallCandidate, CueBallSighting, OtherViewConfig, OtherViewCueBall
 from snooker.vision.types import BallDetections, Frame
+from snooker.vision.viewshift import Shift, Verdict, ViewShift, ViewShiftConfig
 
 T = TypeVar("T")
 
 ANALYSIS_SCHEMA = "snooker.analysis/1"
 LOG_SCHEMA = "snooker.log/1"
+
+PICTURE_MOVING = "the picture is moving"
+"""Why a frame of the table's view is skipped while the picture moves (``view_shift``)."""
 
 Detector = Callable[[np.ndarray, object], BallDetections]
 """``detector(frame_bgr, view) -> BallDetections`` (see ``snooker.vision.detector``)."""
@@ -93,6 +97,10 @@ class AnalysisConfig:
     line joins its rim in the rim fit; rendered stills), elsewhere within 0.3 px. With the view's
     fit error it is added, in the mm a pixel spans there, to what the referee allows a cue ball
     from hand beyond the D (see ``TrackingStage.with_place_error``)."""
+    view_shift: ViewShiftConfig = field(default_factory=ViewShiftConfig)
+    """When the picture moved under a view still passing the check (a camera knocked, re-framed):
+    a table found in the frames is found again there; a calibration given no longer fits
+    (``CameraMoved``). See ``snooker.vision.viewshift``."""
     find_table_in_background: bool = False
     """Look for the first table on a worker thread while frames keep coming (each skipped as "no
     table found yet" until it is found) rather than hold the frame loop for the search: a live
@@ -194,6 +202,11 @@ class VideoAnalysis:
         self._search_frame = -1
         self._search_image = np.zeros((0, 0, 3), np.uint8)
         self._searcher = _HelperThread("find-table")
+        self.view_shift = (
+            ViewShift(self.config.view_shift, self.config.fast_path.detection, self.thumbnails)
+            if self.config.view_shift.enabled
+            else None
+        )
         if tracking_worker is not None:
             tracking_worker.begin(self.stage)  # last: a video begun is always ended by finish
 
@@ -204,6 +217,8 @@ class VideoAnalysis:
         frame made known to the cue ball's follower in other views (it looks ahead)."""
         if self.thumbnails is not None:
             self.thumbnails.prepare(frame.image)
+        if self.view_shift is not None:
+            self.view_shift.prepare(frame.image)
         prepare = getattr(self.other_view, "prepare", None)
         if prepare is not None:
             prepare(frame)
@@ -215,6 +230,8 @@ class VideoAnalysis:
         reason = self._ensure_view(frame)
         if reason is not None:
             self.skipped[reason] = self.skipped.get(reason, 0) + 1
+            if reason == PICTURE_MOVING:  # the table's own view, moving: no other view to look in
+                return FrameOutcome(frame, None, [], reason)
             if not follow_other_view and self.other_view is not None:
                 self.other_views_not_followed += 1
                 return FrameOutcome(frame, None, [], reason)
@@ -314,7 +331,7 @@ class VideoAnalysis:
             return None
         if not cfg.check_view or self._shows(frame.image, self.view):
             self._end_off_view_run()
-            return None
+            return self._camera_moved(frame)
         self._off_view_run += 1
         if not self.fixed_view and self._off_view_run >= self._research_at:
             self._research_at = self._off_view_run + self._research_gap
@@ -323,6 +340,48 @@ class VideoAnalysis:
                 self._end_off_view_run()
                 return None
         return "frame does not show the table"
+
+    def _camera_moved(self, frame: Frame) -> str | None:
+        """Why ``frame``, which shows the table, is not read: the picture moved from where the view
+        was first used (``view_shift``). Moving, not yet for long: skipped; moved and held: a view
+        found in the frames is found again there (adopted where it moved; where it did not, the
+        shift was not the camera's), a calibration given no longer fits (``CameraMoved``)."""
+        if self.view_shift is None:
+            return None
+        verdict, shift = self.view_shift.check(frame.index, frame.image, self.view)
+        if verdict is Verdict.STILL or shift is None:
+            return None
+        if verdict is Verdict.MOVING:
+            return PICTURE_MOVING
+        if self.fixed_view:
+            from snooker.calibration.view import CameraMoved
+
+            raise CameraMoved(
+                f"the picture moved {shift.dx_px:+.1f}, {shift.dy_px:+.1f} px (frame {frame.index}) "
+                "from where the calibration puts the table: the camera was knocked or re-framed; "
+                "calibrate it again, or leave the calibration out to find the table in the frames"
+            )
+        self._find_moved_table(frame, shift)
+        return None
+
+    def _find_moved_table(self, frame: Frame, shift: Shift) -> None:
+        """The table looked for again after the picture moved by ``shift``: adopted where it moved
+        with it (the frame is then read), else the view stands (no new look for a while)."""
+        before = self.view
+        view = self._search_table(frame.image)
+        moved_px = _corners_moved_px(before, view)
+        record = {
+            "frame": frame.index,
+            "found": view is not None,
+            "picture_moved_px": [round(shift.dx_px, 1), round(shift.dy_px, 1)],
+        }
+        if view is None or moved_px is None or moved_px < self.config.view_shift.refit_min_move_px:
+            self.views.append({**record, "adopted": False})
+            self.view_shift.unmoved(frame.index)
+            return
+        self.views.append({**record, "adopted": True})
+        self.view = view
+        self.view_shift.start(view, frame.image)
 
     def forget_view(self) -> None:
         """Look for the table afresh from the next frame (the camera's picture changed size, so the
@@ -518,6 +577,15 @@ def frame_log_lines(
             lines.append(line)
             referee.apply(line)
     return lines
+
+
+def _corners_moved_px(before: object, after: object | None) -> float | None:
+    """How far (px, the largest of the four) the table's corners moved between two views; None where
+    either has none."""
+    a, b = getattr(before, "corners_px", None), getattr(after, "corners_px", None)
+    if a is None or b is None:
+        return None
+    return float(np.max(np.linalg.norm(np.asarray(a, dtype=float) - np.asarray(b, dtype=float), axis=1)))
 
 
 def _default_find_table() -> Callable[[np.ndarray], object]:

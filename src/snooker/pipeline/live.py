@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from snooker.calibration.view import ImageSizeMismatch, check_image_size
+from snooker.calibration.view import CalibrationDoesNotFit, check_image_size
 from snooker.pipeline.analyze import AnalysisConfig, Detector, FrameOutcome, VideoAnalysis
 from snooker.pipeline.joining import NEW_FRAME, JoinConfig, is_break_off, starts_next_frame, table_line
 from snooker.record.session import MatchSession
@@ -102,7 +102,7 @@ class LiveStatus:
         elapsed = max(time.monotonic() - self.started, 1e-9)
         return (
             f"live: {self.frames_processed} frames ({self.frames_processed / elapsed:.1f}/s), "
-            f"{self.frames_dropped} dropped to keep up, {self.frames_skipped} skipped (no table), "
+            f"{self.frames_dropped} dropped to keep up, {self.frames_skipped} skipped (no table, or moving), "
             f"{self.frames_failed} failed, {self.strokes} strokes; latency {self.latency_s * 1000:.0f} ms "
             f"(max {self.max_latency_s * 1000:.0f} ms)"
             + (
@@ -159,6 +159,8 @@ class LiveTable:
         """How long the last frame in which the cue ball was looked for in another view took (s)."""
         self._replays_reported = 0
         """How many of the analysis's replays have been reported."""
+        self._views_reported = 0
+        """How many of the analysis's searches for the table have been looked at for a camera move."""
 
     def stop(self) -> None:
         """Ask ``run`` to finish (from another thread or a signal handler); a source still being
@@ -197,7 +199,7 @@ class LiveTable:
             else:
                 status.ended = f"source failed: {exc}"
                 status.failed = True
-        except ImageSizeMismatch as exc:
+        except CalibrationDoesNotFit as exc:
             status.ended = f"the calibration does not fit {source.name}: {exc}"
             status.failed = True
         if status.ended is None:
@@ -234,6 +236,8 @@ class LiveTable:
         started = time.perf_counter()
         try:
             outcome = self.analysis.process(frame, follow_other_view=self._may_look_in_other_view())
+        except CalibrationDoesNotFit:
+            raise  # not this frame's fault: the calibration no longer maps the camera (ends the run)
         except Exception as exc:  # one bad frame must not stop the table
             status.frames_failed += 1
             self.report(f"frame {frame.index}: perception failed ({type(exc).__name__}: {exc}); skipped")
@@ -250,6 +254,7 @@ class LiveTable:
         for stroke in outcome.strokes:
             self._rule(stroke)
         self._report_replays()
+        self._report_camera_moves()
         if self.on_frame is not None:
             try:
                 self.on_frame(outcome, status)
@@ -282,6 +287,17 @@ class LiveTable:
             )
             self.report(f"frames {replay.first_frame}-{replay.last_frame}: a replay{of}, not ruled")
         self._replays_reported = len(replays)
+
+    def _report_camera_moves(self) -> None:
+        """Say where the picture moved and the table was found again (``VideoAnalysis.views``)."""
+        views = getattr(self.analysis, "views", [])
+        for view in views[self._views_reported :]:
+            if view.get("adopted"):
+                dx, dy = view["picture_moved_px"]
+                self.report(
+                    f"frame {view['frame']}: the picture moved {dx:+.1f}, {dy:+.1f} px: the table found again"
+                )
+        self._views_reported = len(views)
 
     def _may_look_in_other_view(self) -> bool:
         """Whether the frame about to be processed may look for the cue ball should it show another

@@ -843,6 +843,13 @@ def _window(t: _TableThumb, x0: int, y0: int, x1: int, y1: int, scale: int, marg
     )
 
 
+def table_thumbnail_box(view: object, shape: tuple[int, ...], config: MotionGateConfig) -> Box | None:
+    """The crop (x0, y0, x1, y1 frame px) in which the detection gate thumbnails ``view``'s table in
+    frames of ``shape`` (``FrameThumbnails.use_table``); None where the view has no playing area."""
+    t = _table_thumb(view, shape, config)
+    return None if t is None else (t.x0, t.y0, t.x1, t.y1)
+
+
 def _table_thumb(view: object, shape: tuple[int, ...], config: MotionGateConfig) -> _TableThumb | None:
     mask_of = getattr(view, "playing_area_mask", None)
     radius_of = getattr(view, "ball_radius_px", None)

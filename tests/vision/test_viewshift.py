@@ -1,0 +1,151 @@
+"""The picture's shift (``snooker.vision.viewshift``): measured on a rendered broadcast frame moved
+as a knocked camera moves it, and the verdicts a run of frames gives (still, moving, moved)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from snooker.calibration import load_calibration
+from snooker.vision.gating import FrameThumbnails, MotionGateConfig, table_thumbnail_box
+from snooker.vision.viewshift import Verdict, ViewShift, ViewShiftConfig, _even_dft_size
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+MEASURE_TOLERANCE_PX = 0.8
+"""How close a measured shift comes to the picture's true one (frame px, each way): the thumbnail
+is 4 frame px to its px, and the phase correlation's peak is read to a fraction of that."""
+
+
+@pytest.fixture(scope="module")
+def table() -> tuple[np.ndarray, object]:
+    """The demo clip's first frame (a rendered broadcast view, 960 × 540) and its calibration."""
+    capture = cv2.VideoCapture(str(SAMPLES / "demo_clip.mp4"))
+    ok, image = capture.read()
+    capture.release()
+    assert ok
+    return image, load_calibration(SAMPLES / "demo_clip.calibration.json")
+
+
+def _moved(image: np.ndarray, dx: float, dy: float) -> np.ndarray:
+    """``image`` as a camera moved by (dx, dy) px shows it (the edge repeated where nothing was)."""
+    h, w = image.shape[:2]
+    return cv2.warpAffine(
+        image, np.float32([[1, 0, dx], [0, 1, dy]]), (w, h), borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+@pytest.mark.parametrize(
+    ("dx", "dy"), [(0.0, 0.0), (6.0, 4.0), (-3.0, 2.0), (0.0, -5.0), (2.5, 0.0), (-8.0, -6.0)]
+)
+def test_the_shift_measured_is_the_pictures(table, dx, dy):
+    image, view = table
+    shift = ViewShift()
+    assert shift.check(0, image, view) == (Verdict.STILL, None)  # the first frame: the reference
+    _, measured = shift.check(1, _moved(image, dx, dy), view)
+    assert measured is not None and measured.response > 0.5
+    assert (
+        abs(measured.dx_px - dx) <= MEASURE_TOLERANCE_PX and abs(measured.dy_px - dy) <= MEASURE_TOLERANCE_PX
+    )
+
+
+def _verdicts(
+    table, shifts: list[tuple[float, float]], config: ViewShiftConfig | None = None
+) -> list[Verdict]:
+    image, view = table
+    shift = ViewShift(config)
+    shift.check(0, image, view)
+    return [shift.check(i + 1, _moved(image, *d), view)[0] for i, d in enumerate(shifts)]
+
+
+STILL, MOVING, MOVED = Verdict.STILL, Verdict.MOVING, Verdict.MOVED
+
+
+@pytest.mark.parametrize(
+    ("shifts", "expected"),
+    [
+        ([(0, 0)] * 4, [STILL] * 4),
+        ([(1.5, -1.0)] * 4, [STILL] * 4),  # within the noise of a still camera
+        ([(6, 4)] * 4, [MOVING, MOVING, MOVED, MOVING]),  # a knock; after MOVED the caller acts
+        ([(0, 0), (6, 4), (0, 0), (0, 0)], [STILL, MOVING, STILL, STILL]),  # a jolt, back at once
+        ([(6, 4), (-6, -4), (6, 4), (-6, -4)], [MOVING] * 4),  # shaking: never one move held
+        ([(5, 0), (5.5, 0.5), (6, 0)], [MOVING, MOVING, MOVED]),  # settling: within steady_px
+    ],
+    ids=["still", "noise", "knock", "jolt", "shaking", "settling"],
+)
+def test_a_run_of_frames_says_still_moving_or_moved(table, shifts, expected):
+    assert _verdicts(table, shifts) == expected
+
+
+def test_a_shift_found_not_to_be_the_cameras_is_not_looked_at_again_for_a_while(table):
+    image, view = table
+    config = ViewShiftConfig(recheck_gap_frames=5)
+    shift = ViewShift(config)
+    shift.check(0, image, view)
+    knocked = _moved(image, 6, 4)
+    assert [shift.check(i, knocked, view)[0] for i in (1, 2, 3)] == [MOVING, MOVING, MOVED]
+    shift.unmoved(3)
+    assert [shift.check(i, knocked, view)[0] for i in range(4, 8)] == [STILL] * 4
+    assert shift.check(8, knocked, view)[0] is MOVING
+
+
+def test_a_view_found_again_is_measured_from_its_own_first_frame(table):
+    image, view = table
+    knocked = _moved(image, 6, 4)
+    shift = ViewShift()
+    shift.check(0, image, view)
+    shift.start(view, knocked)  # the table found again on the knocked picture
+    assert [shift.check(i, knocked, view)[0] for i in (1, 2, 3)] == [STILL] * 3
+    other = load_calibration(SAMPLES / "demo_clip.calibration.json")  # another view object
+    assert shift.check(4, image, other) == (STILL, None)
+
+
+def test_measured_ahead_on_the_readers_thread_as_in_the_loop(table):
+    image, view = table
+    thumbnails = FrameThumbnails(8)
+    thumbnails.use_table(table_thumbnail_box(view, image.shape[:2], MotionGateConfig()), 4)
+    ahead, here = ViewShift(thumbnails=thumbnails), ViewShift()
+    ahead.check(0, image, view)
+    here.check(0, image, view)
+    knocked = _moved(image, -3, 2)
+    thumbnails.prepare(knocked)
+    ahead.prepare(knocked)
+    assert ahead.check(1, knocked, view) == here.check(1, knocked, view)
+
+
+def test_a_view_without_a_playing_area_is_not_measured():
+    shift = ViewShift()
+    picture = np.zeros((48, 64, 3), np.uint8)
+    assert [shift.check(i, picture, object())[0] for i in range(3)] == [STILL] * 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=8, max_value=400))
+def test_measuring_sides_are_even_ffts_own_and_read_identical_pictures_as_unmoved(limit):
+    side = _even_dft_size(limit)
+    assert side % 2 == 0 and side <= limit and cv2.getOptimalDFTSize(side) == side
+    picture = np.random.default_rng(limit).random((side, side)).astype(np.float32)
+    (dx, dy), _ = cv2.phaseCorrelate(picture, picture.copy())
+    assert abs(dx) < 1e-6 and abs(dy) < 1e-6  # an odd padded size reads half a pixel off
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"max_shift_px": 0.0},
+        {"steady_px": -1.0},
+        {"coarse_suspect_px": 0.0},
+        {"refit_min_move_px": 0.0},
+        {"min_response": 0.0},
+        {"min_response": 1.5},
+        {"confirm_frames": 0},
+        {"recheck_gap_frames": -1},
+    ],
+)
+def test_a_config_that_cannot_be_is_refused(bad):
+    with pytest.raises(ValueError):
+        ViewShiftConfig(**bad)
