@@ -34,18 +34,20 @@ class ViewShiftConfig:
     The shift is measured on the motion gate's thumbnail of the table (``MotionGateConfig``: the
     playing area's box, 4 frame px to a thumbnail px). Between frames of a still camera on the
     Task2 clips, players and balls moving, it reads 0.2-1.1 px (median of each clip) and at most
-    3.2 px (clip 24, a player over the table); at half that size, 0.4-1.0 px and at most 14.
+    3.2 px (clip 24, a player over the table); at half that size 0.4-1.0 px (3.7 on clip 24) and
+    at most 14.
 
     - ``enabled``: False never measures (a camera that cannot move, frames already registered).
     - ``coarse_suspect_px``: measured first at half the thumbnail's size (a quarter of the work); a
       shift below this (frame px) is taken as measured, a larger one is measured again at the
       thumbnail's size.
-    - ``max_shift_px``: a shift larger than this (frame px) is the picture moving. On the 8509
-      frames of the Task2 and Task4 clips showing the table and measured (``min_response``), 19
-      read above 3 px (5 clips; 99.9th percentile 3.3 px, the largest 4.1), in 8 runs of three
-      frames agreeing (a player over the table, or a broadcast camera nudged); a knock of 3.6 px
-      on a 960 × 540 render moves the far end's balls ~25 mm, which the tracker reads as every
-      ball moving.
+    - ``max_shift_px``: a shift larger than this (frame px), with the box's two halves agreeing
+      (``Shift.uniform``), is the picture moving. On the 8509 frames of the Task2 and Task4 clips
+      showing the table and measured (``min_response``), 19 read above 3 px (5 clips; 99.9th
+      percentile 3.3 px, the largest 4.1), in 8 runs of three frames agreeing (a player over the
+      table); with the halves' agreement none does (``/tmp`` harness of the twenty-ninth session).
+      A knock of 3.6 px on a 960 × 540 render moves the far end's balls ~25 mm, which the tracker
+      reads as every ball moving.
     - ``refit_min_move_px``: the table found again after a move is taken where its corners moved
       at least this (frame px, the largest of the four) from the view's; else the shift was not
       the camera's and the view stands.
