@@ -45,7 +45,7 @@ class ViewShiftConfig:
       (``Shift.uniform``), is the picture moving. On the 8509 frames of the Task2 and Task4 clips
       showing the table and measured (``min_response``), 19 read above 3 px (5 clips; 99.9th
       percentile 3.3 px, the largest 4.1), in 8 runs of three frames agreeing (a player over the
-      table); with the halves' agreement none does (``/tmp`` harness of the twenty-ninth session).
+      table); with the halves' agreement none does.
       A knock of 3.6 px on a 960 × 540 render moves the far end's balls ~25 mm, which the tracker
       reads as every ball moving.
     - ``refit_min_move_px``: the table found again after a move is taken where its corners moved
