@@ -53,8 +53,11 @@ def test_the_shift_measured_is_the_pictures(table, dx, dy):
     )
 
 
+EVERY_FRAME = ViewShiftConfig(measure_every_frames=1)
+
+
 def _verdicts(
-    table, shifts: list[tuple[float, float]], config: ViewShiftConfig | None = None
+    table, shifts: list[tuple[float, float]], config: ViewShiftConfig = EVERY_FRAME
 ) -> list[Verdict]:
     image, view = table
     shift = ViewShift(config)
@@ -81,9 +84,24 @@ def test_a_run_of_frames_says_still_moving_or_moved(table, shifts, expected):
     assert _verdicts(table, shifts) == expected
 
 
+def test_frames_between_those_measured_carry_the_last_verdict(table):
+    """Measured every second frame: a knock seen on a measured frame keeps the next one unread too,
+    and is taken as the camera's on its third measured frame."""
+    config = ViewShiftConfig(measure_every_frames=2)
+    assert _verdicts(table, [(0, 0)] + [(6, 4)] * 6, config) == [
+        STILL,
+        MOVING,
+        MOVING,
+        MOVING,
+        MOVING,
+        MOVED,
+        STILL,
+    ]
+
+
 def test_a_shift_found_not_to_be_the_cameras_is_not_looked_at_again_for_a_while(table):
     image, view = table
-    config = ViewShiftConfig(recheck_gap_frames=5)
+    config = ViewShiftConfig(measure_every_frames=1, recheck_gap_frames=5)
     shift = ViewShift(config)
     shift.check(0, image, view)
     knocked = _moved(image, 6, 4)
@@ -96,7 +114,7 @@ def test_a_shift_found_not_to_be_the_cameras_is_not_looked_at_again_for_a_while(
 def test_a_view_found_again_is_measured_from_its_own_first_frame(table):
     image, view = table
     knocked = _moved(image, 6, 4)
-    shift = ViewShift()
+    shift = ViewShift(EVERY_FRAME)
     shift.check(0, image, view)
     shift.start(view, knocked)  # the table found again on the knocked picture
     assert [shift.check(i, knocked, view)[0] for i in (1, 2, 3)] == [STILL] * 3
@@ -108,12 +126,12 @@ def test_measured_ahead_on_the_readers_thread_as_in_the_loop(table):
     image, view = table
     thumbnails = FrameThumbnails(8)
     thumbnails.use_table(table_thumbnail_box(view, image.shape[:2], MotionGateConfig()), 4)
-    ahead, here = ViewShift(thumbnails=thumbnails), ViewShift()
+    ahead, here = ViewShift(EVERY_FRAME, thumbnails=thumbnails), ViewShift(EVERY_FRAME)
     ahead.check(0, image, view)
     here.check(0, image, view)
     knocked = _moved(image, -3, 2)
     thumbnails.prepare(knocked)
-    ahead.prepare(knocked)
+    ahead.prepare(1, knocked)
     assert ahead.check(1, knocked, view) == here.check(1, knocked, view)
 
 
@@ -143,6 +161,7 @@ def test_measuring_sides_are_even_ffts_own_and_read_identical_pictures_as_unmove
         {"min_response": 0.0},
         {"min_response": 1.5},
         {"confirm_frames": 0},
+        {"measure_every_frames": 0},
         {"recheck_gap_frames": -1},
     ],
 )

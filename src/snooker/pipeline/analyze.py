@@ -218,7 +218,7 @@ class VideoAnalysis:
         if self.thumbnails is not None:
             self.thumbnails.prepare(frame.image)
         if self.view_shift is not None:
-            self.view_shift.prepare(frame.image)
+            self.view_shift.prepare(frame.index, frame.image)
         prepare = getattr(self.other_view, "prepare", None)
         if prepare is not None:
             prepare(frame)
