@@ -1169,6 +1169,10 @@ def _plausible(
     )
 
 
+_LAB_NEUTRAL = 128.0
+"""The a* and b* of a neutral grey in OpenCV's 8-bit Lab (stored offset by this)."""
+
+
 def _dark_mouth_blobs(
     image: np.ndarray,
     lightness: np.ndarray,
@@ -1197,7 +1201,10 @@ def _dark_mouth_blobs(
     if not bare.any():
         return out
     cloth_lab = cv2.cvtColor(image[::step, ::step][bare][:, None], cv2.COLOR_BGR2LAB).reshape(-1, 3)
-    cloth_lightness, cloth_a = float(np.median(cloth_lab[:, 0])), float(np.median(cloth_lab[:, 1])) - 128.0
+    cloth_lightness, cloth_a = (
+        float(np.median(cloth_lab[:, 0])),
+        float(np.median(cloth_lab[:, 1])) - _LAB_NEUTRAL,
+    )
     h, w = lightness.shape
     for k, ((x, y), r) in enumerate(zip(c, config.coverage_radius * radii, strict=True)):
         if not few[k]:
@@ -1211,7 +1218,7 @@ def _dark_mouth_blobs(
         pixels = image[y0:y1, x0:x1][inside][:, None]
         disc = cv2.cvtColor(pixels, cv2.COLOR_BGR2LAB).reshape(-1, 3).mean(axis=0)
         dark = disc[0] < config.mouth_blob_dark_ratio * cloth_lightness
-        cloth_hued = cloth_a < 0.0 and disc[1] - 128.0 <= config.mouth_blob_hue_share * cloth_a
+        cloth_hued = cloth_a < 0.0 and disc[1] - _LAB_NEUTRAL <= config.mouth_blob_hue_share * cloth_a
         out[suspect[k]] = dark and cloth_hued
     return out
 
