@@ -239,16 +239,18 @@ class ViewShift:
             return None
         small = self._thumbnail(image, box)
         rows, cols = small.shape[:2]
-        coarse_rows, coarse_cols = _even_dft_size(rows // 2), _even_dft_size(cols // 2)
+        coarse_rows, coarse_cols = _even_dft_size(rows // _COARSE), _even_dft_size(cols // _COARSE)
         if coarse_rows < _SMALLEST_SIDE or coarse_cols < _SMALLEST_SIDE:
             return None
-        top, left = (rows - 2 * coarse_rows) // 2, (cols - 2 * coarse_cols) // 2
-        part = (top, left, 2 * coarse_rows, 2 * coarse_cols)
-        coarse, fine = (_scale_of(small, part, shrink, self.gate.thumbnail_scale) for shrink in (2, 1))
-        half = _even_dft_size(coarse_cols)
+        fine_rows, fine_cols = _COARSE * coarse_rows, _COARSE * coarse_cols
+        top, left = (rows - fine_rows) // 2, (cols - fine_cols) // 2  # centred in the thumbnail
+        part = (top, left, fine_rows, fine_cols)
+        scale = self.gate.thumbnail_scale
+        coarse, fine = (_scale_of(small, part, shrink, scale) for shrink in (_COARSE, 1))
+        half = _even_dft_size(fine_cols // 2)
         halves = tuple(
-            _scale_of(small, (top, side, 2 * coarse_rows, half), 1, self.gate.thumbnail_scale)
-            for side in (left, left + 2 * coarse_cols - half)
+            _scale_of(small, (top, side, fine_rows, half), 1, scale)
+            for side in (left, left + fine_cols - half)
         )
         return _Reference(view, shape, box, coarse, fine, halves)
 
@@ -280,6 +282,8 @@ class ViewShift:
         return shift
 
 
+_COARSE = 2
+"""The coarse measure's thumbnail is shrunk this many times each way (a quarter of the work)."""
 _SMALLEST_SIDE = 8
 """A box whose coarse measure would be smaller than this (px) either way is not measured."""
 
