@@ -7,7 +7,9 @@ Each variant is written to ``OUT/<variant>/Task2/N.mp4`` with the ground truth c
 ``scripts/eval_pots.py --data OUT/<variant>`` scores it as the originals. Pockets are numbered by
 their place in the image, so nothing is mirrored or rotated. Written with OpenCV's MPEG-4 encoder
 (``mp4v``), so every variant is also re-encoded once: ``copy`` (the same size and rate) separates
-what the re-encoding does from what the change does.
+what the re-encoding does from what the change does. The variants named ``look_<name>`` show each
+clip as another broadcast would (:data:`snooker.vision.photometric.BROADCAST_PERTURBATIONS`: exposure,
+white balance, tone curve, saturation, blur, compression), frame by frame.
 """
 
 from __future__ import annotations
@@ -21,19 +23,29 @@ from pathlib import Path
 import cv2
 
 from snooker.datasets.shared import bucharest_training
+from snooker.vision.photometric import BROADCAST_PERTURBATIONS, Perturbation
 
 
 @dataclass(frozen=True)
 class Variant:
     """How a clip is changed: the frame size (None: as it is) and how it is resized, the frame
     rate written, which source frames are dropped (every ``drop_every``-th, counted from 1; 0:
-    none), and the encoder's bit rate (bit/s; 0: its default)."""
+    none), the encoder's bit rate (bit/s; 0: its default), and a photometric change applied to
+    each frame after resizing (None: none)."""
 
     size: tuple[int, int] | None = None
     interpolation: int = cv2.INTER_AREA
     fps: float = 30.0
     drop_every: int = 0
     bitrate: int = 0
+    look: Perturbation | None = None
+
+
+def _look_without_size(perturbation: Perturbation) -> dict[str, object]:
+    """The perturbation's photometric fields, its size left to :class:`Variant` (resized once)."""
+    fields = dict(vars(perturbation))
+    del fields["name"], fields["size"]
+    return fields
 
 
 LOW_BITRATE = 40_000
@@ -47,6 +59,10 @@ VARIANTS = {
     "p480w": Variant(size=(854, 480)),
     "low_bitrate": Variant(bitrate=LOW_BITRATE),
     "fps25": Variant(fps=25.0, drop_every=6),
+} | {
+    f"look_{p.name}": Variant(size=p.size, look=Perturbation(p.name, **_look_without_size(p)))
+    for p in BROADCAST_PERTURBATIONS
+    if _look_without_size(p) != _look_without_size(Perturbation(p.name))
 }
 
 
@@ -75,6 +91,8 @@ def write_variant(source: Path, target: Path, variant: Variant) -> int:
                 continue
             if variant.size is not None:
                 image = cv2.resize(image, variant.size, interpolation=variant.interpolation)
+            if variant.look is not None:
+                image = variant.look.apply(image)
             writer.write(image)
             written += 1
     finally:
