@@ -1,7 +1,8 @@
 """A camera knocked on its mount mid-match (``snooker.vision.viewshift``): the picture moves a few
-pixels and stays there. With the table found in the frames it is found again where it moved and
-the match reads as it would have; with a calibration given, the calibration no longer fits and the
-run says so, keeping what it had read.
+pixels, perhaps turning it too, and stays there. With the table found in the frames it is found
+again where it moved; with a calibration given, the calibration is moved with the picture (its turn
+and shift measured whole); either way the match reads as it would have. A move that cannot be
+measured stops a run with a calibration given, by name, keeping what it had read.
 
 The demo clip (a rendered broadcast view, 960 × 540: a red, then the green, potted) knocked between
 its strokes (frame 100: its first stroke is frames 16-82, its second 121-228) and during its
@@ -18,9 +19,10 @@ import cv2
 import numpy as np
 import pytest
 
+from snooker.calibration import load_calibration
 from snooker.cli import main
 from snooker.record.store import MatchRecord
-from snooker.vision.viewshift import ViewShiftConfig
+from snooker.vision.viewshift import ViewShift, ViewShiftConfig
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 CLIP = SAMPLES / "demo_clip.mp4"
@@ -28,11 +30,20 @@ CALIBRATION = SAMPLES / "demo_clip.calibration.json"
 CALLS = [["ONE"], ["FOUR"]]
 
 
-def _knocked(path: Path, from_frame: int, dx: float, dy: float) -> Path:
-    """The demo clip with every frame from ``from_frame`` on moved by (dx, dy) px."""
+def _move(dx: float, dy: float, turn_deg: float = 0.0) -> np.ndarray:
+    """The picture's move (2, 3): turned ``turn_deg`` clockwise as seen about its centre, then
+    shifted (dx, dy) px."""
+    move = cv2.getRotationMatrix2D((480.0, 270.0), -turn_deg, 1.0)
+    move[:, 2] += (dx, dy)
+    return move
+
+
+def _knocked(path: Path, from_frame: int, dx: float, dy: float, turn_deg: float = 0.0) -> Path:
+    """The demo clip with every frame from ``from_frame`` on moved by (dx, dy) px, turned
+    ``turn_deg``."""
     capture = cv2.VideoCapture(str(CLIP))
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (960, 540))
-    move = np.float32([[1, 0, dx], [0, 1, dy]])
+    move = _move(dx, dy, turn_deg)
     index = 0
     while True:
         ok, image = capture.read()
@@ -48,12 +59,20 @@ def _knocked(path: Path, from_frame: int, dx: float, dy: float) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("from_frame", "dx", "dy"),
-    [(100, 6.0, 4.0), (100, -3.0, 2.0), (150, 5.0, -4.0), (101, 6.0, 4.0)],
-    ids=["between_strokes", "a_small_knock", "during_a_stroke", "on_an_odd_frame"],
+    ("from_frame", "dx", "dy", "turn_deg"),
+    [
+        (100, 6.0, 4.0, 0.0),
+        (100, -3.0, 2.0, 0.0),
+        (150, 5.0, -4.0, 0.0),
+        (101, 6.0, 4.0, 0.0),
+        (100, -5.0, 3.0, -0.8),
+    ],
+    ids=["between_strokes", "a_small_knock", "during_a_stroke", "on_an_odd_frame", "turned_as_it_moved"],
 )
-def test_a_knocked_camera_is_followed_and_the_match_reads_as_it_would_have(tmp_path, from_frame, dx, dy):
-    video = _knocked(tmp_path / "knocked.avi", from_frame, dx, dy)
+def test_a_knocked_camera_is_followed_and_the_match_reads_as_it_would_have(
+    tmp_path, from_frame, dx, dy, turn_deg
+):
+    video = _knocked(tmp_path / "knocked.avi", from_frame, dx, dy, turn_deg)
     out = tmp_path / "out"
     assert main(["analyze", str(video), "--out", str(out), "--referee"]) == 0
     doc = json.loads((out / "analysis.json").read_text())
@@ -68,14 +87,56 @@ def test_a_knocked_camera_is_followed_and_the_match_reads_as_it_would_have(tmp_p
         moved["adopted"]
         and from_frame <= moved["frame"] <= from_frame + config.measure_every_frames * config.confirm_frames
     )
-    assert np.hypot(moved["picture_moved_px"][0] - dx, moved["picture_moved_px"][1] - dy) < 1.5
+    if turn_deg == 0.0:
+        assert np.hypot(moved["picture_moved_px"][0] - dx, moved["picture_moved_px"][1] - dy) < 1.5
     # the frames from the first measured as moved to the one the table was found again on
     first_measured = -(-from_frame // config.measure_every_frames) * config.measure_every_frames
     assert doc["skipped_frames"] == {"the picture is moving": moved["frame"] - first_measured}
 
 
-def test_a_knocked_camera_with_a_calibration_given_fails_the_analysis_by_name_and_keeps_what_it_read(
-    tmp_path, capsys
+FOLLOWED_TOLERANCE_PX = 0.5
+"""How close the calibration moved with the picture puts the table's centre to where it moved (frame
+px): the alignment reads the knocked, re-compressed frames against the first one, balls moved."""
+
+
+@pytest.mark.parametrize(
+    ("from_frame", "dx", "dy", "turn_deg"),
+    [(100, 6.0, 4.0, 0.0), (150, 5.0, -4.0, 0.3), (100, -5.0, 3.0, -0.8)],
+    ids=["between_strokes", "during_a_stroke_turned", "turned_more"],
+)
+def test_a_calibration_given_is_moved_with_the_picture_and_the_match_reads_as_it_would_have(
+    tmp_path, from_frame, dx, dy, turn_deg
+):
+    video = _knocked(tmp_path / "knocked.avi", from_frame, dx, dy, turn_deg)
+    out = tmp_path / "out"
+    assert (
+        main(["analyze", str(video), "--out", str(out), "--referee", "--calibration", str(CALIBRATION)]) == 0
+    )
+    doc = json.loads((out / "analysis.json").read_text())
+    assert doc["complete"] is True and [r["announcements"] for r in doc["rulings"]] == CALLS
+    (moved,) = doc["calibration"]["views"]
+    assert moved["adopted"] and not moved["found"] and from_frame <= moved["frame"] <= from_frame + 6
+    followed = moved["followed"]
+    assert followed["turn_deg"] == pytest.approx(turn_deg, abs=0.05)
+    calibration = load_calibration(CALIBRATION)
+    centre = np.mean(calibration.corners_px, axis=0)
+    truth = _move(dx, dy, turn_deg)
+    assert np.hypot(*(np.array(followed["moved_px"]) - (truth[:, :2] @ centre + truth[:, 2] - centre))) < (
+        FOLLOWED_TOLERANCE_PX
+    )
+    # the view at the end is the moved one: its corners where the move put the calibration's
+    expected = calibration.corners_px @ truth[:, :2].T + truth[:, 2]
+    assert np.abs(np.array(doc["calibration"]["corners_px"]) - expected).max() < 2 * FOLLOWED_TOLERANCE_PX
+
+
+@pytest.fixture
+def unmeasurable(monkeypatch):
+    """Every move's turn and shift cannot be measured (as where a player fills the table)."""
+    monkeypatch.setattr(ViewShift, "motion", lambda self, image, shift: None)
+
+
+def test_an_unmeasurable_knock_with_a_calibration_given_fails_the_analysis_by_name_and_keeps_what_it_read(
+    tmp_path, capsys, unmeasurable
 ):
     video = _knocked(tmp_path / "knocked.avi", 100, 6.0, 4.0)
     out = tmp_path / "out"
@@ -83,13 +144,30 @@ def test_a_knocked_camera_with_a_calibration_given_fails_the_analysis_by_name_an
         main(["analyze", str(video), "--out", str(out), "--referee", "--calibration", str(CALIBRATION)]) == 1
     )
     err = capsys.readouterr().err
-    assert "Traceback" not in err and "knocked.avi" in err and "the picture moved +" in err
+    assert "Traceback" not in err and "knocked.avi" in err and "could not be measured" in err
     doc = json.loads((out / "analysis.json").read_text())
     assert doc["complete"] is False and [r["announcements"] for r in doc["rulings"]] == CALLS[:1]
+    # tried on follow_tries confirmed moves, their frames not read
+    config = ViewShiftConfig()
+    assert doc["skipped_frames"]["the picture is moving"] == config.follow_tries * config.confirm_frames - 1
 
 
-def test_live_with_a_calibration_given_stops_when_the_camera_is_knocked_and_keeps_its_record(
+def test_live_with_a_calibration_given_moves_it_with_the_picture_says_so_and_rules_both_strokes(
     tmp_path, capsys
+):
+    video = _knocked(tmp_path / "knocked.avi", 150, 6.0, 4.0, 0.5)
+    record = tmp_path / "match.sqlite"
+    args = ["live", "--source", str(video), "--table", "t1", "--record", str(record), "--every-frame"]
+    assert main([*args, "--calibration", str(CALIBRATION)]) == 0
+    said = capsys.readouterr()
+    assert "the view moved with it (turned +0.5" in said.out + said.err
+    with MatchRecord(record) as stored:
+        rulings = [entry.ruling for entry in stored.effective_lines() if entry.line["type"] == "stroke"]
+    assert [r["announcements"] for r in rulings] == CALLS
+
+
+def test_live_with_a_calibration_given_stops_when_a_knock_cannot_be_measured_and_keeps_its_record(
+    tmp_path, capsys, unmeasurable
 ):
     video = _knocked(tmp_path / "knocked.avi", 100, 6.0, 4.0)
     record = tmp_path / "match.sqlite"
@@ -106,7 +184,21 @@ def test_live_with_a_calibration_given_stops_when_the_camera_is_knocked_and_keep
     )
 
 
-def test_live_finds_the_table_again_after_a_knock_says_so_and_rules_both_strokes(tmp_path, capsys):
+def test_live_follows_a_knock_says_so_and_rules_both_strokes(tmp_path, capsys):
+    video = _knocked(tmp_path / "knocked.avi", 100, 6.0, 4.0)
+    record = tmp_path / "match.sqlite"
+    args = ["live", "--source", str(video), "--table", "t1", "--record", str(record), "--every-frame"]
+    assert main(args) == 0
+    said = capsys.readouterr()
+    assert "the picture moved +" in said.out + said.err and "the view moved with it" in said.out + said.err
+    with MatchRecord(record) as stored:
+        rulings = [entry.ruling for entry in stored.effective_lines() if entry.line["type"] == "stroke"]
+    assert [r["announcements"] for r in rulings] == CALLS
+
+
+def test_where_a_knock_cannot_be_measured_the_table_is_found_again_in_the_frames(
+    tmp_path, capsys, unmeasurable
+):
     video = _knocked(tmp_path / "knocked.avi", 100, 6.0, 4.0)
     record = tmp_path / "match.sqlite"
     args = ["live", "--source", str(video), "--table", "t1", "--record", str(record), "--every-frame"]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from snooker.calibration import load_calibration
 from snooker.vision.gating import FrameThumbnails, MotionGateConfig, table_thumbnail_box
-from snooker.vision.viewshift import Verdict, ViewShift, ViewShiftConfig, _even_dft_size
+from snooker.vision.viewshift import Shift, Verdict, ViewShift, ViewShiftConfig, _even_dft_size, _rigid_fit
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 MEASURE_TOLERANCE_PX = 0.8
@@ -31,12 +31,19 @@ def table() -> tuple[np.ndarray, object]:
     return image, load_calibration(SAMPLES / "demo_clip.calibration.json")
 
 
-def _moved(image: np.ndarray, dx: float, dy: float) -> np.ndarray:
-    """``image`` as a camera moved by (dx, dy) px shows it (the edge repeated where nothing was)."""
+def _moved(image: np.ndarray, dx: float, dy: float, turn_deg: float = 0.0) -> np.ndarray:
+    """``image`` as a camera moved by (dx, dy) px and turned ``turn_deg`` (clockwise as seen) about
+    the picture's centre shows it (the edge repeated where nothing was)."""
     h, w = image.shape[:2]
-    return cv2.warpAffine(
-        image, np.float32([[1, 0, dx], [0, 1, dy]]), (w, h), borderMode=cv2.BORDER_REPLICATE
-    )
+    return cv2.warpAffine(image, _motion(image, dx, dy, turn_deg), (w, h), borderMode=cv2.BORDER_REPLICATE)
+
+
+def _motion(image: np.ndarray, dx: float, dy: float, turn_deg: float) -> np.ndarray:
+    """The (2, 3) move of :func:`_moved` (OpenCV's angles are anticlockwise as seen)."""
+    h, w = image.shape[:2]
+    matrix = cv2.getRotationMatrix2D((w / 2, h / 2), -turn_deg, 1.0)
+    matrix[:, 2] += (dx, dy)
+    return matrix
 
 
 @pytest.mark.parametrize(
@@ -77,11 +84,81 @@ STILL, MOVING, MOVED = Verdict.STILL, Verdict.MOVING, Verdict.MOVED
         ([(0, 0), (6, 4), (0, 0), (0, 0)], [STILL, MOVING, STILL, STILL]),  # a jolt, back at once
         ([(6, 4), (-6, -4), (6, 4), (-6, -4)], [MOVING] * 4),  # shaking: never one move held
         ([(5, 0), (5.5, 0.5), (6, 0)], [MOVING, MOVING, MOVED]),  # settling: within steady_px
+        ([(-5, 3, -0.8)] * 3, [MOVING, MOVING, MOVED]),  # a knock that turns the picture too
+        ([(6, -4, 0.8)] * 3, [MOVING, MOVING, MOVED]),
+        ([(7, 0, 1.0)] * 3, [MOVING, MOVING, MOVED]),
     ],
-    ids=["still", "noise", "knock", "jolt", "shaking", "settling"],
+    ids=[
+        "still",
+        "noise",
+        "knock",
+        "jolt",
+        "shaking",
+        "settling",
+        "turned",
+        "turned_the_other_way",
+        "turned_more",
+    ],
 )
 def test_a_run_of_frames_says_still_moving_or_moved(table, shifts, expected):
     assert _verdicts(table, shifts) == expected
+
+
+def test_one_side_of_the_picture_moving_alone_is_no_move(table):
+    """A player over one side pulls the whole box's shift; the camera moves every part."""
+    image, view = table
+    pulled = image.copy()
+    half = image.shape[1] // 2
+    pulled[:, half:] = _moved(image, 9, 6)[:, half:]
+    shift = ViewShift(EVERY_FRAME)
+    shift.check(0, image, view)
+    verdicts = [shift.check(i, pulled, view) for i in (1, 2, 3)]
+    assert all(v is STILL for v, _ in verdicts) and not verdicts[0][1].uniform
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.floats(-10, 10),
+    st.floats(-10, 10),
+    st.floats(-0.02, 0.02),
+    st.lists(st.tuples(st.floats(-300, 300), st.floats(-200, 200)), min_size=3, max_size=6, unique=True),
+)
+def test_the_quarters_shifts_give_back_the_turn_and_shift_that_made_them(tx, ty, turn, centres):
+    centres = np.array(centres)
+    spread = centres - centres.mean(axis=0)
+    assume_spread = np.linalg.matrix_rank(np.column_stack([np.ones(len(centres)), spread])) == 3
+    if not assume_spread:
+        return
+    shifts = [Shift(tx - turn * y, ty + turn * x, 1.0) for x, y in centres]
+    fitted, misfit = _rigid_fit(shifts, centres)
+    assert fitted == pytest.approx(turn, abs=1e-9) and misfit < 1e-6
+
+
+@pytest.mark.parametrize(("dx", "dy", "turn_deg"), [(6.0, 4.0, 0.0), (-5.0, 3.0, -0.8), (5.0, -4.0, 0.3)])
+def test_a_move_is_measured_whole_turn_and_shift(table, dx, dy, turn_deg):
+    """Following a move: the picture's turn and shift, measured by aligning the frames whole, put
+    the table's corners where they moved (the shift measured first only starts it)."""
+    image, view = table
+    shift = ViewShift(EVERY_FRAME)
+    shift.check(0, image, view)
+    knocked = _moved(image, dx, dy, turn_deg)
+    _, measured = shift.check(1, knocked, view)
+    motion = shift.motion(knocked, measured)
+    assert motion is not None and motion.correlation > 0.9
+    truth = _motion(image, dx, dy, turn_deg)
+    corners = np.asarray(view.corners_px)
+    expected = corners @ truth[:, :2].T + truth[:, 2]
+    got = corners @ motion.matrix[:, :2].T + motion.matrix[:, 2]
+    assert np.abs(got - expected).max() < 0.3
+    assert motion.turn_deg == pytest.approx(turn_deg, abs=0.02)
+
+
+def test_a_picture_that_is_not_the_table_moved_gives_no_move(table):
+    image, view = table
+    shift = ViewShift(EVERY_FRAME)
+    shift.check(0, image, view)
+    other = np.random.default_rng(3).integers(0, 256, image.shape, dtype=np.uint8)
+    assert shift.motion(other, Shift(6.0, 4.0, 1.0)) is None
 
 
 def test_frames_between_those_measured_carry_the_last_verdict(table):
@@ -163,6 +240,14 @@ def test_measuring_sides_are_even_ffts_own_and_read_identical_pictures_as_unmove
         {"confirm_frames": 0},
         {"measure_every_frames": 0},
         {"recheck_gap_frames": -1},
+        {"turn_misfit_px": 0.0},
+        {"follow_width_px": 4},
+        {"follow_margin_px": -1},
+        {"follow_min_correlation": 0.0},
+        {"follow_tolerance": 0.0},
+        {"follow_iterations": 0},
+        {"follow_tries": 0},
+        {"follow_blur_px": 4},
     ],
 )
 def test_a_config_that_cannot_be_is_refused(bad):

@@ -16,11 +16,13 @@ heights change image positions by ``h / camera height`` only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 from scipy.optimize import least_squares
+from scipy.spatial.transform import Rotation
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,25 @@ class CameraModel:
         if inverse is None:
             inverse = self._plane_inverses[height_mm] = np.linalg.inv(self.plane_homography(height_mm))
         return cv2.perspectiveTransform(pts.reshape(-1, 1, 2), inverse).reshape(-1, 2)
+
+    def moved_in_picture(self, motion: np.ndarray) -> CameraModel:
+        """This camera once its picture moved by ``motion`` (2, 3): a rotation by an angle and a
+        shift (frame px), mapping where a point was seen to where it is seen now.
+
+        The picture turning is the camera rolling about its optical axis (square pixels turn about
+        the principal point), and its shift is the principal point moving with the picture: exactly
+        the picture's move, whatever pan or tilt of the mount caused it (a pan's slight perspective
+        is left out). Lens distortion stays centred on the moved principal point."""
+        motion = np.asarray(motion, dtype=float).reshape(2, 3)
+        angle = math.atan2(motion[1, 0], motion[0, 0])
+        cos, sin = math.cos(angle), math.sin(angle)
+        roll = np.array([[cos, -sin, 0.0], [sin, cos, 0.0], [0.0, 0.0, 1.0]])
+        matrix = self.matrix.copy()
+        matrix[:2, 2] = roll[:2, :2] @ self.matrix[:2, 2] + motion[:, 2]
+        # composed as rotations, not read back from a matrix: a broadcast camera's pose turns by
+        # nearly 180°, where a matrix's rotation vector loses digits
+        rotation = Rotation.from_rotvec([0.0, 0.0, angle]) * Rotation.from_rotvec(self.rvec)
+        return replace(self, matrix=matrix, rvec=rotation.as_rotvec(), tvec=roll @ self.tvec)
 
     def to_dict(self) -> dict:
         return {

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import cv2
@@ -80,6 +80,11 @@ class TableView:
     def homography(self) -> np.ndarray:
         """3x3 homography from table-plane (z = 0) mm to undistorted image pixels."""
         return self.camera.plane_homography(0.0)
+
+    def moved_in_picture(self, motion: np.ndarray) -> TableView:
+        """This view once the picture moved by ``motion`` (2, 3; frame px: see
+        :meth:`CameraModel.moved_in_picture`): the same table, seen where it is now."""
+        return replace(self, camera=self.camera.moved_in_picture(motion), extras=dict(self.extras))
 
     @property
     def image_size(self) -> tuple[int, int]:

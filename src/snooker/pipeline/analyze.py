@@ -202,6 +202,8 @@ class VideoAnalysis:
         self._search_frame = -1
         self._search_image = np.zeros((0, 0, 3), np.uint8)
         self._searcher = _HelperThread("find-table")
+        self._follow_failures = 0
+        """Moves confirmed in a row that could not be followed (``ViewShiftConfig.follow_tries``)."""
         self.view_shift = (
             ViewShift(self.config.view_shift, self.config.fast_path.detection, self.thumbnails)
             if self.config.view_shift.enabled
@@ -343,45 +345,76 @@ class VideoAnalysis:
 
     def _camera_moved(self, frame: Frame) -> str | None:
         """Why ``frame``, which shows the table, is not read: the picture moved from where the view
-        was first used (``view_shift``). Moving, not yet for long: skipped; moved and held: a view
-        found in the frames is found again there (adopted where it moved; where it did not, the
-        shift was not the camera's), a calibration given no longer fits (``CameraMoved``)."""
+        was first used (``view_shift``). Moving, not yet for long: skipped. Moved and held: the
+        view is moved with the picture, its turn and shift measured whole (:meth:`_follow_move`);
+        where that cannot be measured, a view found in the frames is found again there (adopted
+        where it moved; where it did not, the shift was not the camera's), and a calibration given
+        waits for the next confirmed move, no longer fitting after ``follow_tries``
+        (``CameraMoved``)."""
         if self.view_shift is None:
             return None
         verdict, shift = self.view_shift.check(frame.index, frame.image, self.view)
         if verdict is Verdict.STILL or shift is None:
+            self._follow_failures = 0
             return None
         if verdict is Verdict.MOVING:
             return PICTURE_MOVING
-        if self.fixed_view:
-            from snooker.calibration.view import CameraMoved
+        if self._follow_move(frame, shift):
+            return None
+        record = {"frame": frame.index, "picture_moved_px": _rounded(shift)}
+        if not self.fixed_view:
+            view = self._search_table(frame.image)
+            moved_px = _corners_moved_px(self.view, view)
+            if view is None or moved_px is None or moved_px < self.config.view_shift.refit_min_move_px:
+                self.views.append({**record, "found": view is not None, "adopted": False})
+                self.view_shift.unmoved(frame.index)
+                return None
+            self.views.append({**record, "found": True, "adopted": True})
+            self.view = view
+            self.view_shift.start(view, frame.image)
+            return None
+        self._follow_failures += 1
+        if self._follow_failures < self.config.view_shift.follow_tries:
+            return PICTURE_MOVING
+        from snooker.calibration.view import CameraMoved
 
-            raise CameraMoved(
-                f"the picture moved {shift.dx_px:+.1f}, {shift.dy_px:+.1f} px (frame {frame.index}) "
-                "from where the calibration puts the table: the camera was knocked or re-framed; "
-                "calibrate it again, or leave the calibration out to find the table in the frames"
-            )
-        self._find_moved_table(frame, shift)
-        return None
+        raise CameraMoved(
+            f"the picture moved {shift.dx_px:+.1f}, {shift.dy_px:+.1f} px (frame {frame.index}) "
+            "from where the calibration puts the table, and the move could not be measured: the "
+            "camera was knocked or re-framed; calibrate it again, or leave the calibration out to "
+            "find the table in the frames"
+        )
 
-    def _find_moved_table(self, frame: Frame, shift: Shift) -> None:
-        """The table looked for again after the picture moved by ``shift``: adopted where it moved
-        with it (the frame is then read), else the view stands (no new look for a while)."""
-        before = self.view
-        view = self._search_table(frame.image)
-        moved_px = _corners_moved_px(before, view)
+    def _follow_move(self, frame: Frame, shift: Shift) -> bool:
+        """The view moved with the picture, its turn and shift measured whole from ``shift``
+        (``ViewShift.motion``); recorded in ``views`` as ``followed``. False where the move could
+        not be measured (or the view cannot be moved)."""
+        motion = self.view_shift.motion(frame.image, shift)
+        move_view = getattr(self.view, "moved_in_picture", None)
+        corners = getattr(self.view, "corners_px", None)
+        if motion is None or move_view is None or corners is None:
+            return False
+        self._follow_failures = 0
+        centre = np.mean(np.asarray(corners, dtype=float), axis=0)
+        moved_centre = motion.matrix[:, :2] @ centre + motion.matrix[:, 2] - centre
         record = {
             "frame": frame.index,
-            "found": view is not None,
-            "picture_moved_px": [round(shift.dx_px, 1), round(shift.dy_px, 1)],
+            "found": False,
+            "picture_moved_px": _rounded(shift),
+            "followed": {
+                "moved_px": [round(float(v), 2) for v in moved_centre],
+                "turn_deg": round(motion.turn_deg, 3),
+                "correlation": round(motion.correlation, 3),
+            },
         }
-        if view is None or moved_px is None or moved_px < self.config.view_shift.refit_min_move_px:
-            self.views.append({**record, "adopted": False})
+        if float(np.max(motion.moved_px(corners))) < self.config.view_shift.refit_min_move_px:
+            self.views.append({**record, "adopted": False})  # the shift was not the camera's
             self.view_shift.unmoved(frame.index)
-            return
+            return True
         self.views.append({**record, "adopted": True})
-        self.view = view
-        self.view_shift.start(view, frame.image)
+        self.view = move_view(motion.matrix)
+        self.view_shift.start(self.view, frame.image)
+        return True
 
     def forget_view(self) -> None:
         """Look for the table afresh from the next frame (the camera's picture changed size, so the
@@ -577,6 +610,11 @@ def frame_log_lines(
             lines.append(line)
             referee.apply(line)
     return lines
+
+
+def _rounded(shift: Shift) -> list[float]:
+    """A shift as the ``views`` record gives it (frame px, one decimal)."""
+    return [round(shift.dx_px, 1), round(shift.dy_px, 1)]
 
 
 def _corners_moved_px(before: object, after: object | None) -> float | None:

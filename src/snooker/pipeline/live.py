@@ -289,14 +289,19 @@ class LiveTable:
         self._replays_reported = len(replays)
 
     def _report_camera_moves(self) -> None:
-        """Say where the picture moved and the table was found again (``VideoAnalysis.views``)."""
+        """Say where the picture moved and the table was found again, or the view moved with it
+        (``VideoAnalysis.views``)."""
         views = getattr(self.analysis, "views", [])
         for view in views[self._views_reported :]:
             if view.get("adopted"):
                 dx, dy = view["picture_moved_px"]
-                self.report(
-                    f"frame {view['frame']}: the picture moved {dx:+.1f}, {dy:+.1f} px: the table found again"
+                followed = view.get("followed")
+                then = (
+                    "the table found again"
+                    if followed is None
+                    else f"the view moved with it (turned {followed['turn_deg']:+.2f} deg)"
                 )
+                self.report(f"frame {view['frame']}: the picture moved {dx:+.1f}, {dy:+.1f} px: {then}")
         self._views_reported = len(views)
 
     def _may_look_in_other_view(self) -> bool:

@@ -11,6 +11,10 @@ again (or, with a calibration given, the calibration no longer fits).
 The shift is measured on the thread that decodes the frames when it can (:meth:`ViewShift.prepare`),
 on the motion gate's thumbnail of the table made there already, first coarsely (at half its size),
 again finely only where the coarse shift is large: the frame loop only looks it up.
+
+Where the table cannot be found again in the frames (a calibration given, or the search failing),
+the move is followed instead: the picture's turn and shift, measured whole once per move
+(:meth:`ViewShift.motion`), move the view with it (``TableView.moved_in_picture``).
 """
 
 from __future__ import annotations
@@ -49,12 +53,17 @@ class ViewShiftConfig:
       shift below this (frame px) is taken as measured, a larger one is measured again at the
       thumbnail's size.
     - ``max_shift_px``: a shift larger than this (frame px), with the box's two halves agreeing
-      (``Shift.uniform``), is the picture moving. On the 8509 frames of the Task2 and Task4 clips
-      showing the table and measured (``min_response``), 19 read above 3 px (5 clips; 99.9th
-      percentile 3.3 px, the largest 4.1), in 8 runs of three frames agreeing (a player over the
-      table); with the halves' agreement none does.
-      A knock of 3.6 px on a 960 × 540 render moves the far end's balls ~25 mm, which the tracker
-      reads as every ball moving.
+      (within ``steady_px``) or its four quarters moving as one picture turned and shifted
+      (``turn_misfit_px``; ``Shift.uniform``), is the picture moving. On the 8509 frames of the
+      Task2 and Task4 clips showing the table and measured (``min_response``), 19 read above 3 px
+      (5 clips; 99.9th percentile 3.3 px, the largest 4.1), in 8 runs of three frames agreeing (a
+      player over the table); with the halves' agreement none does. A knock of 3.6 px on a
+      960 × 540 render moves the far end's balls ~25 mm, which the tracker reads as every ball
+      moving.
+    - ``turn_misfit_px``: the quarters' shifts (each ~0.5 of the box each way, measured on the
+      thumbnail) fit one turn and shift within this (frame px, the largest misfit). A camera
+      turned 0.4° as it moved splits the halves' shifts by ~3 px on a 960 × 540 render; the
+      quarters of a pure 6, 4 px knock read 4.0-6.9, 2.5-3.4 px, misfitting by up to 1.5.
     - ``refit_min_move_px``: the table found again after a move is taken where its corners moved
       at least this (frame px, the largest of the four) from the view's; else the shift was not
       the camera's and the view stands.
@@ -65,6 +74,28 @@ class ViewShiftConfig:
       vibration or a player's sweep across the table is not); the frames until then are not read.
     - ``recheck_gap_frames``: after the table was looked for and found where it was (a shift that
       was not the camera's), no new look for this many frames.
+
+    Following a move (:meth:`ViewShift.motion`: a calibration given is moved with the picture):
+    the picture's turn and shift are measured whole by OpenCV's ECC alignment
+    (``findTransformECC``, a Euclidean motion) of the frame against the frame the view was first
+    used on, in grey, started from the shift measured.
+
+    - ``follow_width_px``: frames are aligned at most this wide (a 1280 × 720 frame at half size:
+      ~20-150 ms, once a move; on the Task2 clips knocked 6, 4 px and turned 0.3°, the points of
+      the table land within 0.1-1.6 px of where they moved, as much as the broadcast camera's own
+      drift between the frames).
+    - ``follow_margin_px``: the alignment reads the table's box (the gate's, ``MotionGateConfig``)
+      and this much around it (frame px), so the cushions and pockets count and the picture
+      beyond, score graphics and crowd, does not.
+    - ``follow_min_correlation``: an alignment whose correlation (ECC's, 0-1) is below this is no
+      measurement. Between the first and later frames of the Task2 clips, balls and players moved,
+      it reads 0.76-0.99; a player filling the table 0.41.
+    - ``follow_iterations``, ``follow_tolerance``: ECC stops after this many iterations or once a
+      step changes the motion by less than this (its own units: the parameters at the working
+      size).
+    - ``follow_blur_px``: ECC smooths both frames with a Gaussian this wide (px, odd) first.
+    - ``follow_tries``: moves confirmed in a row that could not be followed before a calibration
+      given is given up (``CameraMoved``); the frames between are not read.
     """
 
     enabled: bool = True
@@ -74,20 +105,38 @@ class ViewShiftConfig:
     refit_min_move_px: float = 1.5
     min_response: float = 0.3
     steady_px: float = 1.5
+    turn_misfit_px: float = 2.5
     confirm_frames: int = 3
     recheck_gap_frames: int = 90
+    follow_width_px: int = 640
+    follow_margin_px: int = 32
+    follow_min_correlation: float = 0.7
+    follow_iterations: int = 100
+    follow_tolerance: float = 1e-6
+    follow_blur_px: int = 5
+    follow_tries: int = 5
 
     def __post_init__(self) -> None:
         if min(self.max_shift_px, self.steady_px, self.coarse_suspect_px, self.refit_min_move_px) <= 0:
             raise ValueError(
                 "max_shift_px, steady_px, coarse_suspect_px and refit_min_move_px must be > 0 px"
             )
+        if self.turn_misfit_px <= 0:
+            raise ValueError("turn_misfit_px must be > 0 px")
         if not 0 < self.min_response <= 1:
             raise ValueError("min_response must be in (0, 1]")
         if self.measure_every_frames < 1:
             raise ValueError("measure_every_frames must be >= 1")
         if self.confirm_frames < 1 or self.recheck_gap_frames < 0:
             raise ValueError("confirm_frames must be >= 1 and recheck_gap_frames >= 0")
+        if self.follow_width_px < _SMALLEST_SIDE or self.follow_margin_px < 0:
+            raise ValueError(f"follow_width_px must be >= {_SMALLEST_SIDE} and follow_margin_px >= 0")
+        if not 0 < self.follow_min_correlation <= 1 or self.follow_tolerance <= 0:
+            raise ValueError("follow_min_correlation must be in (0, 1] and follow_tolerance > 0")
+        if self.follow_iterations < 1 or self.follow_tries < 1:
+            raise ValueError("follow_iterations and follow_tries must be >= 1")
+        if self.follow_blur_px < 1 or self.follow_blur_px % 2 == 0:
+            raise ValueError("follow_blur_px must be an odd number >= 1")
 
 
 class Verdict(enum.Enum):
@@ -110,13 +159,46 @@ class Shift:
     dy_px: float
     response: float
     uniform: bool = True
-    """The box's left and right halves moved alike (measured only where the whole moved beyond
-    ``max_shift_px``; a player leaning over one side pulls the whole box's shift, a camera moves
-    both halves)."""
+    """The box's four quarters moved as one picture turned and shifted (measured only where the
+    whole moved beyond ``max_shift_px``; a player leaning over one side pulls the whole box's
+    shift, a camera moves every quarter with the rest)."""
+    turn_deg: float = 0.0
+    """The turn that fits the quarters' shifts (degrees, clockwise as seen; measured where
+    ``uniform`` is)."""
 
     @property
     def length_px(self) -> float:
         return float(np.hypot(self.dx_px, self.dy_px))
+
+
+@dataclass(frozen=True)
+class PictureMotion:
+    """How the picture moved since the view was first used: ``matrix`` (2, 3) maps where a point
+    was seen (frame px) to where it is seen now (a turn and a shift); ``correlation`` is the
+    alignment's (ECC's, 0-1)."""
+
+    matrix: np.ndarray
+    correlation: float
+
+    @property
+    def turn_deg(self) -> float:
+        return float(np.degrees(np.arctan2(self.matrix[1, 0], self.matrix[0, 0])))
+
+    def moved_px(self, points: np.ndarray) -> np.ndarray:
+        """How far each of ``points`` (n, 2 frame px) moved (n,)."""
+        points = np.asarray(points, dtype=float).reshape(-1, 2)
+        moved = points @ self.matrix[:, :2].T + self.matrix[:, 2]
+        return np.hypot(*(moved - points).T)
+
+
+@dataclass(frozen=True)
+class _Aligned:
+    """What a frame is aligned against to follow a move: the reference frame's grey (float32),
+    shrunk by ``scale`` (working px per frame px), and the mask of the part read (uint8)."""
+
+    grey: np.ndarray
+    scale: float
+    mask: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -145,6 +227,9 @@ class _Reference:
     coarse: _Scale
     fine: _Scale
     halves: tuple[_Scale, _Scale]
+    quarters: tuple[_Scale, ...]
+    quarter_centres_px: np.ndarray
+    """The quarters' centres (4, 2 frame px) from the centre of the part measured finely."""
 
 
 class ViewShift:
@@ -171,6 +256,7 @@ class ViewShift:
         self._lock = threading.Lock()
         self._run: list[Shift] = []
         self._quiet_until = -1
+        self._aligned: _Aligned | None = None
 
     def prepare(self, index: int, image: np.ndarray) -> None:
         """Measure frame ``index``'s shift against the reference now (on any thread), for
@@ -217,6 +303,54 @@ class ViewShift:
         self._reference = self._reference_of(view, image)
         self._started = (view, image.shape[:2])
         self._run = []
+        self._aligned = None if self._reference is None else self._aligned_of(image, self._reference.box)
+
+    def motion(self, image: np.ndarray, shift: Shift) -> PictureMotion | None:
+        """How the picture moved (a turn and a shift) from the frame the view was first used on to
+        ``image``, aligned whole from ``shift`` (a move found by :meth:`check`); None where it cannot
+        be measured: no reference, the alignment did not converge, or it correlates less than
+        ``follow_min_correlation``."""
+        aligned = self._aligned
+        if aligned is None or image.shape[:2] != self._started[1]:
+            return None
+        cfg = self.config
+        warp = np.eye(2, 3, dtype=np.float32)
+        warp[:, 2] = (shift.dx_px * aligned.scale, shift.dy_px * aligned.scale)
+        criteria = (
+            cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT,
+            cfg.follow_iterations,
+            cfg.follow_tolerance,
+        )
+        try:
+            correlation, warp = cv2.findTransformECC(
+                aligned.grey,
+                _working_grey(image, aligned.scale),
+                warp,
+                cv2.MOTION_EUCLIDEAN,
+                criteria,
+                aligned.mask,
+                cfg.follow_blur_px,
+            )
+        except cv2.error:  # ECC's iterations diverged (the picture changed too much to align)
+            return None
+        if not np.isfinite(correlation) or correlation < cfg.follow_min_correlation:
+            return None
+        matrix = warp.astype(float)
+        matrix[:, 2] /= aligned.scale
+        return PictureMotion(matrix, float(correlation))
+
+    def _aligned_of(self, image: np.ndarray, box: Box) -> _Aligned:
+        """What later frames are aligned against: ``image``'s grey at the working size and the
+        table's ``box`` with ``follow_margin_px`` around it."""
+        scale = min(1.0, self.config.follow_width_px / image.shape[1])
+        grey = _working_grey(image, scale)
+        mask = np.zeros(grey.shape, np.uint8)
+        margin = self.config.follow_margin_px
+        x0, y0, x1, y1 = (
+            round(v * scale) for v in (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin)
+        )
+        mask[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = 255
+        return _Aligned(grey, scale, mask)
 
     def unmoved(self, index: int) -> None:
         """The table was looked for after a move and found where it was: the shift was not the
@@ -252,7 +386,20 @@ class ViewShift:
             _scale_of(small, (top, side, fine_rows, half), 1, scale)
             for side in (left, left + fine_cols - half)
         )
-        return _Reference(view, shape, box, coarse, fine, halves)
+        quarter_rows, quarter_cols = _even_dft_size(fine_rows // 2), _even_dft_size(fine_cols // 2)
+        corners = [
+            (row, col)
+            for row in (top, top + fine_rows - quarter_rows)
+            for col in (left, left + fine_cols - quarter_cols)
+        ]
+        quarters = tuple(
+            _scale_of(small, (row, col, quarter_rows, quarter_cols), 1, scale) for row, col in corners
+        )
+        centre = np.array([left + fine_cols / 2, top + fine_rows / 2])
+        offsets = (
+            np.array([[col + quarter_cols / 2, row + quarter_rows / 2] for row, col in corners]) - centre
+        )
+        return _Reference(view, shape, box, coarse, fine, halves, quarters, offsets * scale)
 
     def _thumbnail(self, image: np.ndarray, box: Box) -> np.ndarray:
         """The gate's thumbnail of ``box``: made ahead by ``thumbnails`` where it was, else here."""
@@ -262,6 +409,20 @@ class ViewShift:
             return made
         x0, y0, x1, y1 = box
         return thumbnail(image[y0:y1, x0:x1], scale)
+
+    def _uniformity(self, small: np.ndarray, reference: _Reference, shift: Shift) -> Shift:
+        """``shift`` saying whether the whole picture moved: the box's two halves moved with it
+        (within ``steady_px``), or, the picture turned too, its four quarters moved as one picture
+        turned and shifted (within ``turn_misfit_px``)."""
+        config = self.config
+        halves = [_correlate(small, half) for half in reference.halves]
+        if _measured(halves, config) and all(_apart(h, shift) <= config.steady_px for h in halves):
+            return shift
+        quarters = [_correlate(small, quarter) for quarter in reference.quarters]
+        turn, misfit_px = _rigid_fit(quarters, reference.quarter_centres_px)
+        if _measured(quarters, config) and misfit_px <= config.turn_misfit_px:
+            return replace(shift, turn_deg=float(np.degrees(turn)))
+        return replace(shift, uniform=False)
 
     def _measure(self, image: np.ndarray, reference: _Reference | None) -> Shift | None:
         """``image``'s shift against ``reference`` (None: nothing to measure against, or another
@@ -273,12 +434,7 @@ class ViewShift:
         if shift.length_px >= self.config.coarse_suspect_px:
             shift = _correlate(small, reference.fine)
         if shift.length_px > self.config.max_shift_px:
-            halves = [_correlate(small, half) for half in reference.halves]
-            alike = all(
-                h.response >= self.config.min_response and _apart(h, shift) <= self.config.steady_px
-                for h in halves
-            )
-            shift = replace(shift, uniform=alike)
+            shift = self._uniformity(small, reference, shift)
         return shift
 
 
@@ -288,8 +444,25 @@ _SMALLEST_SIDE = 8
 """A box whose coarse measure would be smaller than this (px) either way is not measured."""
 
 
+def _measured(shifts: list[Shift], config: ViewShiftConfig) -> bool:
+    return all(part.response >= config.min_response for part in shifts)
+
+
 def _apart(a: Shift, b: Shift) -> float:
     return float(np.hypot(a.dx_px - b.dx_px, a.dy_px - b.dy_px))
+
+
+def _rigid_fit(shifts: list[Shift], centres_px: np.ndarray) -> tuple[float, float]:
+    """The small turn (radians, clockwise as seen) and shift that best explain each part's
+    ``shifts`` at its centre (n, 2 frame px, from the turn's centre), least squares: a part at
+    (x, y) moves by (tx - turn y, ty + turn x). Returns the turn and the largest misfit (frame px)."""
+    x, y = centres_px[:, 0], centres_px[:, 1]
+    ones, zeros = np.ones_like(x), np.zeros_like(x)
+    design = np.vstack([np.column_stack([ones, zeros, -y]), np.column_stack([zeros, ones, x])])
+    measured = np.concatenate([[s.dx_px for s in shifts], [s.dy_px for s in shifts]])
+    solution = np.linalg.lstsq(design, measured, rcond=None)[0]
+    misfit = (design @ solution - measured).reshape(2, -1)
+    return float(solution[2]), float(np.max(np.hypot(*misfit)))
 
 
 def _even_dft_size(limit: int) -> int:
@@ -318,6 +491,15 @@ def _grey(small: np.ndarray, scale: _Scale) -> np.ndarray:
     grey = cv2.cvtColor(part, cv2.COLOR_BGR2GRAY)
     if scale.shrink > 1:
         size = (scale.cols // scale.shrink, scale.rows // scale.shrink)
+        grey = cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
+    return grey.astype(np.float32)
+
+
+def _working_grey(image: np.ndarray, scale: float) -> np.ndarray:
+    """``image``'s grey shrunk by ``scale`` (area-averaged), float32, for the alignment."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    if scale < 1.0:
+        size = (max(1, round(image.shape[1] * scale)), max(1, round(image.shape[0] * scale)))
         grey = cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
     return grey.astype(np.float32)
 
