@@ -184,27 +184,22 @@ def test_live_with_a_calibration_given_stops_when_a_knock_cannot_be_measured_and
     )
 
 
-def test_live_follows_a_knock_says_so_and_rules_both_strokes(tmp_path, capsys):
-    video = _knocked(tmp_path / "knocked.avi", 100, 6.0, 4.0)
-    record = tmp_path / "match.sqlite"
-    args = ["live", "--source", str(video), "--table", "t1", "--record", str(record), "--every-frame"]
-    assert main(args) == 0
-    said = capsys.readouterr()
-    assert "the picture moved +" in said.out + said.err and "the view moved with it" in said.out + said.err
-    with MatchRecord(record) as stored:
-        rulings = [entry.ruling for entry in stored.effective_lines() if entry.line["type"] == "stroke"]
-    assert [r["announcements"] for r in rulings] == CALLS
-
-
-def test_where_a_knock_cannot_be_measured_the_table_is_found_again_in_the_frames(
-    tmp_path, capsys, unmeasurable
+@pytest.mark.parametrize(
+    ("measurable", "said_then"), [(True, "the view moved with it"), (False, "the table found again")]
+)
+def test_live_follows_a_knock_or_finds_the_table_again_says_so_and_rules_both_strokes(
+    tmp_path, capsys, monkeypatch, measurable, said_then
 ):
+    """Where the move cannot be measured (as where a player fills the table), the table is found
+    again in the frames."""
+    if not measurable:
+        monkeypatch.setattr(ViewShift, "motion", lambda self, image, shift: None)
     video = _knocked(tmp_path / "knocked.avi", 100, 6.0, 4.0)
     record = tmp_path / "match.sqlite"
     args = ["live", "--source", str(video), "--table", "t1", "--record", str(record), "--every-frame"]
     assert main(args) == 0
     said = capsys.readouterr()
-    assert "the picture moved +" in said.out + said.err and "the table found again" in said.out + said.err
+    assert "the picture moved +" in said.out + said.err and said_then in said.out + said.err
     with MatchRecord(record) as stored:
         rulings = [entry.ruling for entry in stored.effective_lines() if entry.line["type"] == "stroke"]
     assert [r["announcements"] for r in rulings] == CALLS

@@ -12,9 +12,10 @@ The shift is measured on the thread that decodes the frames when it can (:meth:`
 on the motion gate's thumbnail of the table made there already, first coarsely (at half its size),
 again finely only where the coarse shift is large: the frame loop only looks it up.
 
-Where the table cannot be found again in the frames (a calibration given, or the search failing),
-the move is followed instead: the picture's turn and shift, measured whole once per move
-(:meth:`ViewShift.motion`), move the view with it (``TableView.moved_in_picture``).
+A move is then followed: the picture's turn and shift, measured whole once per move
+(:meth:`ViewShift.motion`), move the view, or the calibration given, with it
+(``TableView.moved_in_picture``); where they cannot be measured the table is found again in the
+frames.
 """
 
 from __future__ import annotations
@@ -75,8 +76,8 @@ class ViewShiftConfig:
     - ``recheck_gap_frames``: after the table was looked for and found where it was (a shift that
       was not the camera's), no new look for this many frames.
 
-    Following a move (:meth:`ViewShift.motion`: a calibration given is moved with the picture):
-    the picture's turn and shift are measured whole by OpenCV's ECC alignment
+    Following a move (:meth:`ViewShift.motion`: the view, or a calibration given, is moved with
+    the picture): the picture's turn and shift are measured whole by OpenCV's ECC alignment
     (``findTransformECC``, a Euclidean motion) of the frame against the frame the view was first
     used on, in grey, started from the shift measured.
 
@@ -159,12 +160,12 @@ class Shift:
     dy_px: float
     response: float
     uniform: bool = True
-    """The box's four quarters moved as one picture turned and shifted (measured only where the
-    whole moved beyond ``max_shift_px``; a player leaning over one side pulls the whole box's
-    shift, a camera moves every quarter with the rest)."""
+    """The box's two halves moved alike, or its four quarters as one picture turned and shifted
+    (measured only where the whole moved beyond ``max_shift_px``; a player leaning over one side
+    pulls the whole box's shift, a camera moves every part with the rest)."""
     turn_deg: float = 0.0
-    """The turn that fits the quarters' shifts (degrees, clockwise as seen; measured where
-    ``uniform`` is)."""
+    """The turn that fits the quarters' shifts (degrees, clockwise as seen; 0 where the halves
+    agreed or the parts did not move alike)."""
 
     @property
     def length_px(self) -> float:
