@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     units = right = predicted = truths = 0
     for n in clips:
         truth = PotTruth.read(task2 / "ground-truth" / f"{n}_gt.txt")
-        answer = pot_answer(clip_result(task2 / f"{n}.mp4", detector, args.cache, config))
+        answer = pot_answer(clip_result(task2 / f"{n}.mp4", detector, args.cache, config, args.frame_loop))
         got = task2_units(truth, answer)
         units += got
         truths += truth.potted

@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     all_px: list[float] = []
     all_mm: list[float] = []
     for n in clips:
-        result = clip_result(video_dir / f"{n}.mp4", detector, args.cache, config)
+        result = clip_result(video_dir / f"{n}.mp4", detector, args.cache, config, args.frame_loop)
         for k in balls:
             score = score_track(result, read_boxes(truth_dir / f"{n}_ball_{k}_gt.txt"), cue=k == 1)
             tracks += 1

@@ -159,11 +159,34 @@ def replay_detections(clip: ClipDetections, config: AnalysisConfig | None = None
     return analysis
 
 
+def frame_loop_clip(path: Path, detector: Detector, config: AnalysisConfig | None = None) -> VideoAnalysis:
+    """Analyse one video file through the frame loop itself (``VideoAnalysis``, read ahead as
+    ``analyze`` reads, tracked in this process): the table found again after cuts, a knocked camera
+    followed (``detect_clip`` finds the table once and keeps it)."""
+    from snooker.vision.sources import open_source, read_ahead
+
+    analysis = VideoAnalysis(detector, config=config or AnalysisConfig())
+    with open_source(str(path)) as source, read_ahead(source, prepare=analysis.prepare) as frames:
+        for frame in frames:
+            analysis.process(frame)
+    analysis.finish()
+    return analysis
+
+
 def clip_result(
-    path: Path, detector: Detector, cache: Path | None = None, config: AnalysisConfig | None = None
+    path: Path,
+    detector: Detector,
+    cache: Path | None = None,
+    config: AnalysisConfig | None = None,
+    frame_loop: bool = False,
 ) -> ClipResult:
     """The clip's result; with ``cache`` (a folder) the detections are kept there and reused, so
-    only the tracker runs again (delete the folder after changing the detector or calibration)."""
+    only the tracker runs again (delete the folder after changing the detector or calibration).
+    ``frame_loop``: through the frame loop itself (:func:`frame_loop_clip`; no cache)."""
+    if frame_loop:
+        if cache is not None:
+            raise ValueError("a clip analysed through the frame loop keeps no detection cache")
+        return ClipResult.of(frame_loop_clip(path, detector, config))
     if cache is None:
         return ClipResult.of(run_clip(path, detector, config))
     cached = cache / f"{path.parent.name}-{path.stem}.detections.v{CACHE_FORMAT}.pkl"
@@ -385,6 +408,12 @@ def add_clip_arguments(parser: argparse.ArgumentParser, default_data: Path, data
     parser.add_argument("--detector", default="classic", choices=("classic", "yolo"))
     parser.add_argument(
         "--no-fast-path", action="store_true", help="detect and check the view in full on every frame"
+    )
+    parser.add_argument(
+        "--frame-loop",
+        action="store_true",
+        help="analyse through the frame loop itself, as `analyze` does (the table found again after "
+        "cuts, a knocked camera followed); no --cache",
     )
 
 
