@@ -232,23 +232,29 @@ class VideoAnalysis:
         reason = self._ensure_view(frame)
         if reason is not None:
             self.skipped[reason] = self.skipped.get(reason, 0) + 1
-            if reason == PICTURE_MOVING:  # the table's own view, moving: no other view to look in
-                return FrameOutcome(frame, None, [], reason)
+            if reason == PICTURE_MOVING:
+                # the table's own view, moving: still watched, no ball placed (no other view to
+                # look in; a gap in the frames tracked would read as a cut, and the stroke after it
+                # as a replay)
+                return self._track(frame, BallDetections.empty(), reason)
             if not follow_other_view and self.other_view is not None:
                 self.other_views_not_followed += 1
                 return FrameOutcome(frame, None, [], reason)
             return FrameOutcome(frame, None, [], reason, self._look_in_other_view(frame))
         self._leave_other_view()
-        detections = self.detector(frame.image, self.view)
+        return self._track(frame, self.detector(frame.image, self.view))
+
+    def _track(self, frame: Frame, detections: BallDetections, reason: str | None = None) -> FrameOutcome:
+        """``frame``'s ``detections`` tracked (here, or by the tracking worker)."""
         if self.tracking_worker is not None:
             if self._worker_view is not self.view:
                 self._worker_view = self.view
                 self.tracking_worker.view(self.view)
             self.tracking_worker.push(frame.index, frame.t, detections)
-            return FrameOutcome(frame, None, [], tracked_elsewhere=True)
+            return FrameOutcome(frame, None, [], reason, tracked_elsewhere=True)
         self.stage.view = self.view
         state, strokes = self.stage.push(frame.index, frame.t, detections)
-        return FrameOutcome(frame, state, strokes)
+        return FrameOutcome(frame, state, strokes, reason)
 
     @property
     def tracker(self) -> BallTracker:

@@ -54,17 +54,17 @@ class ViewShiftConfig:
       shift below this (frame px) is taken as measured, a larger one is measured again at the
       thumbnail's size.
     - ``max_shift_px``: a shift larger than this (frame px), with the box's two halves agreeing
-      (within ``steady_px``) or its four quarters moving as one picture turned and shifted
-      (``turn_misfit_px``; ``Shift.uniform``), is the picture moving. On the 8509 frames of the
-      Task2 and Task4 clips showing the table and measured (``min_response``), 19 read above 3 px
-      (5 clips; 99.9th percentile 3.3 px, the largest 4.1), in 8 runs of three frames agreeing (a
-      player over the table); with the halves' agreement none does. A knock of 3.6 px on a
-      960 × 540 render moves the far end's balls ~25 mm, which the tracker reads as every ball
-      moving.
-    - ``turn_misfit_px``: the quarters' shifts (each ~0.5 of the box each way, measured on the
-      thumbnail) fit one turn and shift within this (frame px, the largest misfit). A camera
-      turned 0.4° as it moved splits the halves' shifts by ~3 px on a 960 × 540 render; the
-      quarters of a pure 6, 4 px knock read 4.0-6.9, 2.5-3.4 px, misfitting by up to 1.5.
+      (within ``steady_px``), or else the picture aligned whole (ECC, below) moving the box's
+      centre by that shift (within ``steady_px``; ``Shift.uniform``), is the picture moving. On
+      the 8509 frames of the Task2 and Task4 clips showing the table and measured
+      (``min_response``), 19 read above 3 px (5 clips; 99.9th percentile 3.3 px, the largest
+      4.1), in 8 runs of three frames agreeing (a player over the table); with the halves'
+      agreement none does. A knock of 3.6 px on a 960 × 540 render moves the far end's balls
+      ~25 mm, which the tracker reads as every ball moving. A camera turned 0.6-1.0° as it moved
+      5-7 px splits the halves' shifts by ~3 px on that render; aligned whole, it reads as the
+      move it is. A player over one side reads as no move aligned whole (fitting the box's
+      quarters to one turn and shift instead let a player through on a re-encoded Task2 clip 24,
+      and the frame skipped there invented a pot).
     - ``refit_min_move_px``: the table found again after a move is taken where its corners moved
       at least this (frame px, the largest of the four) from the view's; else the shift was not
       the camera's and the view stands.
@@ -106,7 +106,6 @@ class ViewShiftConfig:
     refit_min_move_px: float = 1.5
     min_response: float = 0.3
     steady_px: float = 1.5
-    turn_misfit_px: float = 2.5
     confirm_frames: int = 3
     recheck_gap_frames: int = 90
     follow_width_px: int = 640
@@ -122,8 +121,6 @@ class ViewShiftConfig:
             raise ValueError(
                 "max_shift_px, steady_px, coarse_suspect_px and refit_min_move_px must be > 0 px"
             )
-        if self.turn_misfit_px <= 0:
-            raise ValueError("turn_misfit_px must be > 0 px")
         if not 0 < self.min_response <= 1:
             raise ValueError("min_response must be in (0, 1]")
         if self.measure_every_frames < 1:
@@ -160,12 +157,12 @@ class Shift:
     dy_px: float
     response: float
     uniform: bool = True
-    """The box's two halves moved alike, or its four quarters as one picture turned and shifted
+    """The box's two halves moved alike, or the picture aligned whole moved as the shift says
     (measured only where the whole moved beyond ``max_shift_px``; a player leaning over one side
-    pulls the whole box's shift, a camera moves every part with the rest)."""
+    pulls the whole box's shift, a camera moves all of the picture)."""
     turn_deg: float = 0.0
-    """The turn that fits the quarters' shifts (degrees, clockwise as seen; 0 where the halves
-    agreed or the parts did not move alike)."""
+    """The picture's turn, aligned whole (degrees, clockwise as seen; 0 where the halves agreed
+    or it did not move as one)."""
 
     @property
     def length_px(self) -> float:
@@ -228,9 +225,8 @@ class _Reference:
     coarse: _Scale
     fine: _Scale
     halves: tuple[_Scale, _Scale]
-    quarters: tuple[_Scale, ...]
-    quarter_centres_px: np.ndarray
-    """The quarters' centres (4, 2 frame px) from the centre of the part measured finely."""
+    aligned: _Aligned
+    """The reference frame whole, to align a frame against (:meth:`ViewShift.motion`)."""
 
 
 class ViewShift:
@@ -257,7 +253,6 @@ class ViewShift:
         self._lock = threading.Lock()
         self._run: list[Shift] = []
         self._quiet_until = -1
-        self._aligned: _Aligned | None = None
 
     def prepare(self, index: int, image: np.ndarray) -> None:
         """Measure frame ``index``'s shift against the reference now (on any thread), for
@@ -304,16 +299,18 @@ class ViewShift:
         self._reference = self._reference_of(view, image)
         self._started = (view, image.shape[:2])
         self._run = []
-        self._aligned = None if self._reference is None else self._aligned_of(image, self._reference.box)
 
     def motion(self, image: np.ndarray, shift: Shift) -> PictureMotion | None:
         """How the picture moved (a turn and a shift) from the frame the view was first used on to
         ``image``, aligned whole from ``shift`` (a move found by :meth:`check`); None where it cannot
         be measured: no reference, the alignment did not converge, or it correlates less than
         ``follow_min_correlation``."""
-        aligned = self._aligned
-        if aligned is None or image.shape[:2] != self._started[1]:
+        reference = self._reference
+        if reference is None or image.shape[:2] != reference.shape:
             return None
+        return self._align(image, reference.aligned, shift)
+
+    def _align(self, image: np.ndarray, aligned: _Aligned, shift: Shift) -> PictureMotion | None:
         cfg = self.config
         warp = np.eye(2, 3, dtype=np.float32)
         warp[:, 2] = (shift.dx_px * aligned.scale, shift.dy_px * aligned.scale)
@@ -387,20 +384,7 @@ class ViewShift:
             _scale_of(small, (top, side, fine_rows, half), 1, scale)
             for side in (left, left + fine_cols - half)
         )
-        quarter_rows, quarter_cols = _even_dft_size(fine_rows // 2), _even_dft_size(fine_cols // 2)
-        corners = [
-            (row, col)
-            for row in (top, top + fine_rows - quarter_rows)
-            for col in (left, left + fine_cols - quarter_cols)
-        ]
-        quarters = tuple(
-            _scale_of(small, (row, col, quarter_rows, quarter_cols), 1, scale) for row, col in corners
-        )
-        centre = np.array([left + fine_cols / 2, top + fine_rows / 2])
-        offsets = (
-            np.array([[col + quarter_cols / 2, row + quarter_rows / 2] for row, col in corners]) - centre
-        )
-        return _Reference(view, shape, box, coarse, fine, halves, quarters, offsets * scale)
+        return _Reference(view, shape, box, coarse, fine, halves, self._aligned_of(image, box))
 
     def _thumbnail(self, image: np.ndarray, box: Box) -> np.ndarray:
         """The gate's thumbnail of ``box``: made ahead by ``thumbnails`` where it was, else here."""
@@ -411,18 +395,22 @@ class ViewShift:
         x0, y0, x1, y1 = box
         return thumbnail(image[y0:y1, x0:x1], scale)
 
-    def _uniformity(self, small: np.ndarray, reference: _Reference, shift: Shift) -> Shift:
+    def _uniformity(self, image: np.ndarray, small: np.ndarray, reference: _Reference, shift: Shift) -> Shift:
         """``shift`` saying whether the whole picture moved: the box's two halves moved with it
-        (within ``steady_px``), or, the picture turned too, its four quarters moved as one picture
-        turned and shifted (within ``turn_misfit_px``)."""
+        (within ``steady_px``), or, where they did not (the picture turned too, or a player over
+        one side pulls the whole box's shift), the picture aligned whole (:meth:`motion`) moved
+        the box's centre as the shift says (within ``steady_px``), its turn measured."""
         config = self.config
         halves = [_correlate(small, half) for half in reference.halves]
         if _measured(halves, config) and all(_apart(h, shift) <= config.steady_px for h in halves):
             return shift
-        quarters = [_correlate(small, quarter) for quarter in reference.quarters]
-        turn, misfit_px = _rigid_fit(quarters, reference.quarter_centres_px)
-        if _measured(quarters, config) and misfit_px <= config.turn_misfit_px:
-            return replace(shift, turn_deg=float(np.degrees(turn)))
+        motion = self._align(image, reference.aligned, shift)
+        if motion is not None:
+            x0, y0, x1, y1 = reference.box
+            centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+            moved = motion.matrix[:, :2] @ centre + motion.matrix[:, 2] - centre
+            if np.hypot(moved[0] - shift.dx_px, moved[1] - shift.dy_px) <= config.steady_px:
+                return replace(shift, turn_deg=motion.turn_deg)
         return replace(shift, uniform=False)
 
     def _measure(self, image: np.ndarray, reference: _Reference | None) -> Shift | None:
@@ -435,7 +423,7 @@ class ViewShift:
         if shift.length_px >= self.config.coarse_suspect_px:
             shift = _correlate(small, reference.fine)
         if shift.length_px > self.config.max_shift_px:
-            shift = self._uniformity(small, reference, shift)
+            shift = self._uniformity(image, small, reference, shift)
         return shift
 
 
@@ -451,19 +439,6 @@ def _measured(shifts: list[Shift], config: ViewShiftConfig) -> bool:
 
 def _apart(a: Shift, b: Shift) -> float:
     return float(np.hypot(a.dx_px - b.dx_px, a.dy_px - b.dy_px))
-
-
-def _rigid_fit(shifts: list[Shift], centres_px: np.ndarray) -> tuple[float, float]:
-    """The small turn (radians, clockwise as seen) and shift that best explain each part's
-    ``shifts`` at its centre (n, 2 frame px, from the turn's centre), least squares: a part at
-    (x, y) moves by (tx - turn y, ty + turn x). Returns the turn and the largest misfit (frame px)."""
-    x, y = centres_px[:, 0], centres_px[:, 1]
-    ones, zeros = np.ones_like(x), np.zeros_like(x)
-    design = np.vstack([np.column_stack([ones, zeros, -y]), np.column_stack([zeros, ones, x])])
-    measured = np.concatenate([[s.dx_px for s in shifts], [s.dy_px for s in shifts]])
-    solution = np.linalg.lstsq(design, measured, rcond=None)[0]
-    misfit = (design @ solution - measured).reshape(2, -1)
-    return float(solution[2]), float(np.max(np.hypot(*misfit)))
 
 
 def _even_dft_size(limit: int) -> int:
