@@ -228,6 +228,8 @@ def test_measuring_sides_are_even_ffts_own_and_read_identical_pictures_as_unmove
         {"follow_tolerance": 0.0},
         {"follow_iterations": 0},
         {"follow_tries": 0},
+        {"check_width_px": 4},
+        {"check_iterations": 0},
         {"follow_blur_px": 4},
     ],
 )
