@@ -371,13 +371,8 @@ class VideoAnalysis:
         if not self.fixed_view:
             view = self._search_table(frame.image)
             moved_px = _corners_moved_px(self.view, view)
-            if view is None or moved_px is None or moved_px < self.config.view_shift.refit_min_move_px:
-                self.views.append({**record, "found": view is not None, "adopted": False})
-                self.view_shift.unmoved(frame.index)
-                return None
-            self.views.append({**record, "found": True, "adopted": True})
-            self.view = view
-            self.view_shift.start(view, frame.image)
+            moved = moved_px is not None and moved_px >= self.config.view_shift.refit_min_move_px
+            self._settle_move(frame, {**record, "found": view is not None}, view if moved else None)
             return None
         self._follow_failures += 1
         if self._follow_failures < self.config.view_shift.follow_tries:
@@ -401,8 +396,7 @@ class VideoAnalysis:
         if motion is None or move_view is None or corners is None:
             return False
         self._follow_failures = 0
-        centre = np.mean(np.asarray(corners, dtype=float), axis=0)
-        moved_centre = motion.matrix[:, :2] @ centre + motion.matrix[:, 2] - centre
+        moved_centre = motion.moved_by(np.mean(np.asarray(corners, dtype=float), axis=0))[0]
         record = {
             "frame": frame.index,
             "found": False,
@@ -413,14 +407,19 @@ class VideoAnalysis:
                 "correlation": round(motion.correlation, 3),
             },
         }
-        if float(np.max(motion.moved_px(corners))) < self.config.view_shift.refit_min_move_px:
-            self.views.append({**record, "adopted": False})  # the shift was not the camera's
-            self.view_shift.unmoved(frame.index)
-            return True
-        self.views.append({**record, "adopted": True})
-        self.view = move_view(motion.matrix)
-        self.view_shift.start(self.view, frame.image)
+        moved = float(np.max(motion.moved_px(corners))) >= self.config.view_shift.refit_min_move_px
+        self._settle_move(frame, record, move_view(motion.matrix) if moved else None)
         return True
+
+    def _settle_move(self, frame: Frame, record: dict, view: object | None) -> None:
+        """A confirmed move recorded in ``views``: ``view`` adopted (measured from ``frame`` on),
+        or, None, the old view stands (the shift was not the camera's: no new look for a while)."""
+        self.views.append({**record, "adopted": view is not None})
+        if view is None:
+            self.view_shift.unmoved(frame.index)
+            return
+        self.view = view
+        self.view_shift.start(view, frame.image)
 
     def forget_view(self) -> None:
         """Look for the table afresh from the next frame (the camera's picture changed size, so the

@@ -171,9 +171,6 @@ class Shift:
     """The box's two halves moved alike, or the picture aligned whole moved as the shift says
     (measured only where the whole moved beyond ``max_shift_px``; a player leaning over one side
     pulls the whole box's shift, a camera moves all of the picture)."""
-    turn_deg: float = 0.0
-    """The picture's turn, aligned whole (degrees, clockwise as seen; 0 where the halves agreed
-    or it did not move as one)."""
 
     @property
     def length_px(self) -> float:
@@ -193,11 +190,14 @@ class PictureMotion:
     def turn_deg(self) -> float:
         return float(np.degrees(np.arctan2(self.matrix[1, 0], self.matrix[0, 0])))
 
+    def moved_by(self, points: np.ndarray) -> np.ndarray:
+        """How each of ``points`` (n, 2 frame px) moved (n, 2 frame px)."""
+        points = np.asarray(points, dtype=float).reshape(-1, 2)
+        return points @ self.matrix[:, :2].T + self.matrix[:, 2] - points
+
     def moved_px(self, points: np.ndarray) -> np.ndarray:
         """How far each of ``points`` (n, 2 frame px) moved (n,)."""
-        points = np.asarray(points, dtype=float).reshape(-1, 2)
-        moved = points @ self.matrix[:, :2].T + self.matrix[:, 2]
-        return np.hypot(*(moved - points).T)
+        return np.hypot(*self.moved_by(points).T)
 
 
 @dataclass(frozen=True)
@@ -414,23 +414,22 @@ class ViewShift:
         """``shift`` saying whether the whole picture moved: the box's two halves moved with it
         (within ``steady_px``), or, where they did not (the picture turned too, or a player over
         one side pulls the whole box's shift), the picture aligned whole (quickly:
-        ``check_width_px``) moved the box's centre as the shift says (within ``steady_px``), its
-        turn measured. The last such verdict stands while the shift stays within ``steady_px``."""
+        ``check_width_px``) moved the box's centre as the shift says (within ``steady_px``). The
+        last such verdict stands while the shift stays within ``steady_px``."""
         config = self.config
         halves = [_correlate(small, half) for half in reference.halves]
         if _measured(halves, config) and all(_apart(h, shift) <= config.steady_px for h in halves):
             return shift
         checked = self._checked
         if checked is not None and checked[0] is reference and _apart(checked[1], shift) <= config.steady_px:
-            return replace(shift, uniform=checked[1].uniform, turn_deg=checked[1].turn_deg)
-        verdict = replace(shift, uniform=False)
+            return replace(shift, uniform=checked[1].uniform)
         motion = self._align(image, reference.checked, shift, config.check_iterations)
-        if motion is not None:
-            x0, y0, x1, y1 = reference.box
-            centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
-            moved = motion.matrix[:, :2] @ centre + motion.matrix[:, 2] - centre
-            if np.hypot(moved[0] - shift.dx_px, moved[1] - shift.dy_px) <= config.steady_px:
-                verdict = replace(shift, turn_deg=motion.turn_deg)
+        x0, y0, x1, y1 = reference.box
+        whole = motion is not None and (
+            np.hypot(*(motion.moved_by([(x0 + x1) / 2, (y0 + y1) / 2])[0] - (shift.dx_px, shift.dy_px)))
+            <= config.steady_px
+        )
+        verdict = replace(shift, uniform=bool(whole))
         self._checked = (reference, verdict)
         return verdict
 
