@@ -387,23 +387,29 @@ def test_a_ball_shown_in_part_is_a_candidate_only_where_no_other_is(neighbour_ra
     [
         (120, 160, False, True),
         (120, 140, False, False),
-        (120, 140, True, False),
+        (120, 140, True, True),
         (90, 140, True, True),
         (90, 140, False, False),
-        (90, 110, True, False),
+        (90, 110, True, True),
+        (120, 125, True, False),
+        (90, 95, True, False),
     ],
     ids=[
         "a bright highlight",
         "a dim highlight, the cloth unknown",
-        "a dim highlight on a cloth of usual lightness",
+        "a dim highlight on a cloth darker than the reference (floor 150 * 120/139)",
         "a dim highlight on a dark cloth (a darker broadcast)",
         "the same, the cloth unknown",
-        "a glint barely brighter than a dark cloth",
+        "a dim highlight 1.2 times a dark cloth (floor 150 * 90/139 = 97: the same shine at usual exposure)",
+        "a shine below the floor on a cloth darker than the reference (floor 129.5)",
+        "a shine barely brighter than a dark cloth (floor 97)",
     ],
 )
 def test_a_highlight_is_as_light_as_the_broadcast_makes_it(cloth, shine, told_the_cloth, found) -> None:
-    """A highlight must reach ``highlight_min_lightness``, or ``highlight_min_lightness_ratio``
-    times the bare cloth's lightness where that is lower (a darker broadcast dims it)."""
+    """A highlight must reach ``highlight_min_lightness``, scaled by the exposure (the bare
+    cloth's lightness over ``highlight_reference_cloth_lightness``) where the cloth is known, or
+    ``highlight_min_lightness_ratio`` times the cloth's lightness where that is lower (a darker
+    broadcast dims it)."""
     from snooker.vision.classic import _highlight_centres, _tophat
 
     shape, radius = (60, 60), 8.0
@@ -421,6 +427,40 @@ def test_a_highlight_is_as_light_as_the_broadcast_makes_it(cloth, shine, told_th
     assert len(centres) == int(found)
     if found:
         assert np.hypot(*(centres[0] - centre)) < 0.2 * radius
+
+
+EXPOSED_CLOTH, EXPOSED_BODY, EXPOSED_SHINE = 144.0, 104.0, 170.0
+"""A ball as the training footage shows it: the commonest bare-cloth lightness of the Task1
+stills, a body 40 darker, a highlight above ``highlight_min_lightness`` (150)."""
+
+
+@pytest.mark.parametrize("exposure", [1.0, 0.85, 0.7], ids=lambda e: f"exposure {e}")
+def test_a_highlight_dimmed_with_the_cloth_by_a_darker_exposure_is_found(exposure) -> None:
+    """A darker exposure dims the cloth, the ball and its highlight alike: at 0.7 the highlight
+    (119) is below ``highlight_min_lightness`` and below ``highlight_min_lightness_ratio`` times
+    the cloth (131), as on the Task2 clips darkened to 0.7 that lost pots; the floor scaled by the
+    exposure (150 * 101/139 = 109) keeps it. (Much darker, at 0.55, the highlight stands less than
+    ``highlight_min_tophat`` above the body and is lost: the top-hat minimum is not scaled.)"""
+    from snooker.vision.classic import _highlight_centres, _tophat
+
+    shape, radius = (60, 60), 8.0
+    centre = np.array([30.0, 30.0])
+    cloth = round(EXPOSED_CLOTH * exposure)
+    lightness = np.full(shape, cloth, np.uint8)
+    body = _disc(shape, centre, radius)
+    lightness[body] = round(EXPOSED_BODY * exposure)
+    lightness[_disc(shape, centre - [0.0, 0.35 * radius], 1.8)] = round(EXPOSED_SHINE * exposure)
+    tophat = _tophat(lightness, radius)
+    radii = np.full(shape, radius, np.float32)
+    config = ClassicConfig()
+    centres, _, _ = _highlight_centres(lightness, tophat, body, radii, config, cloth_lightness=float(cloth))
+    assert len(centres) == 1
+    assert np.hypot(*(centres[0] - centre)) < 0.2 * radius
+
+
+def test_the_reference_cloth_lightness_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="highlight_reference_cloth_lightness"):
+        ClassicConfig(highlight_reference_cloth_lightness=0.0)
 
 
 def _shaded_blob_in_the_jaws(image: np.ndarray, view, place: tuple[float, float]) -> None:
