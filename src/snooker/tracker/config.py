@@ -299,6 +299,16 @@ class StrokeConfig:
     the cue ball's lost momentum is not the ball: a struck ball leaves along the line of centres,
     turned ~10 degrees at most by throw; a run on another side is another thing named like it (a
     dark patch at a cushion named black), and the momentum is the better guide."""
+    off_course_unseen_mm: float = 150.0
+    """A hit ball whose first sighting away from its place lies farther than this from it, and more
+    than ``vanished_run_max_turn_deg`` off the course it was struck on (the cue ball's lost
+    momentum, else the line of centres), was not seen on its way: that sighting, and every other
+    one off its course, is another thing named like it (a dark gap between a player's fingers, a
+    pocket's hole, a shadow between reds named black), and the ball vanished where it was struck.
+    A struck ball runs out along its course; a ball seen before it covers this much (three frames
+    of a 1.5 m/s ball at 30 fps) is seen on it. On the Task2 clips with other looks (brighter,
+    magenta, gamma 1.25) the black struck unseen into a pocket was taken on by such spots 760-940 mm
+    away, 120-170 degrees off its course, and its pot lost."""
     touching_tolerance_mm: float = 6.0
     """Balls at rest no farther apart than a diameter plus this (plus the rounding below) are
     touching: the position errors other than the rounding of image centres. Rendered clips

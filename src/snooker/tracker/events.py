@@ -115,6 +115,30 @@ def _farthest_heading(
     return offsets[int(np.argmax(np.linalg.norm(offsets, axis=1)))]
 
 
+def off_course_mask(xy: np.ndarray, rest: np.ndarray, course: np.ndarray, config: StrokeConfig) -> np.ndarray:
+    """(n,) which of a ball's sightings ``xy`` (n, 2 mm; NaN unseen) lie farther than
+    ``clear_departure_mm`` from where it rested (``rest``) and more than
+    ``vanished_run_max_turn_deg`` off the ``course`` it was struck on, seen from ``rest``."""
+    seen = np.isfinite(xy).all(axis=1)
+    away = np.where(seen[:, None], xy, rest) - rest
+    distance = np.linalg.norm(away, axis=1)
+    length = float(np.linalg.norm(course))
+    if length == 0.0 or not np.all(np.isfinite(course)):
+        return np.zeros(len(xy), dtype=bool)
+    cosine = (away @ course) / np.maximum(distance * length, 1e-9)
+    turned = np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))) > config.vanished_run_max_turn_deg
+    return seen & (distance > config.clear_departure_mm) & turned
+
+
+def off_course(xy: np.ndarray, rest: np.ndarray, course: np.ndarray, config: StrokeConfig) -> bool:
+    """Whether a hit ball's first sighting away from ``rest``, ``xy`` (2, mm), is no sighting of
+    it: off the ``course`` it was struck on and farther than ``off_course_unseen_mm`` from its
+    place, never seen on its way (see ``StrokeConfig.off_course_unseen_mm``)."""
+    if float(np.linalg.norm(xy - rest)) <= config.off_course_unseen_mm:
+        return False
+    return bool(off_course_mask(xy[None], rest, course, config)[0])
+
+
 def _back_at_rest(path: np.ndarray, rest: np.ndarray, config: StrokeConfig) -> bool:
     """Whether a ball is seen where it rested at the end of ``path``: its last
     ``steady_sighting_frames`` sightings, the last on the path's last frame, all within
@@ -241,12 +265,6 @@ def first_contacts(
             continue
         at_rest_before = np.flatnonzero(seen[:onset])
         last_rest = int(at_rest_before[-1]) if len(at_rest_before) else 0
-        # A ball hidden when it was hit started moving somewhere in the hidden stretch.
-        allowed_delay = (
-            config.max_onset_delay_s
-            + float(t[onset] - t[last_rest])
-            - float(t[onset] - t[onset - 1] if onset else 0.0)
-        )
         reach = int(np.searchsorted(t, t[onset] + config.max_onset_lead_s, side="right")) - 1
         hit = _first_segment_within(cue, p, min(max(reach, onset), len(cue) - 1), diameter, config)
         if hit is None:
@@ -254,6 +272,19 @@ def first_contacts(
         k, closest, u = hit
         t_contact = float(t[k - 1] + u * (t[k] - t[k - 1]))
         at = cue[k - 1] + u * (cue[k] - cue[k - 1])
+        if departure is not None and off_course(raw[onset], p, p - at, config):
+            # first found far off the line of centres, never seen on its way: not the ball (a dark
+            # spot named like it); the ball vanished where it rested, when it was struck
+            raw = raw.copy()
+            raw[onset:][off_course_mask(raw[onset:], p, p - at, config)] = np.nan
+            seen = np.isfinite(raw).all(axis=1)
+            onset = last_rest + 1
+        # A ball hidden when it was hit started moving somewhere in the hidden stretch.
+        allowed_delay = (
+            config.max_onset_delay_s
+            + float(t[onset] - t[last_rest])
+            - float(t[onset] - t[onset - 1] if onset else 0.0)
+        )
         loose = closest > diameter + config.contact_tolerance_mm
         if _back_at_rest(raw, p, config):
             continue  # its measured centre shifted as the cue ball's blob passed over it: no hit

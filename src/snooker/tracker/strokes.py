@@ -612,6 +612,7 @@ class StrokeSegmenter:
         for label in [pot.label for pot in inferred] + gone:
             after.pop(label, None)
             others_after.pop(label, None)
+        self._offs = [label for label in self._offs if label not in {pot.label for pot in inferred}]
         pots_object = tuple(p for p in [*self._pots, *inferred] if p.label != CUE_BALL)
         cue_state = "on_table"
         if any(p.label == CUE_BALL for p in self._pots):
@@ -673,7 +674,10 @@ class StrokeSegmenter:
         stroke's end): potted where their path led, if it led into a pocket (a fast dark ball in
         motion blur may go undetected all the way); else off the table if they set off fast enough
         to jump (a ball driven into a cushion that flew off in a blur); neither where a ball of its
-        kind was first found during the stroke (it, found again). Returns (pots, labels off)."""
+        kind was first found during the stroke (it, found again). Sightings off the course it was
+        struck on, first found too far away to have been seen on its way, are not of it
+        (``StrokeConfig.off_course_unseen_mm``), nor is the tracker's reading of it off the table
+        from those alone. Returns (pots, labels off)."""
         cfg = self.config
         taken = {p.label for p in self._pots} | set(self._offs)
         # A ball of the same kind first found during the stroke is the lost one found again (the
@@ -683,7 +687,15 @@ class StrokeSegmenter:
         for contact in contacts:
             label = contact.label
             raw = paths.get(label)
-            if label in taken or raw is None or label not in self._before:
+            if raw is None or label not in self._before:
+                continue
+            rest = np.array(self._before[label])
+            kept = self._off_course_dropped(raw, rest, contact)
+            # the tracker's "off the table" read off sightings that were not the ball (none of them
+            # left: every one away from its place lay off its course) is no reading
+            misread_off = label in self._offs and kept is not raw and not self._left_its_place(kept, rest)
+            raw = kept
+            if label in taken and not misread_off:
                 continue
             same_kind = next((new for new in found_again if ball_kind(new) == ball_kind(label)), None)
             if same_kind is not None:
@@ -695,22 +707,14 @@ class StrokeSegmenter:
                 continue
             if t[-1] - t[last_seen] < cfg.vanished_pot_min_s:
                 continue
-            rest = np.array(self._before[label])
             run = _first_displaced_run(raw, rest, cfg.clear_departure_mm, cfg.steady_sighting_frames)
-            impulse = np.array(contact.impulse, dtype=float)
-            momentum = bool(np.all(np.isfinite(impulse)) and np.linalg.norm(impulse) > 0.0)
-            if (
-                run is not None
-                and momentum
-                and _turn_deg(run - rest, impulse) > cfg.vanished_run_max_turn_deg
-            ):
+            course, momentum = _struck_course(contact, rest)
+            if run is not None and momentum and _turn_deg(run - rest, course) > cfg.vanished_run_max_turn_deg:
                 run = None  # another thing named like it, not the ball running off
             if run is not None:
                 start, direction = run, run - rest  # where it was last seen running off
-            elif momentum:
-                start, direction = rest, impulse  # the cue ball's lost momentum
             else:
-                start, direction = rest, rest - np.array(contact.cue_xy)  # along the line of centres
+                start, direction = rest, course
             pocket = ev.pocket_ahead(start, direction, self.table, cfg.vanished_pot_max_angle_deg)
             if pocket is not None:
                 pots.append(
@@ -719,6 +723,28 @@ class StrokeSegmenter:
             elif float(np.linalg.norm(contact.impulse)) >= cfg.vanished_off_table_min_speed_mm_s:
                 offs.append(label)
         return pots, offs
+
+    def _left_its_place(self, raw: np.ndarray, rest: np.ndarray) -> bool:
+        """Whether a sighting in ``raw`` lies farther than ``clear_departure_mm`` from ``rest``."""
+        seen = np.isfinite(raw).all(axis=1)
+        return bool(np.any(np.linalg.norm(raw[seen] - rest, axis=1) > self.config.clear_departure_mm))
+
+    def _off_course_dropped(self, raw: np.ndarray, rest: np.ndarray, contact: ev.Contact) -> np.ndarray:
+        """``raw`` (a hit ball's sightings through the stroke) without those off the course it was
+        struck on (``_struck_course``), where its first sighting away from its place is already
+        off that course and too far from it to have been seen on its way
+        (``StrokeConfig.off_course_unseen_mm``): another thing named like it. ``raw`` itself where
+        nothing is dropped."""
+        course, _ = _struck_course(contact, rest)
+        seen = np.isfinite(raw).all(axis=1)
+        away = seen & (
+            np.linalg.norm(np.where(seen[:, None], raw, rest) - rest, axis=1) > self.config.clear_departure_mm
+        )
+        if not away.any() or not ev.off_course(raw[int(np.flatnonzero(away)[0])], rest, course, self.config):
+            return raw
+        out = raw.copy()
+        out[ev.off_course_mask(raw, rest, course, self.config)] = np.nan
+        return out
 
     def _gone_unwatched(self, frames: list[_FrameRecord], judged: set[str]) -> list[PotEvent]:
         """Object balls that left the table while it was not watched in the stroke (see
@@ -808,6 +834,16 @@ def _last_steady_sighting(seen: np.ndarray, frames: int) -> int:
             last = end
         k = end + 1
     return last
+
+
+def _struck_course(contact: ev.Contact, rest: np.ndarray) -> tuple[np.ndarray, bool]:
+    """The direction (mm, not unit) a hit ball resting at ``rest`` was struck in: the cue ball's
+    lost momentum where it was measured (True), else the line of centres from the cue ball's
+    place at the contact (False)."""
+    impulse = np.array(contact.impulse, dtype=float)
+    if np.all(np.isfinite(impulse)) and np.linalg.norm(impulse) > 0.0:
+        return impulse, True
+    return rest - np.array(contact.cue_xy, dtype=float), False
 
 
 def _turn_deg(a: np.ndarray, b: np.ndarray) -> float:
