@@ -454,6 +454,7 @@ _SMALLEST_SIDE = 8
 
 
 def _measured(shifts: list[Shift], config: ViewShiftConfig) -> bool:
+    """Whether every one of ``shifts`` is a measurement (its peak reaches ``min_response``)."""
     return all(part.response >= config.min_response for part in shifts)
 
 
