@@ -13,6 +13,7 @@ from synthetic import CORNERS_PX, IMAGE_SIZE, Scene, make_view, render
 from snooker.calibration.manual import view_from_corners
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.classic import ClassicDetector
+from snooker.vision.colour import FrameTransform
 from snooker.vision.gating import (
     FrameThumbnails,
     GatedViewCheck,
@@ -592,3 +593,81 @@ def test_repeat_search_gate(case, config, found_before, frame, index, worth) -> 
 def test_repeat_search_gate_wants_a_gap_of_a_frame_at_least() -> None:
     with pytest.raises(ValueError, match="max_gap_frames"):
         RepeatSearchGate(ViewGateConfig(), max_gap_frames=0)
+
+
+SEARCHED = FrameTransform(log_gain=-0.123, gamma=1.519, chroma_scale=0.861, a_shift=0.93, b_shift=0.75)
+"""The colour transform the last full detection of Task2 clip 4 at gamma 1.25 settled on (frame
+60), searched from every exposure."""
+DRAGGED = FrameTransform(log_gain=-0.280, gamma=1.281, chroma_scale=0.852, a_shift=0.21, b_shift=1.79)
+"""The transform the naming of its frame 83 settled on, fitted to a yellow read dim (L 151) while
+it passed the white, which was not found."""
+CORES = {
+    "green": (50.0, -29.0, 24.0, 0.23, 72.0, -37.0, 35.0),
+    "blue": (42.0, 2.0, -28.0, 1.15, 94.0, -44.0, 42.0),
+    "pink": (96.5, 49.0, 25.5, 1.34, 104.0, -47.0, 46.0),
+    "brown": (87.0, -2.5, 38.5, 0.96, 73.0, -37.0, 36.0),
+}
+"""Core features (``colour.FEATURE_NAMES``) of the colours at rest in frame 84 of that clip."""
+RELABELLED = {
+    # the yellow read bright again (frames 84-86) with the white still not found: from the dragged
+    # transform alone it was named white (and the white's track carried off with it)
+    "frame 84: yellow bright again, from the dragged transform": (
+        {"yellow": (193.0, -7.0, 75.0, 0.90, 76.0, -38.0, 37.0)},
+        DRAGGED,
+        {"yellow"},
+    ),
+    "frame 86: yellow bright again, from the dragged transform": (
+        {"yellow": (200.0, -11.0, 77.0, 0.88, 78.0, -38.0, 37.0)},
+        DRAGGED,
+        {"yellow"},
+    ),
+    # kept: the dim yellow of frame 83 named yellow, and the white and the yellow both seen (frame 87)
+    "frame 83: the yellow read dim": (
+        {"yellow": (151.0, -25.0, 58.0, 0.74, 75.0, -38.0, 36.0)},
+        DRAGGED,
+        {"yellow"},
+    ),
+    "frame 87: white and yellow": (
+        {
+            "yellow": (163.0, -11.0, 67.0, 0.91, 78.0, -38.0, 37.0),
+            "white": (246.0, -17.0, 41.0, 0.92, 73.0, -37.0, 36.0),
+        },
+        SEARCHED,
+        {"yellow", "white"},
+    ),
+}
+"""Candidates besides the colours at rest (their recorded cores), the transform the last naming
+settled on, and the names expected among them."""
+
+
+@pytest.mark.parametrize(("bright", "last", "expected"), RELABELLED.values(), ids=RELABELLED.keys())
+def test_a_region_search_names_from_the_searched_transform_too(bright, last, expected, view):
+    # A region search names the candidates from the transform its last naming settled on; where
+    # one odd reading dragged that transform, the transform the last full detection searched from
+    # every exposure is a second start, whose naming wins where cheaper by the margin.
+    at_rest = {"green": SPOTS["green"], "blue": SPOTS["blue"], "pink": SPOTS["pink"], "brown": SPOTS["brown"]}
+    places = {**at_rest, "yellow": (1300.0, 1700.0), "white": (1500.0, 1900.0), "black": SPOTS["black"]}
+    balls = [(name, *places[name]) for name in [*at_rest, *bright, "black"]]
+    image = render(Scene(balls=balls), view)
+    detector = ClassicDetector()
+    found = detector(image, view)
+    assert sorted(found.ball) == sorted(name for name, *_ in balls)
+    scene = detector.scene
+    offset = np.array([scene.geometry.x0, scene.geometry.y0], float)
+    names = [found.ball[np.argmin(np.linalg.norm(found.xy_px - c, axis=1))] for c in scene.centres + offset]
+    recorded = {**CORES, **bright}
+    for k, name in enumerate(names):
+        if name in recorded:
+            scene.features[k] = recorded[name]
+    scene.transform = last
+    scene.searched_transform = SEARCHED
+    # the black is looked for again (a region search over it): the others are kept as recorded
+    x, y = found.xy_px[list(found.ball).index("black")]
+    window = (int(x) - 60, int(y) - 60, int(x) + 60, int(y) + 60)
+
+    def owner(xy: np.ndarray) -> np.ndarray:
+        return np.where(np.abs(xy - [x, y]).max(axis=1) < 30, 0, -1)
+
+    named = detector.redetect(image, view, [window], owner)
+    assert "black" in named.ball
+    assert {n for n in named.ball if n in ("white", "yellow")} == expected

@@ -693,9 +693,12 @@ def label_balls(
     starts: tuple[FrameTransform, ...] | None = None,
     glossy: np.ndarray | None = None,
     alone: np.ndarray | None = None,
+    first_start_margin: float = 0.0,
 ) -> Labelling:
     """:func:`assign_labels`, from the frame transforms ``starts`` (default: one per exposure gain
-    of ``exposure_gains``), with the transform of the cheapest solution.
+    of ``exposure_gains``), with the transform of the cheapest solution. A solution reached from a
+    later start replaces the first start's only where it is cheaper by more than
+    ``first_start_margin`` (cost units; 0: the cheapest wins).
 
     ``glossy`` (n,) bool marks candidates found by a specular highlight: cloth does not shine, so
     these cannot be "shaded cloth" (:func:`shade_costs`), only a ball or not a ball. A black ball
@@ -722,8 +725,9 @@ def label_balls(
     blurrable = glossy if alone is None else glossy & np.asarray(alone, dtype=bool)
     best: _Solution | None = None
     best_transform = FrameTransform()
+    best_order = -1
     refinements: dict[tuple[int, ...], tuple[_Solution, FrameTransform]] = {}
-    for transform in starts:
+    for order, transform in enumerate(starts):
         result = _label(features, log_lightness, config, models, transform, slot_index, glossy, blurrable)
         for _ in range(config.transform_iterations):
             rows, cols = result[2], result[3]
@@ -744,8 +748,8 @@ def label_balls(
             if refined[0] >= result[0]:
                 break
             result, transform = refined, fitted
-        if best is None or result[0] < best[0]:
-            best, best_transform = result, transform
+        if best is None or result[0] < best[0] - (first_start_margin if best_order == 0 else 0.0):
+            best, best_transform, best_order = result, transform, order
     assert best is not None
     _, costs, rows, cols = best
     labels = np.full(n, "", dtype=object)
