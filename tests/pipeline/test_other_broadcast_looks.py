@@ -12,6 +12,15 @@
   taken on by dark spots named black far off its course (a gap between the fingers of a player's
   bridge hand, a shadow in the pack), the last seen at the clip's end, so it was not potted. Such
   sightings are no longer the ball (``StrokeConfig.off_course_unseen_mm``).
+- ``gamma_1.25`` (darker mid-tones), clip 4: the white not found beside the yellow passing it,
+  the yellow read dim dragged the colour transform a region search names from, and, read bright
+  again, was named white from it for three frames: the white's track went with it, the yellow was
+  read as off the table and the white potted. A region search now names from the last full
+  detection's transform too (``ClassicConfig.relabel_from_searched_transform``).
+- ``saturated`` (chroma 1.25), clip 3: as the cue ball was struck, blurred beyond naming, a patch
+  of the bridge hand behind it was named white and took its track, and the stroke was missed. A
+  ball taken from rest to a far place now follows a trail of unnamed places leaving its resting
+  place the other way (``AssociationConfig.unnamed_trail_against_jump_deg``).
 """
 
 from __future__ import annotations
@@ -25,7 +34,9 @@ from snooker.pipeline.evaluation import ClipResult, PotTruth, pot_answer, run_cl
 
 @pytest.mark.footage
 @pytest.mark.slow
-@pytest.mark.parametrize(("number", "look"), [(23, "darker"), (12, "brighter")])
+@pytest.mark.parametrize(
+    ("number", "look"), [(23, "darker"), (12, "brighter"), (4, "gamma_1.25"), (3, "saturated")]
+)
 def test_another_broadcasts_look_keeps_the_clips_pot(tmp_path, number, look):
     task2 = bucharest_training() / "Task2"
     if not task2.is_dir():

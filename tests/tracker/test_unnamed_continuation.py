@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tracker_scenarios import named_and_unnamed
 
 from snooker.tracker import BallTracker
 from snooker.tracker.types import TrackStatus
-from snooker.vision.types import BallDetections
 
 FPS = 25.0
 START = np.array([900.0, 800.0])
 """Where the black starts (table mm), well inside the playing area."""
-
-
-def _detections(named: dict[str, np.ndarray], unnamed: list[np.ndarray]) -> BallDetections:
-    names = list(named)
-    xy = np.array([named[n] for n in names]).reshape(-1, 2)
-    places = np.array(unnamed).reshape(-1, 2)
-    return BallDetections(
-        xy * 0.5, np.full(len(names), 8.0), names, np.full(len(names), 0.9), xy, places, places * 0.5
-    )
 
 
 def _black_status(speed_mm_s: float, unnamed_offset_mm: float | None) -> list[tuple[TrackStatus, float]]:
@@ -37,7 +28,7 @@ def _black_status(speed_mm_s: float, unnamed_offset_mm: float | None) -> list[tu
         named = {"white": white} if blurred else {"white": white, "black": black}
         found = blurred and unnamed_offset_mm is not None
         unnamed = [black + np.array([unnamed_offset_mm, 0.0])] if found else []
-        state = tracker.update(frame, t, _detections(named, unnamed))
+        state = tracker.update(frame, t, named_and_unnamed(named, unnamed))
         if blurred:
             ball = next(b for b in state.balls if b.ball == "black")
             seen.append((ball.status, ball.xy_mm[1]))
@@ -74,7 +65,9 @@ def test_a_fast_ball_continues_only_at_an_unnamed_place_near_its_prediction(
 def test_an_unnamed_place_never_starts_a_ball() -> None:
     tracker = BallTracker()
     for frame in range(10):
-        state = tracker.update(frame, frame / FPS, _detections({"white": np.array([300.0, 300.0])}, [START]))
+        state = tracker.update(
+            frame, frame / FPS, named_and_unnamed({"white": np.array([300.0, 300.0])}, [START])
+        )
     assert [b.ball for b in state.balls] == ["white"]
 
 
@@ -87,7 +80,7 @@ def _struck_black(trail: list[list[np.ndarray]]) -> list[TrackStatus]:
     for frame in range(11 + len(trail)):
         named = {"white": white} if frame > 10 else {"white": white, "black": START}
         unnamed = trail[frame - 11] if frame > 10 else []
-        state = tracker.update(frame, frame / FPS, _detections(named, unnamed))
+        state = tracker.update(frame, frame / FPS, named_and_unnamed(named, unnamed))
         if frame > 10:
             statuses.append(next(b for b in state.balls if b.ball == "black").status)
     return statuses
@@ -155,7 +148,7 @@ def test_a_fast_ball_does_not_continue_at_a_place_found_the_frame_before(
         named = {"white": white} if frame >= 12 else {"white": white, "black": black}
         on_12 = START + np.array([0.0, speed * (12 / FPS - 0.2)])
         unnamed = {12: [on_12], 13: [on_12 + np.array([0.0, second_frame_offset_mm])]}.get(frame, [])
-        state = tracker.update(frame, t, _detections(named, unnamed))
+        state = tracker.update(frame, t, named_and_unnamed(named, unnamed))
         if frame >= 12:
             statuses[frame] = next(b for b in state.balls if b.ball == "black").status
     assert statuses[12] == VISIBLE

@@ -104,3 +104,14 @@ def run(
 
 def still(label: str, x: float, y: float) -> Ball:
     return Ball(label, [(0.0, x, y)])
+
+
+def named_and_unnamed(named: dict[str, np.ndarray], unnamed: list[np.ndarray]) -> BallDetections:
+    """Detections of balls ``named`` (label: table mm) and of ``unnamed`` places (table mm), at
+    half a px a mm, radius 8 px, confidence 0.9."""
+    names = list(named)
+    xy = np.array([named[n] for n in names]).reshape(-1, 2)
+    places = np.array(unnamed).reshape(-1, 2)
+    return BallDetections(
+        xy * 0.5, np.full(len(names), 8.0), names, np.full(len(names), 0.9), xy, places, places * 0.5
+    )

@@ -66,7 +66,17 @@ class AssociationConfig:
     unnamed_trail_line_mm: float = 30.0
     """...and whose line passes within this of where the ball was lost: a ball struck from rest
     runs straight away from its place, while the trail of another ball running past it (struck
-    beside it, never found at rest) lies off to its side."""
+    beside it, never found at rest) lies off to its side. A trail skips a frame whose unnamed
+    places all repeat the frame before's (``unnamed_repeat_mm``: a look handed on is no sighting)."""
+    unnamed_trail_against_jump_deg: float = 90.0
+    """A ball at rest taken on the next frame to a detection beyond its predicted gate
+    (``gate_base_mm``: the re-association pass, reaching as far as a struck ball runs in a frame)
+    that has stayed at that place since, follows instead a trail as above that leaves its resting
+    place (timed from its last sighting there) more than this far (deg) off the direction of the
+    jump: no ball both jumps one way and runs off the other, while the detection it jumped to
+    stays put, as something named like it does (the player's bridge hand behind a struck cue ball,
+    named white as it blurred out). Within 90 deg a ball the jump was may have stopped at one it
+    hit, whose own trail runs on ahead of it."""
     unnamed_repeat_mm: float = 1.0
     """An unnamed place within this of one on the frame before has not moved: no fast ball (whose
     place moves at least ``unnamed_min_speed_mm_s``·dt a frame, 33 mm at 30 fps) but a mark, or

@@ -135,6 +135,9 @@ class StrokeSegmenter:
     # ------------------------------------------------------------------ states
     def _take_track_events(self, events: tuple[TrackEvent, ...]) -> None:
         for event in events:
+            if event.kind == "retracted":
+                self._retract(event)
+                continue
             if event.kind not in ("potted", "off_table"):
                 continue
             if self.in_stroke and event.label not in self._before:
@@ -157,6 +160,18 @@ class StrokeSegmenter:
                 self._rest.pop(event.label, None)
                 self._rest_sightings.pop(event.label, None)
                 self._unsettled.discard(event.label)
+
+    def _retract(self, event: TrackEvent) -> None:
+        """The tracker found the ball's sightings from ``event.frame`` up to this frame to be
+        something else named like it (see ``TrackEvent``): on those frames it was unseen, running
+        off from ``event.xy_mm``, where it was last seen at rest."""
+        rest = np.array(event.xy_mm)
+        for record in self._frames[:-1]:
+            if record.frame >= event.frame and event.label in record.xy:
+                record.xy[event.label] = rest
+                record.visible[event.label] = False
+                record.moving[event.label] = True
+                record.px.pop(event.label, None)
 
     def _idle(self, record: _FrameRecord) -> None:
         cfg = self.config

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter, deque
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import NamedTuple
 
 import numpy as np
 
@@ -29,6 +31,19 @@ from snooker.tracker.config import TrackerConfig
 from snooker.tracker.events import pocket_ahead, segment_entry
 from snooker.tracker.types import BallState, TableState, TrackEvent, TrackStatus
 from snooker.vision.types import BallDetections
+
+
+class _Jump(NamedTuple):
+    """A ball at rest taken on the next frame to a place beyond its gate (see ``_Track.jumped_from``)."""
+
+    rest_t: float
+    """When it was last seen at rest (s)..."""
+    rest: np.ndarray
+    """...and where (mm)."""
+    frame: int
+    """The frame it was taken away on..."""
+    to: np.ndarray
+    """...and where to (mm)."""
 
 
 @dataclass
@@ -65,6 +80,10 @@ class _Track:
     velocity_across_hiding: bool = False
     """The velocity is the step from where the ball was lost to where it was found again (one
     sighting since it was held): a jump over the time it was hidden, not a measured speed."""
+    jumped_from: _Jump | None = None
+    """Taken from rest to a place beyond its gate on the frame after it was last seen at rest, and
+    seen nowhere else since: a struck ball that ran there, or something else named like it while
+    the ball ran off unnamed (see ``AssociationConfig.unnamed_trail_against_jump_deg``)."""
 
     @property
     def alive(self) -> bool:
@@ -116,10 +135,18 @@ class BallTracker:
         rpx = detections.radius_px[usable]
 
         confidence = detections.confidence[usable]
-        matched = self._associate(t, dt, xy, balls, confidence)
+        places, free, previous = self._unnamed_places(t, detections)
+        reclaimed = self._reclaim_jumps(t, places, free, previous)
+        matched = self._associate(t, dt, xy, balls, confidence, {ti for ti, _ in reclaimed})
         events: list[TrackEvent] = []
         seen_tracks = set()
         used = set()
+        for ti, k in reclaimed:
+            seen_tracks.add(ti)
+            free[k] = False
+            at_px = detections.unnamed_xy_px[k]
+            z_px = (float(at_px[0]), float(at_px[1]))
+            events.append(self._undo_jump(self._tracks[ti], frame, t, dt, places[k].astype(float), z_px))
         for ti, dj in matched:
             track = self._tracks[ti]
             seen_tracks.add(ti)
@@ -130,7 +157,7 @@ class BallTracker:
             track.radius_px = float(rpx[dj])
             if event is not None:
                 events.append(event)
-        for ti, z, z_px in self._continue_unnamed(t, detections, seen_tracks):
+        for ti, z, z_px in self._continue_unnamed(t, detections, places, free, previous, seen_tracks):
             seen_tracks.add(ti)
             track = self._tracks[ti]
             event = self._observe(track, frame, t, dt, z, track.colour, z_px)
@@ -159,22 +186,80 @@ class BallTracker:
         self._tracks = [tr for tr in self._tracks if tr.alive]
         return tuple(events)
 
-    def _continue_unnamed(
-        self, t: float, detections: BallDetections, seen: set[int]
-    ) -> list[tuple[int, np.ndarray, tuple[float, float]]]:
-        """Fast balls no named detection continued, each matched to the nearest unnamed place
-        (``detections.unnamed_xy_mm``, on the playing area, not where one was the frame before:
-        ``AssociationConfig.unnamed_repeat_mm``) within its gate (see
-        ``AssociationConfig.unnamed_min_speed_mm_s``): (track index, place mm, place px), each place
-        taken once, nearest pairs first. A ball whose loss already read as a pot keeps that reading."""
+    def _unnamed_places(
+        self, t: float, detections: BallDetections
+    ) -> tuple[np.ndarray, np.ndarray, tuple[float, np.ndarray] | None]:
+        """The frame's unnamed places (``detections.unnamed_xy_mm``), which of them may continue a
+        ball (on the playing area, not where one was the frame before:
+        ``AssociationConfig.unnamed_repeat_mm``), and the trail's previous places (t, places): the
+        last frame's new ones, or, where that frame only repeated places handed on from the frame
+        before it, that frame's (a look handed on is no new sighting, and a trail skips it)."""
         cfg = self.config.association
         places = detections.unnamed_xy_mm
         usable = np.isfinite(places).all(axis=1)
         repeated = _near_any(places, self._last_unnamed_places, cfg.unnamed_repeat_mm)
         self._last_unnamed_places = places[usable]
+        only_repeats = bool((usable & repeated).any()) and not (usable & ~repeated).any()
         usable &= ~repeated
         usable[usable] = self.table.on_playing_area(places[usable], margin_mm=0.0)
-        previous, self._previous_unnamed = self._previous_unnamed, (t, places[usable])
+        previous = self._previous_unnamed
+        if not only_repeats:
+            self._previous_unnamed = (t, places[usable])
+        return places, usable, previous
+
+    def _reclaim_jumps(
+        self, t: float, places: np.ndarray, usable: np.ndarray, previous: tuple[float, np.ndarray] | None
+    ) -> list[tuple[int, int]]:
+        """Balls taken from rest to a far place that has stayed still since (``_Track.jumped_from``)
+        whose resting place a fast straight unnamed trail leaves the other way, each with the
+        trail's place on this frame (index into ``places``): the ball ran off along the trail (see
+        ``AssociationConfig.unnamed_trail_against_jump_deg``)."""
+        cfg = self.config.association
+        if self._last_t is None or not usable.any() or previous is None:
+            return []
+        most = math.cos(math.radians(cfg.unnamed_trail_against_jump_deg))
+        pairs = []
+        for ti, track in enumerate(self._tracks):
+            if track.jumped_from is None or not track.confirmed or track.pending is not None:
+                continue
+            jump = track.jumped_from
+            if previous[0] - jump.rest_t > cfg.unnamed_max_lost_s:
+                continue
+            way = (jump.to - jump.rest) / max(float(np.linalg.norm(jump.to - jump.rest)), 1e-9)
+            for turn, k, first in self._trail(jump.rest, jump.rest_t, t, places, usable, previous):
+                if float(first @ way) / max(float(np.linalg.norm(first)), 1e-9) < most:
+                    pairs.append((turn, ti, k))
+        return _one_each(pairs)
+
+    def _undo_jump(
+        self, track: _Track, frame: int, t: float, dt: float, z: np.ndarray, z_px: tuple[float, float]
+    ) -> TrackEvent:
+        """``track``'s jump undone: held where it rested since its last sighting there, and found
+        at ``z`` on the trail it ran off along (as a ball lost at rest continues on one). The
+        ``retracted`` event says since which frame its sightings were something else."""
+        jump = track.jumped_from
+        assert jump is not None
+        track.jumped_from = None
+        track.status, track.moving_at_loss, track.pending = TrackStatus.HELD, True, None
+        track.xy, track.last_measured, track.last_seen_t = jump.rest.copy(), jump.rest.copy(), jump.rest_t
+        track.history = deque([(jump.rest_t, float(jump.rest[0]), float(jump.rest[1]))])
+        self._observe(track, frame, t, dt, z, track.colour, z_px)
+        return TrackEvent("retracted", track.label or track.colour, jump.frame, t, _pair(jump.rest))
+
+    def _continue_unnamed(
+        self,
+        t: float,
+        detections: BallDetections,
+        places: np.ndarray,
+        usable: np.ndarray,
+        previous: tuple[float, np.ndarray] | None,
+        seen: set[int],
+    ) -> list[tuple[int, np.ndarray, tuple[float, float]]]:
+        """Fast balls no named detection continued, each matched to the nearest of the unnamed
+        ``places`` still ``usable`` (see :meth:`_unnamed_places`) within its gate (see
+        ``AssociationConfig.unnamed_min_speed_mm_s``): (track index, place mm, place px), each place
+        taken once, nearest pairs first. A ball whose loss already read as a pot keeps that reading."""
+        cfg = self.config.association
         if not usable.any() or self._last_t is None:
             return []
         pairs = []
@@ -189,40 +274,36 @@ class BallTracker:
                 gaps = np.linalg.norm(places - self._predict(track, t), axis=1)
                 pairs += [(float(gaps[k]), ti, int(k)) for k in np.flatnonzero(usable & (gaps <= gate))]
             elif track.status == TrackStatus.HELD:
-                pairs += [(turn, ti, k) for turn, k in self._trail(track, t, places, usable, previous)]
-        taken_tracks: set[int] = set()
-        taken_places: set[int] = set()
+                trail = self._trail(track.last_measured, track.last_seen_t, t, places, usable, previous)
+                pairs += [(turn, ti, k) for turn, k, _ in trail]
         continued = []
-        for _, ti, k in sorted(pairs):
-            if ti in taken_tracks or k in taken_places:
-                continue
-            taken_tracks.add(ti)
-            taken_places.add(k)
+        for ti, k in _one_each(pairs):
             px = detections.unnamed_xy_px[k]
             continued.append((ti, places[k].astype(float), (float(px[0]), float(px[1]))))
         return continued
 
     def _trail(
         self,
-        track: _Track,
+        lost_at: np.ndarray,
+        lost_t: float,
         t: float,
         places: np.ndarray,
         usable: np.ndarray,
         previous: tuple[float, np.ndarray] | None,
-    ) -> list[tuple[float, int]]:
-        """Unnamed places (indices into ``places``, with the turn in degrees) that end a fast,
-        straight trail of two unnamed places from where ``track`` was lost, on a line through that
-        place (see ``AssociationConfig.unnamed_max_lost_s``); ``previous``: the last frame's
-        (t, places)."""
+    ) -> list[tuple[float, int, np.ndarray]]:
+        """Unnamed places (the turn in degrees, the index into ``places``, the trail's first step
+        from ``lost_at``) that end a fast, straight trail of two unnamed places from where a ball
+        was lost (``lost_at`` mm, last seen at ``lost_t`` s), on a line through that place (see
+        ``AssociationConfig.unnamed_max_lost_s``); ``previous``: the trail's previous (t, places)."""
         cfg = self.config.association
         if previous is None or len(previous[1]) == 0:
             return []
         t_before, before = previous
         frame_s = t - t_before
-        since_loss = t_before - track.last_seen_t
+        since_loss = t_before - lost_t
         if frame_s <= 0.0 or since_loss <= 0.0:
             return []
-        first = before - track.last_measured
+        first = before - lost_at
         first_len = np.linalg.norm(first, axis=1)
         reachable = (first_len <= cfg.max_ball_speed_mm_s * since_loss) & (
             first_len >= cfg.unnamed_min_speed_mm_s * since_loss
@@ -241,7 +322,7 @@ class BallTracker:
                 second_len, 1e-9
             )
             straight = (turn <= cfg.unnamed_trail_max_turn_deg) & (off_line <= cfg.unnamed_trail_line_mm)
-            found += [(float(turn[k]), int(k)) for k in np.flatnonzero(usable & fast & straight)]
+            found += [(float(turn[k]), int(k), first[j]) for k in np.flatnonzero(usable & fast & straight)]
         return found
 
     def _on_cloth(self, xy: np.ndarray) -> np.ndarray:
@@ -274,14 +355,22 @@ class BallTracker:
         return track.xy + track.velocity * tau * (1.0 - math.exp(-elapsed / tau))
 
     def _associate(
-        self, t: float, dt: float, xy: np.ndarray, balls: list[str], confidence: np.ndarray
+        self,
+        t: float,
+        dt: float,
+        xy: np.ndarray,
+        balls: list[str],
+        confidence: np.ndarray,
+        taken: Collection[int] = (),
     ) -> list[tuple[int, int]]:
+        """(track index, detection index) pairs; the tracks ``taken`` (already found) get none."""
         cfg = self.config.association
         if not self._tracks or len(xy) == 0:
             return []
         predicted = np.array([self._predict(tr, t) for tr in self._tracks])
         speeds = np.array([math.hypot(*tr.velocity) for tr in self._tracks])
         gates = cfg.gate_base_mm + cfg.gate_speed_fraction * speeds * max(dt, 0.0)
+        gates[list(taken)] = -1.0
         penalty = colour_penalty_matrix(
             [tr.colour for tr in self._tracks], balls, cfg.confusable_colours, cfg.confusion_cost_mm
         )
@@ -311,6 +400,7 @@ class BallTracker:
             ti
             for ti, tr in enumerate(self._tracks)
             if ti not in matched_tracks
+            and ti not in taken
             and (
                 tr.confirmed
                 or (tr.status == TrackStatus.TENTATIVE and tr.hits == 1 and tr.colour not in held_colours)
@@ -405,6 +495,7 @@ class BallTracker:
             kind = "rattled" if track.pending == "pot" else "reappeared"
             event = TrackEvent(kind, track.label or track.colour, frame, t, _pair(z), track.pending_pocket)
             track.pending = track.pending_pocket = None
+        track.jumped_from = self._jump(track, frame, z)
         track.velocity_across_hiding = track.status == TrackStatus.HELD
         if elapsed > 0:
             predicted = self._predict(track, t)
@@ -436,6 +527,22 @@ class BallTracker:
             max(math.hypot(x - zx, y - zy) for _, x, y in track.history) > motion.rest_displacement_mm
         )
         return event
+
+    def _jump(self, track: _Track, frame: int, z: np.ndarray) -> _Jump | None:
+        """``track.jumped_from`` once it is found at ``z`` on ``frame``: a new jump where it was seen
+        at rest on the frame before and ``z`` lies beyond a resting ball's gate
+        (``AssociationConfig.gate_base_mm``: only the re-association pass reaches it), the jump
+        before while it stays there (``MotionConfig.rest_displacement_mm``), else None."""
+        if (
+            track.status == TrackStatus.VISIBLE
+            and not track.moving
+            and math.hypot(*(z - track.last_measured)) > self.config.association.gate_base_mm
+        ):
+            return _Jump(track.last_seen_t, track.last_measured.copy(), frame, z.astype(float).copy())
+        jump = track.jumped_from
+        if jump is None or math.hypot(*(z - jump.to)) > self.config.motion.rest_displacement_mm:
+            return None
+        return jump
 
     def _miss(self, track: _Track, frame: int, t: float) -> list[TrackEvent]:
         life = self.config.lifecycle
@@ -629,6 +736,7 @@ class BallTracker:
         held.xy_px, held.radius_px, held.history = found.xy_px, found.radius_px, found.history
         held.status = TrackStatus.VISIBLE if found.misses == 0 else TrackStatus.HELD
         held.pending = held.pending_pocket = None
+        held.jumped_from = None
         found.dropped = True
 
     def _snapshot(self, t: float) -> tuple[BallState, ...]:
@@ -658,6 +766,19 @@ def _near_any(points: np.ndarray, others: np.ndarray, distance_mm: float) -> np.
         return np.zeros(len(points), dtype=bool)
     gaps = np.linalg.norm(points[:, None, :] - others[None, :, :], axis=2)
     return gaps.min(axis=1) <= distance_mm
+
+
+def _one_each(pairs: list[tuple[float, int, int]]) -> list[tuple[int, int]]:
+    """(track, place) pairs from (cost, track, place) candidates, cheapest first, each once."""
+    taken_tracks: set[int] = set()
+    taken_places: set[int] = set()
+    chosen = []
+    for _, ti, k in sorted(pairs):
+        if ti not in taken_tracks and k not in taken_places:
+            taken_tracks.add(ti)
+            taken_places.add(k)
+            chosen.append((ti, k))
+    return chosen
 
 
 def _fastest_step_speed(history: deque) -> float:

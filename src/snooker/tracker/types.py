@@ -58,8 +58,10 @@ class BallState:
 class TrackEvent:
     """Something that happened to one ball: ``potted`` (with ``pocket``), ``off_table``, ``rattled``
     (vanished in a pocket's jaws and came back), ``reappeared`` (came back somewhere else after
-    being hidden, e.g. moved by a person). ``frame`` is when it happened (for a pot: the first
-    frame the ball was no longer seen); ``xy_mm`` where the ball was last seen."""
+    being hidden, e.g. moved by a person), ``retracted`` (its sightings from ``frame`` until now
+    were something else named like it: it ran off unseen from where it rested, ``xy_mm``, and is
+    found now on its way). ``frame`` is when it happened (for a pot: the first frame the ball was
+    no longer seen); ``xy_mm`` where the ball was last seen."""
 
     kind: str
     label: str
