@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from recorded_gamma_clip4 import AT_REST_84, DRAGGED, SEARCHED, YELLOW
 
 from snooker.balls import BALL_NAMES, COLOURS, CUE_BALL, RED
 from snooker.vision.colour import (
@@ -385,21 +386,9 @@ def test_a_candidate_without_a_highlight_alone_in_its_colour_is_still_named() ->
     assert list(label_balls(seen, CONFIG, glossy=glossy).labels) == names
 
 
-FRAME_84 = np.array(
-    [
-        [50.0, -29.0, 24.0, 0.23, 72.0, -37.0, 35.0],  # green
-        [42.0, 2.0, -28.0, 1.15, 94.0, -44.0, 42.0],  # blue
-        [96.5, 49.0, 25.5, 1.34, 104.0, -47.0, 46.0],  # pink
-        [2.0, -2.0, 1.0, 0.83, 112.0, -50.0, 48.0],  # black
-        [87.0, -2.5, 38.5, 0.96, 73.0, -37.0, 36.0],  # brown
-        [193.0, -7.0, 75.0, 0.90, 76.0, -38.0, 37.0],  # the yellow, the white not found
-    ]
-)
-"""Core features of Task2 clip 4's frame 84 at gamma 1.25 (``look_gamma_1.25``)."""
-DRAGGED = FrameTransform(log_gain=-0.280, gamma=1.281, chroma_scale=0.852, a_shift=0.21, b_shift=1.79)
-"""The transform its frame 83's naming settled on, fitted to the yellow read dim (L 151)."""
-SEARCHED = FrameTransform(log_gain=-0.123, gamma=1.519, chroma_scale=0.861, a_shift=0.93, b_shift=0.75)
-"""The transform the clip's last full detection settled on, searched from every exposure."""
+FRAME_84 = np.array([*AT_REST_84.values(), YELLOW[84]])
+"""Core features of Task2 clip 4's frame 84 at gamma 1.25: the colours at rest and the yellow, the
+white not found."""
 FIRST_START_MARGINS = {
     # (starts, margin, the last candidate's name): from the dragged transform alone the yellow is
     # named white; from the searched one too, yellow, its naming cheaper by 4.2
@@ -417,7 +406,7 @@ FIRST_START_MARGINS = {
 def test_a_later_start_replaces_the_first_starts_naming_only_by_the_margin(starts, margin, named) -> None:
     glossy = np.ones(len(FRAME_84), dtype=bool)
     labelling = label_balls(FRAME_84, CONFIG, starts=starts, glossy=glossy, first_start_margin=margin)
-    assert list(labelling.labels) == ["green", "blue", "pink", "black", "brown", named]
+    assert list(labelling.labels) == [*AT_REST_84, named]
 
 
 PACK_SPLIT_23 = np.array(

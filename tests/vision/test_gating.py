@@ -8,12 +8,12 @@ from dataclasses import replace
 import cv2
 import numpy as np
 import pytest
+from recorded_gamma_clip4 import AT_REST_84, DRAGGED, SEARCHED, WHITE_87, YELLOW
 from synthetic import CORNERS_PX, IMAGE_SIZE, Scene, make_view, render
 
 from snooker.calibration.manual import view_from_corners
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.classic import ClassicDetector
-from snooker.vision.colour import FrameTransform
 from snooker.vision.gating import (
     FrameThumbnails,
     GatedViewCheck,
@@ -595,46 +595,17 @@ def test_repeat_search_gate_wants_a_gap_of_a_frame_at_least() -> None:
         RepeatSearchGate(ViewGateConfig(), max_gap_frames=0)
 
 
-SEARCHED = FrameTransform(log_gain=-0.123, gamma=1.519, chroma_scale=0.861, a_shift=0.93, b_shift=0.75)
-"""The colour transform the last full detection of Task2 clip 4 at gamma 1.25 settled on (frame
-60), searched from every exposure."""
-DRAGGED = FrameTransform(log_gain=-0.280, gamma=1.281, chroma_scale=0.852, a_shift=0.21, b_shift=1.79)
-"""The transform the naming of its frame 83 settled on, fitted to a yellow read dim (L 151) while
-it passed the white, which was not found."""
-CORES = {
-    "green": (50.0, -29.0, 24.0, 0.23, 72.0, -37.0, 35.0),
-    "blue": (42.0, 2.0, -28.0, 1.15, 94.0, -44.0, 42.0),
-    "pink": (96.5, 49.0, 25.5, 1.34, 104.0, -47.0, 46.0),
-    "brown": (87.0, -2.5, 38.5, 0.96, 73.0, -37.0, 36.0),
-}
-"""Core features (``colour.FEATURE_NAMES``) of the colours at rest in frame 84 of that clip."""
+CORES = {name: core for name, core in AT_REST_84.items() if name != "black"}
+"""Core features of the colours at rest in frame 84 of Task2 clip 4 at gamma 1.25 (the black is
+looked for again by the region search)."""
 RELABELLED = {
     # the yellow read bright again (frames 84-86) with the white still not found: from the dragged
     # transform alone it was named white (and the white's track carried off with it)
-    "frame 84: yellow bright again, from the dragged transform": (
-        {"yellow": (193.0, -7.0, 75.0, 0.90, 76.0, -38.0, 37.0)},
-        DRAGGED,
-        {"yellow"},
-    ),
-    "frame 86: yellow bright again, from the dragged transform": (
-        {"yellow": (200.0, -11.0, 77.0, 0.88, 78.0, -38.0, 37.0)},
-        DRAGGED,
-        {"yellow"},
-    ),
+    "frame 84: yellow bright again, dragged transform": ({"yellow": YELLOW[84]}, DRAGGED, {"yellow"}),
+    "frame 86: yellow bright again, dragged transform": ({"yellow": YELLOW[86]}, DRAGGED, {"yellow"}),
     # kept: the dim yellow of frame 83 named yellow, and the white and the yellow both seen (frame 87)
-    "frame 83: the yellow read dim": (
-        {"yellow": (151.0, -25.0, 58.0, 0.74, 75.0, -38.0, 36.0)},
-        DRAGGED,
-        {"yellow"},
-    ),
-    "frame 87: white and yellow": (
-        {
-            "yellow": (163.0, -11.0, 67.0, 0.91, 78.0, -38.0, 37.0),
-            "white": (246.0, -17.0, 41.0, 0.92, 73.0, -37.0, 36.0),
-        },
-        SEARCHED,
-        {"yellow", "white"},
-    ),
+    "frame 83: the yellow read dim": ({"yellow": YELLOW[83]}, DRAGGED, {"yellow"}),
+    "frame 87: white and yellow": ({"yellow": YELLOW[87], "white": WHITE_87}, SEARCHED, {"yellow", "white"}),
 }
 """Candidates besides the colours at rest (their recorded cores), the transform the last naming
 settled on, and the names expected among them."""

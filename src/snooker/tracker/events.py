@@ -116,18 +116,17 @@ def _farthest_heading(
 
 
 def off_course_mask(xy: np.ndarray, rest: np.ndarray, course: np.ndarray, config: StrokeConfig) -> np.ndarray:
-    """(n,) which of a ball's sightings ``xy`` (n, 2 mm; NaN unseen) lie farther than
-    ``clear_departure_mm`` from where it rested (``rest``) and more than
-    ``vanished_run_max_turn_deg`` off the ``course`` it was struck on, seen from ``rest``."""
-    seen = np.isfinite(xy).all(axis=1)
-    away = np.where(seen[:, None], xy, rest) - rest
-    distance = np.linalg.norm(away, axis=1)
+    """(n,) which of a ball's sightings ``xy`` (n, 2 mm; NaN unseen) lie away from where it rested
+    (``rest``) farther than ``clear_departure_mm`` and more than ``vanished_run_max_turn_deg`` off the
+    ``course`` it was struck on, seen from ``rest``."""
     length = float(np.linalg.norm(course))
     if length == 0.0 or not np.all(np.isfinite(course)):
         return np.zeros(len(xy), dtype=bool)
-    cosine = (away @ course) / np.maximum(distance * length, 1e-9)
+    seen = np.isfinite(xy).all(axis=1)
+    away = np.where(seen[:, None], xy, rest) - rest
+    cosine = (away @ course) / np.maximum(np.linalg.norm(away, axis=1) * length, 1e-9)
     turned = np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))) > config.vanished_run_max_turn_deg
-    return seen & (distance > config.clear_departure_mm) & turned
+    return away_from_rest(xy, rest, config.clear_departure_mm) & turned
 
 
 def off_course(xy: np.ndarray, rest: np.ndarray, course: np.ndarray, config: StrokeConfig) -> bool:
@@ -626,13 +625,19 @@ def _reached_by_running(
     return False
 
 
+def away_from_rest(path: np.ndarray, rest: np.ndarray, displacement_mm: float) -> np.ndarray:
+    """(n,) which sightings of a ball (``path`` (n, 2) mm, NaN where unseen) lie farther than
+    ``displacement_mm`` from where it rested (``rest``, mm)."""
+    seen = np.isfinite(path).all(axis=1)
+    return seen & (np.linalg.norm(np.where(seen[:, None], path, rest) - rest, axis=1) > displacement_mm)
+
+
 def departure_index(
     path: np.ndarray, rest: np.ndarray, displacement_mm: float, min_frames: int
 ) -> int | None:
     """The first of ``min_frames`` sightings in a row of a ball farther than ``displacement_mm`` from
     where it rested (``path`` (n, 2) mm, NaN where unseen); None if it never left."""
-    seen = np.isfinite(path).all(axis=1)
-    away = seen & (np.linalg.norm(np.where(seen[:, None], path, rest) - rest, axis=1) > displacement_mm)
+    away = away_from_rest(path, rest, displacement_mm)
     run = np.convolve(away.astype(int), np.ones(min_frames, int), mode="valid")
     starts = np.flatnonzero(run == min_frames)
     return int(starts[0]) if len(starts) else None

@@ -741,8 +741,7 @@ class StrokeSegmenter:
 
     def _left_its_place(self, raw: np.ndarray, rest: np.ndarray) -> bool:
         """Whether a sighting in ``raw`` lies farther than ``clear_departure_mm`` from ``rest``."""
-        seen = np.isfinite(raw).all(axis=1)
-        return bool(np.any(np.linalg.norm(raw[seen] - rest, axis=1) > self.config.clear_departure_mm))
+        return ev.departure_index(raw, rest, self.config.clear_departure_mm, 1) is not None
 
     def _off_course_dropped(self, raw: np.ndarray, rest: np.ndarray, contact: ev.Contact) -> np.ndarray:
         """``raw`` (a hit ball's sightings through the stroke) without those off the course it was
@@ -751,11 +750,8 @@ class StrokeSegmenter:
         (``StrokeConfig.off_course_unseen_mm``): another thing named like it. ``raw`` itself where
         nothing is dropped."""
         course, _ = _struck_course(contact, rest)
-        seen = np.isfinite(raw).all(axis=1)
-        away = seen & (
-            np.linalg.norm(np.where(seen[:, None], raw, rest) - rest, axis=1) > self.config.clear_departure_mm
-        )
-        if not away.any() or not ev.off_course(raw[int(np.flatnonzero(away)[0])], rest, course, self.config):
+        first = ev.departure_index(raw, rest, self.config.clear_departure_mm, 1)
+        if first is None or not ev.off_course(raw[first], rest, course, self.config):
             return raw
         out = raw.copy()
         out[ev.off_course_mask(raw, rest, course, self.config)] = np.nan
