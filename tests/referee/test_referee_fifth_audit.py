@@ -383,11 +383,12 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
     ),
     # An aggregate best of one conceded at 0-0: the aggregate is level after the last frame, so no
     # match winner yet (3.4(c)); whatever follows, it is not a second frame of a one-frame match.
+    # (The twelfth audit: what follows is the re-spotted black of 3.4(c), still in frame 1.)
     (
         "log/3.4(c)",
         "aggregate best of one conceded at 0-0: no second frame",
         [match(aggregate=True), CONCEDE, NEW_FRAME],
-        {"error": "the match is the best of 1 frames and all have been played"},
+        {"error": "frame 1 is not over: a re-spotted black decides it (3.4(b)-(c))"},
     ),
     # 3.14(c): a full-ball contact is a straight line to the centre of a ball on; with no line to any
     # part of one (``clear_path`` false) it cannot be open: contradictory, refused.

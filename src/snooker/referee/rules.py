@@ -32,6 +32,9 @@ Judgements documented here because the texts leave them open:
   read without it: a ball off the table snookers nothing and occupies no spot.
 - A cue ball left at rest against a ball that is on after a foul is never snookered, so no free ball:
   playing away from it counts as hitting it (3.8(c)(i)).
+- In a match decided on aggregate points, a last frame ended by a concession or an award (3.1(f),
+  3.14(c)) with the aggregate then level is followed by a re-spotted black, as after any last frame
+  (3.4(c)); conceding that re-spotted black (or its award) decides the match.
 - A re-spotted black whose lot is not logged: the first stroke naming its player is that player's
   by the lot (nobody is to play before it, so it is never out of turn); a concession or a foul
   line naming nobody is refused until the lot is drawn (3.4(b)).
@@ -355,6 +358,8 @@ def _check_table_positions(table: Table) -> None:
 def _new_frame(match: MatchState, event: NewFrameLine) -> tuple[MatchState, Outcome]:
     if match.over:
         raise LogError("the match is over; no further frames")
+    if not match.frame.over and match.frame.respotted_black:
+        raise LogError(f"frame {match.frame.number} is not over: a re-spotted black decides it (3.4(b)-(c))")
     if not match.frame.over:
         raise LogError(
             f"frame {match.frame.number} is not over (it ends with the last ball, a concession or an award)"
@@ -593,6 +598,21 @@ def _frame_end(
     return _close_frame(match, frame, winner, announcements)
 
 
+def _frame_given(
+    match: MatchState, frame: FrameState, winner: int, announcements: list[str]
+) -> tuple[MatchState, FrameState]:
+    """End the frame for side ``winner`` by a concession or an award (3.1(f), 3.14(c)). In a match
+    decided on aggregate points, a last frame that ends so with the aggregate level is followed by
+    a re-spotted black (3.4(c): the aggregate is level after the last frame, however it ended); a
+    re-spotted black conceded or awarded decides the match for ``winner`` (see :func:`_close_frame`)."""
+    if match.aggregate and not frame.scores_unknown and not frame.respotted_black:
+        last_frame = match.frames_played + 1 >= match.best_of
+        a, b = frame.scores
+        if last_frame and match.totals[0] + a == match.totals[1] + b:
+            return _frame_end(match, frame, announcements)
+    return _close_frame(match, frame, winner, announcements)
+
+
 def _settled_respots(
     after: FrameState, respotted: tuple[tuple[str, Point | None], ...]
 ) -> tuple[tuple[str, Point | None], ...]:
@@ -622,6 +642,10 @@ def _close_frame(
     if match.aggregate:
         if played >= match.best_of and totals[0] != totals[1]:
             match_winner = 0 if totals[0] > totals[1] else 1
+        elif played >= match.best_of and frame.respotted_black and winner is not None:
+            # 3.4(c): the re-spotted black that breaks a level aggregate, conceded or awarded,
+            # decides the match for the side it went to.
+            match_winner = winner
     elif max(frames) >= match.frames_to_win:
         match_winner = 0 if frames[0] > frames[1] else 1
     if match_winner is not None:
@@ -782,8 +806,7 @@ def _stroke_fouls(
             reason = FoulReason.from_code(call.reason)
         except ValueError as exc:
             raise LogError(f"fouls: {exc}") from None
-        if call.ball not in (None, CUE_BALL) and not frame.table.has(call.ball):
-            raise LogError(f"fouls.ball: the {ball_kind(call.ball)} is not on the table")
+        _check_foul_ball(frame.table, reason, call.ball, "fouls.ball")
         ball = call.ball if call.ball is not None else _pushed_touching_ball(frame, reason)
         concerned = () if ball in (None, CUE_BALL) else (view.value_of(ball_kind(ball)),)
         fouls.append((reason, concerned))
@@ -868,6 +891,19 @@ def _potted_by_the_stroke(stroke: StrokeLine) -> list[str]:
         if same is not None:
             potted.remove(same)
     return potted
+
+
+_FOULS_WITH_A_BALL_OFF_THE_TABLE = frozenset({FoulReason.USED_BALL_OFF_TABLE})
+"""Fouls whose ball concerned is off the table by their nature: using a ball off the table for any
+purpose (3.12(d)) names a ball potted or forced off (a red, a colour potted for good)."""
+
+
+def _check_foul_ball(table: Table, reason: FoulReason, ball: str | None, what: str) -> None:
+    """Refuse a foul whose ball concerned is not on the table, unless the foul is one with a ball off
+    the table (:data:`_FOULS_WITH_A_BALL_OFF_THE_TABLE`)."""
+    if ball in (None, CUE_BALL) or reason in _FOULS_WITH_A_BALL_OFF_THE_TABLE or table.has(ball):
+        return
+    raise LogError(f"{what}: the {ball_kind(ball)} is not on the table")
 
 
 def _pushed_touching_ball(frame: FrameState, reason: FoulReason) -> str | None:
@@ -1322,8 +1358,10 @@ def _foul_sequel(
     chain = _miss_chain(frame, offender, miss, full_ball, line_open)
     if chain is not None and chain.full_ball and chain.count >= MISS_FRAME_AWARDED_AT:
         after = replace(after, miss_chain=chain)
-        match, after = _close_frame(match, after, 1 - match.side_of(offender), announcements)
-        return replace(match, frame=after), _foul_outcome(penalty, codes, miss, (), announcements, offender)
+        match, after = _frame_given(match, after, 1 - match.side_of(offender), announcements)
+        return replace(match, frame=after), _foul_outcome(
+            penalty, codes, miss, _settled_respots(after, ()), announcements, offender
+        )
 
     options = OPTIONS_AFTER_MISS if miss else OPTIONS_AFTER_FOUL
     if free_ball:
@@ -1523,8 +1561,7 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
         match = _implicit_play(match)[0]
         frame = match.frame
     offender = frame.striker if event.player is None else event.player
-    if event.ball not in (None, CUE_BALL) and not frame.table.has(event.ball):
-        raise LogError(f"foul.ball: the {ball_kind(event.ball)} is not on the table")
+    _check_foul_ball(frame.table, reason, event.ball, "foul.ball")
     nominated = frame.nominated if frame.phase is Phase.COLOUR else None
     free_ball = frame.nominated if frame.free_ball else None
     value = _ball_on_value(frame, nominated, free_ball)
@@ -1599,8 +1636,10 @@ def _concede(match: MatchState, event: ConcedeLine) -> tuple[MatchState, Outcome
     if player >= len(match.players):
         raise LogError(f"concede.player: no player {player} among {len(match.players)}")
     announcements: list[str] = []
-    match, frame = _close_frame(match, frame, 1 - match.side_of(player), announcements)
-    return replace(match, frame=frame), Outcome(announcements=tuple(announcements))
+    match, frame = _frame_given(match, frame, 1 - match.side_of(player), announcements)
+    return replace(match, frame=frame), Outcome(
+        respotted=_settled_respots(frame, ()), announcements=tuple(announcements)
+    )
 
 
 def _respotted_black(match: MatchState, event: RespottedBlackLine) -> tuple[MatchState, Outcome]:
