@@ -47,6 +47,23 @@ def decision(choice: str) -> Line:
     return {"type": "decision", "choice": choice}
 
 
+def nominate(ball: str) -> Line:
+    return {"type": "nominate", "ball": ball}
+
+
+def foul(reason: str, ball: str | None = None, **extra: Any) -> Line:
+    """A ``foul`` line called by the referee (``reason`` a code), on ``ball`` where given."""
+    line: Line = {"type": "foul", "reason": reason, **extra}
+    if ball is not None:
+        line["ball"] = ball
+    return line
+
+
+def lot(first: int) -> Line:
+    """The re-spotted black's lot: player ``first`` plays first."""
+    return {"type": "respotted_black", "first": first}
+
+
 def clear_reds(reds: int, colour: str = "black") -> list[Line]:
     """Pot every red, each followed by ``colour`` (one break)."""
     lines: list[Line] = []

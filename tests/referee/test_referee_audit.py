@@ -15,8 +15,10 @@ from referee_logs import (
     assert_last_ruling,
     clear_reds,
     decision,
+    foul,
     last,
     match,
+    nominate,
     over_checklist,
     pot,
     referee_after,
@@ -52,17 +54,6 @@ CONTRACT_FIELDS = (
     "frames",
     "announcements",
 )
-
-
-def nominate(ball: str) -> dict[str, Any]:
-    return {"type": "nominate", "ball": ball}
-
-
-def foul(reason: str, ball: str | None = None, **extra: Any) -> dict[str, Any]:
-    line: dict[str, Any] = {"type": "foul", "reason": reason, **extra}
-    if ball is not None:
-        line["ball"] = ball
-    return line
 
 
 def miss_stroke(first: list[str] | None = None, **extra: Any) -> dict[str, Any]:

@@ -12,7 +12,17 @@ import json
 from typing import Any
 
 import pytest
-from referee_logs import assert_last_ruling, match, over_checklist, pot, referee_after, rule, safe, stroke
+from referee_logs import (
+    assert_last_ruling,
+    lot,
+    match,
+    over_checklist,
+    pot,
+    referee_after,
+    rule,
+    safe,
+    stroke,
+)
 from test_referee_audit import (
     CONCEDE,
     FREE_ON_RED,
@@ -56,10 +66,6 @@ FULL_WIDTH_OPEN = {"white": [CX, 1000.0], "blue": BLUE_SPOT, "red-1": [CX + 150.
 FREE_ON_PINK = [*ON_PINK, stroke([], free_ball=True)]
 # Ben plays the free ball black and pots the pink off it: Ben 12, black on.
 PINK_OFF_THE_FREE_BALL = [*FREE_ON_PINK, nominate("black"), stroke(["black"], ["pink"])]
-
-
-def lot(first: int) -> dict[str, Any]:
-    return {"type": "respotted_black", "first": first}
 
 
 def edge_fall(ball: str) -> dict[str, Any]:

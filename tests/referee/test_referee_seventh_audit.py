@@ -65,7 +65,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee_logs import assert_last_ruling, clear_reds, match, over_checklist, pot, safe, stroke
+from referee_logs import assert_last_ruling, clear_reds, lot, match, over_checklist, pot, safe, stroke
 from test_referee_audit import (
     CONCEDE,
     FREE_ON_PINK,
@@ -89,10 +89,6 @@ FULL = {"clear_path": True, "full_ball": True}
 """A failure to hit the ball on with a full-ball contact open (3.14(b)-(c))."""
 SNOOKERED = {"clear_path": False}
 """No straight line to any part of a ball on (Section 2: snookered)."""
-
-
-def lot(first: int) -> dict[str, Any]:
-    return {"type": "respotted_black", "first": first}
 
 
 # --- set-ups ------------------------------------------------------------------------------------

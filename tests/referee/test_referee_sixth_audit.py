@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from referee_logs import assert_last_ruling, match, over_checklist, pot, rule, safe, stroke
+from referee_logs import assert_last_ruling, lot, match, over_checklist, pot, rule, safe, stroke
 from test_referee_audit import (
     BLUE_SPOT,
     CX,
@@ -60,10 +60,6 @@ from snooker.calibration.table import STANDARD_TABLE
 DIAMETER = STANDARD_TABLE.ball_diameter_mm
 FULL = {"clear_path": True, "full_ball": True}
 """A failure to hit the ball on with a full-ball contact open (3.14(b)-(c))."""
-
-
-def lot(first: int) -> dict[str, Any]:
-    return {"type": "respotted_black", "first": first}
 
 
 # --- set-ups with positions ---------------------------------------------------------------------

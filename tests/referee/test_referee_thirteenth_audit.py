@@ -35,8 +35,11 @@ from referee_logs import (
     assert_last_ruling,
     clear_reds,
     decision,
+    foul,
     last,
+    lot,
     match,
+    nominate,
     over_checklist,
     pot,
     rule,
@@ -55,21 +58,6 @@ FULL = {"clear_path": True, "full_ball": True}
 """A failure to hit the ball on with a full-ball contact open (3.14(b)-(c))."""
 LINE_ONLY = {"clear_path": True, "full_ball": False}
 """A failure to hit the ball on with a line to part of it open, but no full ball (3.14(b) only)."""
-
-
-def nominate(ball: str) -> dict[str, Any]:
-    return {"type": "nominate", "ball": ball}
-
-
-def foul(reason: str, ball: str | None = None, **extra: Any) -> dict[str, Any]:
-    line: dict[str, Any] = {"type": "foul", "reason": reason, **extra}
-    if ball is not None:
-        line["ball"] = ball
-    return line
-
-
-def lot(first: int) -> dict[str, Any]:
-    return {"type": "respotted_black", "first": first}
 
 
 def concede(player: int | None = None) -> dict[str, Any]:

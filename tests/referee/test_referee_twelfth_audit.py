@@ -24,6 +24,8 @@ from typing import Any
 from referee_logs import (
     assert_last_ruling,
     decision,
+    foul,
+    lot,
     match,
     over_checklist,
     pot,
@@ -36,17 +38,6 @@ FULL = {"clear_path": True, "full_ball": True}
 """A failure to hit the ball on with a full-ball contact open (3.14(b)-(c))."""
 CONCEDE = {"type": "concede"}
 NEW_FRAME = {"type": "new_frame"}
-
-
-def foul(reason: str, ball: str | None = None, **extra: Any) -> dict[str, Any]:
-    line: dict[str, Any] = {"type": "foul", "reason": reason, **extra}
-    if ball is not None:
-        line["ball"] = ball
-    return line
-
-
-def lot(first: int) -> dict[str, Any]:
-    return {"type": "respotted_black", "first": first}
 
 
 # Six reds cleared with blacks by Ann (48-0); the yellow potted for good: Ann 50, on the green.
