@@ -742,7 +742,9 @@ class MotionGatedDetector:
         found = self.detector(frame_bgr, view)
         spent = time.perf_counter() - started
         self._fulls_in_view += 1
-        reach_px = self.config.motion_match_radii * self._radius_px()
+        thumb = self._thumb
+        assert thumb is not None  # a view's first detection was made with its thumbnail
+        reach_px = self.config.motion_match_radii * thumb.ball_radius_px
         if last is not None and not _has_more(found, last, reach_px):
             if hasattr(self.detector, "scene"):
                 self.detector.scene = kept
@@ -754,9 +756,6 @@ class MotionGatedDetector:
         self._reference = small.copy()
         self._since_full = 0
         return found
-
-    def _radius_px(self) -> float:
-        return 0.0 if self._thumb is None else self._thumb.ball_radius_px
 
     def _full(self, frame_bgr: np.ndarray, view: object, small: np.ndarray | None) -> BallDetections:
         started = time.perf_counter()
