@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -66,12 +66,29 @@ class _FrameRecord:
     px: dict[str, np.ndarray]
 
 
+@dataclass
+class _Held:
+    """A stroke ended by the cue ball struck again, held back while balls it hit, unseen since, may
+    still be running (see :meth:`StrokeSegmenter._close`): ``pending`` maps each such ball to the
+    pot inferred for it, or None for off the table, the judgement the stroke gets if the ball is
+    not seen again before the balls come to rest; ``before``: the balls on the table when the
+    stroke began (a track of a pending ball's kind first found since is that ball, found again);
+    ``claimed``: such tracks already taken for one."""
+
+    stroke: StrokeEvents
+    pending: dict[str, PotEvent | None]
+    before: frozenset[str]
+    claimed: set[str] = field(default_factory=set)
+
+
 class StrokeSegmenter:
     """Turns a stream of :class:`TableState` into strokes (one instance per table).
 
     :meth:`push` each frame's state; it returns the strokes that ended on that frame. Call
     :meth:`finish` at the end of the video (a stroke still running is closed as truncated).
-    Events outside strokes accumulate in :attr:`outside_events`.
+    Events outside strokes accumulate in :attr:`outside_events`. A stroke ended by the cue ball
+    struck again is returned once every ball it hit, unseen since, is seen again or judged gone
+    (when the balls have come to rest), so possibly some frames after it ended.
     """
 
     def __init__(self, config: StrokeConfig | None = None, table: TableSpec = STANDARD_TABLE) -> None:
@@ -96,6 +113,9 @@ class StrokeSegmenter:
         self._strike_unseen = False
         self._watched_since_t = 0.0
         self._start_frame = 0
+        self._held: list[_Held] = []
+        self._judged_gone: set[str] = set()
+        self._sighting_runs: dict[str, int] = {}
 
     @property
     def in_stroke(self) -> bool:
@@ -120,17 +140,24 @@ class StrokeSegmenter:
             self._watched_since_t = record.t
         self._frames.append(record)
         self._take_track_events(state.events)
+        self._sighting_runs = {
+            label: self._sighting_runs.get(label, 0) + 1 if seen else 0
+            for label, seen in record.visible.items()
+        }
+        released = self._watch_held(record)
         if not self.in_stroke:
             self._idle(record)
-            return []
-        return self._running(record)
+            return released
+        return released + self._running(record)
 
     def finish(self, final_events: tuple[TrackEvent, ...] = ()) -> list[StrokeEvents]:
         """Close the video: take the last track events and close a running stroke as truncated."""
         self._take_track_events(final_events)
         if not self.in_stroke or not self._frames:
-            return []
-        return [self._close(len(self._frames) - 1, truncated=True)]
+            return self._release(judge=True)
+        released = self._release(judge=True)
+        stroke, _ = self._close(len(self._frames) - 1, truncated=True)
+        return [*released, stroke]
 
     # ------------------------------------------------------------------ states
     def _take_track_events(self, events: tuple[TrackEvent, ...]) -> None:
@@ -140,6 +167,8 @@ class StrokeSegmenter:
                 continue
             if event.kind not in ("potted", "off_table"):
                 continue
+            for held in self._held:
+                held.pending.pop(event.label, None)  # the tracker read where it went: that reading stands
             if self.in_stroke and event.label not in self._before:
                 # A ball that was not on the table when the stroke began cannot leave it in the
                 # stroke: it is a track of something else (a hand, the cue) and is reported apart.
@@ -307,9 +336,11 @@ class StrokeSegmenter:
         if struck is not None:
             # The cue ball was struck again while balls still ran: the stroke ends on the frame
             # before, and the next one starts there with the balls where they were.
-            stroke = self._close(struck - 1, truncated=False, interrupted=True)
+            before = frozenset(self._before)
+            stroke, pending = self._close(struck - 1, truncated=False, interrupted=True)
+            self._held.append(_Held(stroke, pending, before))
             self._begin(0, self._frames[1].frame, {}, restruck=True)
-            return [stroke]
+            return self._release()
         if any(record.moving.values()):
             self._rest_since = None
             return []
@@ -317,9 +348,63 @@ class StrokeSegmenter:
             self._rest_since = now
         if record.t - self._frames[self._rest_since].t < self.config.rest_duration_s:
             return []
+        released = self._release(judge=True)
         stopped_short = self._stopped_short(self._rest_since)
-        stroke = self._close(self._rest_since, truncated=False)
-        return [] if stopped_short else [stroke]
+        stroke, _ = self._close(self._rest_since, truncated=False)
+        return [*released, *([] if stopped_short else [stroke])]
+
+    def _watch_held(self, record: _FrameRecord) -> list[StrokeEvents]:
+        """Drop from the held strokes' pending balls those seen again on ``record``: on
+        ``steady_sighting_frames`` frames in a row, themselves or a track of their kind first found
+        since their stroke began (the ball found again: the table gains no balls). Returns the held
+        strokes that are then judged (see :meth:`_release`)."""
+        if not self._held:
+            return []
+        steady = self.config.steady_sighting_frames
+        for held in self._held:
+            for label in list(held.pending):
+                if self._sighting_runs.get(label, 0) >= steady:
+                    del held.pending[label]
+                    continue
+                found = next(
+                    (
+                        new
+                        for new in record.xy
+                        if new not in held.before
+                        and new not in held.claimed
+                        and ball_kind(new) == ball_kind(label)
+                        and self._sighting_runs.get(new, 0) >= steady
+                    ),
+                    None,
+                )
+                if found is not None:
+                    held.claimed.add(found)
+                    del held.pending[label]
+        return self._release()
+
+    def _release(self, judge: bool = False) -> list[StrokeEvents]:
+        """The held strokes, in order, up to the first with a ball still pending; ``judge`` (the
+        balls have come to rest, or the video ended): all of them, a ball still pending taking the
+        judgement its stroke made of it (potted where its path led, or off the table), and left out
+        of where the stroke closed next leaves the balls."""
+        out = []
+        while self._held and (judge or not self._held[0].pending):
+            held = self._held.pop(0)
+            stroke = held.stroke
+            if held.pending:
+                self._judged_gone |= set(held.pending)
+                pots = tuple(pot for pot in held.pending.values() if pot is not None)
+                offs = tuple(label for label, pot in held.pending.items() if pot is None)
+                stroke = replace(
+                    stroke,
+                    potted=stroke.potted + pots,
+                    off_table=stroke.off_table + offs,
+                    positions_after={
+                        label: xy for label, xy in stroke.positions_after.items() if label not in held.pending
+                    },
+                )
+            out.append(stroke)
+        return out
 
     def _stopped_short(self, end: int) -> bool:
         """Whether the stroke up to ``self._frames[end]`` was no stroke: only the cue ball moved
@@ -586,7 +671,16 @@ class StrokeSegmenter:
         interval = (self._frames[now].t - self._frames[first].t) / (now - first)
         return int(span_s / interval + 1e-9) if interval > 0 else 0
 
-    def _close(self, end: int, truncated: bool, interrupted: bool = False) -> StrokeEvents:
+    def _close(
+        self, end: int, truncated: bool, interrupted: bool = False
+    ) -> tuple[StrokeEvents, dict[str, PotEvent | None]]:
+        """The stroke from ``self._start_index`` to ``self._frames[end]``; ``interrupted``: ended by
+        the cue ball struck again while balls still ran. Then a ball the cue ball hit that was never
+        seen again (:meth:`_vanished`) may still be running, hidden (under the cue, the player's arm
+        as he plays on): it is not judged yet but returned pending, with the pot inferred for it or
+        None for off the table, judged only when the balls have come to rest (see :class:`_Held`).
+        A ball leaves the table off a cushion or into a pocket; one struck at 1.2 m/s runs for
+        seconds, longer than a stroke played while it runs takes to end the one before."""
         assert self._start_index is not None
         frames = self._frames[self._start_index : end + 1]
         t = np.array([f.t for f in frames])
@@ -623,8 +717,13 @@ class StrokeSegmenter:
         upto_now = self._frames[self._start_index :]
         seen_until_now = {label: self._path(upto_now, label) for label in paths}
         inferred, gone = self._vanished(upto_now, np.array([f.t for f in upto_now]), seen_until_now, contacts)
-        inferred += self._gone_unwatched(upto_now, {p.label for p in inferred} | set(gone))
-        for label in [pot.label for pot in inferred] + gone:
+        pending: dict[str, PotEvent | None] = {}
+        if interrupted:
+            pending = {pot.label: pot for pot in inferred} | dict.fromkeys(gone)
+            self._offs = [label for label in self._offs if label not in pending]
+            inferred, gone = [], []
+        inferred += self._gone_unwatched(upto_now, {p.label for p in inferred} | set(gone) | set(pending))
+        for label in [pot.label for pot in inferred] + gone + sorted(self._judged_gone):
             after.pop(label, None)
             others_after.pop(label, None)
         self._offs = [label for label in self._offs if label not in {pot.label for pot in inferred}]
@@ -654,12 +753,13 @@ class StrokeSegmenter:
             moving_at_strike=tuple(sorted(carried)),
         )
         self._start_index = None
+        self._judged_gone = set()
         self._rest = {label: xy for label, xy in last.xy.items() if label in after}
         self._rest_sightings = {}
         self._unsettled = set()
         self._frames = self._frames[end:]
         self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
-        return stroke
+        return stroke, pending
 
     def _cue_place_tolerance(self, first: _FrameRecord) -> float | None:
         """How far the cue ball's place at a stroke's start may be off (mm): the errors a place has
