@@ -1566,10 +1566,14 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     free_ball = frame.nominated if frame.free_ball else None
     value = _ball_on_value(frame, nominated, free_ball)
     # The cue ball has no value of its own (the ball on's counts); the nominated free ball counts
-    # as the ball on (3.10(a)(ii)), as in a stroke.
+    # as the ball on (3.10(a)(ii)), as in a stroke. A push stroke called without its ball while the
+    # cue ball rested against exactly one ball concerns that ball (3.8(b)), as in a stroke.
+    ball = event.ball
+    if ball is None and striker_fouls:
+        ball = _pushed_touching_ball(frame, reason)
     concerned: tuple[int, ...] = ()
-    if event.ball not in (None, CUE_BALL):
-        concerned = (value if ball_kind(event.ball) == free_ball else _value(event.ball),)
+    if ball not in (None, CUE_BALL):
+        concerned = (value if ball_kind(ball) == free_ball else _value(ball),)
     fouls = [(reason, concerned)]
     if striker_fouls and frame.phase is Phase.COLOUR and nominated is None:
         fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
