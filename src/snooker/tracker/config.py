@@ -309,6 +309,15 @@ class StrokeConfig:
     the cue ball's lost momentum is not the ball: a struck ball leaves along the line of centres,
     turned ~10 degrees at most by throw; a run on another side is another thing named like it (a
     dark patch at a cushion named black), and the momentum is the better guide."""
+    pressed_run_max_turn_deg: float = 90.0
+    """...but a hit ball that rested touching another ball ahead of it (no farther apart than a
+    diameter plus ``touching_tolerance_mm``, on the side the course points to: a ball in a pack)
+    passes part of the blow on along their line of centres and keeps the rest, square to that line:
+    it may leave up to this far (deg) off the course it was struck on, never back towards the cue
+    ball's side. Its runs and sightings within this turn are the ball (a red struck out of the pack
+    on a rendered break-off ran 43 degrees off the cue ball's lost momentum, read 61 degrees from
+    the blurred cue ball's positions; judged by ``vanished_run_max_turn_deg``, its whole track to
+    rest was dropped as another thing and a pot invented)."""
     off_course_unseen_mm: float = 150.0
     """A hit ball whose first sighting away from its place lies farther than this from it, and more
     than ``vanished_run_max_turn_deg`` off the course it was struck on (the cue ball's lost

@@ -115,27 +115,64 @@ def _farthest_heading(
     return offsets[int(np.argmax(np.linalg.norm(offsets, axis=1)))]
 
 
-def off_course_mask(xy: np.ndarray, rest: np.ndarray, course: np.ndarray, config: StrokeConfig) -> np.ndarray:
+def run_max_turn_deg(
+    rest: np.ndarray,
+    course: np.ndarray,
+    others: Collection[np.ndarray],
+    config: StrokeConfig,
+    table: TableSpec,
+) -> float:
+    """How far (deg) a ball struck at ``rest`` (2, mm) along ``course`` (2, mm, not unit) may run
+    off that course: ``pressed_run_max_turn_deg`` where it rested touching one of the balls at rest
+    ``others`` (each (2,) mm) ahead of it (no farther apart than a diameter plus
+    ``touching_tolerance_mm``, on the side ``course`` points to: the blow is shared with it), else
+    ``vanished_run_max_turn_deg`` (a ball alone leaves along the line of centres, turned by throw)."""
+    reach = table.ball_diameter_mm + config.touching_tolerance_mm
+    if np.all(np.isfinite(course)):
+        for other in others:
+            to_other = np.asarray(other, dtype=float) - rest
+            distance = float(np.linalg.norm(to_other))
+            if 0.0 < distance <= reach and float(to_other @ course) > 0.0:
+                return config.pressed_run_max_turn_deg
+    return config.vanished_run_max_turn_deg
+
+
+def off_course_mask(
+    xy: np.ndarray,
+    rest: np.ndarray,
+    course: np.ndarray,
+    config: StrokeConfig,
+    max_turn_deg: float | None = None,
+) -> np.ndarray:
     """(n,) which of a ball's sightings ``xy`` (n, 2 mm; NaN unseen) lie away from where it rested
-    (``rest``) farther than ``clear_departure_mm`` and more than ``vanished_run_max_turn_deg`` off the
-    ``course`` it was struck on, seen from ``rest``."""
+    (``rest``) farther than ``clear_departure_mm`` and more than ``max_turn_deg`` (default
+    ``vanished_run_max_turn_deg``; see :func:`run_max_turn_deg`) off the ``course`` it was struck
+    on, seen from ``rest``."""
     length = float(np.linalg.norm(course))
     if length == 0.0 or not np.all(np.isfinite(course)):
         return np.zeros(len(xy), dtype=bool)
+    limit = config.vanished_run_max_turn_deg if max_turn_deg is None else max_turn_deg
     seen = np.isfinite(xy).all(axis=1)
     away = np.where(seen[:, None], xy, rest) - rest
     cosine = (away @ course) / np.maximum(np.linalg.norm(away, axis=1) * length, 1e-9)
-    turned = np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))) > config.vanished_run_max_turn_deg
+    turned = np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))) > limit
     return away_from_rest(xy, rest, config.clear_departure_mm) & turned
 
 
-def off_course(xy: np.ndarray, rest: np.ndarray, course: np.ndarray, config: StrokeConfig) -> bool:
+def off_course(
+    xy: np.ndarray,
+    rest: np.ndarray,
+    course: np.ndarray,
+    config: StrokeConfig,
+    max_turn_deg: float | None = None,
+) -> bool:
     """Whether a hit ball's first sighting away from ``rest``, ``xy`` (2, mm), is no sighting of
-    it: off the ``course`` it was struck on and farther than ``off_course_unseen_mm`` from its
-    place, never seen on its way (see ``StrokeConfig.off_course_unseen_mm``)."""
+    it: off the ``course`` it was struck on (by more than ``max_turn_deg``: see
+    :func:`off_course_mask`) and farther than ``off_course_unseen_mm`` from its place, never seen
+    on its way (see ``StrokeConfig.off_course_unseen_mm``)."""
     if float(np.linalg.norm(xy - rest)) <= config.off_course_unseen_mm:
         return False
-    return bool(off_course_mask(xy[None], rest, course, config)[0])
+    return bool(off_course_mask(xy[None], rest, course, config, max_turn_deg)[0])
 
 
 def _back_at_rest(path: np.ndarray, rest: np.ndarray, config: StrokeConfig) -> bool:
@@ -271,11 +308,13 @@ def first_contacts(
         k, closest, u = hit
         t_contact = float(t[k - 1] + u * (t[k] - t[k - 1]))
         at = cue[k - 1] + u * (cue[k] - cue[k - 1])
-        if departure is not None and off_course(raw[onset], p, p - at, config):
+        others = [np.asarray(xy, dtype=float) for other, xy in rest.items() if other != label]
+        turn = run_max_turn_deg(p, p - at, others, config, table)
+        if departure is not None and off_course(raw[onset], p, p - at, config, turn):
             # first found far off the line of centres, never seen on its way: not the ball (a dark
             # spot named like it); the ball vanished where it rested, when it was struck
             raw = raw.copy()
-            raw[onset:][off_course_mask(raw[onset:], p, p - at, config)] = np.nan
+            raw[onset:][off_course_mask(raw[onset:], p, p - at, config, turn)] = np.nan
             seen = np.isfinite(raw).all(axis=1)
             onset = last_rest + 1
         # A ball hidden when it was hit started moving somewhere in the hidden stretch.

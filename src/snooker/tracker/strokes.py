@@ -824,7 +824,8 @@ class StrokeSegmenter:
                 continue
             run = _first_displaced_run(raw, rest, cfg.clear_departure_mm, cfg.steady_sighting_frames)
             course, momentum = _struck_course(contact, rest)
-            if run is not None and momentum and _turn_deg(run - rest, course) > cfg.vanished_run_max_turn_deg:
+            turn = self._run_max_turn_deg(label, rest, course)
+            if run is not None and momentum and _turn_deg(run - rest, course) > turn:
                 run = None  # another thing named like it, not the ball running off
             if run is not None:
                 start, direction = run, run - rest  # where it was last seen running off
@@ -850,12 +851,19 @@ class StrokeSegmenter:
         (``StrokeConfig.off_course_unseen_mm``): another thing named like it. ``raw`` itself where
         nothing is dropped."""
         course, _ = _struck_course(contact, rest)
+        turn = self._run_max_turn_deg(contact.label, rest, course)
         first = ev.departure_index(raw, rest, self.config.clear_departure_mm, 1)
-        if first is None or not ev.off_course(raw[first], rest, course, self.config):
+        if first is None or not ev.off_course(raw[first], rest, course, self.config, turn):
             return raw
         out = raw.copy()
-        out[ev.off_course_mask(raw, rest, course, self.config)] = np.nan
+        out[ev.off_course_mask(raw, rest, course, self.config, turn)] = np.nan
         return out
+
+    def _run_max_turn_deg(self, label: str, rest: np.ndarray, course: np.ndarray) -> float:
+        """How far off ``course`` the hit ball ``label`` resting at ``rest`` may run: wider where it
+        rested touching a ball ahead of it at the stroke's start (see ``ev.run_max_turn_deg``)."""
+        others = [np.array(xy, dtype=float) for other, xy in self._before.items() if other != label]
+        return ev.run_max_turn_deg(rest, course, others, self.config, self.table)
 
     def _gone_unwatched(self, frames: list[_FrameRecord], judged: set[str]) -> list[PotEvent]:
         """Object balls that left the table while it was not watched in the stroke (see

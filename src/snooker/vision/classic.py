@@ -320,6 +320,34 @@ class ClassicConfig:
     """...its radius lies within this range (in r)..."""
     rim_max_shift: float = 0.5
     """...and its centre lies within this many radii of the candidate's (else the candidate stays)."""
+    mask_table_markings: bool = True
+    """Where the table's painted markings lie (the baulk line and the D's arc), pixels of no shape
+    thicker than a line that look like their paint blurred into the cloth are cloth: a line 3-4 px
+    wide in the picture outlasts the foreground's median filter (an overhead camera at 960 × 540
+    or 1280 × 720), joins the balls on their spots to each other and to the cushions, and a ball
+    joined so reads as coming over the cushions (on a rendered clip the yellow on its spot was
+    refused, and the brown's rim fit, placing it 5 px off). A ball's own pixels there stay: thicker
+    than a line, and coloured off the paint's way (by colour alone, a white ball's rim tinted by
+    the cloth beside the green on Task2 clip 6 read as paint)."""
+    marking_width_mm: float = 10.0
+    """How wide (mm) the markings are looked for: the paint (~5 mm) and the spread a lens and a
+    codec give a thin line on either side of it..."""
+    marking_blur_px: int = 1
+    """...and this many pixels more on either side (a calibration's error, an antialiased edge)."""
+    marking_chroma_tolerance: float = 0.03
+    """A pixel of a marking whose rgb chromaticity lies within this of the way from the local
+    cloth's to a neutral one is the paint blurred into the cloth (the colour balls lie 0.1-0.25
+    off it)..."""
+    marking_shown_fraction: float = 0.5
+    """The lines are taken out only where the foreground holds at least this share of their centre
+    lines' pixels (a line the smoothing left; one it removed leaves only balls on it, a few px
+    of it each)..."""
+    marking_shown_radii: float = 4.0
+    """...of a stretch of them longer than this many ball radii (two balls wide: a window of a
+    region search around a ball on a line sees little more than the ball)."""
+    marking_max_paint_share: float = 0.75
+    """...no farther along that way than this share of it (the white ball, neutral, lies at its end;
+    its rim blurred into the cloth a sliver along a line)."""
     follower: FollowerConfig = field(default_factory=FollowerConfig)
     """How balls already found are followed while they move (``snooker.vision.follower``)."""
 
@@ -328,6 +356,10 @@ class ClassicConfig:
             side = getattr(self, name)
             if side < 1 or side % 2 == 0:
                 raise ValueError(f"{name} must be an odd number of px >= 1, got {side}")
+        if self.marking_width_mm <= 0 or self.marking_blur_px < 0 or self.marking_chroma_tolerance < 0:
+            raise ValueError(
+                "marking_width_mm must be > 0 mm, marking_blur_px >= 0 px, marking_chroma_tolerance >= 0"
+            )
         if self.highlight_reference_cloth_lightness <= 0:
             raise ValueError(
                 "highlight_reference_cloth_lightness must be > 0, got "
@@ -462,7 +494,9 @@ class TableGeometry:
     the playing area's edge (a region reaching it comes over the cushions); ``radius``: (h, w)
     float32, the expected ball radius (px) at each crop pixel; ``typical_radius``: its median over
     the playing area (px); ``peak_radius``: its median over the whole crop (px; sizes the window
-    of the blob search).
+    of the blob search); ``markings``: (h, w) uint8, where the table's painted markings lie
+    (``MARKING_BAND``) and their centre lines (``MARKING_LINE``), else 0 (None: not looked at; see
+    ``ClassicConfig.mask_table_markings``), ``marking_px`` the band's width (px).
     """
 
     x0: int
@@ -475,6 +509,8 @@ class TableGeometry:
     radius: np.ndarray
     typical_radius: float
     peak_radius: float
+    markings: np.ndarray | None = None
+    marking_px: int = 0
 
     def window(self, x0: int, y0: int, x1: int, y1: int) -> TableGeometry:
         """The part of this geometry inside crop px [x0, x1) × [y0, y1), as a geometry of its own
@@ -490,6 +526,7 @@ class TableGeometry:
             inner=self.inner[rows, cols],
             band=self.band[rows, cols],
             radius=self.radius[rows, cols],
+            markings=None if self.markings is None else self.markings[rows, cols],
         )
 
 
@@ -524,6 +561,12 @@ class ClassicScene:
     transform: FrameTransform | None = None
     cloth_cells: ClothCells | None = None
     searched_transform: FrameTransform | None = None
+    markings_shown: bool = False
+    """Whether the full detection's foreground held the table's painted lines
+    (:func:`_shows_marking_lines`): region searches and the follower take their paint out only
+    then, as the full detection did (a window sees too little of the lines to judge it, and one
+    that took the paint out where the full detection had not moved a ball on a line off its
+    place: the green touched by the white at 960 × 540, 3.6 px)."""
 
 
 @dataclass(frozen=True)
@@ -569,7 +612,7 @@ def detect_scene(
     g = geometry
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     cloth, cells = _estimate_cloth(image, g, config)
-    _, foreground, body = _cloth_masks(image, g, config, cloth)
+    _, foreground, body, shown = _cloth_masks(image, g, config, cloth)
     offset = np.array([g.x0, g.y0], dtype=float)
     found = _find(image, g, view, _cloth_at(cloth), foreground, body, config, lambda points: points + offset)
     return _named(
@@ -586,6 +629,7 @@ def detect_scene(
             found.features,
             BallDetections.empty(),
             cloth_cells=cells,
+            markings_shown=shown,
         ),
         config,
     )
@@ -611,7 +655,7 @@ def redetect_scene(
     mosaic = _Mosaic.of(frame_bgr, scene, windows, config)
     fresh = _concat([])
     if mosaic is not None:
-        foreground, body = mosaic.cloth_masks(config)
+        foreground, body = mosaic.cloth_masks(config, scene.markings_shown)
         mosaic.paste(foreground, scene.foreground, smooth_kernel_px(g.typical_radius, config) // 2 + 1)
         intruders = _MosaicIntruders(_CropRegions(scene, config), foreground, mosaic)
 
@@ -700,20 +744,32 @@ class _Mosaic:
         image = np.zeros((h, w, 3), np.uint8)
         area, inner, band = (np.zeros((h, w), bool) for _ in range(3))
         radius = np.full((h, w), g.typical_radius, np.float32)
+        markings = None if g.markings is None else np.zeros((h, w), np.uint8)
+        stacked = [(area, g.area), (inner, g.inner), (band, g.band), (radius, g.radius)]
+        if markings is not None:
+            stacked.append((markings, g.markings))
         for (x0, y0, x1, y1), top in zip(boxes, tops, strict=True):
             rows, cols = slice(top, top + y1 - y0), slice(0, x1 - x0)
             image[rows, cols] = frame_bgr[g.y0 + y0 : g.y0 + y1, g.x0 + x0 : g.x0 + x1]
-            for target, source in ((area, g.area), (inner, g.inner), (band, g.band), (radius, g.radius)):
+            for target, source in stacked:
                 target[rows, cols] = source[y0:y1, x0:x1]
-        geometry = replace(g, x0=0, y0=0, x1=w, y1=h, area=area, inner=inner, band=band, radius=radius)
+        geometry = replace(
+            g, x0=0, y0=0, x1=w, y1=h, area=area, inner=inner, band=band, radius=radius, markings=markings
+        )
         return cls(image, geometry, scene.cloth, box_array, tops, np.array(index), (crop_h, crop_w))
 
-    def cloth_masks(self, config: ClassicConfig) -> tuple[np.ndarray, np.ndarray]:
+    def cloth_masks(self, config: ClassicConfig, markings_shown: bool) -> tuple[np.ndarray, np.ndarray]:
         """The foreground and ball-body masks of the mosaic (see :func:`_cloth_masks`), each window
-        compared with the crop's cloth where it lies (no copy of the cloth model is made)."""
+        compared with the crop's cloth where it lies (no copy of the cloth model is made); the
+        painted lines' paint taken out where the full detection found them shown
+        (``markings_shown``: see ``ClassicScene.markings_shown``)."""
         different, darker = not_cloth_in_windows(
             self.image, self.cloth, self.boxes, self.tops, config.cloth, config.ball_body_darker_ratio
         )
+        if markings_shown:
+            different = _without_marking_paint(
+                self.image, different, darker, self.geometry, self.cloth_at, config
+            )
         side = smooth_kernel_px(self.geometry.typical_radius, config)
         return _foreground_and_body(different, darker, self.geometry.area, side)
 
@@ -976,7 +1032,7 @@ def describe(
         return np.zeros((0, len(FEATURE_NAMES)))
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     centres = np.asarray(xy_px, dtype=float) - [g.x0, g.y0]
-    cloth, _, _ = _cloth_masks(image, g, config)
+    cloth, _, _, _ = _cloth_masks(image, g, config)
     tophat = _tophat(lab_lightness(image), g.typical_radius)
     ix, iy = _pixel_indices(centres, g.area.shape)
     radii = _radius_at(g.radius, centres)
@@ -986,13 +1042,52 @@ def describe(
 
 def _cloth_masks(
     image: np.ndarray, g: TableGeometry, config: ClassicConfig, cloth: ClothEstimate | None = None
-) -> tuple[ClothEstimate, np.ndarray, np.ndarray]:
+) -> tuple[ClothEstimate, np.ndarray, np.ndarray, bool]:
     """The cloth model (estimated here unless given), the foreground (not cloth) and the ball-body
-    mask (foreground, or darker than the cloth: a green ball in its own shade) on ``image``."""
+    mask (foreground, or darker than the cloth: a green ball in its own shade) on ``image``, and
+    whether the painted lines showed in it (taken out: see :func:`_cloth_foreground`)."""
     if cloth is None:
         cloth, _ = _estimate_cloth(image, g, config)
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
-    return cloth, *_foreground_and_body(different, darker, g.area, smooth_kernel_px(g.typical_radius, config))
+    return cloth, *_cloth_foreground(image, different, darker, g, _cloth_at(cloth), config)
+
+
+def _cloth_foreground(
+    image: np.ndarray,
+    different: np.ndarray,
+    darker: np.ndarray,
+    g: TableGeometry,
+    cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
+    config: ClassicConfig,
+    shown: bool | None = None,
+) -> tuple[np.ndarray, np.ndarray, bool]:
+    """The foreground and ball-body masks (:func:`_foreground_and_body`) of ``image``, which ``g``
+    describes, from :func:`not_cloth`'s masks; where the table's painted lines outlast the
+    smoothing, made again without their paint (:func:`_without_marking_paint`); and whether they
+    did. ``shown``: that judged before, by a full detection (see ``ClassicScene.markings_shown``);
+    None: judged here (:func:`_shows_marking_lines`)."""
+    smooth_px = smooth_kernel_px(g.typical_radius, config)
+    foreground, body = _foreground_and_body(different, darker, g.area, smooth_px)
+    if g.markings is None:
+        return foreground, body, False
+    if shown is None:
+        shown = _shows_marking_lines(foreground, g, config)
+    if not shown:
+        return foreground, body, False
+    different = _without_marking_paint(image, different, darker, g, cloth_at, config)
+    return *_foreground_and_body(different, darker, g.area, smooth_px), True
+
+
+def _shows_marking_lines(foreground: np.ndarray, g: TableGeometry, config: ClassicConfig) -> bool:
+    """Whether ``foreground`` holds the painted lines themselves: at least
+    ``marking_shown_fraction`` of their centre lines' pixels in it, over a stretch longer than
+    ``marking_shown_radii`` ball radii (where it does not, the smoothing removed them, and a ball on
+    them is left as it is)."""
+    line = g.markings == MARKING_LINE
+    length = np.count_nonzero(line)
+    if length < config.marking_shown_radii * g.typical_radius:
+        return False
+    return bool(np.count_nonzero(foreground & line) >= config.marking_shown_fraction * length)
 
 
 def _foreground_and_body(
@@ -1002,6 +1097,60 @@ def _foreground_and_body(
     the ball-body mask (foreground, or darker than the cloth) from :func:`not_cloth`'s masks."""
     foreground = _smooth(different & area, smooth_px)
     return foreground, foreground | _smooth(darker & area, smooth_px)
+
+
+def _without_marking_paint(
+    image: np.ndarray,
+    different: np.ndarray,
+    darker: np.ndarray,
+    g: TableGeometry,
+    cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
+    config: ClassicConfig,
+) -> np.ndarray:
+    """``different`` (:func:`not_cloth` of ``image``, which ``g`` describes; ``darker`` its mask of
+    pixels darker than the cloth) less the pixels of the table's painted markings (``g.markings``,
+    lines ``g.marking_px`` wide) that belong to no thicker shape, different or darker (an opening
+    as wide as the lines removes them; a green ball's highlight over its dark body is no line),
+    nor to its rim, and look like the paint blurred into the cloth
+    (``ClassicConfig.mask_table_markings``): lighter than the local cloth
+    (``cloth_at(ix, iy)``: its chromaticity and brightness), their chromaticity within
+    ``marking_chroma_tolerance`` of the way from the cloth's to a neutral one, at most
+    ``marking_max_paint_share`` of the way. A ball lying on a line keeps its pixels there: too
+    thick, and its colours lie off that way (the white ball's at its end)."""
+    if g.markings is None:
+        return different
+    rows = np.flatnonzero(g.markings.any(axis=1))
+    if len(rows) == 0:
+        return different
+    # only the rows the markings cross (with room for the opening) are looked at
+    y0, y1 = max(0, rows[0] - g.marking_px), min(len(different), rows[-1] + g.marking_px + 1)
+    part = different[y0:y1]
+    side = g.marking_px + 1
+    shapes = (part | darker[y0:y1]).view(np.uint8)
+    thick = cv2.morphologyEx(shapes, cv2.MORPH_OPEN, np.ones((side, side), np.uint8))
+    # a thick shape's rim, blurred into the cloth, is its own (a ball's edge over a line)
+    rim = 2 * config.marking_blur_px + 1
+    thick = cv2.dilate(thick, np.ones((rim, rim), np.uint8))
+    iy, ix = np.nonzero(part & (g.markings[y0:y1] > 0) & (thick == 0))
+    if len(iy) == 0:
+        return different
+    iy = iy + y0
+    bgr = image[iy, ix].astype(np.float32)
+    total = bgr.sum(axis=1)
+    chroma = bgr / np.maximum(total, np.float32(1.0))[:, None]
+    cloth_chroma, cloth_brightness = cloth_at(ix, iy)
+    towards = _GREY_CHROMATICITY - cloth_chroma
+    length2 = np.maximum((towards * towards).sum(axis=1), np.float32(1e-9))
+    share = ((chroma - cloth_chroma) * towards).sum(axis=1) / length2
+    off_way = np.linalg.norm(chroma - cloth_chroma - share[:, None] * towards, axis=1)
+    paint = (
+        (total >= cloth_brightness)
+        & (off_way <= config.marking_chroma_tolerance)
+        & (share <= config.marking_max_paint_share)
+    )
+    out = different.copy()
+    out[iy[paint], ix[paint]] = False
+    return out
 
 
 def _cloth_at(cloth: ClothEstimate) -> Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
@@ -1314,7 +1463,57 @@ def table_geometry(
     band_kernel = np.ones((2 * config.boundary_band_px + 1,) * 2, np.uint8)
     band = area & ~cv2.erode(area.astype(np.uint8), band_kernel).astype(bool)
     typical = float(np.median(radius[area]))
-    return TableGeometry(x0, y0, x1, y1, area, inner, band, radius, typical, float(np.median(radius)))
+    markings, marking_px = (
+        _table_markings(view, (x0, y0, x1, y1), area, config) if config.mask_table_markings else (None, 0)
+    )
+    return TableGeometry(
+        x0, y0, x1, y1, area, inner, band, radius, typical, float(np.median(radius)), markings, marking_px
+    )
+
+
+_MARKING_SAMPLES = 96
+"""Points along the D's outline the markings are drawn through."""
+
+
+def _table_markings(
+    view: CalibratedView, box: tuple[int, int, int, int], area: np.ndarray, config: ClassicConfig
+) -> tuple[np.ndarray | None, int]:
+    """Where the baulk line and the D's arc (painted on the cloth) lie in the crop ``box`` (x0, y0,
+    x1, y1 frame px): ``marking_width_mm`` wide at their widest in the picture plus
+    ``marking_blur_px`` either side, on the playing ``area`` (``MARKING_BAND``, and ``MARKING_LINE``
+    on their centre lines); and that band's width (px). None where none lies in the crop."""
+    table = STANDARD_TABLE
+    by = table.baulk_line_y_mm
+    line_mm = np.array([[0.0, by], [table.width_mm, by]])
+    arc_mm = table.d_boundary(_MARKING_SAMPLES)[: _MARKING_SAMPLES // 2]
+    along = np.concatenate([line_mm, arc_mm])
+    # the width in the picture where the markings lie (the nearest point to the camera is widest)
+    width_px = 0.0
+    for step in np.diag([config.marking_width_mm] * 2):
+        ends = np.asarray(view.table_to_image(np.concatenate([along - step / 2, along + step / 2])), float)
+        width_px = max(
+            width_px, float(np.max(np.linalg.norm(ends[len(along) :] - ends[: len(along)], axis=1)))
+        )
+    half = int(np.ceil(width_px / 2)) + config.marking_blur_px
+    centre = np.full(area.shape, 255, np.uint8)
+    for points in (line_mm, arc_mm):
+        image = np.asarray(view.table_to_image(points), float) - [box[0], box[1]]
+        cv2.polylines(centre, [np.round(image).astype(np.int32)], False, 0, 1)
+    # every pixel within ``half`` of the one-pixel centre line (exactly that wide, unlike a thick line)
+    band = (cv2.distanceTransform(centre, cv2.DIST_L2, 3) <= half) & area
+    if not band.any():
+        return None, 0
+    markings = band.astype(np.uint8) * MARKING_BAND
+    markings[(centre == 0) & area] = MARKING_LINE
+    return markings, 2 * half + 1
+
+
+_GREY_CHROMATICITY = np.float32(1.0 / 3.0)
+"""The rgb chromaticity of every channel of a grey (white paint, the white ball)."""
+MARKING_BAND = 1
+"""``TableGeometry.markings``: a pixel within the band of a painted marking..."""
+MARKING_LINE = 2
+"""...on its centre line."""
 
 
 def smooth_kernel_px(typical_radius: float, config: ClassicConfig) -> int:

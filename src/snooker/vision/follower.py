@@ -34,9 +34,10 @@ from snooker.vision.classic import (
     TableGeometry,
     _candidates,
     _centre_on_rim,
+    _cloth_at,
+    _cloth_foreground,
     _cloth_lightness,
     _coverage,
-    _foreground_and_body,
     _highlight_centres,
     _in_jaws,
     _near_cushion,
@@ -154,8 +155,8 @@ def _window_masks(
         scene.cloth.chromaticity[y0:y1, x0:x1], scene.cloth.brightness[y0:y1, x0:x1], scene.cloth.saturation
     )
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
-    foreground, body = _foreground_and_body(
-        different, darker, g.area[y0:y1, x0:x1], smooth_kernel_px(g.typical_radius, config)
+    foreground, body, _ = _cloth_foreground(
+        image, different, darker, g.window(x0, y0, x1, y1), _cloth_at(cloth), config, scene.markings_shown
     )
     return image, foreground, body
 
