@@ -10,7 +10,15 @@ The rules' definitions (Section 2 and 3.7, 3.10, 3.14) as implemented here:
 * A stroke is a straight line: the cue ball's centre moves along a ray and sweeps a band one ball
   diameter wide; it hits the first ball whose centre comes within a diameter of that ray. A ball
   the cue ball already overlaps (position noise) is hit only when the ray moves towards it.
-  Cushions are ignored: only balls obstruct, so a cushion never snookers.
+  For "snookered" cushions are ignored: only balls obstruct, so a cushion never snookers.
+* **Angled** (a cushion in the way): for the miss questions of 3.14 — can a ball on be hit in a
+  straight line at all (any part), and centrally (full ball) — a straight stroke is also stopped by
+  the cushion noses between the pocket jaws (:attr:`TableSpec.cushions`, their ends the jaws): the
+  cue ball's centre may not come closer to a nose than a radius less ``cushion_tolerance_mm``. It
+  matters only where the cue ball or a ball on lies in a pocket's jaws (every straight path between
+  two places a radius inside the cushions stays a radius inside them), so from the D it never does.
+  The width of a red (3.14(c)) is hidden only by balls, never by a cushion (3.14(c): "not hidden by
+  a colour"): a red frozen to a cushion keeps its full width.
 * **Snookered**: no ball on can be hit on *both extreme edges* (the two straight paths on which the
   cue ball just grazes the ball on, left and right) without first hitting a ball not on. Balls on
   never obstruct (reds cannot snooker reds). A ball on that the cue ball touches counts as hittable.
@@ -96,6 +104,12 @@ class GeometryConfig:
     A placement (cue ball in hand, a spotted colour) must keep more than this gap."""
     placement_gap_mm: float = 0.1
     """Extra gap beyond the touch tolerance left when a colour is spotted next to another ball."""
+    cushion_tolerance_mm: float = 3.0
+    """For the miss questions (angled), a cushion nose stops a straight stroke only where the cue
+    ball's centre would come closer to it than a ball radius less this (mm): a ball measured at
+    rest against a cushion, its centre a little inside a radius of it (position noise), is not
+    angled by that cushion. At a ball radius or more no cushion stops a path (a table without
+    cushions)."""
     d_sampling_step_mm: float = 10.0
     """Spacing of the grid of cue-ball placements tried over the D (and along its arc)."""
     boundary_offset_mm: float = 1e-3
@@ -118,6 +132,7 @@ class GeometryConfig:
             "graze_tolerance_mm": self.graze_tolerance_mm,
             "relevance_margin_mm": self.relevance_margin_mm,
             "same_distance_mm": self.same_distance_mm,
+            "cushion_tolerance_mm": self.cushion_tolerance_mm,
         }
         for name, value in lengths.items():
             if not math.isfinite(value) or value < 0.0:
@@ -273,6 +288,162 @@ def _angle_in(angle: np.ndarray, centre: np.ndarray, half: np.ndarray) -> np.nda
 
 
 # ---------------------------------------------------------------------------------------------
+# Cushions (angled): the noses between the pocket jaws
+
+
+@dataclass(frozen=True)
+class _Cushions:
+    """The cushion noses as segments, and how near the cue ball's centre may come to one (mm)."""
+
+    starts: np.ndarray
+    """(c, 2) one end of each nose (a jaw)."""
+    ends: np.ndarray
+    """(c, 2) the other end."""
+    reach: float
+    """A path is stopped where the centre comes closer than this to a nose."""
+    inside: np.ndarray
+    """(2,) a point on the cloth (the table's middle): the side of each nose the balls are on."""
+
+    @staticmethod
+    def of(table: TableSpec, cfg: GeometryConfig) -> _Cushions:
+        starts = np.array([c.start for c in table.cushions], dtype=float).reshape(-1, 2)
+        ends = np.array([c.end for c in table.cushions], dtype=float).reshape(-1, 2)
+        middle = np.array([table.centre_x_mm, table.length_mm / 2.0])
+        return _Cushions(starts, ends, max(table.ball_radius_mm - cfg.cushion_tolerance_mm, 0.0), middle)
+
+    def near(self, origins: np.ndarray, on: np.ndarray, diameter: float) -> _Cushions:
+        """The noses that can stop a path from ``origins`` to a ball on: a path between two points
+        at least ``reach`` on the cloth side of a nose's line never comes nearer it, so a nose
+        matters only if an origin is not, or a ball on is less than a diameter more than that."""
+        if self.reach <= 0.0 or len(self.starts) == 0:
+            return self
+        axis = self.ends - self.starts
+        normal = np.stack([-axis[:, 1], axis[:, 0]], axis=1) / np.linalg.norm(axis, axis=1, keepdims=True)
+        normal *= np.sign(np.einsum("cd,cd->c", self.inside - self.starts, normal))[:, None]
+
+        def depth(points: np.ndarray) -> np.ndarray:  # (c,) least distance on the cloth side
+            if len(points) == 0:
+                return np.full(len(self.starts), np.inf)
+            return np.min(
+                np.einsum("pcd,cd->pc", points[:, None, :] - self.starts[None, :, :], normal), axis=0
+            )
+
+        keep = (depth(origins) < self.reach) | (depth(on) < self.reach + diameter)
+        return _Cushions(self.starts[keep], self.ends[keep], self.reach, self.inside)
+
+    def times(self, origins: np.ndarray, directions: np.ndarray, graze: float) -> np.ndarray:
+        """Distance the cue ball travels before a cushion stops it: (n, k) mm, ``inf`` = never.
+
+        A cue ball already closer than ``reach`` to a nose is stopped at once only if the path moves
+        towards it (by more than ``graze``), as a ball already overlapping is met (``_hit_times``).
+        """
+        n, k = directions.shape[:2]
+        best = np.full((n, k), np.inf)
+        rho = self.reach
+        if rho <= 0.0 or len(self.starts) == 0:
+            return best
+        for a, b in zip(self.starts, self.ends, strict=True):
+            seg = b - a
+            length = float(np.hypot(seg[0], seg[1]))
+            if length <= _SAME_POINT_MM:
+                continue
+            along_axis = seg / length
+            normal = np.array([-along_axis[1], along_axis[0]])
+            rel = origins - a
+            s = np.clip(rel @ along_axis, 0.0, length)
+            nearest = a + s[:, None] * along_axis
+            away = origins - nearest
+            gap = np.hypot(away[:, 0], away[:, 1])
+            inside = gap < rho
+            outward = away / np.maximum(gap, _SAME_POINT_MM)[:, None]
+            towards = -np.einsum("nkd,nd->nk", directions, outward) > graze / max(rho, _SAME_POINT_MM)
+            best = np.where(inside[:, None] & towards, 0.0, best)
+            # Entering the capsule from outside: through a flat side or round an end (a jaw).
+            for side in (-1.0, 1.0):
+                p0 = a + side * rho * normal
+                den = directions @ normal
+                with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                    t = ((p0 - origins) @ normal)[:, None] / den
+                    hit = origins[:, None, :] + t[..., None] * directions
+                    at = (hit - a) @ along_axis
+                ok = ~inside[:, None] & np.isfinite(t) & (t >= 0.0) & (at >= 0.0) & (at <= length)
+                best = np.where(ok, np.minimum(best, t), best)
+            for end in (a, b):
+                off = end - origins
+                half_b = np.einsum("nkd,nd->nk", directions, off)
+                disc = half_b * half_b - (np.einsum("nd,nd->n", off, off) - rho * rho)[:, None]
+                t = half_b - np.sqrt(np.maximum(disc, 0.0))
+                ok = ~inside[:, None] & (disc > 0.0) & (t >= 0.0)
+                best = np.where(ok, np.minimum(best, t), best)
+        return best
+
+    def critical_angles(self, origins: np.ndarray, on: np.ndarray, diameter: float, offset: float) -> list:
+        """Directions (n, q) where a cushion can start or stop being met before a ball on, nudged to
+        both sides by ``offset`` mm at the distance concerned: tangents to the jaws' circles,
+        parallels to the noses, and the directions of the places where the cue ball would touch a
+        ball on and a nose at once."""
+        rho = self.reach
+        if rho <= 0.0 or len(self.starts) == 0:
+            return []
+        jaws = np.concatenate([self.starts, self.ends])
+        j_off = jaws[None, :, :] - origins[:, None, :]
+        j_dist = np.hypot(j_off[..., 0], j_off[..., 1])
+        j_bearing = np.arctan2(j_off[..., 1], j_off[..., 0])
+        j_half = np.arcsin(np.clip(rho / np.maximum(j_dist, _SAME_POINT_MM), 0.0, 1.0))
+        j_nudge = offset / np.maximum(j_dist, diameter)
+        seg = self.ends - self.starts
+        seg_angle = np.arctan2(seg[:, 1], seg[:, 0])[None, :].repeat(len(origins), axis=0)
+        far = math.hypot(*np.ptp(jaws, axis=0))
+        # Tangents to a jaw's circle; inside one, the directions square to the way out of it.
+        bases = [(j_bearing + turn, j_nudge) for turn in (0.0, math.pi / 2.0, -math.pi / 2.0)]
+        bases = [(j_bearing - j_half, j_nudge), (j_bearing + j_half, j_nudge), *bases[1:]]
+        bases += [(seg_angle, offset / far), (seg_angle + math.pi, offset / far)]
+        points = self._touching_points(on, diameter)
+        if len(points):
+            q_off = points[None, :, :] - origins[:, None, :]
+            q_dist = np.hypot(q_off[..., 0], q_off[..., 1])
+            bases.append((np.arctan2(q_off[..., 1], q_off[..., 0]), offset / np.maximum(q_dist, diameter)))
+        angles = []
+        for base, nudge in bases:
+            angles += [base - nudge, base + nudge]
+        return angles
+
+    def _touching_points(self, on: np.ndarray, diameter: float) -> np.ndarray:
+        """Cue-ball centres a diameter from a ball on and ``reach`` from a nose."""
+        rho = self.reach
+        found = []
+        for a, b in zip(self.starts, self.ends, strict=True):
+            seg = b - a
+            length = float(np.hypot(seg[0], seg[1]))
+            if length <= _SAME_POINT_MM:
+                continue
+            axis = seg / length
+            normal = np.array([-axis[1], axis[0]])
+            for side in (-1.0, 1.0):
+                p0 = a + side * rho * normal
+                f = p0 - on
+                half_b = f @ axis
+                disc = half_b * half_b - (np.einsum("md,md->m", f, f) - diameter * diameter)
+                for sign in (-1.0, 1.0):
+                    t = -half_b + sign * np.sqrt(np.maximum(disc, 0.0))
+                    x = p0 + t[:, None] * axis
+                    at = (x - a) @ axis
+                    found.append(x[(disc >= 0.0) & (at >= 0.0) & (at <= length)])
+        for end in np.concatenate([self.starts, self.ends]):
+            gap = np.linalg.norm(on - end, axis=1)
+            ok = (gap > _SAME_POINT_MM) & (gap <= diameter + rho) & (gap >= diameter - rho)
+            if not np.any(ok):
+                continue
+            c, d = on[ok], gap[ok]
+            axis = (end - c) / d[:, None]
+            normal = np.stack([-axis[:, 1], axis[:, 0]], axis=1)
+            along = (d * d + diameter * diameter - rho * rho) / (2.0 * d)
+            across = np.sqrt(np.maximum(diameter * diameter - along * along, 0.0))
+            found += [c + along[:, None] * axis + s * across[:, None] * normal for s in (-1.0, 1.0)]
+        return np.concatenate(found) if found else np.zeros((0, 2))
+
+
+# ---------------------------------------------------------------------------------------------
 # Predicates for a batch of cue-ball positions (n, 2) -> (n,) bool
 
 
@@ -298,9 +469,14 @@ def _both_edges_free(
 
 
 def _path_to_any_part(
-    origins: np.ndarray, on: np.ndarray, obstacles: np.ndarray, diameter: float, cfg: GeometryConfig
+    origins: np.ndarray,
+    on: np.ndarray,
+    obstacles: np.ndarray,
+    diameter: float,
+    cfg: GeometryConfig,
+    cushions: _Cushions,
 ) -> np.ndarray:
-    """Whether some straight path first meets a ball on, per origin."""
+    """Whether some straight path first meets a ball on (before a ball not on or a cushion), per origin."""
     everything = np.concatenate([on, obstacles])
     bearing, dist, half = _bearings(origins, everything, diameter)
     nudge = cfg.boundary_offset_mm / np.maximum(dist, diameter)
@@ -315,10 +491,13 @@ def _path_to_any_part(
         q_angle = np.arctan2(q_off[..., 1], q_off[..., 0])
         q_nudge = cfg.boundary_offset_mm / q_dist
         angles += [q_angle - q_nudge, q_angle + q_nudge]
+    cushions = cushions.near(origins, on, diameter)
+    angles += cushions.critical_angles(origins, on, diameter, cfg.boundary_offset_mm)
     directions = _unit(np.concatenate(angles, axis=1))
     times = _hit_times(origins, directions, everything, diameter, cfg.graze_tolerance_mm)
     first_on = times[..., : len(on)].min(axis=-1)
     first_off = times[..., len(on) :].min(axis=-1, initial=np.inf)
+    first_off = np.minimum(first_off, cushions.times(origins, directions, cfg.graze_tolerance_mm))
     clear = np.isfinite(first_on) & (first_on < first_off - cfg.graze_tolerance_mm)
     return np.any(clear, axis=1)
 
@@ -330,14 +509,16 @@ def _full_ball(
     obstacles: np.ndarray,
     diameter: float,
     cfg: GeometryConfig,
+    cushions: _Cushions,
 ) -> np.ndarray:
-    """Whether a full-ball contact is available, per origin (module docstring: reds by full width)."""
+    """Whether a full-ball contact is available, per origin (module docstring: reds by full width;
+    the line to the centre is stopped by a cushion too, angled)."""
     graze = cfg.graze_tolerance_mm
     bearing, dist, _ = _bearings(origins, on, diameter)
     centre_dirs = _unit(bearing)
-    centre_free = ~_blocked(
-        origins, centre_dirs, np.maximum(dist - diameter, 0.0), obstacles, diameter, graze
-    )
+    reach = np.maximum(dist - diameter, 0.0)
+    centre_free = ~_blocked(origins, centre_dirs, reach, obstacles, diameter, graze)
+    centre_free &= ~(cushions.near(origins, on, diameter).times(origins, centre_dirs, graze) < reach - graze)
     result = np.any(centre_free & ~on_is_red[None, :], axis=1)
     if not np.any(on_is_red):
         return result
@@ -702,6 +883,7 @@ def _any_part_open(
 ) -> _Question:
     on, obstacles, _, everything = _layout(balls, balls_on, table, cfg, in_hand)
     diameter = table.ball_diameter_mm
+    cushions = _Cushions.of(table, cfg)
 
     def critical_lines() -> Lines:
         points, owner = _simultaneous_points(on, obstacles, diameter)
@@ -715,7 +897,9 @@ def _any_part_open(
         )
 
     return _Question(
-        lambda origins: _path_to_any_part(origins, on, obstacles, diameter, cfg), critical_lines, everything
+        lambda origins: _path_to_any_part(origins, on, obstacles, diameter, cfg, cushions),
+        critical_lines,
+        everything,
     )
 
 
@@ -738,6 +922,7 @@ def _full_ball_open(
 ) -> _Question:
     on, obstacles, on_is_red, everything = _layout(balls, balls_on, table, cfg, in_hand)
     diameter = table.ball_diameter_mm
+    cushions = _Cushions.of(table, cfg)
 
     def critical_lines() -> Lines:
         colours, reds = on[~on_is_red], on[on_is_red]
@@ -752,7 +937,7 @@ def _full_ball_open(
         )
 
     return _Question(
-        lambda origins: _full_ball(origins, on, on_is_red, obstacles, diameter, cfg),
+        lambda origins: _full_ball(origins, on, on_is_red, obstacles, diameter, cfg, cushions),
         critical_lines,
         everything,
     )
