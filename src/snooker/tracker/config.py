@@ -77,6 +77,35 @@ class AssociationConfig:
     stays put, as something named like it does (the player's bridge hand behind a struck cue ball,
     named white as it blurred out). Within 90 deg a ball the jump was may have stopped at one it
     hit, whose own trail runs on ahead of it."""
+    rest_contact_tolerance_mm: float = 18.0
+    """An object ball at rest moves only when something hits it (the cue strikes only the cue
+    ball; a player's hand or cue touching a ball is a foul the referee must see, and the tracker
+    still follows a ball it sees pushed along, step by step within its gate). So an object ball
+    last seen settled at rest (seen not moving for ``MotionConfig.rest_window_s`` since it was
+    last unseen) and unseen since is re-found beyond ``gate_base_mm`` of its resting place only
+    once another ball (the cue ball, or a ball it set moving) came within a diameter plus this
+    (mm) of that place since: along its steps between two sightings, turning near it (see
+    ``rest_reach_turn_deg``), or, unseen while moving, as far as its speed carried it. Then no
+    farther from its place than the speed that ball came with carries a ball since the contact
+    (a struck ball runs off no faster than its striker), plus ``gate_base_mm``. Before that, a
+    detection of its colour far away is something else named like it (a spot, a patch of the
+    cloth, another ball's old place: on Task2 clip 11 at a low bit rate a green at rest, unseen
+    on frames 12-59 as a compression block flattened its middle, was taken 360 and 1200 mm away
+    by such, and the red's contact overruled); the ball stays held where it rested, and such a
+    detection starts a track of its own (a duplicate while the ball is held). Unseen for
+    ``LifecycleConfig.long_absence_s`` it may turn up anywhere (a person may have moved it); a
+    colour re-spotted after a pot is a new track, its potted one gone; a ball seen at rest on the
+    frame before and found beyond its gate is judged as before (``_Track.jumped_from``). The
+    value is ``StrokeConfig.contact_tolerance_mm``: the position errors of two centres at a
+    contact."""
+    rest_reach_turn_deg: float = 12.0
+    """A moving ball whose direction turned by more than this (deg) at a sighting (from the step
+    before it to the step after) met something there (a ball, a cushion) off the straight line
+    between its sightings: it went out and back within a step, so it may have reached any resting
+    place within a diameter plus ``rest_contact_tolerance_mm`` plus the longer of the two steps of
+    that sighting (Task2 clip 3: the cue ball striking the black by the baulk cushion at 4 m/s and
+    coming back, its sightings no nearer the black's place than 92 mm). Running straight past a
+    ball, it reached it only along its steps. The value is ``StrokeConfig.min_deflection_deg``."""
     unnamed_repeat_mm: float = 1.0
     """An unnamed place within this of one on the frame before has not moved: no fast ball (whose
     place moves at least ``unnamed_min_speed_mm_s``·dt a frame, 33 mm at 30 fps) but a mark, or

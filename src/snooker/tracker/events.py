@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 
@@ -594,6 +595,7 @@ def _first_movers(
             k is None
             or _reached_by_running(t, raw, p, running, config, table)
             or _centre_jumped(raw, p, k, config)
+            or _towards_cue_ball(t, raw, p, k, cue_path, config, table)
         ):
             continue  # not moved, moved by a ball still running, or its centre corrected (not moved)
         onsets[label] = k
@@ -611,6 +613,47 @@ def _first_movers(
     if not _may_have_reached(t, cue_path, np.asarray(rest[label], dtype=float), first, config, table):
         return movers, None
     return movers, Contact(label, float(t[first]), math.nan)
+
+
+def _towards_cue_ball(
+    t: np.ndarray,
+    path: np.ndarray,
+    rest: np.ndarray,
+    onset: int,
+    cue_path: np.ndarray,
+    config: StrokeConfig,
+    table: TableSpec,
+) -> bool:
+    """Whether a ball that clearly left ``rest`` at index ``onset`` set off towards the cue ball
+    where its path came nearest ``rest`` up to then (straight across the frames it was unseen; up
+    to ``max_onset_lead_s`` after): its heading (its sighting farthest from ``rest`` within
+    ``departure_heading_s``, as :func:`_set_off_away_from` reads it) on the cue ball's side. A ball
+    the cue ball hit leaves along the line of centres, away from it; a ball's measured centre
+    pulled towards the cue ball's blob as it comes by (a coarsely compressed frame flattening the
+    ball's own look, Task2 clip 11 at a low bit rate) moves towards it, the ball at rest. Not
+    judged where the cue ball was not seen by then, nor where the ball rested nearer a cushion
+    (the line a ball touching it has its centre on) than that sighting lies from ``rest``: driven
+    into the cushion, it came back off it towards the cue ball (Task2 clip 3: the black 23 mm
+    from the baulk cushion)."""
+    heading = _farthest_heading(t, path, rest, onset, config)
+    last = min(int(np.searchsorted(t, t[onset] + config.max_onset_lead_s, side="right")), len(cue_path))
+    filled = fill_gaps(t[:last], cue_path[:last])
+    if heading is None or filled is None:
+        return False
+    r = table.ball_radius_mm
+    cushion_gap = min(rest[0] - r, table.width_mm - r - rest[0], rest[1] - r, table.length_mm - r - rest[1])
+    if cushion_gap < float(np.linalg.norm(heading)):
+        return False
+    nearest, best = filled[0], float(np.linalg.norm(filled[0] - rest))
+    for c0, c1 in pairwise(filled):
+        d = c1 - c0
+        dd = float(d @ d)
+        u = 0.0 if dd == 0.0 else float(np.clip((rest - c0) @ d / dd, 0.0, 1.0))
+        point = c0 + u * d
+        gap = float(np.linalg.norm(point - rest))
+        if gap < best:
+            nearest, best = point, gap
+    return best > 0.0 and _cosine(heading, rest - nearest) <= 0.0
 
 
 def _may_have_reached(

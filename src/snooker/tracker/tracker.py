@@ -7,7 +7,8 @@ as a ball could have travelled since it was last seen (same colour only). A ball
 is held where it was — a player's arm or the cue hides it; that is not a pot. A ball that vanishes
 while running into a pocket mouth is a pot candidate: potted once it stays unseen for a while, or
 rattled (and still on the table) if it comes back. A fast ball that vanishes over a cushion away
-from the pockets has left the table.
+from the pockets has left the table. An object ball unseen at rest is found again far from its
+place only once a moving ball reached it (``AssociationConfig.rest_contact_tolerance_mm``).
 
 Identities: one track per colour; reds are ``red-1`` … ``red-15`` in the order they were first
 confirmed (ties broken by position), and keep their ids while visible or held.
@@ -24,7 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from snooker.balls import FULL_RACK_REDS, RED
+from snooker.balls import CUE_BALL, FULL_RACK_REDS, RED
 from snooker.calibration.table import STANDARD_TABLE, TableSpec
 from snooker.tracker.association import FORBIDDEN, assign, colour_penalty_matrix
 from snooker.tracker.config import TrackerConfig
@@ -80,6 +81,18 @@ class _Track:
     velocity_across_hiding: bool = False
     """The velocity is the step from where the ball was lost to where it was found again (one
     sighting since it was held): a jump over the time it was hidden, not a measured speed."""
+    found_t: float = 0.0
+    """When it was first seen since it was last unseen (s; born: when first seen)."""
+    rest_place: np.ndarray | None = None
+    """Where an object ball was last seen settled at rest (mm): re-found farther than
+    ``AssociationConfig.gate_base_mm`` from it only once something reached it (see
+    ``AssociationConfig.rest_contact_tolerance_mm``). None for the cue ball and a ball that left
+    its place..."""
+    rest_t: float = 0.0
+    """...and when (s)."""
+    reached: tuple[float, float] | None = None
+    """(s, mm/s): when a moving ball first came within contact distance of ``rest_place`` since
+    ``rest_t``, and the fastest such ball's speed; None while none has."""
     jumped_from: _Jump | None = None
     """Taken from rest to a place beyond its gate on the frame after it was last seen at rest, and
     seen nowhere else since: a struck ball that ran there, or something else named like it while
@@ -366,6 +379,7 @@ class BallTracker:
         """(track index, detection index) pairs; the tracks ``taken`` (already found) get none."""
         cfg = self.config.association
         if not self._tracks or len(xy) == 0:
+            self._commit_reach(self._reach(t, {}))
             return []
         predicted = np.array([self._predict(tr, t) for tr in self._tracks])
         speeds = np.array([math.hypot(*tr.velocity) for tr in self._tracks])
@@ -411,16 +425,132 @@ class BallTracker:
             for dj in range(len(xy))
             if dj not in matched_dets and confidence[dj] >= cfg.reassociation_min_confidence
         ]
+        found = {ti: xy[dj] for ti, dj in first}
         if not rest_t or not rest_d:
+            self._commit_reach(self._reach(t, found))
             return first
         gates2 = np.array([self._reassociation_gate(self._tracks[ti], t) for ti in rest_t])
         strict = colour_penalty_matrix(
             [self._tracks[ti].colour for ti in rest_t], [balls[d] for d in rest_d], (), 0
         )
+        # A ball at rest leaves its place only once something reached it (see
+        # ``AssociationConfig.rest_contact_tolerance_mm``): judged first with the balls this pass
+        # has not found taken as far as their speed carries them, then again with the steps of
+        # those it found.
+        reach = self._reach(t, found)
+        for a, ti in enumerate(rest_t):
+            strict[a, ~self._may_have_left(self._tracks[ti], t, xy[rest_d], reach.get(ti))] = FORBIDDEN
         anchor = np.array([self._tracks[ti].last_measured for ti in rest_t])
         pairs = assign(anchor, gates2, xy[rest_d], strict)
         second = [(rest_t[a], rest_d[b]) for a, b in pairs if strict[a, b] < FORBIDDEN]
+        if second:
+            reach = self._reach(t, found | {ti: xy[dj] for ti, dj in second})
+        self._commit_reach(reach)
+        second = [(ti, dj) for ti, dj in second if self._may_have_left(self._tracks[ti], t, xy[dj])[0]]
         return first + second + self._rattled_out(t, xy, balls, rest_t, rest_d, second)
+
+    def _reach(self, t: float, found: dict[int, np.ndarray]) -> dict[int, tuple[float, float]]:
+        """For each ball with a resting place (``_Track.rest_place``; by track index), when a
+        moving ball first came within contact distance of it since it was seen resting there, and
+        the fastest such ball's speed (s, mm/s; see ``AssociationConfig.rest_contact_tolerance_mm``),
+        up to ``t``: along the step of each ball ``found`` on this frame (track index: place mm)
+        that moved, from its last sighting, and within the longer of its two steps of that
+        sighting where its direction turned there (``AssociationConfig.rest_reach_turn_deg``); for
+        a ball moving but not found, as far as its speed carries it from its last sighting; for a
+        ball at rest that was reached and is unseen, as far as the speed it may have been given
+        carries it from its place. Balls no moving ball reached are left out."""
+        reach = {
+            ti: tr.reached for ti, tr in enumerate(self._tracks) if tr.rest_place is not None and tr.reached
+        }
+        resting = [ti for ti, tr in enumerate(self._tracks) if tr.rest_place is not None and tr.confirmed]
+        if not resting:
+            return reach
+        motion = self.config.motion
+        contact = self.table.ball_diameter_mm + self.config.association.rest_contact_tolerance_mm
+        turn = math.cos(math.radians(self.config.association.rest_reach_turn_deg))
+        movers: list[tuple[int, np.ndarray, np.ndarray | None, float, float, float]] = []
+        # (track index, from, to or None for within ``reach`` of it, since s, speed mm/s, reach mm)
+        for ti, other in enumerate(self._tracks):
+            if other.dropped or other.duplicate:
+                continue
+            if ti in found:
+                step = found[ti] - other.last_measured
+                elapsed = t - other.last_seen_t
+                if elapsed > 0 and (other.moving or math.hypot(*step) > motion.rest_displacement_mm):
+                    # the speed it came with: a ball that stopped at the contact covered less of
+                    # its last step (the struck ball runs off at up to the striker's speed)
+                    speed = max(math.hypot(*step) / elapsed, _fastest_step_speed(other.history))
+                    movers.append((ti, other.last_measured, found[ti], other.last_seen_t, speed, 0.0))
+                    if len(other.history) >= 2:
+                        # turned at its last sighting: it met something (a ball, a cushion) within a
+                        # step of there, off the straight line between its sightings
+                        t0, x0, y0 = other.history[-2]
+                        before = other.last_measured - np.array([x0, y0])
+                        lengths = float(np.linalg.norm(before)), math.hypot(*step)
+                        if min(lengths) > 0.0 and float(before @ step) < turn * lengths[0] * lengths[1]:
+                            fastest = max(speed, lengths[0] / max(other.last_seen_t - t0, 1e-9))
+                            movers.append((ti, other.last_measured, None, t0, fastest, max(lengths)))
+            elif other.moving:
+                speed = max(math.hypot(*other.velocity), _fastest_step_speed(other.history))
+                since = other.last_seen_t
+                movers.append((ti, other.last_measured, None, since, speed, speed * max(t - since, 0.0)))
+            elif other.status == TrackStatus.HELD and other.rest_place is not None and other.reached:
+                since, speed = other.reached
+                movers.append((ti, other.rest_place, None, since, speed, speed * max(t - since, 0.0)))
+        if not movers:
+            return reach
+        places = np.array([self._tracks[ti].rest_place for ti in resting])
+        for oi, start, end, since, speed, within in movers:
+            if speed <= 0.0:
+                continue
+            # a first look for all places at once: within contact of the step's box or the disc
+            low, high = (start, start) if end is None else (np.minimum(start, end), np.maximum(start, end))
+            outside = np.maximum(np.maximum(low - places, places - high), 0.0)
+            near = np.flatnonzero(np.hypot(outside[:, 0], outside[:, 1]) <= contact + within)
+            for k in near:
+                ti = resting[int(k)]
+                track = self._tracks[ti]
+                if oi == ti or track.rest_place is None:
+                    continue
+                if end is not None:
+                    closest, u = segment_entry(start, end, track.rest_place, contact)
+                    at = since + u * (t - since)
+                else:
+                    gap = float(np.linalg.norm(track.rest_place - start))
+                    closest = gap - within
+                    at = since + max(gap - contact, 0.0) / speed
+                if closest > contact:
+                    continue
+                at = max(at, track.rest_t)
+                before = reach.get(ti)
+                reach[ti] = (at, speed) if before is None else (min(before[0], at), max(before[1], speed))
+        return reach
+
+    def _commit_reach(self, reach: dict[int, tuple[float, float]]) -> None:
+        """Record :meth:`_reach`'s findings on the tracks."""
+        for ti, reached in reach.items():
+            self._tracks[ti].reached = reached
+
+    def _may_have_left(
+        self, track: _Track, t: float, xy: np.ndarray, reached: tuple[float, float] | None = None
+    ) -> np.ndarray:
+        """(n,) bool: which places ``xy`` (n, 2) mm ``track`` may be found at on ``t`` as far as
+        its resting place tells (see ``AssociationConfig.rest_contact_tolerance_mm``; ``reached``:
+        the contact to judge by, else the track's own): all for a ball with none, one seen on the
+        frame before (not unseen), or one unseen for ``LifecycleConfig.long_absence_s``."""
+        gate = self.config.association.gate_base_mm
+        xy = np.asarray(xy, dtype=float).reshape(-1, 2)
+        if (
+            track.rest_place is None
+            or track.status != TrackStatus.HELD
+            or t - track.last_seen_t >= self.config.lifecycle.long_absence_s
+        ):
+            return np.ones(len(xy), dtype=bool)
+        reached = reached or track.reached
+        reach = gate
+        if reached is not None:
+            reach += reached[1] * max(t - reached[0], 0.0)
+        return np.linalg.norm(xy - track.rest_place, axis=1) <= reach
 
     def _rattled_out(
         self,
@@ -519,6 +649,7 @@ class BallTracker:
         track.xy_px = px
         if track.status == TrackStatus.HELD:
             track.status = TrackStatus.VISIBLE
+            track.found_t = t
         track.history.append((t, float(z[0]), float(z[1])))
         while track.history and track.history[0][0] < t - motion.rest_window_s - 1e-9:
             track.history.popleft()
@@ -526,7 +657,31 @@ class BallTracker:
         track.moving = found_elsewhere or (
             max(math.hypot(x - zx, y - zy) for _, x, y in track.history) > motion.rest_displacement_mm
         )
+        self._settle(track, t, z)
         return event
+
+    def _settle(self, track: _Track, t: float, z: np.ndarray) -> None:
+        """``track``'s resting place after its sighting at ``z`` on ``t`` (see
+        ``AssociationConfig.rest_contact_tolerance_mm``): here, once seen not moving for
+        ``MotionConfig.rest_window_s`` since it was last unseen (a ball found again after hiding,
+        or first seen, has not yet shown that it rests); none once found farther than
+        ``AssociationConfig.gate_base_mm`` from it (it was reached, and left); none for the cue
+        ball (the cue strikes it), nor in a pocket's jaws (``LifecycleConfig.jaws_radius_mm`` of
+        its mouth: a pocket's dark hole is named like a ball, and taken for it held the black's
+        track away from the real black, unseen by the baulk cushion until the cue ball struck it,
+        on Task2 clip 3 with gamma 1.25)."""
+        jaws = self.config.lifecycle.jaws_radius_mm
+        in_jaws = any(math.hypot(z[0] - mx, z[1] - my) <= jaws for mx, my in self._mouths)
+        if track.colour == CUE_BALL or in_jaws:
+            track.rest_place = track.reached = None
+            return
+        if not track.moving and t - track.found_t >= self.config.motion.rest_window_s - 1e-9:
+            track.rest_place, track.rest_t, track.reached = z.astype(float).copy(), t, None
+        elif (
+            track.rest_place is not None
+            and math.hypot(*(z - track.rest_place)) > self.config.association.gate_base_mm
+        ):
+            track.rest_place = track.reached = None
 
     def _jump(self, track: _Track, frame: int, z: np.ndarray) -> _Jump | None:
         """``track.jumped_from`` once it is found at ``z`` on ``frame``: a new jump where it was seen
@@ -656,6 +811,7 @@ class BallTracker:
             radius_px=radius_px,
             born_t=t,
             born_xy=z.astype(float).copy(),
+            found_t=t,
         )
         track.history.append((t, float(z[0]), float(z[1])))
         self._next_track_id += 1
@@ -723,6 +879,8 @@ class BallTracker:
         absent = t - held.last_seen_t
         if held.pending != "pot" and absent >= self.config.lifecycle.long_absence_s:
             return True
+        if not self._may_have_left(held, t, xy)[0]:
+            return False
         gate = self._reassociation_gate(held, t)
         if float(np.linalg.norm(xy - held.last_measured)) <= gate:
             return True
@@ -737,6 +895,8 @@ class BallTracker:
         held.status = TrackStatus.VISIBLE if found.misses == 0 else TrackStatus.HELD
         held.pending = held.pending_pocket = None
         held.jumped_from = None
+        held.found_t, held.rest_place, held.rest_t = found.found_t, found.rest_place, found.rest_t
+        held.reached = found.reached
         found.dropped = True
 
     def _snapshot(self, t: float) -> tuple[BallState, ...]:
