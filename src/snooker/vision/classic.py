@@ -145,7 +145,24 @@ class ClassicConfig:
     highlight_surround: float = 0.5
     """A highlight lies inside its ball: the disc of this many radii around it is foreground..."""
     highlight_min_surround: float = 0.85
-    """...to at least this fraction (spots on a ball's rim, e.g. the cue ball's glow, are not)."""
+    """...to at least this fraction (spots on a ball's rim, e.g. the cue ball's glow, are not)..."""
+    highlight_surround_beyond_area: bool = True
+    """...where the part of that disc's upper half (above the highlight in the image) beyond the
+    playing area counts as foreground (not judged: the foreground is only known on the playing
+    area; the blob search takes all of it so). A ball resting by the far cushion rises over the
+    nose line, and its highlight, near its top, lies at the area's edge with half its surround
+    beyond it: judged on the area alone it failed, and the ball was
+    left to the blob search, whose test of the cloth around it (the cushion's shaded band below
+    the nose counts as foreground or not as the broadcast's tone curve goes) lost it (Task1
+    4.jpg's black, under gamma 0.8, saturation 1.25 and at 960x540). Its lower half is judged on
+    the area alone: counted there too, a glint on a pocket's jaw beside the opening made a ball
+    (Task1 5.jpg's near left pocket: a "green")..."""
+    highlight_surround_pocket_mm: float = 120.0
+    """...and the whole disc is judged on the area alone where the ball the highlight implies lies
+    within this distance (mm) of a pocket's mouth centre: the cut cushions' rounded points by a
+    pocket shine, with the opening and the rail beyond the area above them (glints 37 and 88 mm
+    from the mouth: Task1 5.jpg; Task2 clip 2 at exposure 0.7 and at a low bit rate, named a
+    green whose pot was invented)."""
     highlight_merge: float = 0.6
     """Highlight spots closer than this many radii are one ball's (twin lamps make twin spots)."""
     bodiless_shadow_offset: float = 0.9
@@ -208,7 +225,38 @@ class ClassicConfig:
     """Distance-transform peaks are local maxima over a window of this many radii."""
     min_separation_mm: float = 40.0
     """Two highlight candidates closer than this on the table (mm; touching balls are 52.5 mm
-    apart) are one ball."""
+    apart) are one ball..."""
+    distinct_highlight_min_area: float = 0.01
+    """...unless their highlights place them (``highlight_offset`` below each, before each is
+    centred on its foreground by ``refine_reach``) that far apart or more and both highlights
+    cover at least this fraction of a ball's disc πr². Centring may move each of two touching
+    balls up to half a radius towards the other, and whether they then fell within
+    ``min_separation_mm`` turned on the broadcast's look (Task1 49.jpg: the pink above the pack's
+    apex red, their highlights placing them 55 mm apart, centred 34 to 45 mm apart, the red
+    lost desaturated or saturated; 35.jpg: a red above the black on its spot, the black lost at
+    gamma 0.8). A single-pixel glint where two balls of the pack meet (Task1 23.jpg and 32.jpg:
+    0.003-0.004 of the disc, against 0.02-0.18 for the highlights of those balls) places a ball
+    as far from them, and is still one with the ball its centring reaches..."""
+    distinct_highlight_min_peak: float = 1.2
+    """...and both highlights peak at this many times the bare cloth's median Lab lightness or
+    more, within ``distinct_highlight_peak_window`` radii of their centroid: a specular highlight
+    nears white (those balls' 220-254 on cloths of 124-150, 1.5 times or more; 1.3 where a
+    brighter broadcast lifts the cloth to 196 and the highlight clips at 255), while such a glint
+    is a mid-tone that follows the cloth (23.jpg's 1.06; at gamma 0.8 it spreads over 15 px,
+    0.06 of the disc, so its area alone does not tell it; 18.jpg's 1.02 at exposure 1.3)...
+    Neither is asked of candidates in a region coming over the cushions (``intruder_min_area``):
+    the knuckles, nails and ferrule of a hand and cue shine as highlights, and the ring test
+    judges them alone (Task1 4.jpg at other_broadcast: a "brown" in the bridge hand). Where a
+    test fails, the pair is judged on its centred places as before."""
+    distinct_highlight_min_centred_mm: float = 26.0
+    """...and their centred places lie at least this far apart (mm): two touching balls, 52.5 mm
+    apart, each moved at most half a radius (``refine_reach``) towards the other, stay about a
+    ball's radius (26 mm) apart; closer, the two highlights are one ball's (a yellow's highlight
+    and its bright body at a low bit rate, Task2 clip 6, where at the far end a few pixels make
+    40 mm: named yellow and white, the white's track lost the black's pot)."""
+    distinct_highlight_peak_window: float = 0.3
+    """Half-side (in r) of the square around a highlight's centroid where its peak is taken (twin
+    lamps' spots, merged, lie either side of it)."""
     blob_separation_mm: float = 40.0
     """A highlight-less blob closer than this (mm) to another candidate is part of that ball; a
     touching ball's centre is 52.5 mm away, so the cue ball (whose highlight does not show) resting
@@ -458,6 +506,7 @@ def compile_kernels() -> None:
     mask = np.zeros((8, 10), bool)
     centres, radii = np.array([[4.0, 4.0]]), np.array([2.0])
     _coverage(mask, centres, radii)
+    _surround(mask, mask, centres, radii)  # a highlight's surround, beyond the area above it
     _round(mask, centres, radii, config)
     _ring_samples(mask, centres, radii, config.ring_samples)
     _refine(centres, mask, brightness, 2.0, config)
@@ -876,7 +925,7 @@ def _find(
     lightness = lab_lightness(image)
     tophat = _tophat(lightness, g.typical_radius)
     spots, blobs, spots_mm, blobs_mm, spot_bodiless = _candidates(
-        lightness, tophat, foreground, body, g, on_table, apart, config
+        lightness, tophat, foreground, body, g, on_table, apart, config, intruders
     )
     centres = np.concatenate([spots, blobs])
     has_highlight = np.arange(len(centres)) < len(spots)
@@ -1275,29 +1324,27 @@ def _candidates(
     on_table: Callable[[np.ndarray], np.ndarray],
     apart: Callable[[np.ndarray, np.ndarray], np.ndarray] | None,
     config: ClassicConfig,
+    intruding: Callable[[np.ndarray], np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Candidate centres (px of ``lightness``): one per highlight, then one per ball-sized blob no
     highlight explains; each centred on its foreground and kept apart from the others on the
     table (positions from ``apart(points_mm, points)`` when given). Also their table positions,
     and which highlights are balls without a body to centre on: bodiless (see
-    ``bodiless_shadow_offset``) or shown in part (see ``partial_max_region``)."""
+    ``bodiless_shadow_offset``) or shown in part (see ``partial_max_region``). ``intruding(centres)``
+    says which lie in a region coming over the cushions (default: judged on ``foreground``)."""
 
     def separation_space(points_mm: np.ndarray, points: np.ndarray) -> np.ndarray:
         return points_mm if apart is None else apart(points_mm, points)
 
-    spots, bodiless, partial = _highlight_centres(
-        lightness,
-        tophat,
-        body,
-        g.radius,
-        config,
-        g.inner,
-        _cloth_lightness(lightness, g.inner, body, config),
+    cloth_lightness = _cloth_lightness(lightness, g.inner, body, config)
+    spots, bodiless, partial, spot_areas = _highlight_spots(
+        lightness, tophat, body, g.radius, config, g.inner, cloth_lightness, g.area, on_table
     )
     # A ball without a body to centre on (bodiless, or shown in part) is placed by its highlight,
     # and is one only where no other candidate is: held back until the others are found.
     held_back = spots[bodiless | partial]
     implied = spots[~(bodiless | partial)]
+    implied_areas = spot_areas[~(bodiless | partial)]
     spots = _refine(implied, foreground, g.radius, g.typical_radius, config)
     spot_r = _radius_at(g.radius, spots)
     covered = _coverage(body, spots, config.coverage_radius * spot_r) >= config.min_coverage
@@ -1306,9 +1353,26 @@ def _candidates(
         rows = np.flatnonzero(~covered)
         shown_in_part = _partly_shown(lightness, g.inner, body, implied[rows], spot_r[rows], config)[0]
         held_back = np.concatenate([held_back, implied[rows[shown_in_part]]])
-    spots = spots[covered]
+    spots, implied, implied_areas = spots[covered], implied[covered], implied_areas[covered]
+    spot_r = spot_r[covered]
     spots_mm = on_table(spots)
-    kept = _separated(separation_space(spots_mm, spots), np.zeros((0, 2)), config.min_separation_mm)
+    kept = _separated(
+        separation_space(spots_mm, spots),
+        np.zeros((0, 2)),
+        config.min_separation_mm,
+        _distinct_highlights(
+            implied,
+            separation_space(spots_mm, spots),
+            implied_areas,
+            spot_r,
+            lightness,
+            cloth_lightness,
+            intruding or (lambda points: _in_intruders(points, foreground, g.band, g.typical_radius, config)),
+            on_table,
+            separation_space,
+            config,
+        ),
+    )
     spots, spots_mm = spots[kept], spots_mm[kept]
     support = foreground | ~g.area
     blobs = _blob_centres(foreground, g.area, spots, g.radius, g.peak_radius, config)
@@ -1933,7 +1997,26 @@ def _highlight_centres(
     config: ClassicConfig,
     inner: np.ndarray | None = None,
     cloth_lightness: float | None = None,
+    area: np.ndarray | None = None,
+    on_table: Callable[[np.ndarray], np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_highlight_spots` without the highlights' areas."""
+    return _highlight_spots(
+        lightness, tophat, foreground, radius, config, inner, cloth_lightness, area, on_table
+    )[:3]
+
+
+def _highlight_spots(
+    lightness: np.ndarray,
+    tophat: np.ndarray,
+    foreground: np.ndarray,
+    radius: np.ndarray,
+    config: ClassicConfig,
+    inner: np.ndarray | None = None,
+    cloth_lightness: float | None = None,
+    area: np.ndarray | None = None,
+    on_table: Callable[[np.ndarray], np.ndarray] | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Ball centres implied by specular highlights inside the foreground, (n, 2) crop px, and
     (n,) bool whether each is a bodiless ball: a highlight outside the foreground with a shadow
     below it (see ``bodiless_shadow_offset``), and (n,) bool whether it is a ball whose body
@@ -1942,7 +2025,11 @@ def _highlight_centres(
     lightness follows ``cloth_lightness`` when given: ``highlight_min_lightness`` scaled by the
     exposure (``cloth_lightness / highlight_reference_cloth_lightness``, at most 1), or
     ``highlight_min_lightness_ratio`` times ``cloth_lightness`` where that is lower. The top-hat
-    minimum is not scaled (scaled, balls at rest jittered on the darkened clips)."""
+    minimum is not scaled (scaled, balls at rest jittered on the darkened clips). Where the
+    playing ``area`` and ``on_table`` (crop px to table mm) are given (and
+    ``highlight_surround_beyond_area``), the upper half of a highlight's surround beyond the area
+    counts as foreground, away from the pockets. Last, (n,) each highlight's area (its spots'
+    together, px)."""
     floor = config.highlight_min_lightness
     if cloth_lightness is not None:
         exposure = min(1.0, cloth_lightness / config.highlight_reference_cloth_lightness)
@@ -1956,12 +2043,22 @@ def _highlight_centres(
     )
     areas, centroids = _sparse_regions_at(spots, foreground.shape)
     if len(areas) == 0:
-        return np.zeros((0, 2)), np.zeros(0, dtype=bool), np.zeros(0, dtype=bool)
+        return np.zeros((0, 2)), np.zeros(0, dtype=bool), np.zeros(0, dtype=bool), np.zeros(0)
     areas = areas.astype(float)
     r = _radius_at(radius, centroids)
     small = areas <= config.highlight_max_area * np.pi * r**2
     centroids, areas, r = centroids[small], areas[small], r[small]
-    inside = _coverage(foreground, centroids, config.highlight_surround * r) >= config.highlight_min_surround
+    surround_r = config.highlight_surround * r
+    inside = _surround(foreground, None, centroids, surround_r) >= config.highlight_min_surround
+    if area is not None and on_table is not None and config.highlight_surround_beyond_area:
+        rows = np.flatnonzero(~inside)
+        lenient = (
+            _surround(foreground, area, centroids[rows], surround_r[rows]) >= config.highlight_min_surround
+        )
+        rows = rows[lenient]
+        if len(rows):
+            implied_mm = on_table(_below_highlight(centroids[rows], r[rows], config)).reshape(-1, 2)
+            inside[rows] = ~_in_jaws(implied_mm, config.highlight_surround_pocket_mm)
     implied = _below_highlight(centroids, r, config)
     bodiless = np.zeros(len(centroids), dtype=bool)
     partial = np.zeros(len(centroids), dtype=bool)
@@ -1975,15 +2072,19 @@ def _highlight_centres(
         alone = bare_disc & (region <= config.bodiless_max_region)
         bodiless[rows[alone]] = True
         partial[rows[~alone]] = True
-    found, kinds = [np.zeros((0, 2))], [np.zeros((0, 2), bool)]
+    found, kinds, sizes = [np.zeros((0, 2))], [np.zeros((0, 2), bool)], [np.zeros(0)]
     for kind, flags in ((inside, (False, False)), (bodiless, (True, False)), (partial, (False, True))):
         if not kind.any():
             continue  # mostly the bodiless and the partly shown: none
-        merged = _merge_close(centroids[kind], areas[kind], r[kind] * config.highlight_merge)
+        merged, merged_areas = _merge_close(
+            centroids[kind], areas[kind], r[kind] * config.highlight_merge, with_totals=True
+        )
         found.append(_below_highlight(merged, _radius_at(radius, merged), config))
         kinds.append(np.tile(flags, (len(merged), 1)))
+        sizes.append(merged_areas)
     centres = np.concatenate(found).reshape(-1, 2)
     flags = np.concatenate(kinds).reshape(-1, 2).astype(bool)
+    spot_areas = np.concatenate(sizes)
     unbodied = flags.any(axis=1)
     if unbodied.any() and (~unbodied).any():
         # a spot without a body of its own within a ball's diameter of a ball's own highlight is
@@ -1992,8 +2093,8 @@ def _highlight_centres(
         near = gap.min(axis=1) < _DIAMETER_RADII * _radius_at(radius, centres[unbodied])
         keep = np.ones(len(centres), dtype=bool)
         keep[np.flatnonzero(unbodied)[near]] = False
-        centres, flags = centres[keep], flags[keep]
-    return centres, flags[:, 0], flags[:, 1]
+        centres, flags, spot_areas = centres[keep], flags[keep], spot_areas[keep]
+    return centres, flags[:, 0], flags[:, 1], spot_areas
 
 
 def _cloth_lightness(
@@ -2146,19 +2247,23 @@ _DIAMETER_RADII = 2.0
 """A ball's diameter, in radii."""
 
 
-def _merge_close(points: np.ndarray, weights: np.ndarray, distance: np.ndarray) -> np.ndarray:
-    """Merge points closer than ``distance`` (per point) into their weighted centroid."""
+def _merge_close(
+    points: np.ndarray, weights: np.ndarray, distance: np.ndarray, with_totals: bool = False
+) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
+    """Merge points closer than ``distance`` (per point) into their weighted centroid (and, with
+    ``with_totals``, each centroid's summed weight)."""
     if len(points) == 0:
-        return points
+        return (points, np.zeros(0)) if with_totals else points
     gap = np.linalg.norm(points[:, None] - points[None], axis=2)
     linked = gap < np.minimum(distance[:, None], distance[None])
     if np.count_nonzero(linked) == len(points):
-        return points.astype(float)  # no two are close: each is its own centroid
+        # no two are close: each is its own centroid
+        return (points.astype(float), weights.astype(float)) if with_totals else points.astype(float)
     group = _graph_components(linked)
     sums = np.zeros((group.max() + 1, 2))
     np.add.at(sums, group, points * weights[:, None])
     totals = np.bincount(group, weights=weights)
-    return sums / totals[:, None]
+    return (sums / totals[:, None], totals) if with_totals else sums / totals[:, None]
 
 
 def _regions_touching(mask: np.ndarray, band: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -2336,8 +2441,81 @@ def _coverage(foreground: np.ndarray, centres: np.ndarray, radii: np.ndarray) ->
     ).mean(axis=1)
 
 
-def _separated(points_mm: np.ndarray, taken_mm: np.ndarray, separation_mm: float) -> np.ndarray:
-    """Greedy in order: keep each point at least ``separation_mm`` from the taken and kept ones."""
+def _surround(
+    foreground: np.ndarray, area: np.ndarray | None, centres: np.ndarray, radii: np.ndarray
+) -> np.ndarray:
+    """Fraction of each disc (centre, radius) that is foreground, where the part of its upper half
+    (above the centre in the image) beyond the playing ``area``, when given, counts as foreground:
+    there a ball resting by a cushion rises over the nose line (see
+    ``highlight_surround_beyond_area``)."""
+    if len(centres) == 0:
+        return np.zeros(0)
+    centres, radii, offsets = (
+        np.asarray(centres, dtype=float),
+        np.asarray(radii, dtype=float),
+        _disc_offsets(),
+    )
+    covered = _mask_at(foreground, centres, radii, offsets).astype(bool)
+    if area is not None:
+        upper = offsets[:, 1] < 0.0
+        covered[:, upper] |= ~_mask_at(area, centres, radii, offsets[upper]).astype(bool)
+    return covered.mean(axis=1)
+
+
+def _distinct_highlights(
+    implied: np.ndarray,
+    centred: np.ndarray,
+    areas: np.ndarray,
+    radii: np.ndarray,
+    lightness: np.ndarray,
+    cloth_lightness: float | None,
+    intruding: Callable[[np.ndarray], np.ndarray],
+    on_table: Callable[[np.ndarray], np.ndarray],
+    separation_space: Callable[[np.ndarray, np.ndarray], np.ndarray],
+    config: ClassicConfig,
+) -> np.ndarray:
+    """(n, n) bool: which pairs of highlight candidates are two balls however close their centring
+    brings them (see ``distinct_highlight_min_area``): both highlights cover that share of the
+    disc and peak at ``distinct_highlight_min_peak`` times ``cloth_lightness`` (None: unknown, no
+    pair) in ``lightness``, they place their balls ``min_separation_mm`` apart or more, and
+    neither lies in a region coming over the cushions (``intruding(points)`` (k,) bool, asked
+    only of the candidates of such pairs), and their ``centred`` places (n, 2) (mm, as they are
+    kept apart) lie ``distinct_highlight_min_centred_mm`` apart or more. ``implied`` (n, 2) px,
+    the highlights' ``areas`` (n,) px, the balls' ``radii`` (n,) px."""
+    n = len(implied)
+    if n < 2 or cloth_lightness is None:
+        return np.zeros((n, n), dtype=bool)
+    big = areas >= config.distinct_highlight_min_area * np.pi * radii**2
+    h, w = lightness.shape
+    spots = implied - _highlight_drop(radii, config)
+    for i in np.flatnonzero(big):
+        half = max(1, round(config.distinct_highlight_peak_window * radii[i]))
+        x, y = round(spots[i, 0]), round(spots[i, 1])
+        window = lightness[max(0, y - half) : min(h, y + half + 1), max(0, x - half) : min(w, x + half + 1)]
+        big[i] = (
+            window.size > 0 and float(window.max()) >= config.distinct_highlight_min_peak * cloth_lightness
+        )
+    if np.count_nonzero(big) < 2:
+        return np.zeros((n, n), dtype=bool)
+    placed = separation_space(on_table(implied).reshape(-1, 2), implied)
+    apart = np.linalg.norm(placed[:, None] - placed[None], axis=2) >= config.min_separation_mm
+    apart &= (
+        np.linalg.norm(centred[:, None] - centred[None], axis=2) >= config.distinct_highlight_min_centred_mm
+    )
+    distinct = apart & big[:, None] & big[None]
+    paired = np.flatnonzero(distinct.any(axis=1))
+    if len(paired):
+        alone = np.ones(n, dtype=bool)
+        alone[paired] = ~np.asarray(intruding(implied[paired]), dtype=bool)
+        distinct &= alone[:, None] & alone[None]
+    return distinct
+
+
+def _separated(
+    points_mm: np.ndarray, taken_mm: np.ndarray, separation_mm: float, distinct: np.ndarray | None = None
+) -> np.ndarray:
+    """Greedy in order: keep each point at least ``separation_mm`` from the taken and kept ones
+    (but for the pairs ``distinct`` (n, n) bool marks, which never exclude each other)."""
     keep = np.zeros(len(points_mm), dtype=bool)
     if len(points_mm) == 0:
         return keep
@@ -2345,6 +2523,8 @@ def _separated(points_mm: np.ndarray, taken_mm: np.ndarray, separation_mm: float
     if len(taken_mm):
         free = np.min(np.linalg.norm(points_mm[:, None] - taken_mm[None], axis=2), axis=1) >= separation_mm
     close = np.linalg.norm(points_mm[:, None] - points_mm[None], axis=2) < separation_mm
+    if distinct is not None:
+        close &= ~distinct
     for i in np.nonzero(free)[0]:
         if free[i]:
             keep[i] = True
