@@ -67,3 +67,27 @@ def test_a_ball_moving_first_towards_the_cue_ball_does_not_overrule_its_contact(
     t, cue, paths, rest = _paths(green_at, shift)
     contacts = first_contacts(t, cue, paths, rest, StrokeConfig(), STANDARD_TABLE)
     assert [c.label for c in contacts] == first
+
+
+def test_a_blurred_pass_long_before_the_contact_does_not_say_the_blow_s_side() -> None:
+    """The cue ball runs past a red early in the stroke, its blurred place measured over the red
+    (12 mm from it) on one frame, goes on to the cushion and comes back slowly to hit the red from
+    the other side, which leaves away from it (rendered touching_ball seed 8, a 960 x 540
+    broadcast at 25 fps: judged from the early pass, the red set off "towards" the cue ball and
+    the first contact was lost)."""
+    t = np.arange(N + 40) / FPS
+    red_at = np.array([500.0, 1600.0])
+    towards_cue = np.array([1.0, -0.6]) / np.linalg.norm([1.0, -0.6])
+    contact_at = red_at + D * towards_cue
+    waypoints = [(0, (170.0, 1700.0)), (10, (170.0, 1700.0)), (35, (1700.0, 1700.0)), (80, tuple(contact_at))]
+    frames = np.arange(len(t))
+    cue = np.stack(
+        [np.interp(frames, [f for f, _ in waypoints], [xy[k] for _, xy in waypoints]) for k in (0, 1)], axis=1
+    )
+    cue[15] = red_at + np.array([-5.0, 11.0])
+    red = np.tile(red_at, (len(t), 1))
+    red[81:96] = red_at - towards_cue * 8.0 * np.arange(1, 16)[:, None]
+    red[96:] = red[95]
+    paths = {"red-1": red}
+    contacts = first_contacts(t, cue, paths, {"red-1": red_at}, StrokeConfig(), STANDARD_TABLE)
+    assert [c.label for c in contacts] == ["red-1"]
