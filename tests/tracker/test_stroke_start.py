@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
+from tracker_scenarios import segmented
 
 from snooker.calibration.table import STANDARD_TABLE
-from snooker.tracker import StrokeEvents, StrokeSegmenter
 from snooker.tracker.types import BallState, TableState, TrackEvent, TrackStatus
 
 FPS = 30.0
@@ -18,15 +18,6 @@ VELOCITY = np.array([0.0, 3000.0])
 """The struck cue ball's velocity (mm/s): 100 mm a frame."""
 RED = (300.0, 3000.0)
 """A red at rest far from the cue ball's path."""
-
-
-def _segmented(states: list[TableState]) -> list[StrokeEvents]:
-    """The strokes a fresh segmenter finds in ``states``, those the end closes included."""
-    segmenter = StrokeSegmenter()
-    strokes = []
-    for state in states:
-        strokes += segmenter.push(state)
-    return strokes + segmenter.finish()
 
 
 def _states(script: str) -> list[TableState]:
@@ -103,7 +94,7 @@ AT_REST = "r" * 12
 def test_a_stroke_starts_on_the_frame_the_cue_ball_left_its_place(
     script: str, start_frames: list[int]
 ) -> None:
-    strokes = _segmented(_states(script))
+    strokes = segmented(_states(script))
     assert [stroke.start_frame for stroke in strokes] == start_frames
 
 
@@ -127,7 +118,7 @@ def test_a_cue_ball_lost_to_its_blur_until_after_it_met_a_ball_played_a_stroke()
         red_y = red_place[1] + (0.0 if after < 0 else 80.0 * min(after + 1, 15))
         red = BallState(2, "red-1", (float(red_place[0]), float(red_y)), TrackStatus.VISIBLE, 0 <= after < 15)
         states.append(TableState(frame, t, (cue, red)))
-    strokes = _segmented(states)
+    strokes = segmented(states)
     assert [stroke.start_frame for stroke in strokes] == [12]
     assert strokes[0].first_contact == ("red-1",)
 
@@ -156,7 +147,7 @@ def _rolling(steps_mm: list[float]) -> list[TableState]:
 def test_a_running_cue_ball_shown_twice_in_a_row_is_not_struck_again(steps: list[float]) -> None:
     """A 25 fps broadcast shown at 30 fps repeats every sixth picture: across the repeat the
     running ball covers one step in two frames and seemed to slow to nearly rest, then to set off."""
-    strokes = _segmented(_rolling(steps))
+    strokes = segmented(_rolling(steps))
     assert [s.start_frame for s in strokes] == [12]
 
 
@@ -181,7 +172,7 @@ def _red_lost(found_again: bool) -> list[TableState]:
 
 @pytest.mark.parametrize(("found_again", "off_table"), [(False, ("red-1",)), (True, ())])
 def test_a_hit_ball_lost_and_found_again_as_a_new_track_did_not_leave_the_table(found_again, off_table):
-    strokes = _segmented(_red_lost(found_again))
+    strokes = segmented(_red_lost(found_again))
     [stroke] = strokes
     assert stroke.first_contact == ("red-1",)
     assert stroke.off_table == off_table and stroke.potted == ()
@@ -226,7 +217,7 @@ def test_a_cue_ball_that_stops_short_of_its_braking_distance_played_no_stroke(
     """Free on the cloth a ball slows at most ~2 m/s^2 (StrokeConfig.max_deceleration_mm_s2): one
     that reads fast and stops within a few centimetres, touching nothing, was its centre pulled
     off by the cue tip and let go."""
-    strokes = _segmented(_pulled(steps, red_nudged))
+    strokes = segmented(_pulled(steps, red_nudged))
     assert len(strokes) == strokes_found
 
 
@@ -322,7 +313,7 @@ def test_a_hit_ball_never_seen_again_is_potted_where_it_ran_not_where_a_ghost_of
     pot is judged by its course. Judged by the ghost, the pot was lost: the ghost's way leads to no
     pocket, or the ball was seen again, or it set off towards the cue ball's side and was no
     contact. A ball seen near its place, or far along its course, is the ball."""
-    strokes = _segmented(_black_potted(ghost))
+    strokes = segmented(_black_potted(ghost))
     [stroke] = strokes
     assert stroke.first_contact == ("black",)
     assert [(p.label, p.pocket) for p in stroke.potted] == ([("black", "top_right")] if potted else [])

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
+from tracker_scenarios import segmented
 
 from snooker.calibration.table import STANDARD_TABLE
-from snooker.tracker import StrokeEvents, StrokeSegmenter
 from snooker.tracker.types import BallState, TableState, TrackStatus
 
 FPS = 30.0
@@ -71,14 +71,6 @@ def _states(layout: Layout) -> list[TableState]:
     return states
 
 
-def _segmented(states: list[TableState]) -> list[StrokeEvents]:
-    segmenter = StrokeSegmenter()
-    strokes = []
-    for state in states:
-        strokes += segmenter.push(state)
-    return strokes + segmenter.finish()
-
-
 CASES = {
     # (layout, whether the red's run is the red: it rests where it ran, no pot, nothing off;
     # else the red vanished where it was struck)
@@ -98,7 +90,7 @@ CASES = {
 @pytest.mark.parametrize("case", CASES)
 def test_a_ball_struck_out_of_a_pack_is_followed_where_it_ran(case: str) -> None:
     layout, followed = CASES[case]
-    [stroke] = _segmented(_states(layout))
+    [stroke] = segmented(_states(layout))
     assert stroke.first_contact == ("red-1",)
     gone = [p.label for p in stroke.potted] + list(stroke.off_table)
     if followed:

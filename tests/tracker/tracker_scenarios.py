@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from snooker.balls import ball_kind
-from snooker.tracker import BallTracker, StrokeSegmenter
+from snooker.tracker import BallTracker, StrokeEvents, StrokeSegmenter
+from snooker.tracker.types import TableState
 from snooker.vision.types import BallDetections
 
 PX_PER_MM = 0.2
@@ -100,6 +101,15 @@ def run(
     events.extend(final)
     strokes.extend(segmenter.finish(final))
     return Run(states, strokes, segmenter.outside_events, events)
+
+
+def segmented(states: list[TableState]) -> list[StrokeEvents]:
+    """The strokes a fresh segmenter finds in ``states``, those the end closes included."""
+    segmenter = StrokeSegmenter()
+    strokes = []
+    for state in states:
+        strokes += segmenter.push(state)
+    return strokes + segmenter.finish()
 
 
 def still(label: str, x: float, y: float) -> Ball:

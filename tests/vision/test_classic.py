@@ -323,11 +323,11 @@ def _bodiless_scene(
     ],
 )
 def test_a_ball_whose_body_matches_the_cloth_is_found_by_highlight_and_shadow(kind, expected) -> None:
-    from snooker.vision.classic import _highlight_centres, _tophat
+    from snooker.vision.classic import _highlight_spots, _tophat
 
     lightness, body, radius, inner, centre = _bodiless_scene(**kind)
     tophat = _tophat(lightness, BODILESS_RADIUS)
-    centres, bodiless, partial = _highlight_centres(lightness, tophat, body, radius, ClassicConfig(), inner)
+    centres, bodiless, partial = _highlight_spots(lightness, tophat, body, radius, ClassicConfig(), inner)[:3]
     for flags, kind_name in ((bodiless, "bodiless"), (partial, "partial")):
         found = centres[flags]
         if expected == kind_name:
@@ -335,7 +335,7 @@ def test_a_ball_whose_body_matches_the_cloth_is_found_by_highlight_and_shadow(ki
             assert np.hypot(*(found[0] - centre)) < 0.3 * BODILESS_RADIUS
         else:
             assert len(found) == 0
-    _, *without = _highlight_centres(lightness, tophat, body, radius, ClassicConfig())
+    _, *without = _highlight_spots(lightness, tophat, body, radius, ClassicConfig())[:3]
     assert not np.any(without), "looked for only when the playing area is given"
 
 
@@ -410,7 +410,7 @@ def test_a_highlight_is_as_light_as_the_broadcast_makes_it(cloth, shine, told_th
     cloth's lightness over ``highlight_reference_cloth_lightness``) where the cloth is known, or
     ``highlight_min_lightness_ratio`` times the cloth's lightness where that is lower (a darker
     broadcast dims it)."""
-    from snooker.vision.classic import _highlight_centres, _tophat
+    from snooker.vision.classic import _highlight_spots, _tophat
 
     shape, radius = (60, 60), 8.0
     centre = np.array([30.0, 30.0])
@@ -421,9 +421,9 @@ def test_a_highlight_is_as_light_as_the_broadcast_makes_it(cloth, shine, told_th
     tophat = _tophat(lightness, radius)
     radii = np.full(shape, radius, np.float32)
     cloth_lightness = float(cloth) if told_the_cloth else None
-    centres, _, _ = _highlight_centres(
+    centres, _, _ = _highlight_spots(
         lightness, tophat, body, radii, ClassicConfig(), cloth_lightness=cloth_lightness
-    )
+    )[:3]
     assert len(centres) == int(found)
     if found:
         assert np.hypot(*(centres[0] - centre)) < 0.2 * radius
@@ -441,7 +441,7 @@ def test_a_highlight_dimmed_with_the_cloth_by_a_darker_exposure_is_found(exposur
     the cloth (131), as on the Task2 clips darkened to 0.7 that lost pots; the floor scaled by the
     exposure (150 * 101/139 = 109) keeps it. (Much darker, at 0.55, the highlight stands less than
     ``highlight_min_tophat`` above the body and is lost: the top-hat minimum is not scaled.)"""
-    from snooker.vision.classic import _highlight_centres, _tophat
+    from snooker.vision.classic import _highlight_spots, _tophat
 
     shape, radius = (60, 60), 8.0
     centre = np.array([30.0, 30.0])
@@ -453,7 +453,7 @@ def test_a_highlight_dimmed_with_the_cloth_by_a_darker_exposure_is_found(exposur
     tophat = _tophat(lightness, radius)
     radii = np.full(shape, radius, np.float32)
     config = ClassicConfig()
-    centres, _, _ = _highlight_centres(lightness, tophat, body, radii, config, cloth_lightness=float(cloth))
+    centres, _, _ = _highlight_spots(lightness, tophat, body, radii, config, cloth_lightness=float(cloth))[:3]
     assert len(centres) == 1
     assert np.hypot(*(centres[0] - centre)) < 0.2 * radius
 

@@ -1989,23 +1989,6 @@ def _value_at(image: np.ndarray, points: np.ndarray) -> np.ndarray:
     return values
 
 
-def _highlight_centres(
-    lightness: np.ndarray,
-    tophat: np.ndarray,
-    foreground: np.ndarray,
-    radius: np.ndarray,
-    config: ClassicConfig,
-    inner: np.ndarray | None = None,
-    cloth_lightness: float | None = None,
-    area: np.ndarray | None = None,
-    on_table: Callable[[np.ndarray], np.ndarray] | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`_highlight_spots` without the highlights' areas."""
-    return _highlight_spots(
-        lightness, tophat, foreground, radius, config, inner, cloth_lightness, area, on_table
-    )[:3]
-
-
 def _highlight_spots(
     lightness: np.ndarray,
     tophat: np.ndarray,

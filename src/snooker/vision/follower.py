@@ -38,7 +38,7 @@ from snooker.vision.classic import (
     _cloth_foreground,
     _cloth_lightness,
     _coverage,
-    _highlight_centres,
+    _highlight_spots,
     _in_jaws,
     _near_cushion,
     _radius_at,
@@ -234,7 +234,7 @@ def _spot_centres(
     before keeping them apart), (n, 2) px of the window."""
     cloth_lightness = _cloth_lightness(lightness, g.inner, body, config)
     spots = _refine(
-        _highlight_centres(lightness, tophat, body, g.radius, config, cloth_lightness=cloth_lightness)[0],
+        _highlight_spots(lightness, tophat, body, g.radius, config, cloth_lightness=cloth_lightness)[0],
         foreground,
         g.radius,
         g.typical_radius,
