@@ -44,7 +44,10 @@ is bounded by straight lines (common tangents of the balls' one-diameter "contac
 at their intersection points), the circles that forbid touching placements, and the D's outline.
 After a grid over the D (``d_sampling_step_mm``, the quick way to a "yes"), every vertex of that
 arrangement inside the D is tested, nudged by ``boundary_offset_mm`` into each incident cell, so
-any region of placements wider than that offset is found, however thin.
+any region of placements wider than that offset is found, however thin. For the miss questions,
+where a ball on lies near a nose, the arrangement also holds the lines the noses add (tangents to
+the jaws' circles, the flats at the stopping distance, the places touching a ball on and a nose at
+once: :meth:`_Cushions.placement_lines`, :meth:`_Cushions.centre_lines`).
 """
 
 from __future__ import annotations
@@ -408,6 +411,64 @@ class _Cushions:
             angles += [base - nudge, base + nudge]
         return angles
 
+    def placement_lines(
+        self, on: np.ndarray, obstacles: np.ndarray, diameter: float, sim_points: np.ndarray
+    ) -> Lines:
+        """Straight lines across which whether a ball on can be hit past the noses near it can
+        change as the cue ball is placed (in hand, far from every nose): the directions that bound
+        the paths open from a place are tangents to the jaws' circles (radius ``reach``; a nose's
+        flat side is never an end of them seen from outside its reach) and to the balls' contact
+        circles, and the directions of the places where the cue ball would touch a ball on and a
+        nose (or a ball not on, ``sim_points``) at once; an open set of directions can only vanish
+        where two of those meet: common tangents of a jaw and a ball or of two jaws, tangents from
+        such a place to a jaw or a ball, lines through two such places, tangents at a place to the
+        circles it lies on, and the noses' flat sides at ``reach``. Empty when no ball on is near a
+        nose."""
+        near = self.near(np.zeros((0, 2)), on, diameter)
+        rho = near.reach
+        if rho <= 0.0 or len(near.starts) == 0 or len(on) == 0:
+            return _no_lines()
+        jaws = np.unique(np.concatenate([near.starts, near.ends]), axis=0)
+        balls = np.concatenate([on, obstacles])
+        touching = near._touching_points(on, diameter)
+        seg = near.ends - near.starts
+        along = seg / np.linalg.norm(seg, axis=1, keepdims=True)
+        normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
+        flats = (
+            np.concatenate([near.starts + rho * normal, near.starts - rho * normal]),
+            np.concatenate([along, along]),
+        )
+        # A direction that bounds the open ones is a limit of paths that meet a ball on: its line
+        # passes within a diameter of a ball on's centre.
+        return _crossing(
+            _join(
+                _common_tangents_of(jaws, rho, balls, diameter),
+                _common_tangents(jaws, jaws, rho, same_set=True),
+                flats,
+                _tangents_from(touching, balls, diameter),
+                _tangents_from(np.concatenate([touching, sim_points]), jaws, rho),
+                _through_pairs(touching, np.concatenate([touching, sim_points])),
+                _tangent_at(*_points_on_obstacles(touching, on, diameter)),
+                _tangent_at(*_points_on_obstacles(touching, jaws, rho)),
+            ),
+            on,
+            diameter,
+        )
+
+    def centre_lines(self, on: np.ndarray, diameter: float) -> Lines:
+        """Straight lines across which a nose near a ball on can start or stop cutting the path
+        at that ball's centre before contact (full ball, 3.14(c)), the cue ball placed in hand:
+        tangents from the ball's centre to the jaws' circles, and lines from it through the places
+        where the cue ball would touch it and a nose at once."""
+        near = self.near(np.zeros((0, 2)), on, diameter)
+        if near.reach <= 0.0 or len(near.starts) == 0 or len(on) == 0:
+            return _no_lines()
+        jaws = np.unique(np.concatenate([near.starts, near.ends]), axis=0)
+        return _join(
+            _tangents_from(on, jaws, near.reach),
+            _through_pairs(on, near._touching_points(on, diameter)),
+        )
+
     def _touching_points(self, on: np.ndarray, diameter: float) -> np.ndarray:
         """Cue-ball centres a diameter from a ball on and ``reach`` from a nose."""
         rho = self.reach
@@ -632,6 +693,31 @@ def _common_tangents(a: np.ndarray, b: np.ndarray, radius: float, same_set: bool
         base = np.arctan2(axis[inner, 1], axis[inner, 0])
         points += [mid, mid]
         dirs += [_unit(base + tilt), _unit(base - tilt)]
+    return np.concatenate(points), np.concatenate(dirs)
+
+
+def _common_tangents_of(a: np.ndarray, ra: float, b: np.ndarray, rb: float) -> Lines:
+    """The outer and (where they exist) inner common tangents of circles of radius ``ra`` around
+    ``a`` and of radius ``rb`` around ``b`` (every pair)."""
+    if len(a) == 0 or len(b) == 0:
+        return _no_lines()
+    ia, ib = np.meshgrid(np.arange(len(a)), np.arange(len(b)), indexing="ij")
+    pa, pb = a[ia.ravel()], b[ib.ravel()]
+    d = np.linalg.norm(pb - pa, axis=1)
+    ok = d > _SAME_POINT_MM
+    pa, pb, d = pa[ok], pb[ok], d[ok]
+    axis = (pb - pa) / d[:, None]
+    across = np.stack([-axis[:, 1], axis[:, 0]], axis=1)
+    points, dirs = [], []
+    # A line n·x = p tangent to both: n·(pb − pa) = ±rb − ra (outer +, inner −).
+    for reach in (rb - ra, -rb - ra):
+        cos = reach / d
+        fits = np.abs(cos) <= 1.0
+        sin = np.sqrt(np.maximum(1.0 - cos[fits] ** 2, 0.0))
+        for sign in (-1.0, 1.0):
+            n = cos[fits, None] * axis[fits] + sign * sin[:, None] * across[fits]
+            points.append(pa[fits] - ra * n)
+            dirs.append(np.stack([-n[:, 1], n[:, 0]], axis=1))
     return np.concatenate(points), np.concatenate(dirs)
 
 
@@ -894,6 +980,7 @@ def _any_part_open(
             _tangent_at(points, on[owner]),
             _tangents_from(points, relevant, diameter),
             _through_pairs(points, points),
+            cushions.placement_lines(on, obstacles, diameter, points),
         )
 
     return _Question(
@@ -934,6 +1021,7 @@ def _full_ball_open(
             _common_tangents(reds, obstacles, diameter),
             _tangent_at(r_points, reds[r_owner]),
             _tangent_at(*_points_on_obstacles(r_points, obstacles, diameter)),
+            cushions.centre_lines(on, diameter),
         )
 
     return _Question(

@@ -1486,6 +1486,22 @@ def _decide(match: MatchState, choice: str) -> tuple[MatchState, Outcome]:
     announcements: list[str] = []
     if choice == "play":
         frame = replace(frame, pending=None, miss_chain=None, warning=False, replayed_from=None)
+    elif choice == "play_again" and pending.position_kept:
+        # 3.14(d)(i), (iii): asked to play again from the position left by a foul made before any
+        # stroke of a replay, the offender plays from the position the replacement put back, so
+        # the misses from that position go on counting and an earlier warning stays in force.
+        chain = frame.miss_chain
+        warning = chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT
+        frame = replace(
+            frame,
+            pending=None,
+            striker=pending.offender,
+            free_ball=False,
+            replayed_from=pending.snapshot,
+            warning=warning,
+        )
+        if warning:
+            announcements.append(announce.MISS_WARNING)
     elif choice == "play_again":
         frame = replace(
             frame,
@@ -1598,15 +1614,26 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     chain = frame.miss_chain
     replayable = replay is not None and (chain is None or chain.line_open)
     options = OPTIONS_AFTER_MISS if replayable else OPTIONS_AFTER_FOUL
+    phase = _red_or_colours_in_order(frame.table.reds)
+    # 3.14(d): no stroke was made, so the balls lie where the replacement put them; a play-again from
+    # there is a replay from the same position when the ball on is the same too (a free ball the
+    # offender had there lapses with the play-again, 3.10(f), so not then).
+    kept = (
+        replayable
+        and replay is not None
+        and replay.phase is phase
+        and not replay.free_ball
+        and chain is not None
+    )
     after = replace(
         frame,
         scores=scores,
-        phase=_red_or_colours_in_order(frame.table.reds),
+        phase=phase,
         break_points=0,
         striker=frame.next_after(offender),
         nominated=None,
         free_ball=False,
-        pending=PendingDecision(offender, options, replay),
+        pending=PendingDecision(offender, options, replay, position_kept=kept),
         miss_chain=frame.miss_chain if replayable else None,
         replayed_from=None,
         last_foul=last,

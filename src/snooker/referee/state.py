@@ -139,6 +139,11 @@ class PendingDecision:
     offender: int
     options: tuple[str, ...]
     snapshot: Snapshot | None
+    position_kept: bool = False
+    """The foul came before any stroke of a replay after a miss (3.14(d)): the balls still lie where
+    the replacement put them (``snapshot``), the same ball on, so the offender asked to play again
+    from the position left plays from that same position, and an earlier warning stays in force
+    (3.14(d)(iii): "仍然有效", remains in effect)."""
 
 
 @dataclass(frozen=True)
