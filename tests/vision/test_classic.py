@@ -496,3 +496,43 @@ def test_a_shaded_blob_of_the_cloths_hue_in_a_pockets_jaws_is_no_ball(view, plac
     assert detections.counts()["green"] == 1 and detections.counts()["red"] == 1
     everything = np.concatenate([detections.xy_mm, detections.unnamed_xy_mm.reshape(-1, 2)])
     assert np.linalg.norm(everything - np.array(place), axis=1).min() > 2 * STANDARD_TABLE.ball_diameter_mm
+
+
+WHERE_WHITE_WAS = {
+    # (the last naming's balls (name, x mm), the candidates' x mm, intruding, expected flags)
+    "within reach, and beyond": (
+        [("white", 1000.0)],
+        [1000.0, 1400.0, 1600.0],
+        [False] * 3,
+        [True, True, False],
+    ),
+    "a candidate over the cushions is not taken": ([("white", 1000.0)], [1100.0], [True], [False]),
+    "no white a frame ago": ([("red", 1000.0)], [1000.0], [False], None),
+    "the white off the table (NaN)": ([("white", float("nan"))], [1000.0], [False], None),
+}
+
+
+@pytest.mark.parametrize(
+    ("last", "xs", "intruding", "expected"), WHERE_WHITE_WAS.values(), ids=WHERE_WHITE_WAS.keys()
+)
+def test_a_region_search_knows_where_the_white_was(last, xs, intruding, expected) -> None:
+    from types import SimpleNamespace
+
+    from snooker.vision.classic import _where_white_was
+    from snooker.vision.types import BallDetections
+
+    n = len(last)
+    detections = BallDetections(
+        np.zeros((n, 2)),
+        np.full(n, 8.0),
+        np.array([name for name, _ in last], dtype=object),
+        np.ones(n),
+        np.array([[x, 900.0] for _, x in last]),
+    )
+    scene = SimpleNamespace(
+        detections=detections,
+        centres_mm=np.array([[x, 900.0] for x in xs]),
+        intruding=np.array(intruding),
+    )
+    flags = _where_white_was(scene, ClassicConfig())
+    assert (flags is None and expected is None) or list(flags) == expected

@@ -29,6 +29,7 @@ import cv2
 import numba
 import numpy as np
 
+from snooker.balls import CUE_BALL
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.vision.cloth import (
     ClothCells,
@@ -327,6 +328,11 @@ class ClassicConfig:
     white not found, its track carried off with the yellow's). The searched transform is the
     grading the whole ball set agreed on; from it the refinement reaches the naming a full search
     would..."""
+    white_reach_mm: float = 500.0
+    """A region search's candidate within this distance (table mm) of where the view's last naming
+    had the white is taken for where the cue ball may be now (``colour.white_continuity_cost``):
+    the farthest a cue ball travels between two frames (a hard break-off's 12 m/s over 1/25 s is
+    480 mm; the rendered pack split's 8 m/s at 30 fps, 267 mm)."""
     relabel_searched_margin: float = 2.0
     """...but that naming replaces the one from the last naming's transform only where it costs
     less by more than this (the naming's cost units, half a squared Mahalanobis distance: a negative
@@ -335,7 +341,10 @@ class ClassicConfig:
     the transform, and the last naming's keeps the view's names steady from frame to frame; a
     transform dragged off by one odd reading costs far more (4.2 on that clip's frame 84, against
     1.0 for the struck cue ball left out on one frame of the rendered pack split, whose pot of a
-    red was then invented)."""
+    red was then invented). Since the transform is fitted only to the balls that fit it sharply
+    (``colour.transform_fit_max_distance``), the blurred cue ball no longer drags it, and neither
+    naming names it on its reading alone; where it was a frame ago it is named
+    (``white_reach_mm``)."""
     redetect_fresh_cloth: bool = True
     """When only changed regions are detected again, the cloth model inside them is estimated again
     from the frame rather than kept from the last full detection: a search of a region then sees
@@ -972,6 +981,7 @@ def _named(
         glossy=scene.highlight,
         alone=~scene.intruding,
         first_start_margin=0.0 if starts is None else config.relabel_searched_margin,
+        white_expected=_where_white_was(scene, config),
     )
     labels, confidence, keep = labelling.labels, labelling.confidence, labelling.keep
     scene.transform = labelling.transform
@@ -990,6 +1000,17 @@ def _named(
         scene.centres[unnamed] + offset,
     )
     return scene
+
+
+def _where_white_was(scene: ClassicScene, config: ClassicConfig) -> np.ndarray | None:
+    """(n,) bool: the scene's candidates alone on the cloth within ``white_reach_mm`` of where its
+    last naming had the white (None: it had none; a full detection starts a new scene: none)."""
+    last = scene.detections
+    white = last.xy_mm[(last.ball == CUE_BALL) & np.isfinite(last.xy_mm).all(axis=1)]
+    if len(white) == 0:
+        return None
+    near = np.hypot(*(scene.centres_mm[:, None, :] - white[None]).transpose(2, 0, 1)).min(axis=1)
+    return (near <= config.white_reach_mm) & ~scene.intruding
 
 
 class _MosaicIntruders:
