@@ -673,7 +673,6 @@ def _fit_sharp(
     ``transform_fit_blur_residual`` of the line from their model towards their local cloth (at
     least one kept; see those fields)."""
     fitted = _fit_transform(features[chosen], log_lightness[chosen], index, models, config)
-    t = fitted
     lab = np.ascontiguousarray(features[chosen, :3], dtype=float)
     costs, seen_means, weight, log_spread = _sharp_costs(
         lab,
@@ -682,7 +681,7 @@ def _fit_sharp(
         models.log_lightness,
         models.unit_lightness,
         models.least_log_spread,
-        np.array([t.log_gain, t.gamma, t.chroma_scale, t.a_shift, t.b_shift]),
+        np.array([fitted.log_gain, fitted.gamma, fitted.chroma_scale, fitted.a_shift, fitted.b_shift]),
     )
     limit = config.transform_fit_max_distance**2
     far = 2.0 * (costs[np.arange(len(index)), index] - log_spread[index]) > limit
