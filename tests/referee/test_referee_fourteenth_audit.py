@@ -115,7 +115,7 @@ class Model:
     penalties: list[int] = field(default_factory=lambda: [0, 0])
     over: bool = False
     winner: int | None = None
-    pending: tuple[int, tuple[str, ...], Position | None] | None = None
+    pending: tuple[int, tuple[str, ...], Position | None, bool] | None = None
     in_hand: bool = True
     touching: tuple[str, ...] = ()
     respotted_black: bool = False
@@ -292,10 +292,14 @@ class Driver:
     def apply_choice(self, choice: str) -> None:
         m = self.m
         assert m.pending is not None
-        offender, _, snapshot = m.pending
+        offender, _, snapshot, kept = m.pending
         m.pending = None
         if choice == "play":
             m.chain, m.replayed = None, None
+        elif choice == "play_again" and kept:
+            # 3.14(d)(i)/(iii): a foul before any stroke of a replay left the replaced position; played
+            # again from it, the misses go on counting and the warning stays in force
+            m.striker, m.free_ball, m.replayed = offender, False, snapshot
         elif choice == "play_again":
             m.striker, m.free_ball, m.chain, m.replayed = offender, False, None, None
         else:
@@ -820,10 +824,10 @@ class Driver:
                 expect.clause += "; 3.14(c) third miss awards the frame"
                 self.give_frame(1 - m.side(offender))
                 return expect
-            m.pending = (offender, ("play", "play_again", "replace"), before)
+            m.pending = (offender, ("play", "play_again", "replace"), before, False)
         else:
             m.chain = None
-            m.pending = (offender, ("play", "play_again"), None)
+            m.pending = (offender, ("play", "play_again"), None, False)
         return expect
 
     def remaining(self) -> int:
@@ -892,7 +896,14 @@ class Driver:
             self.frame_end()
         else:
             options = ("play", "play_again", "replace") if replayable else ("play", "play_again")
-            m.pending = (offender, options, snapshot if replayable else None)
+            kept = (
+                replayable
+                and snapshot is not None
+                and snapshot.phase == m.phase
+                and not snapshot.free_ball
+                and m.chain is not None
+            )
+            m.pending = (offender, options, snapshot if replayable else None, kept)
         return line, Expect(foul=True, penalty=penalty, miss=False, clause=clause, offender=offender)
 
     def line_nominate(self) -> tuple[dict[str, Any], Expect]:

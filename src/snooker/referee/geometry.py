@@ -701,11 +701,7 @@ def _common_tangents_of(a: np.ndarray, ra: float, b: np.ndarray, rb: float) -> L
     ``a`` and of radius ``rb`` around ``b`` (every pair)."""
     if len(a) == 0 or len(b) == 0:
         return _no_lines()
-    ia, ib = np.meshgrid(np.arange(len(a)), np.arange(len(b)), indexing="ij")
-    pa, pb = a[ia.ravel()], b[ib.ravel()]
-    d = np.linalg.norm(pb - pa, axis=1)
-    ok = d > _SAME_POINT_MM
-    pa, pb, d = pa[ok], pb[ok], d[ok]
+    pa, pb, d = _distinct_pairs(a, b)
     axis = (pb - pa) / d[:, None]
     across = np.stack([-axis[:, 1], axis[:, 0]], axis=1)
     points, dirs = [], []
@@ -747,11 +743,18 @@ def _through_pairs(a: np.ndarray, b: np.ndarray) -> Lines:
     """The line through each point of ``a`` and each point of ``b`` (distinct pairs)."""
     if len(a) == 0 or len(b) == 0:
         return _no_lines()
+    pa, pb, d = _distinct_pairs(a, b)
+    return pa, (pb - pa) / d[:, None]
+
+
+def _distinct_pairs(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every point of ``a`` with every point of ``b`` (pairs more than ``_SAME_POINT_MM`` apart): the
+    points of each pair and their distances."""
     ia, ib = np.meshgrid(np.arange(len(a)), np.arange(len(b)), indexing="ij")
     pa, pb = a[ia.ravel()], b[ib.ravel()]
     d = np.linalg.norm(pb - pa, axis=1)
     ok = d > _SAME_POINT_MM
-    return pa[ok], (pb[ok] - pa[ok]) / d[ok, None]
+    return pa[ok], pb[ok], d[ok]
 
 
 def _nudged(x: np.ndarray, ta: np.ndarray, tb: np.ndarray, delta: float) -> np.ndarray:

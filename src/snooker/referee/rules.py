@@ -1366,7 +1366,7 @@ def _foul_sequel(
     options = OPTIONS_AFTER_MISS if miss else OPTIONS_AFTER_FOUL
     if free_ball:
         announcements.append(announce.FREE_BALL)
-    warning = chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT
+    warning = _warning_due(chain)
     after = replace(
         after,
         pending=PendingDecision(offender, options, snapshot if miss else None),
@@ -1490,8 +1490,7 @@ def _decide(match: MatchState, choice: str) -> tuple[MatchState, Outcome]:
         # 3.14(d)(i), (iii): asked to play again from the position left by a foul made before any
         # stroke of a replay, the offender plays from the position the replacement put back, so
         # the misses from that position go on counting and an earlier warning stays in force.
-        chain = frame.miss_chain
-        warning = chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT
+        warning = _warning_due(frame.miss_chain)
         frame = replace(
             frame,
             pending=None,
@@ -1517,8 +1516,7 @@ def _decide(match: MatchState, choice: str) -> tuple[MatchState, Outcome]:
         snap = pending.snapshot
         if snap is None:
             raise LogError("nothing to replace: the position before the foul is not known")
-        chain = frame.miss_chain
-        warning = chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT
+        warning = _warning_due(frame.miss_chain)
         frame = replace(
             frame,
             pending=None,
@@ -1535,6 +1533,12 @@ def _decide(match: MatchState, choice: str) -> tuple[MatchState, Outcome]:
         if warning:
             announcements.append(announce.MISS_WARNING)
     return replace(match, frame=frame), Outcome(announcements=tuple(announcements))
+
+
+def _warning_due(chain: MissChain | None) -> bool:
+    """3.14(c): misses from the same position with a full ball open have reached the warning that
+    a third awards the frame."""
+    return chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT
 
 
 def _nominate(match: MatchState, event: NominateLine) -> tuple[MatchState, Outcome]:
