@@ -1264,14 +1264,25 @@ def _check(line: dict[str, Any], ruling: dict[str, Any], expect: Expect, m: Mode
         )
 
 
+def match_line(players: int, best_of: int, rack: int, aggregate: bool) -> dict[str, Any]:
+    """The match line a generated match opens with: ``players`` named players, player 0 breaking."""
+    line: dict[str, Any] = {
+        "type": "match",
+        "players": ["Ann", "Ben", "Cat", "Dan"][:players],
+        "best_of": best_of,
+        "breaker": 0,
+        "reds": rack,
+    }
+    if aggregate:
+        line["aggregate"] = True
+    return line
+
+
 def _play(data: Any, players: int, best_of: int, rack: int, steps: int, aggregate: bool = False) -> None:
     model = Model(best_of=best_of, rack=rack, players=players, aggregate=aggregate)
     driver = Driver(data, model)
     referee = Referee()
-    names = ["Ann", "Ben", "Cat", "Dan"][:players]
-    log: list[Any] = [{"type": "match", "players": names, "best_of": best_of, "breaker": 0, "reds": rack}]
-    if aggregate:
-        log[0]["aggregate"] = True
+    log: list[Any] = [match_line(players, best_of, rack, aggregate)]
     first = referee.apply(log[0])
     assert "error" not in first
     for _ in range(steps):

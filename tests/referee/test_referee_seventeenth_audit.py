@@ -61,7 +61,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from test_referee_camera_properties import camera_logs
-from test_referee_fourteenth_audit import Driver, Model, _check
+from test_referee_fourteenth_audit import Driver, Model, _check, match_line
 
 from snooker.balls import BALL_VALUES, COLOURS
 from snooker.calibration.table import STANDARD_TABLE
@@ -253,10 +253,7 @@ def legal_logs(draw, players: int = 2) -> list[Any]:
     data = _Data(draw)
     driver = Driver(data, model)
     referee = Referee()
-    names = ["Ann", "Ben", "Cat", "Dan"][:players]
-    log: list[Any] = [{"type": "match", "players": names, "best_of": best_of, "breaker": 0, "reds": rack}]
-    if aggregate:
-        log[0]["aggregate"] = True
+    log: list[Any] = [match_line(players, best_of, rack, aggregate)]
     referee.apply(log[0])
     for _ in range(draw(st.integers(20, 120))):
         if model.match_over:

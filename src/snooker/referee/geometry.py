@@ -345,13 +345,7 @@ class _Cushions:
         rho = self.reach
         if rho <= 0.0 or len(self.starts) == 0:
             return best
-        for a, b in zip(self.starts, self.ends, strict=True):
-            seg = b - a
-            length = float(np.hypot(seg[0], seg[1]))
-            if length <= _SAME_POINT_MM:
-                continue
-            along_axis = seg / length
-            normal = np.array([-along_axis[1], along_axis[0]])
+        for a, b, length, along_axis, normal in self._noses():
             rel = origins - a
             s = np.clip(rel @ along_axis, 0.0, length)
             nearest = a + s[:, None] * along_axis
@@ -469,17 +463,22 @@ class _Cushions:
             _through_pairs(on, near._touching_points(on, diameter)),
         )
 
-    def _touching_points(self, on: np.ndarray, diameter: float) -> np.ndarray:
-        """Cue-ball centres a diameter from a ball on and ``reach`` from a nose."""
-        rho = self.reach
-        found = []
+    def _noses(self) -> Iterator[tuple[np.ndarray, np.ndarray, float, np.ndarray, np.ndarray]]:
+        """Each nose longer than ``_SAME_POINT_MM``: its two ends (mm), its length (mm), the unit
+        vector along it and the unit normal to it."""
         for a, b in zip(self.starts, self.ends, strict=True):
             seg = b - a
             length = float(np.hypot(seg[0], seg[1]))
             if length <= _SAME_POINT_MM:
                 continue
             axis = seg / length
-            normal = np.array([-axis[1], axis[0]])
+            yield a, b, length, axis, np.array([-axis[1], axis[0]])
+
+    def _touching_points(self, on: np.ndarray, diameter: float) -> np.ndarray:
+        """Cue-ball centres a diameter from a ball on and ``reach`` from a nose."""
+        rho = self.reach
+        found = []
+        for a, _, length, axis, normal in self._noses():
             for side in (-1.0, 1.0):
                 p0 = a + side * rho * normal
                 f = p0 - on
