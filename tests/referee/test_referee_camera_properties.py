@@ -32,7 +32,8 @@ Properties (CONTRACTS.md §1-§2, docs/FRAME_LOG.md):
   and every later stroke is refused (a camera writes no ``new_frame``);
 - replaying a log twice, or as JSON text, gives identical rulings.
 
-Deterministic in CI (``derandomize``). To hunt: ``CAMERA_PROPERTY_HUNT=1
+Deterministic in CI (``derandomize``; see test_referee_fourteenth_audit on why a run of a
+folder sees other examples). To hunt: ``CAMERA_PROPERTY_HUNT=1
 CAMERA_PROPERTY_EXAMPLES=2000 pytest tests/referee/test_referee_camera_properties.py
 --hypothesis-seed=N``.
 

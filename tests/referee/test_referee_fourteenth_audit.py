@@ -35,8 +35,11 @@ message):
 A last property runs the camera-style logs of test_referee_camera_properties (positions, the
 referee judging free balls and misses itself) against 3.14's limits on a miss.
 
-The generator is derandomised (no example database) so CI sees the same matches each time; to hunt,
-run ``_play`` under ``settings(derandomize=False, max_examples=N)``.
+The generator is derandomised (no example database). That repeats the same matches only for the same
+tests run in the same order: Hypothesis mixes in constants read from the local modules loaded when a
+strategy first draws (``hypothesis.internal.conjecture.providers._get_local_constants``), so this
+file alone, ``tests/referee`` and the whole suite each see other matches; CI runs the whole suite.
+To hunt, run ``_play`` under ``settings(derandomize=False, max_examples=N)``.
 
 Outcome: one fault. A push stroke called by a ``foul`` line without its ball, while the cue ball
 rested against one ball, took the value of the ball on only; called in a stroke it concerned the

@@ -30,7 +30,8 @@ compares the rulings line by line:
   hand) answers the same on the mirror image of the fifteenth audit's near-boundary layouts.
 
 The generators are derandomised (no example database, no shrinking: a failure is reported as found)
-so CI sees the same logs each time; to hunt, raise ``max_examples`` (several thousand logs were run
+so a run of the whole suite sees the same logs each time (a folder's run sees others: see
+test_referee_fourteenth_audit); to hunt, raise ``max_examples`` (several thousand logs were run
 while writing this audit: mirror 400, names 360, jitter 300, fouls 300, sides 210, join 600).
 
 Outcome: no fault. What the relations turned up, each the referee's design or the texts':
