@@ -45,6 +45,10 @@ Judgements documented here because the texts leave them open:
   intention); a stroke that ran on into a ball not on is still ruled on that contact.
 - A miss called where no straight line to any part of a ball on was open (the referee judged the
   attempt not genuine) never had a full-ball contact open, so it cannot lead to the 3.14(c) award.
+- A frame whose scores are not known (a ``table`` line without them) leaves the aggregate not known:
+  in a match on aggregate points no match winner is called (3.1(g): the most points overall decide)
+  and no re-spotted black follows a last frame (3.4(c): whether the aggregate is level is not
+  known); the match ends after its last frame with no winner, as a match on frames ends level.
 - A log that joins a frame in play (a ``table`` line) may not know whether a red or a colour is
   on. Until a line settles it, a stroke, a nomination or a foul is ruled under each reading and the
   striker gets the benefit of the doubt: a fair reading over a foul, then the smaller penalty, then
@@ -574,7 +578,8 @@ def _frame_end(
     totals_tied = match.totals[0] + a == match.totals[1] + b
     # 3.4(a)-(b): a tie re-spots the black unless aggregate scores count; 3.4(c): in an aggregate
     # match a level aggregate after the last frame does.
-    respot = (last_frame and totals_tied) if match.aggregate else a == b
+    # With the aggregate not known (an earlier frame's scores were not), whether it is level is not.
+    respot = (last_frame and totals_tied and not match.totals_unknown) if match.aggregate else a == b
     if respot:
         black_spot = None if frame.table.positions is None else ((BLACK, STANDARD_TABLE.spots[BLACK]),)
         frame = replace(
@@ -605,7 +610,12 @@ def _frame_given(
     decided on aggregate points, a last frame that ends so with the aggregate level is followed by
     a re-spotted black (3.4(c): the aggregate is level after the last frame, however it ended); a
     re-spotted black conceded or awarded decides the match for ``winner`` (see :func:`_close_frame`)."""
-    if match.aggregate and not frame.scores_unknown and not frame.respotted_black:
+    if (
+        match.aggregate
+        and not frame.scores_unknown
+        and not match.totals_unknown
+        and not frame.respotted_black
+    ):
         last_frame = match.frames_played + 1 >= match.best_of
         a, b = frame.scores
         if last_frame and match.totals[0] + a == match.totals[1] + b:
@@ -638,11 +648,15 @@ def _close_frame(
         announcements.append(announce.frame_call(_side_name(match, winner)))
     totals = (match.totals[0] + frame.scores[0], match.totals[1] + frame.scores[1])
     played = match.frames_played + 1
+    totals_unknown = match.totals_unknown or frame.scores_unknown
     match_winner = None
     if match.aggregate:
-        if played >= match.best_of and totals[0] != totals[1]:
+        # 3.1(g): the most points overall decide the match; with a frame's scores not known, they
+        # are not known, and no winner is called.
+        decided = played >= match.best_of and not totals_unknown
+        if decided and totals[0] != totals[1]:
             match_winner = 0 if totals[0] > totals[1] else 1
-        elif played >= match.best_of and frame.respotted_black and winner is not None:
+        elif decided and frame.respotted_black and winner is not None:
             # 3.4(c): the re-spotted black that breaks a level aggregate, conceded or awarded,
             # decides the match for the side it went to.
             match_winner = winner
@@ -650,11 +664,13 @@ def _close_frame(
         match_winner = 0 if frames[0] > frames[1] else 1
     if match_winner is not None:
         announcements.append(announce.match_call(_side_name(match, match_winner)))
-    # 3.1(g): the match is over when it has a winner, or (frames level in an even best-of) when all
-    # its frames have been played.
-    over = match_winner is not None or (not match.aggregate and played >= match.best_of)
+    # 3.1(g): the match is over when it has a winner, or (frames level in an even best-of, or the
+    # aggregate not known) when all its frames have been played.
+    unjudged = not match.aggregate or totals_unknown
+    over = match_winner is not None or (unjudged and played >= match.best_of)
     match = replace(
         match,
+        totals_unknown=totals_unknown,
         frames=(frames[0], frames[1]),
         totals=totals,
         frames_played=played,

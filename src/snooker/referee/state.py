@@ -271,7 +271,12 @@ class FrameState:
 
 @dataclass(frozen=True)
 class MatchState:
-    """The match: players, sides, frames won, aggregate points and the frame in play."""
+    """The match: players, sides, frames won, aggregate points and the frame in play.
+
+    ``totals_unknown``: a frame of the match ended with its scores not known (a log that joined it
+    without them, ``FrameState.scores_unknown``), so ``totals`` are not the aggregate: a match on
+    aggregate points then ends after its last frame with no winner and no re-spotted black.
+    """
 
     players: tuple[str, ...]
     sides: tuple[int, ...]
@@ -288,6 +293,7 @@ class MatchState:
     winner: int | None = None
     history: tuple[tuple[int, int], ...] = field(default=())
     geometry: GeometryConfig = DEFAULT_GEOMETRY_CONFIG
+    totals_unknown: bool = False
 
     def side_of(self, player: int) -> int:
         return self.sides[player]
