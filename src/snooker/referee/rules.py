@@ -770,7 +770,8 @@ def _resolve(frame: FrameState, stroke: StrokeLine, config: RefereeConfig) -> _S
 def _contact_fouls(
     frame: FrameState, view: _StrokeView, declared: bool
 ) -> list[tuple[FoulReason, tuple[int, ...]]]:
-    """Fouls of the first contact: none, a ball not on, two at once (3.6, 3.10(b), 3.12)."""
+    """Fouls of the first contact: none, a ball not on, two at once (3.6, 3.10(b), 3.12). Two reds at
+    once, where a red may not be hit first, are the wrong first contact, never two balls at once (3.6)."""
     kinds = [ball_kind(b) for b in view.first_contact]
     if not kinds:
         return [(FoulReason.MISSED_ALL_BALLS, ())]
@@ -792,6 +793,11 @@ def _contact_fouls(
         legal = legal and kinds.count(view.free_ball) == 1
     if legal:
         return []
+    if distinct == {RED}:
+        # 3.6: two reds at once are never "two balls" (3.12(c)); where no red may be hit first (a
+        # colour declared after a red, 3.12(b); a free ball nominated, 3.10(b)(i)) they are the wrong
+        # first contact, as one red would be.
+        return [(FoulReason.WRONG_BALL_FIRST, (view.value_of(RED),))]
     return [(FoulReason.TWO_BALLS_AT_ONCE, tuple(view.value_of(k) for k in kinds))]
 
 
