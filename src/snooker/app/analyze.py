@@ -24,6 +24,7 @@ written in order).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import os
@@ -36,6 +37,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tqdm import tqdm
 
@@ -61,6 +63,9 @@ from snooker.pipeline.segments import (
 )
 from snooker.pipeline.tracking import TrackingWorker, TrackingWorkerError
 from snooker.tracker import StrokeEvents
+
+if TYPE_CHECKING:
+    from snooker.vision.types import Frame
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -443,7 +448,7 @@ def analyze_segment(
     next segment takes over (``links``; see ``snooker.pipeline.segments.Handover``), or to ``stop``
     (None: the end), from ``starting_view`` where given (the view the video's beginning shows, as
     one process reading the whole video would have it; replaced after a cut away as usual)."""
-    from snooker.calibration import CalibrationDoesNotFit, check_image_size
+    from snooker.calibration import CalibrationDoesNotFit
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
     result = SegmentResult(start, stop)
@@ -463,6 +468,7 @@ def analyze_segment(
     with _interruptible() as interrupted:
         try:
             source = open_source(video, start_frame=start)
+            checked: tuple[int, ...] | None = None  # the frame size the calibration was found to fit
             with read_ahead(source, prepare=analysis.prepare) as frames:
                 result.fps = source.fps
                 for frame in frames:
@@ -470,8 +476,8 @@ def analyze_segment(
                         break
                     result.read += 1
                     result.height, result.width = frame.image.shape[:2]
-                    if view is not None and result.read == 1:
-                        check_image_size(view, frame.image.shape)
+                    if view is not None and frame.image.shape != checked:
+                        checked = _check_size(view, frame, first=result.read == 1)
                     outcome = analysis.process(frame)
                     if outcome.skipped is not None:
                         skip_runs(result.skips, frame.index, outcome.skipped)
@@ -505,6 +511,22 @@ def analyze_segment(
         calibration.pop("views")
         result.calibration = calibration
     return result
+
+
+def _check_size(view: object, frame: Frame, first: bool) -> tuple[int, ...]:
+    """The size of ``frame``, which a calibration given must fit: checked on the first frame and on
+    every frame of another size than the one before, as ``live`` does (``LiveTable._new_frame_size``):
+    a folder of stills from two cameras, a stream that changed mode. ImageSizeMismatch where it does
+    not, naming the frame where the size changed."""
+    from snooker.calibration import ImageSizeMismatch, check_image_size
+
+    try:
+        check_image_size(view, frame.image.shape)
+    except ImageSizeMismatch as exc:
+        if first:
+            raise
+        raise ImageSizeMismatch(f"from frame {frame.index} on, {exc}") from None
+    return frame.image.shape
 
 
 def _starting_view(video: str, options: AnalyzeOptions) -> object | None:
@@ -552,7 +574,7 @@ def analyze_video(
     """Analyse one video into ``out``: the command for one video (its exit status). Where
     ``options`` say so, tracked in ``tracking_worker`` (left running), or in a worker process of
     its own when none is given."""
-    from snooker.calibration import CalibrationDoesNotFit, check_image_size
+    from snooker.calibration import CalibrationDoesNotFit
     from snooker.vision.sources import SourceError, open_source, read_ahead
 
     try:
@@ -571,6 +593,7 @@ def analyze_video(
     with _interruptible() as interrupted:
         try:
             source = open_source(video)
+            checked: tuple[int, ...] | None = None  # the frame size the calibration was found to fit
             with read_ahead(source, prepare=analysis.prepare) as frames:
                 record["fps"] = source.fps
                 total = getattr(source, "frame_count", None) or None
@@ -582,8 +605,8 @@ def analyze_video(
                             break
                         record["frames"] += 1
                         record["height"], record["width"] = frame.image.shape[:2]
-                        if view is not None and record["frames"] == 1:
-                            check_image_size(view, frame.image.shape)
+                        if view is not None and frame.image.shape != checked:
+                            checked = _check_size(view, frame, first=record["frames"] == 1)
                         outcome = analysis.process(frame)
                         if options.annotate:
                             annotator = annotator or _annotator(out, source.fps, frame.image.shape)
@@ -611,9 +634,9 @@ def analyze_video(
         except KeyboardInterrupt:
             error = "interrupted"
         except SystemError as exc:
-            if not (interrupted.is_set() or _is_interrupt(exc)):
-                raise
-            error = "interrupted"
+            error = "interrupted" if interrupted.is_set() or _is_interrupt(exc) else _failed(record, exc)
+        except Exception as exc:  # a fault on one frame must not lose the frames read before it
+            error = _failed(record, exc)
         finally:
             _rule(referee, analysis.finish(), rulings, options.join)
             if annotator is not None:
@@ -625,6 +648,18 @@ def analyze_video(
         error = f"no snooker table found in {video} ({record['frames']} frames read)"
     doc = analysis.analysis(record, rulings, error)
     return _conclude(out, doc, analysis.strokes, error, referee_error, options.join)
+
+
+def _failed(record: dict, exc: Exception) -> str:
+    """What an analysis that failed unexpectedly on a frame says (the fault's type and first line;
+    the frames before it are written as after any other failure, as ``live`` goes on past such a
+    frame: ``LiveTable._process``)."""
+    said = str(exc).strip().splitlines()
+    return (
+        f"the analysis failed on frame {record['frames'] - 1} ({type(exc).__name__}"
+        + (f": {said[0]}" if said else "")
+        + "); the frames before it are written"
+    )
 
 
 def _conclude(
@@ -648,8 +683,8 @@ def _conclude(
     doc["joined"] = next((line for line in lines if line["type"] == "table"), None)
     try:
         _write(out, doc, lines)
-    except OSError as exc:
-        return _fail(f"cannot write the analysis into {out}: {exc.strerror or exc}")
+    except AnalysisNotWritten as exc:
+        return _fail(str(exc))
     print(f"{len(doc['strokes'])} strokes, {len(doc['pots'])} pots → {out / 'analysis.json'}")
     if error is not None:
         return _fail(error)
@@ -701,14 +736,31 @@ def _call(ruling: dict) -> str:
     return f"referee: {said}" + (f"  score {score[0]}-{score[1]}" if score else "")
 
 
+class AnalysisNotWritten(OSError):
+    """The analysis could not be written (a full disk, a folder made read-only); says which file,
+    why, and which were written."""
+
+
 def _write(out: Path, doc: dict, log_lines: list[dict]) -> None:
+    """The frame log, then the analysis, each written whole to a temporary file that then replaces
+    it: a failure (a full disk) leaves each as it was before or as written, never half written, and
+    no temporary file behind. The frame log first: the smaller, and the one the referee reads again
+    (``replay``), so a disk with room for it alone still keeps the strokes."""
+    written: list[str] = []
     for name, text in (
-        ("analysis.json", json.dumps(doc)),
         ("frame_log.jsonl", "".join(json.dumps(line) + "\n" for line in log_lines)),
+        ("analysis.json", json.dumps(doc)),
     ):
         tmp = out / f"{name}.tmp"
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(out / name)
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(out / name)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            kept = f"; {', '.join(written)} written" if written else ""
+            raise AnalysisNotWritten(f"cannot write {out / name}: {exc.strerror or exc}{kept}") from exc
+        written.append(name)
 
 
 def _note(message: str) -> None:

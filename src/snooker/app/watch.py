@@ -39,6 +39,15 @@ def _pair(value: Any, index: int, default: str = "-") -> str:
     return default
 
 
+def _ball_names(potted: Any) -> list[str]:
+    """The balls an event's ``potted`` names: a list of ``{"ball": ...}`` (or of names); a field of
+    another shape, from a publisher that does not keep the contract, is shown as it is, never
+    raised on."""
+    if not isinstance(potted, list | tuple):
+        return [str(potted)]
+    return [str(p.get("ball", p)) if isinstance(p, dict) else str(p) for p in potted]
+
+
 def describe(message: FeedMessage) -> str:
     """One human line for a message."""
     body = message.body
@@ -48,12 +57,13 @@ def describe(message: FeedMessage) -> str:
     if message.kind == "event":
         extra = ""
         if body.get("potted"):
-            balls = [p["ball"] if isinstance(p, dict) else str(p) for p in body["potted"]]
-            extra = " " + ", ".join(balls)
+            extra = " " + ", ".join(_ball_names(body["potted"]))
         score = body.get("score")
         tail = f"  (score {_pair(score, 0)}-{_pair(score, 1)})" if score else ""
         return f"{head} {body.get('event', '?')}{extra}{tail}"
-    players = body.get("players") or ["player 1", "player 2"]
+    players = body.get("players")
+    if not isinstance(players, list | tuple) or not players:  # another publisher's, or none
+        players = ["player 1", "player 2"]
     score, frames = body.get("score"), body.get("frames")
     striker = body.get("striker")
     to_play = players[striker] if isinstance(striker, int) and 0 <= striker < len(players) else "?"

@@ -321,6 +321,9 @@ class FeedSubscriber:
         except ValueError as exc:
             self.stats.malformed += 1
             return FeedMessage(topic, table, kind, {}, f"body is not JSON: {exc}")
+        except RecursionError:
+            self.stats.malformed += 1
+            return FeedMessage(topic, table, kind, {}, "body is JSON nested too deeply to read")
         if not isinstance(body, dict) or not {"schema", "seq", "epoch"} <= body.keys():
             self.stats.malformed += 1
             return FeedMessage(topic, table, kind, {}, "body lacks schema/seq/epoch")

@@ -26,6 +26,7 @@ background is already transparent) and tick "refresh browser when scene becomes 
 from __future__ import annotations
 
 import asyncio
+import errno
 import hmac
 import json
 import logging
@@ -291,9 +292,10 @@ class Bridge:
             await site.start()
         except OSError as exc:
             await self._runner.cleanup()
+            remedy = "choose another port" if exc.errno == errno.EADDRINUSE else "check --host"
             raise OSError(
                 f"cannot serve the overlay on {self.config.host} port {self.config.port}: "
-                f"{exc.strerror or exc} (choose another port)"
+                f"{exc.strerror or exc} ({remedy})"
             ) from exc
         addresses = self._runner.addresses
         self.port = int(addresses[0][1]) if addresses else self.config.port

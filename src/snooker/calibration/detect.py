@@ -336,6 +336,8 @@ def outline_sides(region: np.ndarray, config: LineFitConfig) -> list[np.ndarray]
         raise TableNotFound("no cloth region")
     outline = max(contours, key=cv2.contourArea).reshape(-1, 2).astype(float)
     hull = cv2.convexHull(outline.astype(np.float32))
+    if len(hull) < 4:  # a region one pixel across (a frame a pixel high): approxPolyN asserts
+        raise TableNotFound("the cloth outline has fewer than four corners")
     quad = cv2.approxPolyN(hull, 4, ensure_convex=True).reshape(-1, 2).astype(float)
     if len(quad) != 4:
         raise TableNotFound("the cloth outline is not a quadrilateral")

@@ -468,21 +468,65 @@ def _save_unwritten(record_path: Path, rows: list[Entry], failure: str | None) -
     return f"{why}; they are saved in {saved}, and --resume writes them into the record"
 
 
+def _saved_row(text: str) -> Entry:
+    """One line of a file :func:`_save_unwritten` wrote, as the row it saved; ValueError saying what
+    is wrong where it is not one (half written, edited by hand, nested too deeply to read), so that
+    nothing but a row as the session kept it is written into the record."""
+    try:
+        fields = json.loads(text)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply to read") from None
+    if not isinstance(fields, dict):
+        raise ValueError(f"expected a JSON object, got {type(fields).__name__}")
+    try:
+        row = Entry(**fields)
+    except TypeError as exc:
+        raise ValueError(str(exc)) from None
+    problems = [
+        *(
+            f"{name} is {getattr(row, name)!r}, not a row number"
+            for name in ("seq", "retracts")
+            if not _row_number(getattr(row, name), may_be_none=name == "retracts")
+        ),
+        *(f"{name} is not text" for name in ("at_utc", "origin") if not isinstance(getattr(row, name), str)),
+        *(
+            f"{name} is not a JSON object"
+            for name in ("line", "ruling")
+            if not isinstance(getattr(row, name), dict | None)
+        ),
+    ]
+    if row.kind not in ("line", "undo"):
+        problems.append(f"kind is {row.kind!r}, not 'line' or 'undo'")
+    if problems:
+        raise ValueError("; ".join(problems))
+    return row
+
+
+def _row_number(value: Any, may_be_none: bool) -> bool:
+    """Whether ``value`` is a record row's ``seq`` (a whole number from 1; None where allowed)."""
+    if value is None:
+        return may_be_none
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
 def _write_saved_rows(record: MatchRecord, saved: Path) -> str:
     """Write the rows a session saved beside ``record`` into it (rows already there are skipped),
-    then remove the file; what was done. RecordError where a row is malformed or cannot be written."""
+    then remove the file; what was done. RecordError where a row is malformed (checked before any
+    is written: a file refused leaves the record as it was) or cannot be written."""
     try:
         lines = saved.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(f"cannot read {saved}: {exc}") from exc
-    written = 0
+    rows = []
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
         try:
-            row = Entry(**json.loads(text))
-        except (TypeError, ValueError) as exc:
+            rows.append(_saved_row(text))
+        except ValueError as exc:
             raise RecordError(f"{saved} line {number} is not a saved row: {exc}") from exc
+    written = 0
+    for row in rows:
         try:
             if row.seq <= record.last_seq():
                 continue

@@ -111,15 +111,25 @@ class MatchRecord:
                 f"match record {self.path}: its folder {folder} is not writable (the record writes its "
                 "-wal and -shm files beside it)"
             )
+        db: sqlite3.Connection | None = None
         try:
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             db.execute(f"PRAGMA busy_timeout = {int(self.config.busy_timeout_ms)}")
+            foreign = _not_a_record(db)
+            if foreign is not None:  # before anything is written into it (WAL mode, our tables)
+                db.close()
+                raise RecordError(
+                    f"match record {self.path} is a SQLite database but not a match record ({foreign}); "
+                    "give a new file or a record this program wrote"
+                )
             mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             db.execute(f"PRAGMA synchronous = {self.config.synchronous}")
             db.executescript(_CREATE)
             db.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', ?)", (RECORD_SCHEMA,))
             schema = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0]
         except sqlite3.DatabaseError as exc:
+            if db is not None:
+                db.close()
             raise RecordError(f"match record {self.path} cannot be used: {exc}") from exc
         if str(mode).lower() != "wal":
             db.close()
@@ -183,18 +193,19 @@ class MatchRecord:
         return int(cursor.lastrowid or 0)
 
     def _write_back(self) -> None:
-        """The file was deleted or replaced while open: a deleted record is written back from this
-        connection (which still reads it, every row included) and reopened; a replaced one is left
-        to whoever replaced it. Raises RecordError either way, saying which, so the row being
-        written is retried (and the session says what happened)."""
+        """The file was deleted or replaced while open: a deleted record (and its folder, where that
+        went too) is written back from this connection (which still reads it, every row included)
+        and reopened; a replaced one is left to whoever replaced it. Raises RecordError either way,
+        saying which, so the row being written is retried (and the session says what happened)."""
         if self.path.exists():
             raise RecordError(f"match record {self.path} was replaced by another file while in use")
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)  # deleted with its folder: that too
             restored = sqlite3.connect(self.path)
             with restored:
                 self.db.backup(restored)
             restored.close()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, OSError) as exc:
             raise RecordError(
                 f"match record {self.path} was deleted while in use, and cannot be written back: {exc}"
             ) from exc
@@ -269,6 +280,11 @@ class MatchRecord:
             raise RecordError(
                 f"match record {self.path}: row {seq} has a malformed {column} ({exc})"
             ) from exc
+        except RecursionError:
+            raise RecordError(
+                f"match record {self.path}: row {seq} has a malformed {column} "
+                "(JSON nested too deeply to read)"
+            ) from None
 
     def effective_lines(self) -> list[Entry]:
         """What the referee folds: the ``line`` rows it accepted and no undo retracted, in order.
@@ -299,6 +315,37 @@ class MatchRecord:
 def utc_now() -> str:
     """The time a row is written or ruled: ISO-8601, UTC, to the millisecond (``at_utc``)."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+RECORD_COLUMNS: dict[str, frozenset[str]] = {
+    "meta": frozenset({"key", "value"}),
+    "entries": frozenset({"seq", "at_utc", "origin", "kind", "line", "ruling", "retracts"}),
+    "sqlite_sequence": frozenset({"name", "seq"}),
+}
+"""The tables a match record holds (``_CREATE``; ``sqlite_sequence`` is SQLite's, for AUTOINCREMENT)
+and the columns each must have: a database with any other table, or one of these without its
+columns, is another program's, and is refused rather than written into."""
+
+
+def _not_a_record(db: sqlite3.Connection) -> str | None:
+    """Why the database open on ``db`` is not a match record (None: it is one, or it is empty and
+    becomes one). Reads only: another program's database given by mistake is left as it was."""
+    tables = [
+        row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    ]
+    foreign = [name for name in tables if name not in RECORD_COLUMNS]
+    if foreign:
+        return f"it holds the tables {', '.join(foreign)}"
+    for name in tables:
+        columns = {row[1] for row in db.execute(f'PRAGMA table_info("{name}")')}
+        missing = RECORD_COLUMNS[name] - columns
+        if missing:
+            return f"its table {name} lacks the columns {', '.join(sorted(missing))}"
+    if "meta" in tables:
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if row is not None and row[0] != RECORD_SCHEMA:
+            return f"its schema is {row[0]!r}, not {RECORD_SCHEMA!r}"
+    return None
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
