@@ -12,7 +12,8 @@ import cv2
 import numpy as np
 import pytest
 
-from snooker.broadcast.feed import FeedSubscriber
+from snooker.app import live as live_command
+from snooker.broadcast.feed import FeedPublisher, FeedSubscriber
 from snooker.cli import main
 from snooker.datasets.shared import bucharest_training
 from snooker.record.store import MatchRecord
@@ -71,6 +72,27 @@ def test_a_record_is_continued_only_with_resume(tmp_path: Path, capsys):
     with MatchRecord(record) as stored:
         lines = [entry.line for entry in stored.effective_lines()]
     assert len(lines) == 1 and lines[0]["players"] == ["Ann", "Bob"]  # one match, not two
+
+
+@pytest.mark.parametrize("resumed", [False, True], ids=["new_match", "resumed_match"])
+def test_the_feed_shows_no_state_before_the_match(tmp_path: Path, monkeypatch, resumed):
+    """A subscriber that joins while the source opens must not be sent (and re-sent by the
+    heartbeat) a scoreboard without the match's players: the first state published is the match's."""
+    published: list[dict] = []
+
+    class Recording(FeedPublisher):
+        def publish_state(self, scoreboard):
+            published.append(scoreboard)
+            return super().publish_state(scoreboard)
+
+    monkeypatch.setattr(live_command, "FeedPublisher", Recording)
+    clip, record = str(_blank_clip(tmp_path / "c.avi")), str(tmp_path / "m.sqlite")
+    base = ["live", "--source", clip, "--table", "t1", "--record", record, "--every-frame"]
+    feed = ["--feed", "tcp://127.0.0.1:*", "--players", "Ann", "Bob"]
+    if resumed:
+        assert main([*base, "--players", "Ann", "Bob"]) == NO_TABLE_SHOWN
+    assert main([*base, *feed, *(["--resume"] if resumed else [])]) == NO_TABLE_SHOWN
+    assert published and all(state["players"] == ["Ann", "Bob"] for state in published)
 
 
 @pytest.mark.footage

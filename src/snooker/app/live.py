@@ -154,7 +154,8 @@ def run(args: argparse.Namespace) -> int:
             if args.feed:
                 publisher = stack.enter_context(FeedPublisher(args.feed, args.table))
                 session.add_listener(publisher.on_change)
-                publisher.publish_state(session.scoreboard())
+                if session.applied_lines:  # resumed: current at once (a new match's first state is its own)
+                    publisher.publish_state(session.scoreboard())
                 say(f"feed: {publisher.bound_endpoint} (topics table/{args.table}/state/, /event/)")
             if args.http is not None:
                 _serve_http(stack, session, args)
