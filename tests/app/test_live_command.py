@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from snooker.app import live as live_command
+from snooker.broadcast import feed as feed_module
 from snooker.broadcast.feed import FeedPublisher, FeedSubscriber
 from snooker.cli import main
 from snooker.datasets.shared import bucharest_training
@@ -85,7 +85,7 @@ def test_the_feed_shows_no_state_before_the_match(tmp_path: Path, monkeypatch, r
             published.append(scoreboard)
             return super().publish_state(scoreboard)
 
-    monkeypatch.setattr(live_command, "FeedPublisher", Recording)
+    monkeypatch.setattr(feed_module, "FeedPublisher", Recording)
     clip, record = str(_blank_clip(tmp_path / "c.avi")), str(tmp_path / "m.sqlite")
     base = ["live", "--source", clip, "--table", "t1", "--record", record, "--every-frame"]
     feed = ["--feed", "tcp://127.0.0.1:*", "--players", "Ann", "Bob"]

@@ -1,15 +1,18 @@
-"""What the video subcommands share before the first frame: the calibration and the ball detector."""
+"""What the subcommands share before the first frame or line: the calibration and the ball detector
+(the video subcommands), the match session and its feed (``live`` and ``serve``)."""
 
 from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from snooker.calibration import TableView
+    from snooker.record.session import MatchSession
     from snooker.vision.detector import BallDetector
 
 
@@ -94,3 +97,31 @@ def load_view_and_detector(
     except ImportError as exc:
         raise InputError(f"the {detector_name} detector cannot be loaded: {exc}") from exc
     return view, detector
+
+
+def open_refereed_session(
+    stack: ExitStack,
+    args: argparse.Namespace,
+    say: Callable[[str], None],
+    problems: list[str],
+    state_before_lines: bool,
+) -> MatchSession:
+    """The match session a refereeing command runs (``--record``, ``--resume``), closed as ``stack``
+    closes with what goes wrong then added to ``problems``; with ``--feed``, its scoreboard and events
+    published at that endpoint for table ``--table`` until then. The scoreboard is published at once
+    where the session resumed lines, or where ``state_before_lines`` (``serve``: the overlay shows
+    the table waiting for the operator's match line); else its first state is its first line's
+    (``live`` writes the match line itself: a subscriber joining while the source opens is never
+    sent, nor re-sent by the heartbeat, a scoreboard without the match's players)."""
+    from snooker.broadcast.feed import FeedPublisher
+    from snooker.record.session import close_session, open_session
+
+    session = open_session(args.record, args.resume, say)
+    stack.callback(close_session, session, problems)
+    if args.feed:
+        publisher = stack.enter_context(FeedPublisher(args.feed, args.table))
+        session.add_listener(publisher.on_change)
+        if state_before_lines or session.applied_lines:
+            publisher.publish_state(session.scoreboard())
+        say(f"feed: {publisher.bound_endpoint} (topics table/{args.table}/state/, /event/)")
+    return session

@@ -15,13 +15,17 @@ import sys
 from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from snooker.app.inputs import InputError, load_view_and_detector, tcp_port
-from snooker.broadcast.feed import FeedError, FeedPublisher, validate_table_id
+from snooker.app.inputs import InputError, load_view_and_detector, open_refereed_session, tcp_port
+from snooker.broadcast.feed import FeedError, validate_table_id
 from snooker.pipeline.joining import BALL_ON_CHOICES, STARTS, JoinConfig
-from snooker.record.session import MatchSession, close_session, open_session
+from snooker.record.session import MatchSession
 from snooker.record.store import RecordError
 from snooker.vision.sources import LiveConfig, SourceConfig, SourceError
+
+if TYPE_CHECKING:
+    from snooker.pipeline.live import LiveTableConfig
 
 WINDOW_TITLE = "snooker-referee live"
 MATCH_LOG_SCHEMA = "snooker.log/1"
@@ -122,24 +126,13 @@ def _window_hook(stop):
 
 def run(args: argparse.Namespace) -> int:
     from snooker.app.allocator import keep_frame_arrays
-    from snooker.pipeline.live import LiveTable, LiveTableConfig
+    from snooker.pipeline.live import LiveTable
     from snooker.vision.sources import open_source
 
     keep_frame_arrays()
-    try:
-        validate_table_id(args.table)
-    except FeedError as exc:
-        return _fail(str(exc))
-    if args.show:
-        from snooker.calibration.manual import display_available
-
-        if not display_available():
-            return _fail("--show needs a display (DISPLAY/WAYLAND_DISPLAY is not set); run without --show")
-    if args.queue < 1:
-        return _fail("--queue must be at least 1")
-    missing = _missing_pieces(args)
-    if missing:
-        return _fail("cannot run live: " + "; ".join(missing))
+    refused = _refused(args)
+    if refused is not None:
+        return _fail(refused)
 
     try:
         view, detector = load_view_and_detector(args.calibration, args.detector)
@@ -149,14 +142,7 @@ def run(args: argparse.Namespace) -> int:
     record_problems: list[str] = []
     with ExitStack() as stack:
         try:
-            session = open_session(args.record, args.resume, say)
-            stack.callback(close_session, session, record_problems)
-            if args.feed:
-                publisher = stack.enter_context(FeedPublisher(args.feed, args.table))
-                session.add_listener(publisher.on_change)
-                if session.applied_lines:  # resumed: current at once (a new match's first state is its own)
-                    publisher.publish_state(session.scoreboard())
-                say(f"feed: {publisher.bound_endpoint} (topics table/{args.table}/state/, /event/)")
+            session = open_refereed_session(stack, args, say, record_problems, state_before_lines=False)
             if args.http is not None:
                 _serve_http(stack, session, args)
             source = open_source(
@@ -166,16 +152,7 @@ def run(args: argparse.Namespace) -> int:
         except (RecordError, FeedError, SourceError, ValueError, OSError) as exc:
             return _fail(str(exc))
 
-        frames = LiveConfig(queue_size=args.queue)
-        if args.every_frame:
-            frames = replace(frames, pace_files=False, drop_when_full=False)
-        config = LiveTableConfig(
-            frames=frames,
-            status_every_s=args.status_every,
-            rule_truncated_strokes=args.rule_cut_strokes,
-            join=JoinConfig(start=args.start, ball_on=args.ball_on),
-        )
-        table = LiveTable(session, detector, view=view, config=config, report=say)
+        table = LiveTable(session, detector, view=view, config=_table_config(args), report=say)
         if args.show:
             table.on_frame = _window_hook(table.stop)
             stack.callback(_close_windows)
@@ -192,6 +169,41 @@ def run(args: argparse.Namespace) -> int:
             said = said.replace("the calibration", f"calibration {args.calibration}", 1)
         return _fail(said, 1)
     return 0
+
+
+def _refused(args: argparse.Namespace) -> str | None:
+    """Why the options cannot run live, said before anything is opened; None where they can."""
+    try:
+        validate_table_id(args.table)
+    except FeedError as exc:
+        return str(exc)
+    if args.show:
+        from snooker.calibration.manual import display_available
+
+        if not display_available():
+            return "--show needs a display (DISPLAY/WAYLAND_DISPLAY is not set); run without --show"
+    if args.queue < 1:
+        return "--queue must be at least 1"
+    missing = _missing_pieces(args)
+    if missing:
+        return "cannot run live: " + "; ".join(missing)
+    return None
+
+
+def _table_config(args: argparse.Namespace) -> LiveTableConfig:
+    """The live table's settings from the options: ``--every-frame`` reads a file at its own pace
+    and drops no frame."""
+    from snooker.pipeline.live import LiveTableConfig
+
+    frames = LiveConfig(queue_size=args.queue)
+    if args.every_frame:
+        frames = replace(frames, pace_files=False, drop_when_full=False)
+    return LiveTableConfig(
+        frames=frames,
+        status_every_s=args.status_every,
+        rule_truncated_strokes=args.rule_cut_strokes,
+        join=JoinConfig(start=args.start, ball_on=args.ball_on),
+    )
 
 
 def _serve_http(stack: ExitStack, session: MatchSession, args: argparse.Namespace) -> None:

@@ -16,10 +16,10 @@ from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
-from snooker.app.inputs import log_lines, tcp_port
-from snooker.broadcast.feed import FeedError, FeedPublisher, validate_table_id
+from snooker.app.inputs import log_lines, open_refereed_session, tcp_port
+from snooker.broadcast.feed import FeedError, validate_table_id
 from snooker.broadcast.web import Bridge, WebConfig
-from snooker.record.session import MatchSession, close_session, open_session
+from snooker.record.session import MatchSession
 from snooker.record.store import RecordError
 
 
@@ -122,13 +122,7 @@ def run(args: argparse.Namespace) -> int:
                 bridge.follow_feed(args.follow, args.table)
             else:
                 lines = _open_lines(args.lines, stack)
-                session = open_session(args.record, args.resume, say)
-                stack.callback(close_session, session, record_problems)
-                if args.feed:
-                    publisher = stack.enter_context(FeedPublisher(args.feed, args.table))
-                    session.add_listener(publisher.on_change)
-                    publisher.publish_state(session.scoreboard())
-                    say(f"feed: {publisher.bound_endpoint} (topics table/{args.table}/state/, /event/)")
+                session = open_refereed_session(stack, args, say, record_problems, state_before_lines=True)
                 bridge.attach_session(session)
             asyncio.run(serve(args, bridge, session, lines))
     except (RecordError, FeedError, ValueError, OSError) as exc:

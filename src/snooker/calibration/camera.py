@@ -17,6 +17,7 @@ heights change image positions by ``h / camera height`` only.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -262,6 +263,26 @@ def fit_camera(
         raise ValueError(f"a camera needs at least 4 points, got {len(obj)}")
     wts = np.ones(len(obj)) if weights is None else np.asarray(weights, dtype=float)
     default_f = focal_from_hfov(prior.default_hfov_deg, image_size[0])
+    start, focal_fixed = _starting_parameters(obj, img, image_size, prior, default_f, initial)
+    residuals = _weighted_residuals(obj, img, wts, image_size, prior, default_f)
+    p = _solve(residuals, start, focal_fixed)
+    camera = CameraModel(intrinsics(np.exp(p[0]), image_size), p[1:4], p[4:7], image_size)
+    per_point = np.linalg.norm(camera.project(obj) - img, axis=1)
+    return camera, per_point
+
+
+def _starting_parameters(
+    obj: np.ndarray,
+    img: np.ndarray,
+    image_size: tuple[int, int],
+    prior: CameraPrior,
+    default_f: float,
+    initial: CameraModel | None,
+) -> tuple[np.ndarray, bool]:
+    """Where :func:`fit_camera` starts, p = (log f, rvec, tvec), and whether the focal length stays
+    fixed at the prior's default: the pose from a homography of the points (heights ignored) unless
+    ``initial`` is given; the focal fixed where the homography does not show it (a camera looking
+    straight down), else started from the homography's or ``initial``'s."""
     homography, _ = cv2.findHomography(obj[:, :2], img)
     if homography is None:
         raise ValueError("points are degenerate: no homography")
@@ -271,8 +292,20 @@ def fit_camera(
         rvec0, tvec0 = pose_from_homography(homography, intrinsics(f0, image_size), float(obj[:, 2].mean()))
     else:
         f0, rvec0, tvec0 = initial.focal_px, initial.rvec, initial.tvec
-    fixed_f = default_f if observed_f is None else None
+    focal_fixed = observed_f is None
+    return np.concatenate([[np.log(default_f if focal_fixed else f0)], rvec0, tvec0]), focal_fixed
 
+
+def _weighted_residuals(
+    obj: np.ndarray,
+    img: np.ndarray,
+    wts: np.ndarray,
+    image_size: tuple[int, int],
+    prior: CameraPrior,
+    default_f: float,
+) -> Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]:
+    """What :func:`fit_camera` minimises: parameters p = (log f, rvec, tvec) -> (the weighted
+    reprojection errors of ``obj`` against ``img`` and the focal prior's term, their Jacobian)."""
     points = obj.reshape(-1, 1, 3)
     weights_xy = np.repeat(wts, 2)
     last: list[tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]] = []
@@ -298,24 +331,27 @@ def fit_camera(
         jac[-1, 0] = prior.prior_weight
         return residual, jac
 
-    start = np.concatenate([[np.log(f0 if fixed_f is None else fixed_f)], rvec0, tvec0])
-    if fixed_f is None:
-        p = least_squares(
+    return project
+
+
+def _solve(
+    project: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]], start: np.ndarray, focal_fixed: bool
+) -> np.ndarray:
+    """The parameters that minimise ``project``'s residuals from ``start`` (Levenberg-Marquardt); with
+    the focal length fixed, over the pose alone."""
+    if not focal_fixed:
+        return least_squares(
             lambda q: project(q)[0], start, jac=lambda q: project(q)[1], method="lm", x_scale="jac"
         ).x
-    else:
 
-        def with_focal(q: np.ndarray) -> np.ndarray:
-            return np.concatenate([start[:1], q])
+    def with_focal(q: np.ndarray) -> np.ndarray:
+        return np.concatenate([start[:1], q])
 
-        pose = least_squares(
-            lambda q: project(with_focal(q))[0],
-            start[1:],
-            jac=lambda q: project(with_focal(q))[1][:, 1:],
-            method="lm",
-            x_scale="jac",
-        ).x
-        p = np.concatenate([start[:1], pose])
-    camera = CameraModel(intrinsics(np.exp(p[0]), image_size), p[1:4], p[4:7], image_size)
-    per_point = np.linalg.norm(camera.project(obj) - img, axis=1)
-    return camera, per_point
+    pose = least_squares(
+        lambda q: project(with_focal(q))[0],
+        start[1:],
+        jac=lambda q: project(with_focal(q))[1][:, 1:],
+        method="lm",
+        x_scale="jac",
+    ).x
+    return np.concatenate([start[:1], pose])

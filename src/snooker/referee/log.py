@@ -401,6 +401,47 @@ def _parse_fouls(value: object) -> tuple[FoulCall, ...]:
 
 
 def _parse_stroke(line: dict) -> StrokeLine:
+    potted, pockets, off_table, cue_ball = _parse_gone(line)
+    first_contact = _ball_list(line, "first_contact")
+    fell_from_edge = _ball_list(line, "fell_from_edge")
+    _check_fell_from_edge(fell_from_edge, off_table)
+    nominated = line.get("nominated")
+    if nominated is not None:
+        nominated = _colour(nominated, "nominated")
+    touching = line.get("touching")
+    positions = _parse_positions(line.get("positions"))
+    clear_path = _optional_bool(line, "clear_path")
+    full_ball = _optional_bool(line, "full_ball")
+    if clear_path is False and full_ball:
+        raise LogError("full_ball: no full-ball contact is open without a clear path to a ball on")
+    return StrokeLine(
+        first_contact=first_contact,
+        potted=tuple(potted),
+        pockets=tuple(pockets),
+        off_table=off_table,
+        cue_ball=cue_ball,
+        nominated=nominated,
+        fouls=_parse_fouls(line.get("fouls")),
+        touching=None if touching is None else _ball_list(line, "touching"),
+        positions=positions,
+        player=_optional_index(line, "player"),
+        free_ball=_optional_bool(line, "free_ball" if "free_ball" in line else "snookered"),
+        miss=_optional_bool(line, "miss"),
+        clear_path=clear_path,
+        full_ball=full_ball,
+        fell_from_edge=fell_from_edge,
+        position_tolerance_mm=_tolerance(line, "position_tolerance_mm"),
+        unwatched_s=_duration(line, "unwatched_s"),
+        strike_unseen=bool(_optional_bool(line, "strike_unseen")),
+        moving_at_strike=_ball_list(line, "moving_at_strike"),
+        truncated=bool(_optional_bool(line, "truncated")),
+    )
+
+
+def _parse_gone(line: dict) -> tuple[list[str], list[str | None], tuple[str, ...], str]:
+    """A stroke's balls that left the table: (the object balls potted, the pocket of each where
+    named, the balls forced off, where the cue ball ended). The cue ball may be listed among the
+    potted or the balls off, or stated by ``cue_ball``; the ways must agree."""
     potted_raw = line.get("potted", [])
     if potted_raw is None:
         potted_raw = []
@@ -442,46 +483,18 @@ def _parse_stroke(line: dict) -> StrokeLine:
     for ball in set(potted) & set(off_table):
         if ball != RED:
             raise LogError(f"{ball!r} cannot be both potted and off the table")
-    first_contact = _ball_list(line, "first_contact")
-    fell_from_edge = _ball_list(line, "fell_from_edge")
-    _check_fell_from_edge(fell_from_edge, off_table)
-    nominated = line.get("nominated")
-    if nominated is not None:
-        nominated = _colour(nominated, "nominated")
-    touching = line.get("touching")
-    positions = line.get("positions")
-    if positions is not None:
-        if not isinstance(positions, dict):
-            raise LogError("positions: expected {'before': {...}, 'after': {...}}")
-        positions = Positions(
-            before=_position_map(positions.get("before"), "positions.before"),
-            after=_position_map(positions.get("after"), "positions.after"),
-        )
-    clear_path = _optional_bool(line, "clear_path")
-    full_ball = _optional_bool(line, "full_ball")
-    if clear_path is False and full_ball:
-        raise LogError("full_ball: no full-ball contact is open without a clear path to a ball on")
-    return StrokeLine(
-        first_contact=first_contact,
-        potted=tuple(potted),
-        pockets=tuple(pockets),
-        off_table=off_table,
-        cue_ball=cue_ball,
-        nominated=nominated,
-        fouls=_parse_fouls(line.get("fouls")),
-        touching=None if touching is None else _ball_list(line, "touching"),
-        positions=positions,
-        player=_optional_index(line, "player"),
-        free_ball=_optional_bool(line, "free_ball" if "free_ball" in line else "snookered"),
-        miss=_optional_bool(line, "miss"),
-        clear_path=clear_path,
-        full_ball=full_ball,
-        fell_from_edge=fell_from_edge,
-        position_tolerance_mm=_tolerance(line, "position_tolerance_mm"),
-        unwatched_s=_duration(line, "unwatched_s"),
-        strike_unseen=bool(_optional_bool(line, "strike_unseen")),
-        moving_at_strike=_ball_list(line, "moving_at_strike"),
-        truncated=bool(_optional_bool(line, "truncated")),
+    return potted, pockets, off_table, cue_ball
+
+
+def _parse_positions(value: object) -> Positions | None:
+    """A stroke's ``positions``: the balls' places before and after it, each optional."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise LogError("positions: expected {'before': {...}, 'after': {...}}")
+    return Positions(
+        before=_position_map(value.get("before"), "positions.before"),
+        after=_position_map(value.get("after"), "positions.after"),
     )
 
 

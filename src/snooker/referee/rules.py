@@ -1115,7 +1115,7 @@ def _call_miss(
             f"miss: the cue ball first hit the {hit_on} (or played away from it, touching), a ball on;"
             " a foul and a miss is a failure to hit a ball on first (3.14)"
         )
-    never = match.miss_rule == "off" or before.table.only_black_left or before.respotted_black
+    never = match.miss_rule == "off" or _foul_ends_frame(before)
     if stroke.miss is None and (view.contact_unseen or stroke.moving_at_strike):
         never = True  # not seen, or the places before were no resting places to judge from
     if never or hit_on is not None:
@@ -1176,7 +1176,41 @@ def _stroke_chosen(
     if match.frame.awaiting_lot:
         match = replace(match, frame=_lot_shown_by(match, match.frame, stroke.player))
     frame = match.frame
-    table = frame.table
+    _check_stroke_against_table(frame.table, stroke)
+    view = _resolve(frame, stroke, config)
+    fouls = _stroke_fouls(match, frame, stroke, view, config)
+    offender = stroke.player if stroke.player is not None else frame.striker
+    snapshot = Snapshot(
+        _table_at_start(frame, stroke),
+        frame.phase,
+        frame.touching,
+        frame.striker,
+        frame.break_points,
+        frame.free_ball,
+    )
+    if stroke.fell_from_edge:
+        _check_miss_call(stroke, fouls)
+        return _edge_fall_in_stroke(match, frame, snapshot, fouls, view, offender, stroke)
+
+    points, scored, stays_down = (0, [], set()) if fouls else _points_scored(frame, stroke, view)
+    new_table, respotted, after_positions = _table_after_stroke(frame, stroke, stays_down, match.geometry)
+    if view.free_ball is not None and not points and not fouls:
+        provisional = replace(frame, table=new_table, phase=_red_or_colours_in_order(new_table.reds))
+        if _free_ball_snookers(provisional, view.free_ball, match.geometry):
+            fouls.append((FoulReason.FREE_BALL_SNOOKER, ()))
+    _check_miss_call(stroke, fouls)
+
+    if not fouls:
+        return _fair_stroke(match, frame, stroke, points, scored, new_table, respotted, after_positions)
+    return _foul_stroke(
+        match, frame, stroke, view, fouls, offender, new_table, snapshot, respotted, after_positions
+    )
+
+
+def _check_stroke_against_table(table: Table, stroke: StrokeLine) -> None:
+    """Refuse a stroke whose balls do not fit the table it was played on: a ball hit, potted, forced
+    off or fallen from a pocket's edge that is not there, a ball that fell from the edge before the
+    stroke could hit it (3.9(b)), a touching ball that left the table in the stroke."""
     _check_balls_on_table(table, stroke)
     for ball in stroke.fell_from_edge:
         if not table.has(ball):
@@ -1193,112 +1227,143 @@ def _stroke_chosen(
             )
     if not stroke.fell_from_edge:
         _check_touching(table, stroke)
-    view = _resolve(frame, stroke, config)
-    fouls = _stroke_fouls(match, frame, stroke, view, config)
-    striker = frame.striker
-    offender = stroke.player if stroke.player is not None else striker
-    announcements: list[str] = []
-    snapshot = Snapshot(
-        _table_at_start(frame, stroke),
-        frame.phase,
-        frame.touching,
-        striker,
-        frame.break_points,
-        frame.free_ball,
-    )
-    if stroke.fell_from_edge:
-        _check_miss_call(stroke, fouls)
-        return _edge_fall_in_stroke(match, frame, snapshot, fouls, view, offender, stroke)
 
-    potted_kinds = [ball_kind(b) for b in stroke.potted]
+
+def _points_scored(
+    frame: FrameState, stroke: StrokeLine, view: _StrokeView
+) -> tuple[int, list[str], set[str]]:
+    """What a stroke without a foul scores: (points, the balls that scored them, the colours that
+    stay down). On a red every red potted counts; on a colour the nominated one; in the ascending
+    order the lowest colour, which stays down, worth its value however many balls on went in."""
+    scored: list[str] = []
+    points = 0
+    stays_down: set[str] = set()
+    if frame.phase is Phase.RED:
+        scored = [b for b in stroke.potted if ball_kind(b) in view.on_kinds]
+        points = len(scored) * BALL_VALUES[RED]
+    elif frame.phase is Phase.COLOUR:
+        scored = [b for b in stroke.potted if ball_kind(b) == view.nominated]
+        points = sum(_value(b) for b in scored)
+    else:
+        lowest = frame.table.lowest_colour
+        scored = [b for b in stroke.potted if ball_kind(b) in view.on_kinds]
+        if scored:
+            points = BALL_VALUES[lowest] if lowest else 0
+        if lowest in [ball_kind(b) for b in stroke.potted]:
+            stays_down.add(lowest)
+            scored = [lowest]
+    return points, scored, stays_down
+
+
+def _table_after_stroke(
+    frame: FrameState, stroke: StrokeLine, stays_down: set[str], geometry: GeometryConfig
+) -> tuple[Table, tuple[tuple[str, Point | None], ...], dict[str, Point] | None]:
+    """The table once the balls have stopped: (the table, the colours re-spotted with their spots,
+    the balls' places where known). Reds potted or forced off stay off; colours are re-spotted
+    (3.7) but for those in ``stays_down``."""
+    table = frame.table
     gone = (*stroke.potted, *stroke.off_table)
     reds_after = table.reds - sum(1 for b in gone if ball_kind(b) == RED)
     colours_gone = [ball_kind(b) for b in gone if ball_kind(b) != RED]
-    cue_on_table = stroke.cue_ball == "on_table"
-
-    points = 0
-    scored: list[str] = []
-    stays_down: set[str] = set()
-    if not fouls:
-        if frame.phase is Phase.RED:
-            scored = [b for b in stroke.potted if ball_kind(b) in view.on_kinds]
-            points = len(scored) * BALL_VALUES[RED]
-        elif frame.phase is Phase.COLOUR:
-            scored = [b for b in stroke.potted if ball_kind(b) == view.nominated]
-            points = sum(_value(b) for b in scored)
-        else:
-            lowest = table.lowest_colour
-            scored = [b for b in stroke.potted if ball_kind(b) in view.on_kinds]
-            if scored:
-                points = BALL_VALUES[lowest] if lowest else 0
-            if lowest in potted_kinds:
-                stays_down.add(lowest)
-                scored = [lowest]
     respot_colours = [c for c in colours_gone if c not in stays_down]
     after_positions = _after_positions(frame, stroke, gone)
-    respotted, after_positions = _respot(respot_colours, after_positions, match.geometry)
+    respotted, after_positions = _respot(respot_colours, after_positions, geometry)
     colours_after = _sorted_colours([c for c in table.colours if c not in colours_gone] + respot_colours)
     new_table = Table(
         reds=reds_after,
         colours=colours_after,
-        cue_in_hand=not cue_on_table,
+        cue_in_hand=stroke.cue_ball != "on_table",
         positions=None if after_positions is None else tuple(sorted(after_positions.items())),
     )
+    return new_table, respotted, after_positions
 
-    if view.free_ball is not None and not points and not fouls:
-        provisional = replace(frame, table=new_table, phase=_red_or_colours_in_order(reds_after))
-        if _free_ball_snookers(provisional, view.free_ball, match.geometry):
-            fouls.append((FoulReason.FREE_BALL_SNOOKER, ()))
-    _check_miss_call(stroke, fouls)
 
-    if not fouls:
-        side = match.side_of(striker)
-        scores = _add(frame.scores, side, points)
-        if points:
-            if frame.phase is Phase.RED:
-                phase = Phase.COLOUR
-            elif frame.phase is Phase.COLOUR:
-                phase = _red_or_colours_in_order(reds_after)
-            else:
-                phase = Phase.ASCENDING
-            break_points = frame.break_points + points
-            next_striker = striker
-            announcements.append(announce.number_words(break_points))
-        else:
-            phase = _red_or_colours_in_order(reds_after)
-            break_points = 0
-            next_striker = frame.next_after(striker)
-        new_frame = replace(
-            frame,
-            scores=scores,
-            table=new_table,
-            phase=phase,
-            break_points=break_points,
-            striker=next_striker,
-            nominated=None,
-            free_ball=False,
-            pending=None,
-            miss_chain=None,
-            replayed_from=None,
-            warning=False,
-            highest_break=_highest(frame, side, break_points),
-        )
-        new_frame = replace(
-            new_frame, touching=_next_touching(stroke, after_positions, cue_on_table, match.geometry)
-        )
-        touching_called = _touching_call(new_frame, announcements)
-        if points and (table.only_black_left or frame.respotted_black or new_table.empty):
-            match, new_frame = _frame_end(match, new_frame, announcements)
-        return replace(match, frame=new_frame), Outcome(
-            points=points,
-            respotted=_settled_respots(new_frame, respotted),
-            announcements=tuple(announcements),
-            scored=tuple(scored),
-            touching_called=touching_called,
-        )
+def _fair_stroke(
+    match: MatchState,
+    frame: FrameState,
+    stroke: StrokeLine,
+    points: int,
+    scored: list[str],
+    new_table: Table,
+    respotted: tuple[tuple[str, Point | None], ...],
+    after_positions: dict[str, Point] | None,
+) -> tuple[MatchState, Outcome]:
+    """A stroke without a foul: the points to the striker's side; a ball scored continues the break
+    (its total called), none ends the turn; a touching ball called (3.8(a)); a score on the last
+    black, on a re-spotted black or that clears the table ends the frame (3.4)."""
+    striker = frame.striker
+    announcements: list[str] = []
+    side = match.side_of(striker)
+    if points:
+        phase = _phase_after_score(frame.phase, new_table.reds)
+        break_points = frame.break_points + points
+        next_striker = striker
+        announcements.append(announce.number_words(break_points))
+    else:
+        phase = _red_or_colours_in_order(new_table.reds)
+        break_points = 0
+        next_striker = frame.next_after(striker)
+    new_frame = replace(
+        frame,
+        scores=_add(frame.scores, side, points),
+        table=new_table,
+        phase=phase,
+        break_points=break_points,
+        striker=next_striker,
+        nominated=None,
+        free_ball=False,
+        pending=None,
+        miss_chain=None,
+        replayed_from=None,
+        warning=False,
+        highest_break=_highest(frame, side, break_points),
+    )
+    cue_on_table = stroke.cue_ball == "on_table"
+    new_frame = replace(
+        new_frame, touching=_next_touching(stroke, after_positions, cue_on_table, match.geometry)
+    )
+    touching_called = _touching_call(new_frame, announcements)
+    if points and (frame.table.only_black_left or frame.respotted_black or new_table.empty):
+        match, new_frame = _frame_end(match, new_frame, announcements)
+    return replace(match, frame=new_frame), Outcome(
+        points=points,
+        respotted=_settled_respots(new_frame, respotted),
+        announcements=tuple(announcements),
+        scored=tuple(scored),
+        touching_called=touching_called,
+    )
 
-    return _foul_stroke(
-        match, frame, stroke, view, fouls, offender, new_table, snapshot, respotted, after_positions
+
+def _phase_after_score(phase: Phase, reds: int) -> Phase:
+    """What the striker is on after scoring: a colour after a red; after a colour, a red while reds
+    remain, else the colours in order (3.3(e)-(f)); in the order, the next colour."""
+    if phase is Phase.RED:
+        return Phase.COLOUR
+    if phase is Phase.COLOUR:
+        return _red_or_colours_in_order(reds)
+    return Phase.ASCENDING
+
+
+def _foul_ends_frame(frame: FrameState) -> bool:
+    """A foul with only the black left, or on a re-spotted black, ends the frame (3.4(a)-(b))."""
+    return frame.table.only_black_left or frame.respotted_black
+
+
+def _penalised(match: MatchState, frame: FrameState, offender: int, penalty: int, table: Table) -> FrameState:
+    """``frame`` after a foul by ``offender``: the penalty to the other side, the break over, the next
+    player to play on ``table``, on a red while reds remain; the nomination, free ball, open decision
+    and replay lapse. What else a foul clears (the miss chain, the warning) the caller sets."""
+    return replace(
+        frame,
+        scores=_add(frame.scores, 1 - match.side_of(offender), penalty),
+        table=table,
+        phase=_red_or_colours_in_order(table.reds),
+        break_points=0,
+        striker=frame.next_after(offender),
+        nominated=None,
+        free_ball=False,
+        pending=None,
+        replayed_from=None,
     )
 
 
@@ -1322,25 +1387,13 @@ def _foul_stroke(
 ) -> tuple[MatchState, Outcome]:
     penalty = _penalty(fouls, view.ball_on_value)
     codes = _fouls_codes(fouls, view.ball_on_value)
-    offender_side = match.side_of(offender)
-    scores = _add(frame.scores, 1 - offender_side, penalty)
-    next_player = frame.next_after(offender)
+    touching = _next_touching(stroke, after_positions, stroke.cue_ball == "on_table", match.geometry)
     after = replace(
-        frame,
-        scores=scores,
-        table=new_table,
-        phase=_red_or_colours_in_order(new_table.reds),
-        break_points=0,
-        striker=next_player,
-        nominated=None,
-        free_ball=False,
-        pending=None,
-        replayed_from=None,
+        _penalised(match, frame, offender, penalty, new_table),
         warning=False,
         last_foul=None,
+        touching=touching,
     )
-    touching = _next_touching(stroke, after_positions, stroke.cue_ball == "on_table", match.geometry)
-    after = replace(after, touching=touching)
     return _foul_sequel(match, frame, after, stroke, view, offender, penalty, codes, snapshot, respotted)
 
 
@@ -1362,7 +1415,7 @@ def _foul_sequel(
     (3.10), the miss (3.14) with its count, warning and the frame awarded on the third, and the
     options open to the next player. ``balls_replaced``: a ball fell from a pocket's edge in the
     stroke, so all balls went back where they were (3.9(b)): said, and no touching ball called anew."""
-    frame_ends = frame.table.only_black_left or frame.respotted_black
+    frame_ends = _foul_ends_frame(frame)
     free_ball = not frame_ends and _snookered_next(after, stroke.free_ball, match.geometry)
     # The next player's free ball counts in the points remaining after the stroke (Section 2), so it
     # counts when judging whether the stroke left either player needing snookers (3.14(b)).
@@ -1466,18 +1519,8 @@ def _edge_fall_in_stroke(
         )
     penalty = _penalty(fouls, view.ball_on_value)
     codes = _fouls_codes(fouls, view.ball_on_value)
-    side = match.side_of(offender)
     after = replace(
-        restored,
-        scores=_add(frame.scores, 1 - side, penalty),
-        phase=_red_or_colours_in_order(snapshot.table.reds),
-        break_points=0,
-        striker=frame.next_after(offender),
-        pending=None,
-        free_ball=False,
-        miss_chain=None,
-        replayed_from=None,
-        warning=False,
+        _penalised(match, frame, offender, penalty, snapshot.table), miss_chain=None, warning=False
     )
     return _foul_sequel(
         match, frame, after, stroke, view, offender, penalty, codes, snapshot, (), balls_replaced=True
@@ -1589,6 +1632,8 @@ def _check_nomination(frame: FrameState, ball: str, what: str) -> None:
 
 
 def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]:
+    """A foul called outside a stroke: by the striker, it ends the turn as a foul in a stroke does;
+    by another player, it is penalised as if he were striker and the order of play stays."""
     try:
         reason = FoulReason.from_code(event.reason)
     except ValueError as exc:
@@ -1604,13 +1649,42 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
         frame = match.frame
     offender = frame.striker if event.player is None else event.player
     _check_foul_ball(frame.table, reason, event.ball, "foul.ball")
+    fouls, value = _fouls_outside_stroke(frame, reason, event.ball, striker_fouls)
+    penalty = _penalty(fouls, value)
+    codes = _fouls_codes(fouls, value)
+    announcements = [announce.FOUL, announce.penalty_call(penalty)]
+    last = LastFoul(offender, penalty, codes, False)
+    if not striker_fouls:
+        # 3.2(b), 3.14(h): penalised as if striker; the order of play is unchanged. With only the
+        # black left (or on a re-spotted black) that foul, like any, ends the frame (3.4(a)-(b)).
+        after = replace(
+            frame, scores=_add(frame.scores, 1 - match.side_of(offender), penalty), last_foul=last
+        )
+        if _foul_ends_frame(frame):
+            return _frame_ended_by_foul(match, after, penalty, codes, announcements, offender)
+        return replace(match, frame=after), _foul_outcome(
+            penalty, codes, False, _settled_respots(after, ()), announcements, offender
+        )
+    after = _after_striker_foul(match, frame, offender, penalty, last)
+    if _foul_ends_frame(frame):
+        return _frame_ended_by_foul(match, after, penalty, codes, announcements, offender)
+    if _snookered_next(after, event.free_ball, match.geometry):
+        after = replace(after, free_ball=True)
+        announcements.append(announce.FREE_BALL)
+    return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)
+
+
+def _fouls_outside_stroke(
+    frame: FrameState, reason: FoulReason, ball: str | None, striker_fouls: bool
+) -> tuple[list[tuple[FoulReason, tuple[int, ...]]], int]:
+    """The fouls of a foul line with the values of the balls they concern, and the value of the ball
+    on: the foul called, and with it the striker's foul before a colour was nominated after a red."""
     nominated = frame.nominated if frame.phase is Phase.COLOUR else None
     free_ball = frame.nominated if frame.free_ball else None
     value = _ball_on_value(frame, nominated, free_ball)
     # The cue ball has no value of its own (the ball on's counts); the nominated free ball counts
     # as the ball on (3.10(a)(ii)), as in a stroke. A push stroke called without its ball while the
     # cue ball rested against exactly one ball concerns that ball (3.8(b)), as in a stroke.
-    ball = event.ball
     if ball is None and striker_fouls:
         ball = _pushed_touching_ball(frame, reason)
     concerned: tuple[int, ...] = ()
@@ -1619,21 +1693,13 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     fouls = [(reason, concerned)]
     if striker_fouls and frame.phase is Phase.COLOUR and nominated is None:
         fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
-    penalty = _penalty(fouls, value)
-    codes = _fouls_codes(fouls, value)
-    side = match.side_of(offender)
-    scores = _add(frame.scores, 1 - side, penalty)
-    announcements = [announce.FOUL, announce.penalty_call(penalty)]
-    last = LastFoul(offender, penalty, codes, False)
-    if not striker_fouls:
-        # 3.2(b), 3.14(h): penalised as if striker; the order of play is unchanged. With only the
-        # black left (or on a re-spotted black) that foul, like any, ends the frame (3.4(a)-(b)).
-        after = replace(frame, scores=scores, last_foul=last)
-        if frame.table.only_black_left or frame.respotted_black:
-            match, after = _frame_end(match, replace(after, pending=None), announcements)
-        return replace(match, frame=after), _foul_outcome(
-            penalty, codes, False, _settled_respots(after, ()), announcements, offender
-        )
+    return fouls, value
+
+
+def _after_striker_foul(
+    match: MatchState, frame: FrameState, offender: int, penalty: int, last: LastFoul
+) -> FrameState:
+    """The frame after the striker's foul outside a stroke, with the next player's options open."""
     replay = frame.replayed_from
     # 3.14(d): all moved balls may be replaced again only where the position was replaced under
     # 3.14(b), a line to a ball on open; after a miss called without one it is an ordinary foul.
@@ -1651,28 +1717,28 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
         and not replay.free_ball
         and chain is not None
     )
-    after = replace(
-        frame,
-        scores=scores,
-        phase=phase,
-        break_points=0,
-        striker=frame.next_after(offender),
-        nominated=None,
-        free_ball=False,
+    return replace(
+        _penalised(match, frame, offender, penalty, frame.table),
         pending=PendingDecision(offender, options, replay, position_kept=kept),
         miss_chain=frame.miss_chain if replayable else None,
-        replayed_from=None,
         last_foul=last,
     )
-    if frame.table.only_black_left or frame.respotted_black:
-        match, after = _frame_end(match, replace(after, pending=None), announcements)
-        return replace(match, frame=after), _foul_outcome(
-            penalty, codes, False, _settled_respots(after, ()), announcements, offender
-        )
-    if _snookered_next(after, event.free_ball, match.geometry):
-        after = replace(after, free_ball=True)
-        announcements.append(announce.FREE_BALL)
-    return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)
+
+
+def _frame_ended_by_foul(
+    match: MatchState,
+    after: FrameState,
+    penalty: int,
+    codes: tuple[str, ...],
+    announcements: list[str],
+    offender: int,
+) -> tuple[MatchState, Outcome]:
+    """A foul outside a stroke with only the black left or on a re-spotted black: the frame ends on
+    the scores with the penalty added (3.4(a)-(b)), no decision left open."""
+    match, after = _frame_end(match, replace(after, pending=None), announcements)
+    return replace(match, frame=after), _foul_outcome(
+        penalty, codes, False, _settled_respots(after, ()), announcements, offender
+    )
 
 
 def _require_lot(frame: FrameState, line_type: str) -> None:
