@@ -14,9 +14,16 @@ the classical detector's per-colour inventory must equal the still's labels. The
   ``distinct_highlight_min_centred_mm``: two touching balls one behind the other, whose centring
   drew them within ``min_separation_mm``, are kept apart where their highlights place them
   (49.jpg's pink and apex red, 35.jpg's red and black).
+- ``ClassicConfig.ring_shade_max_lightness_ratio``, ``ring_shade_min_chroma_share`` and
+  ``ring_shade_max_hue_deg``: the cloth in shade counts as cloth on the circle a candidate must
+  stand out from. 12.jpg's brown, by the far cushion in the shadow of the player's arm and the
+  cue, was lost on the still and under 13 of the 14 looks; 40.jpg's white, whose highlight the
+  magenta tint hides, was judged covered by its own shadow and the cue's.
 - Guards, right before and after: a glint on a pocket's jaw (5.jpg), glints where two reds of
   the pack meet (23.jpg, 32.jpg; 18.jpg at exposure 1.3), highlights on a bridge hand (4.jpg at
-  other_broadcast).
+  other_broadcast; 9.jpg darker and at JPEG quality 30, 4.jpg at JPEG quality 30: the hand's
+  shadow beside them, counted as cloth, made them a black and a green), a glint in a player's
+  hair (4.jpg: the hair's edge blurred into the cloth is not shade).
 """
 
 from __future__ import annotations
@@ -50,6 +57,16 @@ ROWS = [
     ("23.jpg", "gamma_0.8"),
     ("32.jpg", "none"),
     ("18.jpg", "brighter"),
+    ("12.jpg", "none"),  # before: brown lost
+    ("12.jpg", "darker"),  # before: brown lost
+    ("12.jpg", "magenta_tint"),  # before: brown lost
+    ("12.jpg", "gamma_1.25"),  # before: brown lost
+    ("12.jpg", "jpeg_q30"),  # before: brown lost
+    ("12.jpg", "other_broadcast"),  # before: brown lost
+    ("40.jpg", "magenta_tint"),  # before: white lost
+    ("9.jpg", "darker"),
+    ("9.jpg", "jpeg_q30"),
+    ("4.jpg", "jpeg_q30"),
 ]
 
 

@@ -301,6 +301,30 @@ class ClassicConfig:
     Task2 clips 1, 18 and 5)."""
     ring_samples: int = 32
     """Points on the circle of ``intruder_ball_ring`` radii (even: opposite points are paired)."""
+    ring_shade_max_lightness_ratio: float = 0.9
+    """A point of the circle of ``intruder_ball_ring`` radii that is foreground is the cloth in
+    shade, and counts as cloth there, where its Lab lightness is at most this fraction of the
+    local cloth's (the cloth model's)... A shadow on the cloth is foreground (the dark pixels'
+    chromaticity is far from the cloth's), and a ball beside a player's arm or the cue lies in
+    theirs: Task1 12.jpg's brown, by the far cushion in the shadow of the arm and the cue, had 4 of
+    its 19 judged points on lit cloth (0.21, below ``intruder_ball_min_cloth``) and 8 more on shaded
+    cloth at 0.50 to 0.80 of its lightness: lost on the still and under 13 of the 14 looks of
+    ``scripts/eval_inventory.py --perturb``; 40.jpg's white, without its highlight under the
+    magenta tint, had its own shadow and the cue's on the circle (22 of 32 on lit cloth, below
+    ``intruder_blob_min_cloth``; 28 with the shade). Pixels at the edge of something bright
+    blurred into the cloth are foreground at nearly its lightness (a player's hair, 4.jpg: 0.97 and
+    0.98; with them a glint in the hair was named pink): they are not shade..."""
+    ring_shade_min_chroma_share: float = 0.5
+    """...its Lab chroma along the cloth's hue is at least this share of the cloth's (shade scales
+    the cloth's chroma down with its lightness: 12.jpg's 0.50 to 0.70; the ball's own shadow right
+    under it, darker and greyer, 0.24 to 0.28, stays blocked; grey or skin near 0)..."""
+    ring_shade_max_hue_deg: float = 15.0
+    """...and its hue lies within this angle (degrees) of the cloth's (12.jpg's shaded cloth: 3° to
+    13°; under the tints of the look the cloth model is measured in the same picture, so the hue
+    moves with it). A candidate whose circle is crossed on two opposite sides by what is neither
+    cloth nor shade lies inside it (a glint on a bridge hand, with the hand's shadow beside it:
+    9.jpg darker and at JPEG quality 30, named black; 4.jpg at JPEG quality 30, green) and is
+    judged without the shade."""
     near_cushion_mm: float = 60.0
     """Candidates whose centre is closer than this (mm) to a cushion nose must stand out from the
     cloth like highlight-less blobs (pocket leather, nets and jaws shine like balls)."""
@@ -944,7 +968,9 @@ def _find(
         intruding = _in_intruders(centres, foreground, g.band, g.typical_radius, config)
     else:
         intruding = intruders(centres)
-    keep = _plausible(centres, has_highlight, foreground, body, g, centres_mm, intruding, config, bodiless)
+    keep = _plausible(
+        centres, has_highlight, foreground, body, g, centres_mm, intruding, config, bodiless, image, cloth_at
+    )
     keep &= ~_dark_mouth_blobs(image, lightness, centres, has_highlight, body, g, centres_mm, config)
     centres, bodiless = centres[keep], bodiless[keep]
     radii = _radius_at(g.radius, centres)
@@ -1427,11 +1453,16 @@ def _plausible(
     intruding: np.ndarray,
     config: ClassicConfig,
     bodiless: np.ndarray,
+    image: np.ndarray | None = None,
+    cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]] | None = None,
 ) -> np.ndarray:
     """Which candidates can be balls: round (but for ``bodiless`` ones, whose body matches the
     cloth), resting on the playing area, and — when without a highlight, near a cushion or
     inside a region coming over the cushions (``intruding``) — standing out from the cloth around
-    them (a stripe crossing them, a hand or a cue's shadow does not)."""
+    them (a stripe crossing them, a hand or a cue's shadow does not). Where ``image`` (the BGR
+    picture the masks are of) and ``cloth_at`` (the cloth model's chromaticity and brightness at
+    its pixels) are given, the cloth around a candidate includes the cloth in shade
+    (:func:`_shaded_cloth`)."""
     radii = _radius_at(g.radius, centres)
     must_stand_out = ~has_highlight | intruding | _near_cushion(centres_mm, config.near_cushion_mm)
     # Near the playing area's edge (cushion faces, rails) the ring is unknown: only samples well
@@ -1440,13 +1471,14 @@ def _plausible(
     # the masks sampled first and combined at the samples (not over the whole image)
     on_inner = _ring_samples(g.inner, centres, reach, config.ring_samples)
     on_foreground = _ring_samples(foreground, centres, reach, config.ring_samples)
-    ring, blocked = on_inner & ~on_foreground, on_inner & on_foreground
-    cloth_share = ring.sum(axis=1) / np.maximum(1, (ring | blocked).sum(axis=1))
-    stands_out = cloth_share >= config.intruder_ball_min_cloth
+    blocked = on_inner & on_foreground
     # A stripe (the cue, its shadow, an arm) crosses the circle on two opposite sides; the cue
     # touching the cue ball comes from one side only.
     half = config.ring_samples // 2
     crossed = np.any(blocked[:, :half] & blocked[:, half:], axis=1)
+    judged = np.maximum(1, on_inner.sum(axis=1))
+    lit = (on_inner & ~blocked).sum(axis=1)
+    cloth_share = lit / judged
     round_enough = np.where(
         has_highlight,
         _round(body, centres, radii, config),
@@ -1454,16 +1486,72 @@ def _plausible(
     )
     round_enough |= bodiless
     resting = STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
+    possible = round_enough & (resting | _in_jaws(centres_mm, config.jaws_reach_mm))
+    blob = intruding & ~has_highlight
+    # The cloth in shade (a player's, the cue's, the ball's own shadow) is cloth on the circle: it
+    # is foreground only because it is darker. Judged only where it can decide (it only adds cloth).
+    undecided = possible & must_stand_out & ~(blob & crossed)
+    undecided &= (cloth_share < config.intruder_ball_min_cloth) | (
+        blob & (cloth_share < config.intruder_blob_min_cloth)
+    )
+    shade = blocked & undecided[:, None]
+    if image is not None and cloth_at is not None and shade.any():
+        rows, cols = np.nonzero(shade)
+        points = centres[rows] + reach[rows, None] * _round_offsets(config.ring_samples, (1.0,))[cols]
+        shade[rows, cols] = _shaded_cloth(image, cloth_at, points, config)
+        solid = blocked & ~shade
+        # ...but not where what is not cloth crosses the circle on two opposite sides: the candidate
+        # lies inside it (a glint on a hand, whose shadow lies beside it)
+        inside = np.any(solid[:, :half] & solid[:, half:], axis=1)
+        shade &= ~inside[:, None]
+        cloth_share = (lit + shade.sum(axis=1)) / judged
+    stands_out = cloth_share >= config.intruder_ball_min_cloth
     return (
-        round_enough
-        & (resting | _in_jaws(centres_mm, config.jaws_reach_mm))
+        possible
         & (~must_stand_out | stands_out)
-        & ~(intruding & ~has_highlight & (crossed | (cloth_share < config.intruder_blob_min_cloth)))
+        & ~(blob & (crossed | (cloth_share < config.intruder_blob_min_cloth)))
     )
 
 
 _LAB_NEUTRAL = 128.0
 """The a* and b* of a neutral grey in OpenCV's 8-bit Lab (stored offset by this)."""
+
+
+_MIN_CLOTH_CHROMA = 1.0
+"""Floor (Lab a*b* units) of the cloth's chroma that shade is measured against (a grey cloth has
+no hue to keep; one Lab unit is below any broadcast's cloth)."""
+
+
+def _shaded_cloth(
+    image: np.ndarray,
+    cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
+    points: np.ndarray,
+    config: ClassicConfig,
+) -> np.ndarray:
+    """(n,) bool: whether the pixels of ``image`` at ``points`` (n, 2) px (rounded, clamped) are the
+    cloth in shade: no lighter than ``ring_shade_max_lightness_ratio`` times the local cloth's Lab
+    lightness (``cloth_at``: the cloth model's chromaticity and brightness there), with the cloth's
+    hue (within ``ring_shade_max_hue_deg``) and at least ``ring_shade_min_chroma_share`` of its
+    chroma along it. Only these pixels are converted to Lab."""
+    h, w = image.shape[:2]
+    ix = _clamp(np.rint(points[:, 0]).astype(int), w - 1)
+    iy = _clamp(np.rint(points[:, 1]).astype(int), h - 1)
+    chroma, brightness = cloth_at(ix, iy)
+    cloth_bgr = np.asarray(chroma, dtype=float) * (
+        np.asarray(brightness, dtype=float)[:, None] + config.cloth.dark_chroma_floor
+    )
+    pixels = np.concatenate([image[iy, ix], np.clip(np.rint(cloth_bgr), 0, 255).astype(np.uint8)])
+    lab = cv2.cvtColor(pixels[:, None], cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(float)
+    lab[:, 1:] -= _LAB_NEUTRAL
+    seen, cloth = lab[: len(ix)], lab[len(ix) :]
+    cloth_chroma = np.maximum(np.hypot(cloth[:, 1], cloth[:, 2]), _MIN_CLOTH_CHROMA)
+    along = (seen[:, 1] * cloth[:, 1] + seen[:, 2] * cloth[:, 2]) / cloth_chroma
+    across = np.abs(seen[:, 1] * cloth[:, 2] - seen[:, 2] * cloth[:, 1]) / cloth_chroma
+    return (
+        (seen[:, 0] <= config.ring_shade_max_lightness_ratio * cloth[:, 0])
+        & (along >= config.ring_shade_min_chroma_share * cloth_chroma)
+        & (across <= np.tan(np.radians(config.ring_shade_max_hue_deg)) * along)
+    )
 
 
 def _dark_mouth_blobs(
