@@ -369,6 +369,30 @@ class StrokeConfig:
     the two, scaled to mm where the balls lie: half a pixel bounds whole-pixel rounding, and is
     about 2.5 sd of the rim-fitted centres' scatter at rest (see ``MotionConfig``: 1.4 mm sd
     along the table, where a pixel spans ~7 mm at the far end of a broadcast view)."""
+    touching_rest_sightings: int = 3
+    """Whether the cue ball rests against a ball is judged where the two came to rest: on the
+    median of their last this many distinct sightings together (the centre distance and the
+    millimetres a pixel spans along it; a sighting repeated unchanged, the detections held while
+    nothing moved, counts once), not on all the frames since the stroke ended. A cue ball rolling
+    up to a ball creeps its last 15 mm at ~35 mm/s, under the rest threshold
+    (``MotionConfig.rest_displacement_mm``), on frames when the stroke is already over: averaged
+    over them, a touch on a rendered clip read 5.9 mm apart (``touching_ball`` overhead seed 6;
+    0.4 mm on its last sightings). The median of three drops one odd sighting (a 960 x 540
+    broadcast ``cue_ball_rests_near_ball`` seed 2: 20.5 mm apart, read 10.7 mm, then 2.0 mm on
+    the last detections at rest)."""
+    touching_gap_px: float = 0.65
+    """...and it touches when that median gap is at most this many image pixels (in the mm a pixel
+    spans along the line between the two centres, there): what a touch reads. The gap between two
+    fitted centres that close is off by up to about a pixel, in pixels whatever the resolution
+    (their rims meet; seen at a low camera angle one hides part of the other), so the tolerance
+    is in pixels, not mm. Rendered clips (``touching_ball``, ``cue_ball_rests_near_ball``,
+    ``two_balls_hit_at_once``, seeds 0-9, both cameras at 1280 x 720 and at 960 x 540):
+    touches read at most 0.39 px apart, balls 5.5-25 mm apart at least 0.87 px (a 5.5 mm gap,
+    1.85 px near a 1280 x 720 broadcast camera; an 18-20 mm gap, 2-3.5 px at the far end of a
+    960 x 540 one, read 1.1 px); this lies halfway. Gaps under about two pixels (6 mm near a 1280
+    x 720 broadcast camera, 17 mm at the far end of a 960 x 540 one) are at the limit of what the
+    picture resolves. Used where both centres were seen together at rest with their image
+    centres; else ``touching_tolerance_mm`` and ``centre_rounding_px`` on the averaged places."""
     cushion_tolerance_mm: float = 15.0
     """A ball whose centre comes within a radius plus this of a cushion nose, and turns, hit it."""
     preroll_s: float = 2.0
@@ -475,6 +499,12 @@ class StrokeConfig:
         return self.clear_departure_onsets * self.onset_displacement_mm
 
     def __post_init__(self) -> None:
+        if self.touching_rest_sightings < 1:
+            raise ValueError(
+                f"touching_rest_sightings must be at least 1, got {self.touching_rest_sightings}"
+            )
+        if self.touching_gap_px < 0:
+            raise ValueError(f"touching_gap_px must not be negative, got {self.touching_gap_px}")
         if self.rest_median_frames < 1:
             raise ValueError(f"rest_median_frames must be at least 1, got {self.rest_median_frames}")
         if self.start_centre_slip_mm < 0:

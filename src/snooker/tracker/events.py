@@ -797,19 +797,32 @@ def touching(
     config: StrokeConfig,
     table: TableSpec,
     image_xy: dict[str, np.ndarray] | None = None,
+    rest_gaps: dict[str, tuple[float, float]] | None = None,
 ) -> tuple[str, ...]:
-    """Labels of the balls within a diameter plus tolerance of the cue ball (all at rest).
+    """Labels of the balls the cue ball rests against (all at rest), nearest first.
 
-    The tolerance is what the two centres' errors may add up to along their line: the rounding of
-    each image centre (``centre_rounding_px``), scaled by the millimetres one image pixel spans
-    along that line where the balls lie (from their image centres ``image_xy``, px, when given:
-    about 7 mm at the far end of a broadcast view, 3 mm near the camera), plus the other errors
-    (``touching_tolerance_mm``: calibration, blob shape)."""
+    Where ``rest_gaps`` has a ball (the distance between the two centres where they came to rest,
+    mm, and the millimetres an image pixel spans along it there; see
+    ``StrokeConfig.touching_rest_sightings``), it touches when that distance is at most a diameter
+    plus ``touching_gap_px`` of those pixels: two fitted centres that close are off by up to about
+    a pixel, so the tolerance follows the picture's resolution where the balls lie.
+
+    Else the tolerance is what the two centres' errors may add up to along their line: the
+    rounding of each image centre (``centre_rounding_px``), scaled by the millimetres one image
+    pixel spans along that line where the balls lie (from their image centres ``image_xy``, px,
+    when given: about 7 mm at the far end of a broadcast view, 3 mm near the camera), plus the
+    other errors (``touching_tolerance_mm``: calibration, blob shape)."""
     if cue_xy is None:
         return ()
     image_xy = image_xy or {}
+    rest_gaps = rest_gaps or {}
     near = []
     for label, xy in others.items():
+        if label in rest_gaps:
+            gap, mm_per_px = rest_gaps[label]
+            if gap <= table.ball_diameter_mm + config.touching_gap_px * mm_per_px:
+                near.append((gap, label))
+            continue
         gap = float(np.linalg.norm(np.asarray(xy) - cue_xy))
         tolerance = config.touching_tolerance_mm
         if CUE_BALL in image_xy and label in image_xy:

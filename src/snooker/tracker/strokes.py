@@ -742,7 +742,14 @@ class StrokeSegmenter:
             cue_ball=cue_state,
             touching=()
             if truncated or interrupted
-            else ev.touching(cue_after, others_after, self.config, self.table, settled_px),
+            else ev.touching(
+                cue_after,
+                others_after,
+                self.config,
+                self.table,
+                settled_px,
+                self._rest_gaps(settled_frames, others_after),
+            ),
             cushion_contacts=tuple(cushions),
             positions_before=dict(self._before),
             positions_after=after,
@@ -914,6 +921,39 @@ class StrokeSegmenter:
                 out[label] = np.mean(seen, axis=0)
             elif not image:
                 out[label] = held_xy
+        return out
+
+    def _rest_gaps(
+        self, rest_frames: list[_FrameRecord], labels: dict[str, np.ndarray]
+    ) -> dict[str, tuple[float, float]]:
+        """For each of ``labels`` seen at rest together with the cue ball, with both image centres:
+        the distance between the two centres where they came to rest (mm) and the millimetres an
+        image pixel spans along it there, each the median over their last
+        ``touching_rest_sightings`` sightings together (a cue ball creeping to rest is judged where
+        it stopped). A sighting the same as the one after it (both centres unchanged: the
+        detections held while nothing moved) is one measurement, counted once."""
+        out = {}
+        for label in labels:
+            pairs: list[tuple[float, float]] = []
+            later = None
+            for f in reversed(rest_frames):
+                if len(pairs) == self.config.touching_rest_sightings:
+                    break
+                if not (f.visible.get(label, False) and f.visible.get(CUE_BALL, False)):
+                    continue
+                if not all(key in f.xy and key in f.px for key in (label, CUE_BALL)):
+                    continue
+                centres = np.concatenate([f.px[CUE_BALL], f.px[label]])
+                if later is not None and np.array_equal(centres, later):
+                    continue
+                later = centres
+                mm = float(np.linalg.norm(f.xy[label] - f.xy[CUE_BALL]))
+                px = float(np.linalg.norm(f.px[label] - f.px[CUE_BALL]))
+                if px > 0.0:
+                    pairs.append((mm, mm / px))
+            if pairs:
+                mm, scale = np.median(np.array(pairs), axis=0)
+                out[label] = (float(mm), float(scale))
         return out
 
     def _trim_preroll(self, now_t: float) -> None:
