@@ -1453,16 +1453,16 @@ def _plausible(
     intruding: np.ndarray,
     config: ClassicConfig,
     bodiless: np.ndarray,
-    image: np.ndarray | None = None,
-    cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]] | None = None,
+    image: np.ndarray,
+    cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
 ) -> np.ndarray:
     """Which candidates can be balls: round (but for ``bodiless`` ones, whose body matches the
     cloth), resting on the playing area, and — when without a highlight, near a cushion or
     inside a region coming over the cushions (``intruding``) — standing out from the cloth around
-    them (a stripe crossing them, a hand or a cue's shadow does not). Where ``image`` (the BGR
-    picture the masks are of) and ``cloth_at`` (the cloth model's chromaticity and brightness at
-    its pixels) are given, the cloth around a candidate includes the cloth in shade
-    (:func:`_shaded_cloth`)."""
+    them (a stripe crossing them, a hand or a cue's shadow does not). The cloth around a candidate
+    includes the cloth in shade (:func:`_shaded_cloth`, read in ``image``, the BGR picture the
+    masks are of, against ``cloth_at``, the cloth model's chromaticity and brightness at its
+    pixels)."""
     radii = _radius_at(g.radius, centres)
     must_stand_out = ~has_highlight | intruding | _near_cushion(centres_mm, config.near_cushion_mm)
     # Near the playing area's edge (cushion faces, rails) the ring is unknown: only samples well
@@ -1495,7 +1495,7 @@ def _plausible(
         blob & (cloth_share < config.intruder_blob_min_cloth)
     )
     shade = blocked & undecided[:, None]
-    if image is not None and cloth_at is not None and shade.any():
+    if shade.any():
         rows, cols = np.nonzero(shade)
         points = centres[rows] + reach[rows, None] * _round_offsets(config.ring_samples, (1.0,))[cols]
         shade[rows, cols] = _shaded_cloth(image, cloth_at, points, config)
