@@ -580,8 +580,11 @@ def _edge_contacts(cue, target):
     return [(cue[0] + reach * math.cos(a), cue[1] + reach * math.sin(a)) for a in (base - half, base + half)]
 
 
-def _first_hits(cue, angles, balls) -> list[str | None]:
-    """For each direction, the id of the first ball the cue ball meets (solving |p + t·u - c| = D)."""
+def _first_hits(cue, angles, balls, within_cushions: bool = False) -> list[str | None]:
+    """For each direction, the id of the first ball the cue ball meets (solving |p + t·u - c| = D).
+    ``within_cushions``: None where the cue ball's centre would meet it beyond a radius inside the
+    cushions' lines (the cue ball would strike a cushion first; the rule geometry knows the
+    cushions, this sampling only the rectangle they bound)."""
     names = list(balls)
     u = np.stack([np.cos(angles), np.sin(angles)], axis=1)
     w = np.array([balls[n] for n in names]) - np.asarray(cue)
@@ -589,7 +592,19 @@ def _first_hits(cue, angles, balls) -> list[str | None]:
     disc = b * b - (np.sum(w * w, axis=1) - D * D)[None, :]
     t = np.where((disc > 0.0) & (b > 0.0), b - np.sqrt(np.maximum(disc, 0.0)), np.inf)
     first = np.argmin(t, axis=1)
-    return [names[k] if np.isfinite(t[i, k]) else None for i, k in enumerate(first)]
+    hits = [names[k] if np.isfinite(t[i, k]) else None for i, k in enumerate(first)]
+    if not within_cushions:
+        return hits
+    reach = np.where(np.isfinite(t[np.arange(len(first)), first]), t[np.arange(len(first)), first], 0.0)
+    contact = np.asarray(cue) + reach[:, None] * u
+    radius = D / 2
+    inside = (
+        (contact[:, 0] >= radius)
+        & (contact[:, 0] <= STANDARD_TABLE.width_mm - radius)
+        & (contact[:, 1] >= radius)
+        & (contact[:, 1] <= STANDARD_TABLE.length_mm - radius)
+    )
+    return [hit if ok else None for hit, ok in zip(hits, inside, strict=True)]
 
 
 def _reference_snookered(cue, balls, on) -> bool:
@@ -614,7 +629,7 @@ def test_snookered_matches_a_brute_force_reading_of_the_definition(layout):
 def test_every_sampled_open_direction_is_found(layout):
     cue, balls, on = layout
     angles = np.linspace(0.0, 2.0 * math.pi, _SAMPLED_DIRECTIONS, endpoint=False)
-    sampled_open = any(hit in on for hit in _first_hits(cue, angles, balls))
+    sampled_open = any(hit in on for hit in _first_hits(cue, angles, balls, within_cushions=True))
     if sampled_open:
         assert clear_path_to_any_part(cue, balls, on)
 
