@@ -472,3 +472,93 @@ def test_stop_ends_a_run_whose_camera_is_still_being_retried_at_start(session):
     status = table.run(camera)
     assert time.monotonic() - started < STOPPED_WITHIN_S  # not 100 retries of up to 8 s
     assert status.ended == "stopped" and not status.failed
+
+
+# ---------------------------------------------------------------- frames missing at the source
+STALL_S = 1.2
+"""How long the camera below sends nothing, mid-stream (s): past ``SourceConfig.stall_s``, within
+its read timeout, so the stream goes on without a reconnect."""
+
+
+class _StallingCamera(__import__("http.server").server.BaseHTTPRequestHandler):
+    """An IP camera's MJPEG stream over HTTP (multipart/x-mixed-replace, as such cameras serve it):
+    ``frames`` frames at ``fps``, silent for ``STALL_S`` after frame ``stall_after``; then it ends."""
+
+    frames, stall_after, fps = 40, 15, 30.0
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "multipart/x-mixed-replace;boundary=frame")
+        self.end_headers()
+        try:
+            for i in range(self.frames):
+                jpeg = cv2.imencode(".jpg", np.full((48, 64, 3), (i * 7) % 256, np.uint8))[1].tobytes()
+                head = b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n" % len(jpeg)
+                self.wfile.write(head + jpeg + b"\r\n")
+                self.wfile.flush()
+                time.sleep(STALL_S if i == self.stall_after else 1 / self.fps)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def _stalling_stream() -> tuple[str, object]:
+    import http.server
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _StallingCamera)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/cam.mjpg", server
+
+
+def _avi_with_dropped_frames(path: Path) -> Path:
+    """40 frames of which a camera dropped 5 (frames 12-16: empty AVI chunks, as AVI marks them)."""
+    from snooker.datasets.damaged import avi_frames, avi_with_frames
+
+    data = _video(path, 40).read_bytes()
+    frames = avi_frames(data)
+    frames[12:17] = [b""] * 5
+    path.write_bytes(avi_with_frames(data, frames))
+    return path
+
+
+GAP_ROWS = [
+    # source, failed, gaps, frames missing (None: some), words said
+    ("avi_with_dropped_frames", False, 1, 5, ["5 frame(s) missing at the source after frame 11"]),
+    ("stalling_camera", True, 1, None, ["no frame for", "after frame 15", "stalled"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("kind", "failed", "gaps", "missing", "words"), GAP_ROWS, ids=[r[0] for r in GAP_ROWS]
+)
+def test_frames_missing_at_the_source_are_counted_in_the_status_and_said(
+    session, tmp_path: Path, kind, failed, gaps, missing, words
+):
+    # Before: an AVI's dropped frames shifted every later time and the file "broke off (truncated or
+    # corrupt)"; a stream that stalled and went on said nothing.
+    said: list[str] = []
+    server = None
+    if kind == "stalling_camera":
+        url, server = _stalling_stream()
+        source = CaptureSource(url, SourceConfig(reconnect_max_attempts=0), report=said.append)
+    else:
+        source = VideoFileSource(_avi_with_dropped_frames(tmp_path / "dropped.avi"), report=said.append)
+    seen: list[tuple[int, float]] = []
+    table, told = _table(session, strokes={30: _pot("red-3", 20, 30)})
+    table.on_frame = lambda outcome, status: seen.append((outcome.frame.index, outcome.frame.t))
+    try:
+        status = table.run(source)
+    finally:
+        if server is not None:
+            server.shutdown()
+    assert status.failed is failed, status.ended  # a stream that ends has dropped out for good
+    assert status.source_gaps == gaps
+    assert status.frames_missing == missing if missing is not None else status.frames_missing > 0
+    assert status.strokes == 1 and session.scoreboard()["score"] == [1, 0]  # ruled all the same
+    assert any(all(word in line for word in words) for line in said), said
+    assert f"{status.frames_missing} frames missing at the source in {gaps} gap(s)" in told[-1]
+    if kind == "avi_with_dropped_frames":  # the times after the gap are the file's own
+        assert [i for i, _ in seen] == [*range(12), *range(17, 40)]
+        assert [t for _, t in seen] == pytest.approx([i / 30.0 for i, _ in seen])

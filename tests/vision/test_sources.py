@@ -514,3 +514,99 @@ def test_a_stream_that_accepts_and_never_answers_fails_within_its_open_timeout()
 
 SILENT_STREAM_GIVE_UP_S = 10.0
 """Well under OpenCV's own 30 s, well over the 0.5 s asked (the backend checks its clock coarsely)."""
+
+
+class _StampedCapture:
+    """A capture of frames whose timestamps (ms, ``CAP_PROP_POS_MSEC`` after each read) are given;
+    it reports ``fps`` and as many frames as timestamps (as a container's index counts its samples)."""
+
+    def __init__(self, stamps_ms: list[float], fps: float, count: int | None = None):
+        self.stamps, self.fps, self.next = stamps_ms, fps, 0
+        self.count = len(stamps_ms) if count is None else count
+
+    def isOpened(self) -> bool:
+        return True
+
+    def read(self) -> tuple[bool, np.ndarray | None]:
+        if self.next >= len(self.stamps):
+            return False, None
+        self.next += 1
+        return True, np.full((4, 6, 3), self.next - 1, np.uint8)
+
+    def get(self, prop: int) -> float:
+        if prop == cv2.CAP_PROP_POS_MSEC:
+            return self.stamps[self.next - 1] if self.next else 0.0
+        return {cv2.CAP_PROP_FPS: self.fps, cv2.CAP_PROP_FRAME_COUNT: float(self.count)}.get(prop, 0.0)
+
+    def set(self, prop: int, value: float) -> bool:
+        return False
+
+    def release(self) -> None:
+        pass
+
+
+def _at(fps: float, slots: list[int]) -> list[float]:
+    return [1000.0 * k / fps for k in slots]
+
+
+TIMESTAMP_ROWS = [
+    # id, timestamps (ms), fps reported, frame count, indices, times (s), missing, ended early
+    ("steady", _at(25, range(6)), 25.0, 6, list(range(6)), [k / 25 for k in range(6)], 0, False),
+    (
+        "three_missing",
+        _at(25, [0, 1, 2, 6, 7, 8]),
+        25.0,
+        9,  # an AVI counts its empty chunks: read to its end
+        [0, 1, 2, 6, 7, 8],
+        [k / 25 for k in (0, 1, 2, 6, 7, 8)],
+        3,
+        False,
+    ),
+    (
+        "variable_rate_reports_its_mean",  # 30 fps, 10 frames never recorded: 20 frames in 30 times
+        _at(30, [*range(10), *range(20, 30)]),
+        20 / 30 * 30.0,
+        20,
+        [*range(10), *range(20, 30)],
+        [k / 30 for k in (*range(10), *range(20, 30))],
+        10,
+        False,
+    ),
+    (
+        "decoder_stops_after_a_jump",  # 12 samples over 16 frame times, the decoder gives 8 (OpenCV)
+        _at(30, [0, 1, 2, 3, 8, 9, 10, 11]),
+        12 / 16 * 30.0,
+        12,
+        [0, 1, 2, 3, 8, 9, 10, 11],
+        [k / 30 for k in (0, 1, 2, 3, 8, 9, 10, 11)],
+        4,
+        True,
+    ),
+    ("no_timestamps", [0.0] * 5, 25.0, 5, list(range(5)), [k / 25 for k in range(5)], 0, False),
+    ("truncated", _at(25, range(4)), 25.0, 10, list(range(4)), [k / 25 for k in range(4)], 0, True),
+]
+
+
+@pytest.mark.parametrize(
+    ("stamps", "fps", "count", "indices", "times", "missing", "early"),
+    [row[1:] for row in TIMESTAMP_ROWS],
+    ids=[row[0] for row in TIMESTAMP_ROWS],
+)
+def test_a_video_files_times_are_its_timestamps_and_frames_missing_from_them_are_counted(
+    video: Path, stamps, fps, count, indices, times, missing, early
+):
+    # Before: t was the count of frames read over the reported rate, so a gap shifted every later
+    # time (and a variable rate's mean stretched them all), and a file whose timestamps skipped
+    # frames "ended early (truncated or corrupt)".
+    reports: list[str] = []
+    capture = _StampedCapture(stamps, fps, count)
+    with VideoFileSource(video, report=reports.append, open_capture=lambda _: capture) as source:
+        frames = list(source)
+    assert [f.index for f in frames] == indices
+    assert [f.t for f in frames] == pytest.approx(times, abs=1e-9)
+    assert source.stats.frames_missing == missing
+    assert sum(g.missing_frames for g in source.stats.gaps) == missing
+    assert source.stats.ended_early is early
+    assert sum("missing at the source" in line for line in reports) == (1 if missing else 0)
+    if not missing:  # nothing to say: the times are the nominal grid's, bit for bit
+        assert [f.t for f in frames] == [i / fps for i in indices]

@@ -63,6 +63,7 @@ from snooker.pipeline.segments import (
 )
 from snooker.pipeline.tracking import TrackingWorker, TrackingWorkerError
 from snooker.tracker import StrokeEvents
+from snooker.vision.sources import SourceStats
 
 if TYPE_CHECKING:
     from snooker.vision.types import Frame
@@ -466,8 +467,9 @@ def analyze_segment(
         os.nice(options.segments.later_niceness)  # a later part only uses what the first leaves
     handover = Handover(options.segments, start, links)
     with _interruptible() as interrupted:
+        source = None
         try:
-            source = open_source(video, start_frame=start)
+            source = open_source(video, report=_note, start_frame=start)
             checked: tuple[int, ...] | None = None  # the frame size the calibration was found to fit
             with read_ahead(source, prepare=analysis.prepare) as frames:
                 result.fps = source.fps
@@ -486,7 +488,7 @@ def analyze_segment(
                     if result.handed_over_at is not None:
                         break
                 if result.handed_over_at is None and getattr(source.stats, "ended_early", False):
-                    result.error = f"the video {video} ended early (truncated or corrupt), frame {result.end}"
+                    result.error = _ended_early(video, result.end, source.stats)
         except SourceError as exc:
             result.error = str(exc)
         except CalibrationDoesNotFit as exc:
@@ -500,6 +502,8 @@ def analyze_segment(
         finally:
             handover.close()
             analysis.finish()
+            if source is not None:
+                result.gaps = [gap.to_record() for gap in source.stats.gaps]
     result.finished = True
     result.frames, result.strokes = analysis.frames, analysis.strokes
     result.other_views = analysis.other_views
@@ -587,13 +591,22 @@ def analyze_video(
     analysis = VideoAnalysis(detector, view=view, tracking_worker=worker)
     referee, referee_error = _referee(options.join) if options.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None
-    record = {"path": video, "fps": None, "frames": 0, "width": None, "height": None}
+    record = {
+        "path": video,
+        "fps": None,
+        "frames": 0,
+        "width": None,
+        "height": None,
+        **SourceStats().to_record(),
+    }
     error = None
     annotator = None
+    source = None
     with _interruptible() as interrupted:
         try:
-            source = open_source(video)
+            source = open_source(video, report=_note)
             checked: tuple[int, ...] | None = None  # the frame size the calibration was found to fit
+            shape: tuple[int, ...] | None = None  # the size of the frames before
             with read_ahead(source, prepare=analysis.prepare) as frames:
                 record["fps"] = source.fps
                 total = getattr(source, "frame_count", None) or None
@@ -607,6 +620,9 @@ def analyze_video(
                         record["height"], record["width"] = frame.image.shape[:2]
                         if view is not None and frame.image.shape != checked:
                             checked = _check_size(view, frame, first=record["frames"] == 1)
+                        elif view is None and frame.image.shape != shape and shape is not None:
+                            _resized(video, frame, shape, analysis)
+                        shape = frame.image.shape
                         outcome = analysis.process(frame)
                         if options.annotate:
                             annotator = annotator or _annotator(out, source.fps, frame.image.shape)
@@ -621,7 +637,7 @@ def analyze_video(
                     error = (
                         f"{source.name} dropped out and did not come back, after {record['frames']} frames"
                         if source.is_live
-                        else f"the video {video} ended early (truncated or corrupt), frame {record['frames']}"
+                        else _ended_early(video, record["frames"], source.stats)
                     )
         except SourceError as exc:
             error = str(exc)
@@ -646,8 +662,48 @@ def analyze_video(
     error = error or analysis.tracking_error
     if error is None and analysis.view is None:
         error = f"no snooker table found in {video} ({record['frames']} frames read)"
+    if source is not None:
+        record.update(source.stats.to_record())
+        _say_gaps(video, source.stats)
     doc = analysis.analysis(record, rulings, error)
     return _conclude(out, doc, analysis.strokes, error, referee_error, options.join)
+
+
+def _ended_early(video: str, frames: int, stats: SourceStats) -> str:
+    """What an analysis of a video file that ended early says: where, and what was not read."""
+    why = stats.ended_early_why or "truncated or corrupt"
+    return f"the video {video} ended early, after {frames} frames read: {why}"
+
+
+def _say_gaps(video: str, stats: SourceStats) -> None:
+    """Say, once the video is read, how many frames it lacked (each gap was said as it came; all
+    are in analysis.json's ``video.gaps``)."""
+    if not stats.gaps:
+        return
+    said = [
+        f"{count} {what}"
+        for count, what in (
+            (stats.frames_missing, "frames missing at the source"),
+            (stats.frames_undecodable, "frames not decodable"),
+        )
+        if count
+    ]
+    _note(
+        f"{video}: {' and '.join(said) or 'no frame missing'} in {len(stats.gaps)} gap(s) (video.gaps in "
+        "analysis.json); the times of the frames after each are the video's own"
+    )
+
+
+def _resized(video: str, frame: Frame, before: tuple[int, ...], analysis: VideoAnalysis) -> None:
+    """The picture changed size (a folder of stills from two cameras, a stream that changed mode)
+    with no calibration given: said, and the table looked for afresh at the new size, as ``live``
+    does (``LiveTable._new_frame_size``)."""
+    height, width = frame.image.shape[:2]
+    _note(
+        f"{video}: the picture changed size at frame {frame.index} ({before[1]}x{before[0]} → "
+        f"{width}x{height}): looking for the table again"
+    )
+    analysis.forget_view()
 
 
 def _failed(record: dict, exc: Exception) -> str:

@@ -89,6 +89,12 @@ class LiveStatus:
     strokes_not_ruled: int = 0
     other_views_not_followed: int = 0
     """Frames of other views in which the cue ball was not looked for, to keep up."""
+    frames_missing: int = 0
+    """Frames the source did not deliver (``SourceStats.frames_missing`` plus
+    ``frames_undecodable``): a camera or stream that stalled or dropped out, frames missing from a
+    file's timestamps, frames it could not decode."""
+    source_gaps: int = 0
+    """How many gaps those frames came in (``SourceStats.gaps``)."""
     latency_s: float = 0.0
     max_latency_s: float = 0.0
     started: float = field(default_factory=time.monotonic)
@@ -108,6 +114,11 @@ class LiveStatus:
             + (
                 f"; cue ball not looked for in {self.other_views_not_followed} frames of other views"
                 if self.other_views_not_followed
+                else ""
+            )
+            + (
+                f"; {self.frames_missing} frames missing at the source in {self.source_gaps} gap(s)"
+                if self.source_gaps
                 else ""
             )
         )
@@ -184,6 +195,7 @@ class LiveTable:
                     status.latency_s = frames.latency_s
                     status.max_latency_s = max(status.max_latency_s, frames.latency_s)
                     status.frames_dropped = frames.dropped
+                    self._count_gaps(source)
                     self._process(frame)
                     if time.monotonic() >= next_status:
                         self.report(status.line())
@@ -191,6 +203,7 @@ class LiveTable:
                     if self._stop.is_set():
                         break
                 status.frames_dropped = frames.dropped
+            self._count_gaps(source)
             if self._stop.is_set():
                 status.ended = "stopped"
         except SourceError as exc:
@@ -209,7 +222,8 @@ class LiveTable:
             elif getattr(source, "is_live", False):
                 what = "dropped out and did not come back"
             else:
-                what = "broke off (truncated or corrupt)"
+                why = getattr(source.stats, "ended_early_why", None) or "truncated or corrupt"
+                what = f"broke off ({why})"
             status.ended = f"source {source.name} {what}"
             status.failed = early
             never_showed = status.frames_processed > 0 and status.frames_skipped == status.frames_processed
@@ -227,6 +241,12 @@ class LiveTable:
         self._settle()
         self.report(f"{status.ended}; {status.line()}")
         return status
+
+    def _count_gaps(self, source: FrameSource) -> None:
+        """The source's gaps so far in the status (counted on its reader thread)."""
+        stats = source.stats
+        self.status.frames_missing = stats.frames_missing + stats.frames_undecodable
+        self.status.source_gaps = len(stats.gaps)
 
     def _process(self, frame) -> None:
         status = self.status

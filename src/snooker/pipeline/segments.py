@@ -34,6 +34,7 @@ from snooker.tracker import StrokeEvents
 from snooker.tracker.replays import Replay
 from snooker.tracker.strokes import OutsideEvent
 from snooker.tracker.types import CushionContact
+from snooker.vision.sources import NOT_DECODABLE
 
 RED_LABEL = re.compile(r"^red-(\d+)$")
 
@@ -130,6 +131,8 @@ class SegmentResult:
     """Replays whose strokes were dropped (``VideoAnalysis.stage.replays``)."""
     skips: list[tuple[int, int, str]] = field(default_factory=list)
     views: list[dict] = field(default_factory=list)
+    gaps: list[dict] = field(default_factory=list)
+    """Where the source lacked frames (``SourceGap.to_record``), by the frame after each."""
     calibration: dict | None = None
     finished: bool = False
     error: str | None = None
@@ -354,6 +357,7 @@ def trim(result: SegmentResult, lo: int | None, hi: int | None) -> SegmentResult
         replays=[r for r in result.replays if inside(r.first_frame)],
         skips=[(a, b, reason) for a, b, reason in skips if a <= b],
         views=[v for v in result.views if inside(v["frame"])],
+        gaps=[g for g in result.gaps if inside(g["after_frame"] + 1)],
     )
 
 
@@ -469,6 +473,7 @@ class Stitched:
             "frames": sum(p.read for p in parts),
             "width": next((p.width for p in parts if p.width), None),
             "height": next((p.height for p in parts if p.height), None),
+            **source_record([g for p in parts for g in p.gaps]),
         }
         complete = self.error is None and all(p.finished and p.error is None for p in parts)
         return analysis_document(
@@ -484,6 +489,14 @@ class Stitched:
             other_views=[f for p in parts for f in p.other_views],
             replays=[r for p in parts for r in p.replays],
         )
+
+
+def source_record(gaps: list[dict]) -> dict:
+    """analysis.json's ``video`` fields on what the source lacked (``SourceStats.to_record``), from
+    the gaps of the parts joined."""
+    undecodable = sum(g["missing_frames"] for g in gaps if g["why"] == NOT_DECODABLE)
+    missing = sum(g["missing_frames"] for g in gaps) - undecodable
+    return {"frames_missing": missing, "frames_undecodable": undecodable, "gaps": gaps}
 
 
 def join(chain: list[SegmentResult], cuts: list[int], config: SegmentConfig) -> list[SegmentResult]:

@@ -14,6 +14,12 @@ images, any other path is a video file (or a single image).
 Problems are named, never a traceback: a missing or unreadable file raises :class:`SourceError`
 naming it; a video that ends early (truncated, broken mid-stroke) ends the iteration and is reported;
 a camera or stream that drops out is reopened with exponential backoff, each attempt reported.
+What a source did not deliver is counted and said, never papered over: a video file's ``t`` is
+its own timestamp, so frames missing at the source (a camera or encoder that dropped them, an
+AVI's empty frame chunks, a variable frame rate's long frame) leave a jump in ``t`` rather than
+shifting every later time, and each such gap, each undecodable stretch and each stall of a camera
+or stream is a :class:`SourceGap` in ``stats.gaps`` (``stats.to_record()``: analysis.json's
+``video`` fields).
 :class:`LiveFrames` reads any source on a thread into a bounded queue that drops the oldest frame
 rather than fall behind, counting what it dropped; :func:`read_ahead` uses the same thread to decode
 ahead of an offline consumer without dropping anything.
@@ -80,6 +86,30 @@ class SourceConfig:
     stream_open_timeout_s: float = 5.0
     stream_read_timeout_s: float = 5.0
     decoder_threads: int = 1
+    gap_tolerance_frames: float = 0.5
+    """A video file's frames are missing at the source where the step between the timestamps of
+    two frames read in a row exceeds their frame distance by more than this many frame periods
+    (frames). A file's timestamps are exact to its time base (well under a millisecond), so half
+    a period tells one frame missing from rounding; the missing count is the excess in periods,
+    rounded. Also how far (frame periods) the last frame may end before the file's length (its
+    frame count over its frame rate) without the file having ended early."""
+    frame_period_window: int = 31
+    """How many of the last steps between timestamps (per frame) a video file's frame period is
+    the median of (frames). A file of variable frame rate reports its mean rate, which a gap
+    lowers: the steps themselves give the period of the frames around a gap."""
+    timestamp_rounding_s: float = 0.001
+    """A video file's frame keeps the time of its place on the nominal frame grid (frames read
+    plus frames missing before it, over the frame rate) where its timestamp lies within this of
+    it (s): container time bases round a frame's time by far less, so a file without gaps gives
+    exactly ``index / fps``; elsewhere (a variable frame rate, a gap read from a later start) the
+    timestamp itself."""
+    stall_s: float = 0.5
+    """A camera or stream that delivers no frame for this long and then goes on (by itself or after
+    a reconnect) stalled: the wait is reported and counted as a gap, with the frames its frame rate
+    would have delivered meanwhile (s). Network jitter delivers frames in bursts well within this."""
+    gaps_reported: int = 20
+    """Gaps said one by one through the reporter; later ones are still counted in ``stats`` (a file
+    of variable frame rate can have many short ones), and the first one over says so."""
 
     def __post_init__(self) -> None:
         if self.decoder_threads < 0:
@@ -92,6 +122,45 @@ class SourceConfig:
             raise ValueError("frame rates must be > 0")
         if self.stream_open_timeout_s <= 0 or self.stream_read_timeout_s <= 0:
             raise ValueError("stream timeouts must be > 0 seconds")
+        if self.gap_tolerance_frames <= 0 or self.frame_period_window < 1:
+            raise ValueError("gap_tolerance_frames must be > 0 and frame_period_window >= 1")
+        if self.timestamp_rounding_s < 0 or self.stall_s <= 0 or self.gaps_reported < 0:
+            raise ValueError("timestamp_rounding_s must be >= 0, stall_s > 0, gaps_reported >= 0")
+
+
+MISSING_AT_SOURCE = "missing at the source"
+"""Why frames of a video file are not there: its timestamps jump over them."""
+NOT_DECODABLE = "not decodable"
+"""Why frames of a video file (or images of a folder) are not there: they could not be decoded."""
+STALLED = "stalled"
+"""Why a camera or stream delivered nothing for a while: it stalled and went on by itself."""
+DROPPED_OUT = "dropped out"
+"""Why a camera or stream delivered nothing for a while: it dropped out and was reopened."""
+
+
+@dataclass(frozen=True)
+class SourceGap:
+    """Frames a source did not deliver between two it did: after frame ``after_frame`` (at ``t``
+    s) the next frame came at ``resumed_t`` s; ``missing_frames`` frames (at the source's frame
+    rate) are not there, for ``why`` (:data:`MISSING_AT_SOURCE`, :data:`NOT_DECODABLE`,
+    :data:`STALLED`, :data:`DROPPED_OUT`). ``after_frame`` is -1 (``t`` 0) where the gap came
+    before the first frame delivered."""
+
+    after_frame: int
+    t: float
+    resumed_t: float
+    missing_frames: int
+    why: str
+
+    def to_record(self) -> dict:
+        """The gap as analysis.json's ``video.gaps`` lists it (times rounded as frames' ``t``)."""
+        return {
+            "after_frame": self.after_frame,
+            "t": round(self.t, 4),
+            "resumed_t": round(self.resumed_t, 4),
+            "missing_frames": self.missing_frames,
+            "why": self.why,
+        }
 
 
 @dataclass
@@ -107,6 +176,22 @@ class SourceStats:
     dropped out and did not come back."""
     frames_undecodable: int = 0
     """Frames of a video file that could not be decoded (a corrupt stretch) and were skipped."""
+    frames_missing: int = 0
+    """Frames not in the source at all, by its timestamps (a video file) or by the time a camera
+    or stream delivered nothing (its frame rate times the wait)."""
+    gaps: list[SourceGap] = field(default_factory=list)
+    """Where frames were missing or not decodable, in order."""
+    ended_early_why: str | None = None
+    """What ``ended_early`` means here: which frames, or how much of the file, were not read."""
+
+    def to_record(self) -> dict:
+        """What analysis.json's ``video`` says of the source beyond its size: frames missing at the
+        source, frames not decodable, and each gap."""
+        return {
+            "frames_missing": self.frames_missing,
+            "frames_undecodable": self.frames_undecodable,
+            "gaps": [gap.to_record() for gap in self.gaps],
+        }
 
 
 class Capture(Protocol):
@@ -199,12 +284,128 @@ class FrameSource:
     def _frames(self) -> Iterator[Frame]:
         raise NotImplementedError
 
+    def _gap(self, gap: SourceGap, said: str) -> None:
+        """Count ``gap`` and say it (``said``), up to ``config.gaps_reported`` gaps."""
+        self.stats.gaps.append(gap)
+        if gap.why == NOT_DECODABLE:
+            self.stats.frames_undecodable += gap.missing_frames
+        else:
+            self.stats.frames_missing += gap.missing_frames
+        shown = self.config.gaps_reported
+        if len(self.stats.gaps) <= shown:
+            self.report(said)
+        elif len(self.stats.gaps) == shown + 1:
+            self.report(f"{self.name}: more than {shown} gaps; the rest are counted, not said")
+
+
+class _Timeline:
+    """A video file's frames placed in time from its own timestamps (:meth:`place`), the frames
+    missing between them counted (see ``SourceConfig.gap_tolerance_frames``,
+    ``frame_period_window``, ``timestamp_rounding_s``). Where the capture gives no usable
+    timestamps (none, or not increasing), ``t`` goes on at the nominal frame rate."""
+
+    def __init__(self, fps: float, config: SourceConfig) -> None:
+        self.fps = fps
+        self.config = config
+        self.missing = 0
+        """Frames missing so far: the nominal grid's place of the next frame moves on by them."""
+        self.steps: deque[float] = deque(maxlen=config.frame_period_window)
+        self.last: tuple[int, float, float | None] | None = None
+        """The last frame placed: its index, its time, its timestamp (None: not usable)."""
+        self.stamped = 0
+        """Frames placed by a usable timestamp after the first."""
+
+    def period(self) -> float:
+        """The frame period (s): the median step of the last frames, or the nominal one."""
+        if not self.steps:
+            return 1.0 / self.fps
+        ordered = sorted(self.steps)
+        middle = len(ordered) // 2
+        return ordered[middle] if len(ordered) % 2 else 0.5 * (ordered[middle - 1] + ordered[middle])
+
+    def place(self, index: int, stamp: float | None) -> tuple[float, int]:
+        """Frame ``index``'s time (s) from its timestamp ``stamp`` (s; None: none), and how many
+        frames are missing at the source between it and the frame placed before it."""
+        missing = 0
+        last = self.last
+        if last is None:
+            t = self._snapped(index, stamp)
+        elif stamp is not None and last[2] is not None and stamp > last[2]:
+            frames = index - last[0]
+            step = stamp - last[2]
+            period = self.period()
+            excess = step - frames * period
+            if excess > self.config.gap_tolerance_frames * period:
+                missing = max(1, round(excess / period))
+            self.steps.append(step / frames)
+            self.missing += missing
+            self.stamped += 1
+            t = self._snapped(index, stamp)
+        else:  # no usable timestamp: on at the nominal rate from where the last frame was
+            nominal = (index + self.missing) / self.fps
+            last_nominal = (last[0] + self.missing) / self.fps
+            t = nominal if last[1] == last_nominal else last[1] + nominal - last_nominal
+            stamp = None
+        self.last = (index, t, stamp)
+        return t, missing
+
+    def _snapped(self, index: int, stamp: float | None) -> float:
+        """The nominal time of frame ``index`` (plus the frames missing so far), or ``stamp`` where
+        it lies farther from it than ``timestamp_rounding_s``."""
+        nominal = (index + self.missing) / self.fps
+        if stamp is None or abs(stamp - nominal) <= self.config.timestamp_rounding_s:
+            return nominal
+        return stamp
+
+    def short_of(self, length_s: float) -> float | None:
+        """How far (s) the last frame placed ends before ``length_s``, by timestamps (None where the
+        file gave too few usable ones to say)."""
+        if self.last is None or self.last[2] is None or not self.stamped:
+            return None
+        return length_s - (self.last[2] + self.period())
+
+
+MP4_INDEX_BOX = b"moov"
+"""The box of an MP4 (ISO base media) file that says where every frame is; a recording cut off
+before it was finished has its frames (``mdat``) without it."""
+
+
+def _missing_mp4_index(path: Path) -> bool:
+    """Whether ``path`` is an MP4/MOV file (it starts with an ``ftyp`` box) whose top-level boxes
+    hold frames (``mdat``) but no index (``moov``): nothing in it can be located."""
+    seen: set[bytes] = set()
+    try:
+        with path.open("rb") as handle:
+            size = path.stat().st_size
+            offset = 0
+            while offset + 8 <= size:
+                handle.seek(offset)
+                header = handle.read(16)
+                length, kind = int.from_bytes(header[:4], "big"), header[4:8]
+                if offset == 0 and kind != b"ftyp":
+                    return False
+                seen.add(kind)
+                if length == 1 and len(header) == 16:
+                    length = int.from_bytes(header[8:16], "big")
+                elif length == 0:
+                    length = size - offset
+                if length < 8:
+                    break
+                offset += length
+    except OSError:
+        return False
+    return b"mdat" in seen and MP4_INDEX_BOX not in seen
+
 
 class VideoFileSource(FrameSource):
-    """A video file decoded by OpenCV; ``t`` is the frame's position in the file (seconds).
+    """A video file decoded by OpenCV; ``t`` is the frame's own timestamp in the file (seconds;
+    on the nominal grid, ``index / fps``, where the timestamps agree with it: see ``_Timeline``).
 
-    ``start_frame`` > 0 seeks there first (one part of a long video read by several processes):
-    frames keep the file's own indices and times."""
+    ``index`` is the frame's number on the video's frame grid: frames that could not be decoded,
+    and frames its timestamps say are missing (never recorded: a camera or encoder that dropped
+    them, an AVI's empty frame chunks), leave a hole in the indices and a jump in ``t``, and are
+    counted in ``stats``. ``start_frame`` > 0 seeks there first (one part of a long video read by
+    several processes): frames keep the file's own indices and times."""
 
     def __init__(
         self,
@@ -224,6 +425,7 @@ class VideoFileSource(FrameSource):
         )
         self._capture: Capture | None = None
         self._first: np.ndarray | None = None
+        self._first_stamp: float | None = None
         self._fps = self.config.fallback_fps
         self.frame_count = 0
 
@@ -239,6 +441,12 @@ class VideoFileSource(FrameSource):
         capture = self._open_capture(str(self.path))
         if not capture.isOpened():
             capture.release()
+            if _missing_mp4_index(self.path):
+                raise SourceError(
+                    f"cannot open video file {self.path}: its index (the MP4 'moov' box) is missing, so "
+                    "it is not a video OpenCV can decode: the recording was cut off before it was "
+                    "finished (truncated), or the file is damaged"
+                )
             raise SourceError(f"cannot open video file {self.path}: not a video OpenCV can decode")
         fps = capture.get(cv2.CAP_PROP_FPS)
         self._fps = fps if fps and fps > 0 and np.isfinite(fps) else self.config.fallback_fps
@@ -252,6 +460,7 @@ class VideoFileSource(FrameSource):
             raise SourceError(f"cannot read video file {self.path}: no decodable frame{where}")
         self._capture = capture
         self._first = first
+        self._first_stamp = _stamp(capture)
 
     def close(self) -> None:
         super().close()
@@ -264,24 +473,69 @@ class VideoFileSource(FrameSource):
             self.open()
         capture = self._capture
         assert capture is not None
-        image, index = self._first, self.start_frame
+        timeline = _Timeline(self._fps, self.config)
+        image, index, stamp = self._first, self.start_frame, self._first_stamp
+        last_t, skipped = 0.0, 0
         while image is not None and not self._stop.is_set():
-            yield Frame(index=index, t=index / self._fps, image=_as_bgr(image))
+            t, missing = timeline.place(index, stamp)
+            number = index + timeline.missing  # the frame's place on the grid
+            if skipped:
+                self._undecodable(number - missing - skipped, skipped, last_t, t)
+            if missing:
+                self._missing(number, t, last_t, missing)
+            last_t = t
+            yield Frame(index=number, t=t, image=_as_bgr(image))
             index += 1
             image, skipped = self._next_decodable(capture, index)
             index += skipped
+            stamp = _stamp(capture)
         if self.frame_count and index < self.frame_count and not self._stop.is_set():
-            self.stats.ended_early = True
-            self.report(
-                f"video file {self.path} ended early: frames {index}-{self.frame_count - 1} of "
-                f"{self.frame_count} not decodable (truncated or corrupt)"
+            self._ended(index, last_t, timeline)
+
+    def _undecodable(self, first: int, count: int, before_t: float, t: float) -> None:
+        """Frames ``first``.. (``count``) of the file could not be decoded: counted, said."""
+        self._gap(
+            SourceGap(first - 1, before_t, t, count, NOT_DECODABLE),
+            f"video file {self.path}: frames {first}-{first + count - 1} could not be decoded "
+            "(corrupt); skipped",
+        )
+
+    def _missing(self, number: int, t: float, before_t: float, missing: int) -> None:
+        """Frames missing at the source before frame ``number`` (at ``t``; the frame before at
+        ``before_t``): counted, said."""
+        after = number - missing - 1
+        self._gap(
+            SourceGap(after, before_t, t, missing, MISSING_AT_SOURCE),
+            f"video file {self.path}: {missing} frame(s) missing at the source after frame {after} "
+            f"({before_t:.3f} s): its timestamps jump to {t:.3f} s (frame {number})",
+        )
+
+    def _ended(self, index: int, last_t: float, timeline: _Timeline) -> None:
+        """The file gave no frame from ``index`` on, fewer than its ``frame_count``: it ended early,
+        unless its timestamps reached its length (the frames it lacks were missing at the source,
+        e.g. an AVI's empty chunks)."""
+        length_s = self.frame_count / self._fps
+        short_s = timeline.short_of(length_s)
+        period = timeline.period()
+        if short_s is not None and short_s <= self.config.gap_tolerance_frames * period:
+            return
+        self.stats.ended_early = True
+        if short_s is None or not self.stats.frames_missing:
+            lost = f"frames {index}-{self.frame_count - 1} of {self.frame_count}"
+            self.stats.ended_early_why = f"{lost} not decodable (truncated or corrupt)"
+        else:
+            self.stats.ended_early_why = (
+                f"no frame after {last_t:.2f} s of its {length_s:.2f} s, about {round(short_s / period)} "
+                "frames not read (truncated or corrupt, or not given by the decoder after its timestamps "
+                "jumped)"
             )
+        self.report(f"video file {self.path} ended early: {self.stats.ended_early_why}")
 
     def _next_decodable(self, capture: Capture, index: int) -> tuple[np.ndarray | None, int]:
         """The next frame that decodes, from frame ``index`` on, and how many frames before it
         could not be decoded; (None, 0) at the end. A corrupt stretch inside the file (a failed
-        read each of its frames: the decoder still moves on) is skipped and reported; failed reads
-        that run to the file's end are its end (truncated)."""
+        read each of its frames: the decoder still moves on) is skipped (reported as the frame after
+        it is placed); failed reads that run to the file's end are its end (truncated)."""
         skipped = 0
         ok, image = capture.read()
         while not ok and index + skipped + 1 < self.frame_count and not self._stop.is_set():
@@ -289,13 +543,13 @@ class VideoFileSource(FrameSource):
             ok, image = capture.read()
         if not ok:
             return None, 0
-        if skipped:
-            self.stats.frames_undecodable += skipped
-            self.report(
-                f"video file {self.path}: frames {index}-{index + skipped - 1} could not be decoded "
-                "(corrupt); skipped"
-            )
         return image, skipped
+
+
+def _stamp(capture: Capture) -> float | None:
+    """The timestamp (s) of the frame ``capture`` read last, None where it gives none."""
+    millis = capture.get(cv2.CAP_PROP_POS_MSEC)
+    return millis / 1000.0 if millis is not None and np.isfinite(millis) and millis >= 0 else None
 
 
 class CaptureSource(FrameSource):
@@ -304,7 +558,9 @@ class CaptureSource(FrameSource):
     When a read fails the capture is released and reopened after a wait that starts at
     ``reconnect_initial_delay_s`` and grows by ``reconnect_backoff_factor`` up to
     ``reconnect_max_delay_s``; every drop-out and reconnect is reported. ``t`` is seconds since the
-    source was opened (wall clock, monotonic); ``index`` keeps counting across reconnects.
+    source was opened (wall clock, monotonic); ``index`` keeps counting across reconnects. A wait of
+    ``stall_s`` or more between two frames (a stall, or a drop-out and its reconnect) is a gap:
+    reported, and counted in ``stats`` with the frames the source's frame rate would have given.
     """
 
     is_live = True
@@ -405,13 +661,19 @@ class CaptureSource(FrameSource):
         if self._capture is None:
             self.open()
         index = 0
+        last_t = 0.0
+        reconnects = self.stats.reconnects
         while not self._stop.is_set():
             capture = self._capture
             if capture is None:
                 return
             ok, image = capture.read()
             if ok and image is not None:
-                yield Frame(index=index, t=self._clock() - self._start, image=_as_bgr(image))
+                t = self._clock() - self._start
+                if index and t - last_t >= self.config.stall_s:
+                    self._stalled(index, last_t, t, self.stats.reconnects > reconnects)
+                reconnects, last_t = self.stats.reconnects, t
+                yield Frame(index=index, t=t, image=_as_bgr(image))
                 index += 1
                 continue
             if self._stop.is_set():
@@ -421,6 +683,18 @@ class CaptureSource(FrameSource):
             self._capture = self._reconnect()
             if self._capture is None and not self._stop.is_set():
                 self.stats.ended_early = True  # gone for good: not an end anyone asked for
+
+    def _stalled(self, index: int, before_t: float, t: float, reconnected: bool) -> None:
+        """No frame between frame ``index - 1`` (at ``before_t``) and frame ``index`` (at ``t``),
+        a wait of ``stall_s`` or more: counted and said, with the frames the frame rate would have
+        given meanwhile."""
+        missing = max(0, round((t - before_t) * self._fps) - 1)
+        why = DROPPED_OUT if reconnected else STALLED
+        self._gap(
+            SourceGap(index - 1, before_t, t, missing, why),
+            f"{self.name}: no frame for {t - before_t:.1f} s after frame {index - 1} ({before_t:.1f} s; "
+            f"{why}): about {missing} frames missing at {self._fps:g} fps",
+        )
 
 
 class ImageFolderSource(FrameSource):
@@ -453,14 +727,27 @@ class ImageFolderSource(FrameSource):
         if not self.files:
             self.open()
         delivered = 0
+        fps = self.config.folder_fps
+        last = -1
         for index, path in enumerate(self.files):
             if self._stop.is_set():
                 return
             image = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if image is None:
                 self.stats.skipped_files.append(str(path))
+                self.stats.frames_undecodable += 1
+                run = self.stats.gaps[-1] if self.stats.gaps else None
+                if run is not None and run.after_frame == last and run.resumed_t == index / fps:
+                    self.stats.gaps[-1] = SourceGap(
+                        last, run.t, (index + 1) / fps, run.missing_frames + 1, NOT_DECODABLE
+                    )
+                else:
+                    self.stats.gaps.append(
+                        SourceGap(last, max(last, 0) / fps, (index + 1) / fps, 1, NOT_DECODABLE)
+                    )
                 self.report(f"image {path} is unreadable (corrupt or not an image); skipped")
                 continue
+            last = index
             delivered += 1
             yield Frame(index=index, t=index / self.config.folder_fps, image=_as_bgr(image))
         if not delivered:
