@@ -46,8 +46,11 @@ from snooker.app.inputs import InputError, load_view_and_detector, output_folder
 from snooker.pipeline.analyze import VideoAnalysis, frame_log_lines
 from snooker.pipeline.joining import (
     BALL_ON_CHOICES,
+    EDGE_FALL,
     STARTS,
+    EdgeFalls,
     JoinConfig,
+    edge_fall_line,
     stroke_lines,
     table_line,
 )
@@ -63,6 +66,7 @@ from snooker.pipeline.segments import (
 )
 from snooker.pipeline.tracking import TrackingWorker, TrackingWorkerError
 from snooker.tracker import StrokeEvents
+from snooker.tracker.strokes import OutsideEvent
 from snooker.vision.sources import SourceStats
 
 if TYPE_CHECKING:
@@ -419,14 +423,14 @@ def analyze_segments(video: str, out: Path, options: AnalyzeOptions, segments: l
         )
     referee, referee_error = _referee(options.join) if options.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None
-    _rule(referee, stitched.strokes, rulings, options.join)
+    _rule(referee, stitched.strokes, rulings, options.join, stitched.outside_events, EdgeFalls(), final=True)
     doc = stitched.document(video, rulings)
     error = doc.get("error") or ("interrupted" if interrupted else None)
     if error is None and doc["calibration"] is None:
         error = f"no snooker table found in {video} ({doc['video']['frames']} frames read)"
     if error is not None:
         doc["error"], doc["complete"] = error, False
-    return _conclude(out, doc, stitched.strokes, error, referee_error, options.join)
+    return _conclude(out, doc, stitched.strokes, error, referee_error, options.join, stitched.outside_events)
 
 
 def _segment_status(future: Future[SegmentResult], segment: Segment) -> SegmentResult:
@@ -591,6 +595,7 @@ def analyze_video(
     analysis = VideoAnalysis(detector, view=view, tracking_worker=worker)
     referee, referee_error = _referee(options.join) if options.referee else (None, None)
     rulings: list[dict] | None = [] if referee is not None else None
+    falls = EdgeFalls()
     record = {
         "path": video,
         "fps": None,
@@ -626,7 +631,8 @@ def analyze_video(
                         outcome = analysis.process(frame)
                         if options.annotate:
                             annotator = annotator or _annotator(out, source.fps, frame.image.shape)
-                        for ruling in _rule(referee, outcome.strokes, rulings, options.join):
+                        outside = analysis.outside_events
+                        for ruling in _rule(referee, outcome.strokes, rulings, options.join, outside, falls):
                             if annotator is not None:
                                 annotator.say(_call(ruling), frame.index)
                         if annotator is not None:
@@ -654,7 +660,10 @@ def analyze_video(
         except Exception as exc:  # a fault on one frame must not lose the frames read before it
             error = _failed(record, exc)
         finally:
-            _rule(referee, analysis.finish(), rulings, options.join)
+            finished = analysis.finish()  # with a tracking worker, its segmenter comes back with it
+            _rule(
+                referee, finished, rulings, options.join, analysis.segmenter.outside_events, falls, final=True
+            )
             if annotator is not None:
                 annotator.close()
             if own_worker and worker is not None:
@@ -666,7 +675,9 @@ def analyze_video(
         record.update(source.stats.to_record())
         _say_gaps(video, source.stats)
     doc = analysis.analysis(record, rulings, error)
-    return _conclude(out, doc, analysis.strokes, error, referee_error, options.join)
+    return _conclude(
+        out, doc, analysis.strokes, error, referee_error, options.join, analysis.segmenter.outside_events
+    )
 
 
 def _ended_early(video: str, frames: int, stats: SourceStats) -> str:
@@ -725,17 +736,19 @@ def _conclude(
     error: str | None,
     referee_error: str | None,
     join: JoinConfig,
+    outside_events: list[OutsideEvent] | None = None,
 ) -> int:
-    """Write the analysis and its frame log (whatever was read, even after a failure), say what
-    was found, and give the command's exit status. ``joined``: the table the log joined, or null
-    where it opens a frame."""
+    """Write the analysis and its frame log (whatever was read, even after a failure; an
+    ``edge_fall`` line for each ball of ``outside_events`` that fell from a pocket's edge by
+    itself), say what was found, and give the command's exit status. ``joined``: the table the log
+    joined, or null where it opens a frame."""
     if referee_error is not None:
         doc["referee_error"] = referee_error
     if error is not None and not doc["frames"] and not strokes and (out / "analysis.json").exists():
         # a run that failed having tracked nothing must not replace what an earlier run recorded
         _note(f"nothing was analysed; the analysis already in {out} is kept")
         return _fail(error)
-    lines = frame_log_lines(strokes, join=join)
+    lines = frame_log_lines(strokes, join=join, outside_events=outside_events)
     doc["joined"] = next((line for line in lines if line["type"] == "table"), None)
     try:
         _write(out, doc, lines)
@@ -766,22 +779,46 @@ def _referee(join: JoinConfig) -> tuple[object | None, str | None]:
     return referee, None
 
 
-def _rule(referee, strokes: list[StrokeEvents], rulings: list[dict] | None, join: JoinConfig) -> list[dict]:
-    """Rule on finished strokes, appending to ``rulings`` (one per stroke); returns the new rulings.
-    Before the first stroke the referee is told the table it joined, where that stroke is no
-    break-off (``joining.table_line``)."""
+def _rule(
+    referee,
+    strokes: list[StrokeEvents],
+    rulings: list[dict] | None,
+    join: JoinConfig,
+    outside_events: list[OutsideEvent] | None = None,
+    falls: EdgeFalls | None = None,
+    final: bool = False,
+) -> list[dict]:
+    """Rule on finished strokes, appending to ``rulings`` (one per stroke, and one per ball that
+    fell from a pocket's edge by itself between strokes: an ``edge_fall`` of ``outside_events``,
+    ruled before the first stroke after it, each once by ``falls``; ``final``: the video ended,
+    those after the last stroke too); returns the new rulings. Before the first stroke the referee
+    is told the table it joined, where that stroke is no break-off (``joining.table_line``). An
+    edge fall the referee refuses (the ball is not on its table) is left out, as in the log."""
     if referee is None or rulings is None:
         return []
-    joined = table_line(strokes[0], join) if strokes and not rulings else None
+    falls = falls or EdgeFalls()
+    outside = outside_events or []
+    ruled_strokes = any(not isinstance(r, dict) or r.get("type") != EDGE_FALL for r in rulings)
+    joined = table_line(strokes[0], join) if strokes and not ruled_strokes else None
     if joined is not None and "error" in (answer := referee.apply(joined)):
         _note(f"the referee refused the table the video joined ({answer['error']}); ruling as a new frame")
     new = []
+
+    def edge_falls(before_frame: int | None) -> None:
+        for event in falls.due(outside, before_frame):
+            ruling = referee.apply(edge_fall_line(event))
+            if "error" not in ruling:
+                new.append(ruling)
+
     for stroke in strokes:
+        edge_falls(stroke.start_frame)
         # as frame_log_lines writes them: the stroke's line last, after a new_frame where it starts one
         rulings_of_lines = [
             referee.apply(line) for line in stroke_lines(referee.scoreboard()["status"], stroke, join)
         ]
         new.append(rulings_of_lines[-1])
+    if final:
+        edge_falls(None)
     rulings.extend(new)
     return new
 

@@ -19,7 +19,14 @@ from typing import TypeVar
 
 import numpy as np
 
-from snooker.pipeline.joining import JoinConfig, stroke_lines, table_line
+from snooker.pipeline.joining import (
+    EDGE_FALL,
+    EdgeFalls,
+    JoinConfig,
+    edge_fall_line,
+    stroke_lines,
+    table_line,
+)
 from snooker.pipeline.tracking import TrackingStage, TrackingWorker, TrackingWorkerError
 from snooker.referee import Referee
 from snooker.tracker import BallTracker, StrokeConfig, StrokeEvents, StrokeSegmenter, TrackerConfig
@@ -263,6 +270,12 @@ class VideoAnalysis:
     @property
     def segmenter(self) -> StrokeSegmenter:
         return self.stage.segmenter
+
+    @property
+    def outside_events(self) -> list[OutsideEvent]:
+        """What changed while no stroke was played (``StrokeSegmenter.outside_events``): balls
+        moved, and potted, an edge fall among them (``OutsideEvent.edge_fall``)."""
+        return self.stage.segmenter.outside_events
 
     @property
     def frames(self) -> list[dict]:
@@ -541,7 +554,9 @@ def analysis_document(
     :class:`VideoAnalysis`, or the parts of a long video analysed in segments, stitched); beyond the
     contract's fields, ``other_views``: the cue ball in frames that did not show the table, and
     ``replays``: strokes shown again from the main camera, left out of ``strokes`` and ``pots``
-    (``snooker.tracker.replays``)."""
+    (``snooker.tracker.replays``), and with ``rulings`` (one per stroke), ``edge_fall_rulings``: the
+    rulings on balls that fell into a pocket by themselves between strokes (``edge_fall`` lines of
+    the frame log)."""
     doc = {
         "schema": ANALYSIS_SCHEMA,
         "video": video,
@@ -555,8 +570,9 @@ def analysis_document(
         "replays": [r.to_dict() for r in replays or []],
         "complete": complete,
     }
-    if rulings is not None:
-        doc["rulings"] = rulings
+    if rulings is not None:  # one per stroke (CONTRACTS.md §3); the edge falls' beside them
+        doc["rulings"] = [r for r in rulings if r.get("type") != EDGE_FALL]
+        doc["edge_fall_rulings"] = [r for r in rulings if r.get("type") == EDGE_FALL]
     if error is not None:
         doc["error"] = error
     return doc
@@ -592,11 +608,15 @@ def frame_log_lines(
     strokes: list[StrokeEvents],
     players: tuple[str, str] = ("Player A", "Player B"),
     join: JoinConfig | None = None,
+    outside_events: list[OutsideEvent] | None = None,
 ) -> list[dict]:
     """A frame log (CONTRACTS.md §1): the match header (best of ``join.best_of`` frames), the table
     it joined where the first stroke is no break-off (``joining.table_line``; docs/FRAME_LOG.md),
     then one line per stroke, and a ``new_frame`` line before each break-off after a frame ended
-    (``joining.stroke_lines``, the referee asked as the log is written)."""
+    (``joining.stroke_lines``, the referee asked as the log is written). A ball of
+    ``outside_events`` that fell from the edge of a pocket by itself (``OutsideEvent.edge_fall``)
+    gets an ``edge_fall`` line between the strokes it fell between (``joining.EdgeFalls``), unless
+    the referee refuses it (the ball is not on its table)."""
     join = join or JoinConfig()
     header = {
         "type": "match",
@@ -610,10 +630,20 @@ def frame_log_lines(
     referee = Referee()
     for line in lines:
         referee.apply(line)
+    falls, outside = EdgeFalls(), outside_events or []
+
+    def edge_falls(before_frame: int | None) -> None:
+        for event in falls.due(outside, before_frame):
+            line = edge_fall_line(event)
+            if "error" not in referee.apply(line):
+                lines.append(line)
+
     for stroke in strokes:
+        edge_falls(stroke.start_frame)
         for line in stroke_lines(referee.scoreboard()["status"], stroke, join):
             lines.append(line)
             referee.apply(line)
+    edge_falls(None)
     return lines
 
 

@@ -10,6 +10,7 @@ joins a frame in play with the reds and colours the tracker holds then.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,6 +18,7 @@ import numpy as np
 from snooker.balls import COLOURS, CUE_BALL, FULL_RACK_REDS, RED, ball_kind
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.referee.log import BALL_ON_EITHER
+from snooker.tracker.strokes import OutsideEvent
 from snooker.tracker.types import StrokeEvents
 
 STARTS = ("auto", "frame", "mid")
@@ -87,6 +89,37 @@ def stroke_lines(status: str, stroke: StrokeEvents, config: JoinConfig) -> list[
     ``new_frame`` where it starts the next frame (:func:`starts_next_frame`)."""
     line = stroke.to_log_line()
     return [dict(NEW_FRAME), line] if starts_next_frame(status, stroke, config) else [line]
+
+
+EDGE_FALL = "edge_fall"
+"""The frame-log line type (and its ruling's ``type``) of a ball that fell into a pocket by itself."""
+
+
+def edge_fall_line(event: OutsideEvent) -> dict:
+    """The frame-log line for a ball that fell from the edge of a pocket by itself between strokes
+    (``OutsideEvent.edge_fall``; 3.9(a): replaced, no score)."""
+    return {"type": EDGE_FALL, "ball": ball_kind(event.label)}
+
+
+class EdgeFalls:
+    """The edge falls the frame log is given, each once and in the order they fell: those before a
+    stroke began go before its lines (the ball fell between that stroke and the one before), the
+    rest after the last stroke. ``analyze`` (its log and its rulings) and ``live`` write them so."""
+
+    def __init__(self) -> None:
+        self._given: set[tuple[str, int]] = set()
+
+    def due(self, events: Iterable[OutsideEvent], before_frame: int | None = None) -> list[OutsideEvent]:
+        """The edge falls of ``events`` not given yet that fell before ``before_frame`` (None: all),
+        in frame order; each is given once (its line: :func:`edge_fall_line`)."""
+        due = []
+        for event in sorted((e for e in events if e.edge_fall), key=lambda e: e.frame):
+            key = (event.label, event.frame)
+            if key in self._given or (before_frame is not None and event.frame >= before_frame):
+                continue
+            self._given.add(key)
+            due.append(event)
+        return due
 
 
 def table_line(stroke: StrokeEvents, config: JoinConfig) -> dict | None:

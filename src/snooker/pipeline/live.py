@@ -27,7 +27,15 @@ import numpy as np
 
 from snooker.calibration.view import CalibrationDoesNotFit, check_image_size
 from snooker.pipeline.analyze import AnalysisConfig, Detector, FrameOutcome, VideoAnalysis
-from snooker.pipeline.joining import NEW_FRAME, JoinConfig, is_break_off, starts_next_frame, table_line
+from snooker.pipeline.joining import (
+    NEW_FRAME,
+    EdgeFalls,
+    JoinConfig,
+    edge_fall_line,
+    is_break_off,
+    starts_next_frame,
+    table_line,
+)
 from snooker.record.session import MatchSession
 from snooker.tracker import StrokeEvents
 from snooker.vision.sources import FrameSource, LiveConfig, LiveFrames, SourceError
@@ -168,6 +176,10 @@ class LiveTable:
         self._source: FrameSource | None = None
         self._look_s: float | None = None
         """How long the last frame in which the cue ball was looked for in another view took (s)."""
+        self._falls = EdgeFalls()
+        self._header_only = True
+        """Whether only the match's header had been applied when last asked (``_first_stroke_due``)."""
+        """Which balls that fell from a pocket's edge by itself have been ruled (``_edge_falls``)."""
         self._replays_reported = 0
         """How many of the analysis's replays have been reported."""
         self._views_reported = 0
@@ -273,6 +285,8 @@ class LiveTable:
             status.frames_skipped += 1
         for stroke in outcome.strokes:
             self._rule(stroke)
+        if not self._first_stroke_due():
+            self._edge_falls(None)
         self._report_replays()
         self._report_camera_moves()
         if self.on_frame is not None:
@@ -349,10 +363,41 @@ class LiveTable:
             return
         for stroke in strokes:
             self._rule(stroke)
+        if not self._first_stroke_due():
+            self._edge_falls(None)
         self._report_replays()
+
+    def _first_stroke_due(self) -> bool:
+        """Whether no line but the match's header has been applied: the first stroke may yet tell
+        the referee the table it joined, which goes before any other line (asked on every frame:
+        once a line has been, it is remembered)."""
+        if not self._header_only:
+            return False
+        self._header_only = all(line.get("type") == "match" for line in self.session.applied_lines)
+        return self._header_only
+
+    def _edge_falls(self, before_frame: int | None) -> None:
+        """Rule each ball found to have fallen from a pocket's edge by itself between strokes
+        (``OutsideEvent.edge_fall``; 3.9(a): BALL REPLACED), once, before the stroke after it
+        (``before_frame``: its first frame; None: all found so far, no stroke running). One the
+        referee refuses (the ball is not on its table) is reported, kept in the record as refused."""
+        outside = getattr(self.analysis, "outside_events", ())  # a stand-in analysis may keep none
+        for event in self._falls.due(outside, before_frame):
+            ruling = self.session.apply(edge_fall_line(event), origin="tracker")
+            if "error" in ruling:
+                said = f"referee refused it: {ruling['error']}"
+            else:
+                said = describe_ruling(ruling)
+                self.status.calls.append(said)
+            self.report(
+                f"frame {event.frame}: the {event.label} fell into the {event.pocket} pocket by itself "
+                f"({event.reason}): {said}"
+            )
 
     def _rule(self, stroke: StrokeEvents) -> None:
         status = self.status
+        if not self._first_stroke_due():
+            self._edge_falls(stroke.start_frame)
         if stroke.truncated and not self.config.rule_truncated_strokes:
             status.strokes_not_ruled += 1
             seen = stroke.to_log_line()
@@ -368,6 +413,7 @@ class LiveTable:
                 answer = self.session.apply(joined, origin="tracker")
                 said = answer.get("error") or f"{joined['reds']} reds, ball on {answer['ball_on']}"
                 self.report(f"joined a frame in play: {said}")
+            self._edge_falls(stroke.start_frame)
         else:
             self._next_frame_if_racked(stroke)
         ruling = self.session.apply(stroke.to_log_line(), origin="tracker")

@@ -455,6 +455,10 @@ class Stitched:
     def strokes(self) -> list[StrokeEvents]:
         return [s for part in self.parts for s in part.strokes]
 
+    @property
+    def outside_events(self) -> list[OutsideEvent]:
+        return [e for part in self.parts for e in part.outside_events]
+
     def document(self, video: str, rulings: list[dict] | None = None) -> dict:
         """The ``analysis.json`` document of the whole video (frames: the total read)."""
         parts = self.parts
@@ -481,7 +485,7 @@ class Stitched:
             calibration,
             [f for p in parts for f in p.frames],
             self.strokes,
-            [e for p in parts for e in p.outside_events],
+            self.outside_events,
             skipped,
             complete=complete,
             rulings=rulings,

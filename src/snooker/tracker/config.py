@@ -492,6 +492,25 @@ class StrokeConfig:
     ``LifecycleConfig.off_table_min_speed_mm_s``) that is never seen again while the stroke runs
     out, its path leading to no pocket, has left the table (a ball driven into a cushion that flew
     off in a blur). Slower, it is taken to be hidden somewhere on the table."""
+    edge_fall_min_rest_s: float = 2.0
+    """A ball potted while no stroke is played fell from the edge of the pocket by itself (an
+    ``edge_fall``, 3.9(a): replaced, no score) only if it had been seen at rest for at least this
+    long (s) before it set off into the pocket. A ball that balances a moment on the edge and then
+    falls is potted in its stroke (3.9(c)); a stroke is over ``rest_duration_s`` after the balls
+    stopped, so a ball that drops soon after is kept as an outside event, not replaced. The rest is
+    counted from when every ball of the stroke before had stopped (a lower bound on the ball's)."""
+    edge_fall_mouth_reach_mm: float = 60.0
+    """...and only if it rested with its centre within this distance (mm) of the pocket's mouth
+    centre: overhanging the drop (the jaws, ``LifecycleConfig.jaws_radius_mm``, 55 mm, with a few mm
+    for the resting place's error). A ball resting farther out lies on the flat cloth and cannot
+    fall by itself; one that went in from there was moved (a hand, a ball)."""
+    edge_fall_clear_mm: float = 50.0
+    """...and only if no other ball or track came within a ball diameter plus this (mm) of it from
+    the moment it set off until it was lost: something there (a ball rolled against it, a hand
+    taking it, read as a track) may have moved it, and the fall is not called an edge fall."""
+    edge_fall_lookback_s: float = 0.5
+    """How far (s) before it set off the ball's surroundings are looked at for something near it
+    (``edge_fall_clear_mm``): a hand or a ball that touched it and drew back just before it moved."""
 
     @property
     def clear_departure_mm(self) -> float:

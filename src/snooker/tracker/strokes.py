@@ -8,7 +8,9 @@ speed than friction or spin can give it, or (struck back or sideways while it ro
 turns at once and stays turned, by more than friction can turn it. Between strokes, a ball that
 moves (a person moved it, or it fell into a pocket by itself) is reported as an
 :class:`OutsideEvent`, never as part of a stroke; a ball's resting place is the median of its last
-sightings at rest since it was last seen moving.
+sightings at rest since it was last seen moving. A ball potted between strokes is an edge fall
+(3.9(a): the frame log's ``edge_fall``, replaced) only on the evidence of
+:meth:`StrokeSegmenter._edge_fall`; otherwise its event says why not.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ class OutsideEvent:
     ``unexplained_off_table`` for a track that vanished in a stroke without having been on the
     table when the stroke began (not a ball of the stroke); ``frame`` when it was
     noticed; ``from_mm`` / ``to_mm`` table mm (``to_mm`` None when it left the table).
+    ``edge_fall``: a ``potted`` ball that fell from the edge of the pocket by itself, at rest and
+    untouched (3.9(a): written to the frame log as ``edge_fall``, replaced); ``reason``: for a
+    ``potted`` ball, the evidence for that call or why it was not made.
     """
 
     kind: str
@@ -44,9 +49,11 @@ class OutsideEvent:
     from_mm: tuple[float, float] | None
     to_mm: tuple[float, float] | None = None
     pocket: str | None = None
+    edge_fall: bool = False
+    reason: str | None = None
 
     def to_dict(self) -> dict:
-        return {
+        record = {
             "type": self.kind,
             "ball": self.label,
             "frame": self.frame,
@@ -54,6 +61,10 @@ class OutsideEvent:
             "to_mm": None if self.to_mm is None else [round(v, 1) for v in self.to_mm],
             "pocket": self.pocket,
         }
+        if self.kind == "potted":
+            record["edge_fall"] = self.edge_fall
+            record["reason"] = self.reason
+        return record
 
 
 @dataclass
@@ -116,6 +127,11 @@ class StrokeSegmenter:
         self._held: list[_Held] = []
         self._judged_gone: set[str] = set()
         self._sighting_runs: dict[str, int] = {}
+        self._rest_span: dict[str, list[float]] = {}
+        """Per ball at rest between strokes: [first, last] time (s) of its current rest."""
+        self._left_rest: dict[str, tuple[float, float, np.ndarray]] = {}
+        """Per ball seen moving since it last rested between strokes: (rest's first time, its last
+        time, the place it rested)."""
 
     @property
     def in_stroke(self) -> bool:
@@ -183,10 +199,15 @@ class StrokeSegmenter:
                 else:
                     self._offs.append(event.label)
             else:
+                fell, why = self._edge_fall(event) if event.kind == "potted" else (False, None)
                 self.outside_events.append(
-                    OutsideEvent(event.kind, event.label, event.frame, event.xy_mm, None, event.pocket)
+                    OutsideEvent(
+                        event.kind, event.label, event.frame, event.xy_mm, None, event.pocket, fell, why
+                    )
                 )
                 self._rest.pop(event.label, None)
+                self._rest_span.pop(event.label, None)
+                self._left_rest.pop(event.label, None)
                 self._rest_sightings.pop(event.label, None)
                 self._unsettled.discard(event.label)
 
@@ -212,8 +233,10 @@ class StrokeSegmenter:
             if not record.visible[label]:
                 continue
             if record.moving[label]:
+                self._leave_rest(label)
                 self._unsettled.add(label)
                 continue
+            self._note_rest(label, xy, record.t)
             old = self._rest.get(label)
             sightings = self._rest_sightings.setdefault(label, deque(maxlen=cfg.rest_median_frames))
             if old is not None and np.linalg.norm(xy - old) > cfg.outside_move_displacement_mm:
@@ -233,7 +256,88 @@ class StrokeSegmenter:
             del self._rest[label]
             self._rest_sightings.pop(label, None)
             self._unsettled.discard(label)
+            self._rest_span.pop(label, None)
         self._trim_preroll(record.t)
+
+    def _note_rest(self, label: str, xy: np.ndarray, t: float) -> None:
+        """``label`` seen at rest at ``xy`` at ``t`` between strokes: its rest goes on (within the
+        onset displacement of where it rests, or of where it rested before a sighting flagged
+        moving: a detected centre corrected by more than the jitter), or begins."""
+        near = self.config.onset_displacement_mm
+        span = self._rest_span.get(label)
+        rest = self._rest.get(label)
+        if span is not None and rest is not None and np.linalg.norm(xy - rest) <= near:
+            span[1] = t
+            return
+        self._leave_rest(label)
+        left = self._left_rest.get(label)
+        if left is not None and np.linalg.norm(xy - left[2]) <= near:
+            self._rest_span[label] = [left[0], t]
+            del self._left_rest[label]
+        else:
+            self._rest_span[label] = [t, t]
+
+    def _leave_rest(self, label: str) -> None:
+        """``label`` seen moving, or away from its place: its rest, if any, ended. A rest shorter
+        than the segmenter's own (``rest_duration_s``: a running ball whose speed read low on a
+        frame or two) does not replace the one it left before."""
+        span = self._rest_span.pop(label, None)
+        rest = self._rest.get(label)
+        if span is None or rest is None:
+            return
+        if label not in self._left_rest or span[1] - span[0] >= self.config.rest_duration_s:
+            self._left_rest[label] = (span[0], span[1], rest.copy())
+
+    def _edge_fall(self, event: TrackEvent) -> tuple[bool, str]:
+        """Whether ``event``, a ball potted while no stroke is played, fell from the edge of the
+        pocket by itself (3.9(a)), and the evidence or why not: it was seen at rest for
+        ``edge_fall_min_rest_s`` (less: it balanced a moment and fell, 3.9(c)) with its centre within
+        ``edge_fall_mouth_reach_mm`` of that pocket's mouth, the table was watched as it set off,
+        and nothing (a ball, a track, seen or held hidden) came within a diameter plus
+        ``edge_fall_clear_mm`` of it from ``edge_fall_lookback_s`` before it set off until it was
+        lost (a hand, a body, a ball there may have moved it)."""
+        cfg = self.config
+        label = event.label
+        span, place = self._rest_span.get(label), self._rest.get(label)
+        if span is not None and place is not None:
+            rest_from, rest_to = span
+        elif label in self._left_rest:
+            rest_from, rest_to, place = self._left_rest[label]
+        else:
+            return False, "not seen at rest before it went in"
+        rested = rest_to - rest_from
+        if rested < cfg.edge_fall_min_rest_s:
+            return False, (
+                f"at rest {rested:.1f} s (under {cfg.edge_fall_min_rest_s:g} s) before it went in: it "
+                "balanced a moment on the edge and fell (3.9(c)), no edge fall"
+            )
+        if event.pocket not in self.table.pockets:
+            return False, "its pocket is not known"
+        mouth = np.asarray(self.table.pockets[event.pocket].mouth_centre)
+        off = float(np.linalg.norm(np.asarray(place) - mouth))
+        if off > cfg.edge_fall_mouth_reach_mm:
+            return False, (
+                f"it rested {off:.0f} mm from the {event.pocket} mouth (over"
+                f" {cfg.edge_fall_mouth_reach_mm:g}): not on the edge, something moved it in"
+            )
+        if self._watched_since_t > rest_to:
+            return False, "the table was not watched as it set off"
+        reach = self.table.ball_diameter_mm + cfg.edge_fall_clear_mm
+        for f in self._frames:
+            if f.t < rest_to - cfg.edge_fall_lookback_s or f.frame > event.frame:
+                continue
+            at = f.xy[label] if f.visible.get(label, False) else np.asarray(place)
+            for other, xy in f.xy.items():
+                if other != label and float(np.linalg.norm(xy - at)) <= reach:
+                    seen = "seen" if f.visible.get(other, False) else "held hidden"
+                    return False, (
+                        f"{other} ({seen}) was within {float(np.linalg.norm(xy - at)):.0f} mm of it as it "
+                        "went in: something may have moved it (a ball, a hand), no edge fall"
+                    )
+        return True, (
+            f"at rest {rested:.1f} s on the edge of the {event.pocket} pocket ({off:.0f} mm from its "
+            "mouth), then fell in with nothing near it and no stroke played"
+        )
 
     def _count_cue_moving(self, record: _FrameRecord) -> None:
         """Count the cue ball's sightings in a row moving away from its place, each at least
@@ -350,8 +454,11 @@ class StrokeSegmenter:
             return []
         released = self._release(judge=True)
         stopped_short = self._stopped_short(self._rest_since)
+        fell = None if stopped_short else self._cue_ball_fell(self._rest_since)
         stroke, _ = self._close(self._rest_since, truncated=False)
-        return [*released, *([] if stopped_short else [stroke])]
+        if fell is not None:
+            self.outside_events.append(fell)
+        return [*released, *([] if stopped_short or fell is not None else [stroke])]
 
     def _watch_held(self, record: _FrameRecord) -> list[StrokeEvents]:
         """Drop from the held strokes' pending balls those seen again on ``record``: on
@@ -447,6 +554,34 @@ class StrokeSegmenter:
             return False  # it may have hit a ball that could not move (against a cushion)
         run = sum(step for step, _ in steps)
         return run < fastest**2 / (2.0 * cfg.max_deceleration_mm_s2)
+
+    def _cue_ball_fell(self, end: int) -> OutsideEvent | None:
+        """The cue ball's edge fall (an outside event), where the stroke up to ``self._frames[end]``
+        was none: the cue ball alone went, into a pocket, every other ball stayed where it rested
+        (within the clear departure), no ball or track near it, having rested on that pocket's edge
+        as :meth:`_edge_fall` requires (a cue ball tipping over the edge runs off like a struck one
+        and starts a stroke; struck there, it would have been seen at rest only briefly, or a cue
+        and hand by it). None where that is not shown: the stroke stands (an in-off)."""
+        assert self._start_index is not None
+        if self._restruck or self._strike_unseen or self._offs or [p.label for p in self._pots] != [CUE_BALL]:
+            return None
+        frames = self._frames[self._start_index : end + 1]
+        for label, rest in self._before.items():
+            if label == CUE_BALL:
+                continue
+            for f in frames:
+                seen = label in f.xy and f.visible.get(label, False)
+                if seen and np.linalg.norm(f.xy[label] - np.asarray(rest)) > self.config.clear_departure_mm:
+                    return None
+        pot = self._pots[0]
+        last = self._before.get(CUE_BALL)
+        if last is None:
+            return None
+        event = TrackEvent("potted", CUE_BALL, pot.frame, self._frames[end].t, last, pot.pocket)
+        fell, why = self._edge_fall(event)
+        if not fell:
+            return None
+        return OutsideEvent("potted", CUE_BALL, pot.frame, last, None, pot.pocket, True, why)
 
     def _struck_again(self, now: int) -> int | None:
         """Index of the frame after the cue ball was struck again, if it was (judged once it has
@@ -765,6 +900,9 @@ class StrokeSegmenter:
         self._rest_sightings = {}
         self._unsettled = set()
         self._frames = self._frames[end:]
+        # every ball has been at rest since the stroke's balls stopped (a lower bound on its own rest)
+        self._rest_span = {label: [self._frames[0].t, self._frames[-1].t] for label in self._rest}
+        self._left_rest = {}
         self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
         return stroke, pending
 
