@@ -858,3 +858,35 @@ def test_a_running_ball_read_as_a_confusable_colour_stays_its_own_while_that_bal
     during = [s.by_label() for s in result.states if misread[0] - 0.1 <= s.t <= misread[1] + 0.3]
     assert all(math.dist(labels["white"].xy_mm, white_at) < 5.0 for labels in during)
     assert all(labels["yellow"].status.value == "visible" for labels in during)
+
+
+@pytest.mark.parametrize("merged_mm", [20.0, 26.0])
+@pytest.mark.parametrize("speed_mm_s", [1500.0, 2500.0])
+def test_a_cue_ball_stopped_dead_on_a_ball_keeps_its_name_as_that_ball_runs_off(merged_mm, speed_mm_s):
+    """A stun shot: the white stops dead where it meets the yellow at rest, the yellow runs off at
+    the white's speed. On the frame of the contact their blobs merge and the yellow's centre is read
+    ``merged_mm`` towards the white, so the yellow's track, predicted on there, lies nearer the
+    stopped white than the white's own; the yellow itself, a frame on, lies beyond its gate. The
+    white, named white with full confidence and claimed by the white's track, is not taken by the
+    yellow's (the two were swapped: Task2 clip 4, the white after it stopped on the yellow)."""
+    fps = 30.0
+    yellow_at, u = np.array([600.0, 1200.0]), np.array([0.0, -1.0])
+    contact_t = 1.0
+    stop = yellow_at - u * D
+    start = stop - u * speed_mm_s * 0.5
+    white = Ball("white", [(0.0, *start), (contact_t - 0.5, *start), (contact_t, *stop)])
+    merged = yellow_at - u * merged_mm
+    yellow = Ball(
+        "yellow",
+        [
+            (0.0, *yellow_at),
+            (contact_t - 1 / fps, *yellow_at),
+            (contact_t, *merged),
+            (contact_t + 1 / fps, *(yellow_at + u * speed_mm_s / fps)),
+            (contact_t + 0.4, *(yellow_at + u * speed_mm_s * 0.4)),
+        ],
+    )
+    result = run([white, yellow, still("black", *SPOTS["black"])], duration_s=2.0, fps=fps)
+    after = [s.by_label() for s in result.states if s.t >= contact_t + 0.2]
+    assert all(math.dist(labels["white"].xy_mm, stop) < 5.0 for labels in after)
+    assert all(math.dist(labels["yellow"].xy_mm, stop) > D for labels in after if "yellow" in labels)

@@ -163,6 +163,76 @@ def test_centre_on_rim_finds_a_disc_to_a_fraction_of_a_pixel(offset, surrounding
     assert np.linalg.norm(found - centre) <= bound_px, found - centre
 
 
+def _shadow_below(centre: np.ndarray) -> np.ndarray:
+    """A ball's shadow, cast straight down, where it shows beyond the ball's shaded half."""
+    return _ellipse(
+        (64, 64), centre + np.array([0.0, 0.95 * RIM_RADIUS]), (0.5 * RIM_RADIUS, 0.35 * RIM_RADIUS)
+    )
+
+
+PULLED_CANDIDATES = {
+    # what adjoins the ball; how far its candidate was pulled off it (radii, x and y down); how far
+    # (px) the centre may be found from the disc's
+    "its shadow below, pulled down 0.55 r": (_shadow_below, (0.0, 0.55), 0.5),
+    "its shadow below, pulled down 0.7 r": (_shadow_below, (0.0, 0.7), 0.3),
+    "its shadow and the cue below right, pulled down right": (
+        lambda c: (
+            _shadow_below(c) | _stripe((64, 64), c + np.array([0.6, 0.6]) * RIM_RADIUS, (1.0, 1.0), 5.0)
+        ),
+        (0.3, 0.55),
+        0.8,
+    ),
+}
+"""A ball without a highlight is a blob centred on its foreground, which takes in what adjoins it:
+its candidate lies off the ball by more than ``rim_max_shift`` (the white on Task2 clips 4 and 19,
+0.51-0.66 radii below), and the first fit from there, drawn towards its start, stops short."""
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (0.3, -0.2), (-0.45, 0.25)])
+@pytest.mark.parametrize("surroundings", PULLED_CANDIDATES.values(), ids=PULLED_CANDIDATES.keys())
+def test_centre_on_rim_finds_a_ball_whose_candidate_was_pulled_off_it(offset, surroundings) -> None:
+    from snooker.vision.classic import _centre_on_rim
+
+    draw_around, pull, bound_px = surroundings
+    centre = np.array([30.0, 30.0]) + offset
+    foreground = _disc((64, 64), centre, RIM_RADIUS) | draw_around(centre)
+    candidate = np.round(centre + RIM_RADIUS * np.array(pull))
+    found = _centre_on_rim(candidate[None], foreground, np.array([RIM_RADIUS]), ClassicConfig())[0]
+    assert np.linalg.norm(found - centre) <= bound_px, found - centre
+
+
+KEPT_CANDIDATES = {
+    # what lies around the ball; where its candidate lies (radii, x and y down)
+    "a touching ball on its right, a radius off": (
+        lambda c: _disc((64, 64), c + np.array([2 * RIM_RADIUS, 0.0]), RIM_RADIUS),
+        (1.0, 0.0),
+    ),
+    "a touching ball above, a radius off": (
+        lambda c: _disc((64, 64), c + np.array([0.0, -2 * RIM_RADIUS]), RIM_RADIUS),
+        (0.0, -1.0),
+    ),
+    "cut off at its top by the playing area's edge, 0.55 radii above": (
+        lambda c: np.arange(64)[:, None] * np.ones((1, 64)) < c[1] - 1.3 * RIM_RADIUS,
+        (0.0, -0.55),
+    ),
+}
+"""Candidates the fit must not move onto the ball beyond ``rim_max_shift``: a radius or more off
+it (on a neighbour's foreground: it may be another ball), or above it, where the fit would move
+the centre down, towards the ball's shadow (Task2 clip 14 at a low bit rate)."""
+
+
+@pytest.mark.parametrize("surroundings", KEPT_CANDIDATES.values(), ids=KEPT_CANDIDATES.keys())
+def test_centre_on_rim_keeps_a_candidate_it_cannot_trust_a_fit_of(surroundings) -> None:
+    from snooker.vision.classic import _centre_on_rim
+
+    draw_around, pull = surroundings
+    centre = np.array([30.0, 30.0])
+    foreground = _disc((64, 64), centre, RIM_RADIUS) | draw_around(centre)
+    candidate = np.round(centre + RIM_RADIUS * np.array(pull))
+    found = _centre_on_rim(candidate[None], foreground, np.array([RIM_RADIUS]), ClassicConfig())[0]
+    assert np.array_equal(found, candidate), found
+
+
 @pytest.mark.parametrize("name, x, y", [("white", 1300, 2000), ("red", 500, 900), ("black", 889, 3245)])
 def test_a_ball_at_rest_keeps_its_centre_under_image_noise(view, name, x, y) -> None:
     """Centres of one still ball in frames that differ only by sensor noise: the spread stays a

@@ -42,6 +42,16 @@ class AssociationConfig:
     confusion_gate_mm: float = 30.0
     """A detection of a confusable colour is only taken this close to the prediction (never across
     a collision, where the prediction is off and the other ball is right there)."""
+    confusion_claimed_confidence: float = 0.9
+    """...and, where a ball of the detection's own colour is predicted within its gate of it, not at
+    all when the detector named it with at least this confidence (0-1; taken as a name a blurred
+    ball of a confusable colour would not be given so surely: not measured beyond the footage's
+    checks). At a stun shot the cue ball stops dead where it met the ball, and on the frame of the
+    contact their merged blobs put the struck ball's centre (so its prediction) nearer the stopped
+    white than the white's own: within the gate above, the struck ball's track took the white,
+    named white at 1.0, and the white's track the struck ball, which had run beyond its own gate
+    at rest (Task2 clip 4 under the brighter look once the white was centred on its rim, and
+    under the magenta tint before: the white lost for the rest of the clip)."""
     confusion_cost_mm: float = 35.0
     """Added cost (as if the detection were this much farther) for a confusable colour."""
     confusable_colours: tuple[tuple[str, str], ...] = DEFAULT_CONFUSABLE_COLOURS

@@ -399,7 +399,11 @@ class BallTracker:
         own_colour = penalty == 0.0
         claimed = np.any(own_colour & (distance <= gates[:, None]), axis=0)
         penalty = np.where(
-            confusable & (distance > cfg.confusion_gate_mm) & claimed[None, :], FORBIDDEN, penalty
+            confusable
+            & ((distance > cfg.confusion_gate_mm) | (confidence[None, :] >= cfg.confusion_claimed_confidence))
+            & claimed[None, :],
+            FORBIDDEN,
+            penalty,
         )
         first = assign(predicted, gates, xy, penalty)
 
