@@ -177,9 +177,9 @@ class LiveTable:
         self._look_s: float | None = None
         """How long the last frame in which the cue ball was looked for in another view took (s)."""
         self._falls = EdgeFalls()
+        """Which balls that fell from a pocket's edge by themselves have been ruled (``_edge_falls``)."""
         self._header_only = True
         """Whether only the match's header had been applied when last asked (``_first_stroke_due``)."""
-        """Which balls that fell from a pocket's edge by itself have been ruled (``_edge_falls``)."""
         self._replays_reported = 0
         """How many of the analysis's replays have been reported."""
         self._views_reported = 0
