@@ -164,21 +164,6 @@ class ClassicConfig:
     pocket shine, with the opening and the rail beyond the area above them (glints 37 and 88 mm
     from the mouth: Task1 5.jpg; Task2 clip 2 at exposure 0.7 and at a low bit rate, named a
     green whose pot was invented)."""
-    highlight_surround_loose_body: bool = True
-    """A highlight whose surround falls short on the ball-body mask is judged again, on the same
-    disc and to the same fraction, on the loose body: the median over the same smoothing squares
-    of what is either not the cloth's colour or darker than the cloth, the two together (the
-    body mask is the median of each alone, so a square where they mix, neither a majority, is
-    left out of it). A black ball mirrors the cloth: along its upper rim, where the surround of its
-    highlight reaches, its pixels alternate between a sheen of another hue (not darker) and the
-    mirrored cloth (darker, of the cloth's hue), and the body's top is eaten away (Task1 25.jpg
-    at saturation 1.25: 0.82 and 0.84 of the disc, loose 1.00 and 0.98; 39.jpg at JPEG quality
-    30, the black touching the white: 0.84, loose 0.98; both blacks were left without a
-    candidate). Only on the cloth: not in a region coming over the cushions (``intruder_min_area``:
-    a hand or a sleeve and their shadows are loose body all over, which cannot outline a ball
-    there: a knuckle of 4.jpg's bridge hand at saturation 1.25, 0.82, loose 0.86, was named
-    white), nor where the ball it implies lies within ``highlight_surround_pocket_mm`` of a
-    pocket's mouth (the cut cushions' points shine beside the dark opening)."""
     highlight_merge: float = 0.6
     """Highlight spots closer than this many radii are one ball's (twin lamps make twin spots)."""
     bodiless_shadow_offset: float = 0.9
@@ -586,8 +571,6 @@ def compile_kernels() -> None:
     centres, radii = np.array([[4.0, 4.0]]), np.array([2.0])
     _coverage(mask, centres, radii)
     _surround(mask, mask, centres, radii)  # a highlight's surround, beyond the area above it
-    for part in (mask, mask[:, 1:9]):  # a mosaic (contiguous), the crop of a frame (a view)
-        _loose_share(part, part, part, centres, radii, _disc_offsets(), 3)
     _round(mask, centres, radii, config)
     _ring_samples(mask, centres, radii, config.ring_samples)
     _refine(centres, mask, brightness, 2.0, config)
@@ -742,20 +725,9 @@ def detect_scene(
     g = geometry
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     cloth, cells = _estimate_cloth(image, g, config)
-    different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
-    foreground, body, shown = _cloth_foreground(image, different, darker, g, _cloth_at(cloth), config)
+    _, foreground, body, shown = _cloth_masks(image, g, config, cloth)
     offset = np.array([g.x0, g.y0], dtype=float)
-    found = _find(
-        image,
-        g,
-        view,
-        _cloth_at(cloth),
-        foreground,
-        body,
-        config,
-        lambda points: points + offset,
-        loose=_loose_body(different, darker, g, config),
-    )
+    found = _find(image, g, view, _cloth_at(cloth), foreground, body, config, lambda points: points + offset)
     return _named(
         ClassicScene(
             view,
@@ -796,7 +768,7 @@ def redetect_scene(
     mosaic = _Mosaic.of(frame_bgr, scene, windows, config)
     fresh = _concat([])
     if mosaic is not None:
-        foreground, body, loose = mosaic.cloth_masks(config, scene.markings_shown)
+        foreground, body = mosaic.cloth_masks(config, scene.markings_shown)
         mosaic.paste(foreground, scene.foreground, smooth_kernel_px(g.typical_radius, config) // 2 + 1)
         intruders = _MosaicIntruders(_CropRegions(scene, config), foreground, mosaic)
 
@@ -818,7 +790,6 @@ def redetect_scene(
             intruders=intruders,
             apart=mosaic.apart,
             wanted=owned,
-            loose=loose,
         )
         fresh = replace(found, centres=mosaic.to_crop(found.centres))
     if len(fresh.centres) == 0 and len(old.centres) == len(before.centres):
@@ -900,25 +871,20 @@ class _Mosaic:
         )
         return cls(image, geometry, scene.cloth, box_array, tops, np.array(index), (crop_h, crop_w))
 
-    def cloth_masks(
-        self, config: ClassicConfig, markings_shown: bool
-    ) -> tuple[np.ndarray, np.ndarray, Callable[[np.ndarray, np.ndarray], np.ndarray]]:
+    def cloth_masks(self, config: ClassicConfig, markings_shown: bool) -> tuple[np.ndarray, np.ndarray]:
         """The foreground and ball-body masks of the mosaic (see :func:`_cloth_masks`), each window
         compared with the crop's cloth where it lies (no copy of the cloth model is made); the
         painted lines' paint taken out where the full detection found them shown
-        (``markings_shown``: see ``ClassicScene.markings_shown``); and the loose body's share of
-        discs (:func:`_loose_body`, of the masks before the paint is taken out, as a full
-        detection judges it)."""
+        (``markings_shown``: see ``ClassicScene.markings_shown``)."""
         different, darker = not_cloth_in_windows(
             self.image, self.cloth, self.boxes, self.tops, config.cloth, config.ball_body_darker_ratio
         )
-        loose = _loose_body(different, darker, self.geometry, config)
         if markings_shown:
             different = _without_marking_paint(
                 self.image, different, darker, self.geometry, self.cloth_at, config
             )
         side = smooth_kernel_px(self.geometry.typical_radius, config)
-        return *_foreground_and_body(different, darker, self.geometry.area, side), loose
+        return _foreground_and_body(different, darker, self.geometry.area, side)
 
     def cloth_at(self, ix: np.ndarray, iy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The crop cloth's chromaticity (n, 3) and brightness (n,) at mosaic pixels (``ix``,
@@ -1006,7 +972,6 @@ def _find(
     intruders: Callable[[np.ndarray], np.ndarray] | None = None,
     apart: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
     wanted: Callable[[np.ndarray], np.ndarray] | None = None,
-    loose: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
 ) -> _Found:
     """The plausible candidates in ``image`` (the crop, or a mosaic of windows of it, that ``g``
     describes; ``to_frame`` maps its points to the frame) and their colour features
@@ -1015,8 +980,7 @@ def _find(
     ``intruders(centres)`` says which lie in a region coming over the cushions (default: judged on
     ``foreground`` alone); ``apart(points_mm, points)`` gives the positions on which candidates are
     kept apart (default: the table positions); ``wanted(centres)`` which candidates are needed
-    (default: all), so no features are measured for the others; ``loose(centres, radii)`` the
-    loose body's share of discs (see ``highlight_surround_loose_body``; None: not judged).
+    (default: all), so no features are measured for the others.
     """
 
     def on_table(points: np.ndarray) -> np.ndarray:
@@ -1024,16 +988,17 @@ def _find(
 
     lightness = lab_lightness(image)
     tophat = _tophat(lightness, g.typical_radius)
-    if intruders is None:
-        intruders = _intruders_of(foreground, g.band, g.typical_radius, config)
     spots, blobs, spots_mm, blobs_mm, spot_bodiless = _candidates(
-        lightness, tophat, foreground, body, g, on_table, apart, config, intruders, loose
+        lightness, tophat, foreground, body, g, on_table, apart, config, intruders
     )
     centres = np.concatenate([spots, blobs])
     has_highlight = np.arange(len(centres)) < len(spots)
     bodiless = np.concatenate([spot_bodiless, np.zeros(len(blobs), dtype=bool)])
     centres_mm = np.concatenate([spots_mm, blobs_mm])
-    intruding = intruders(centres)
+    if intruders is None:
+        intruding = _in_intruders(centres, foreground, g.band, g.typical_radius, config)
+    else:
+        intruding = intruders(centres)
     keep = _plausible(
         centres, has_highlight, foreground, body, g, centres_mm, intruding, config, bodiless, image, cloth_at
     )
@@ -1261,67 +1226,6 @@ def _foreground_and_body(
     return foreground, foreground | _smooth(darker & area, smooth_px)
 
 
-def _loose_body(
-    different: np.ndarray, darker: np.ndarray, g: TableGeometry, config: ClassicConfig
-) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
-    """``share(centres, radii)``: (n,) the fraction of each disc (centres (n, 2) px, radii (n,) px;
-    sampled as :func:`_surround` samples it) in the loose body of :func:`not_cloth`'s masks
-    ``different`` and ``darker`` of the picture ``g`` describes: where most of :func:`_smooth`'s
-    square is playing area that is either (see ``highlight_surround_loose_body``). Counted at
-    the samples only (a few highlights a frame ask), so no mask of the whole picture is made."""
-    side = smooth_kernel_px(g.typical_radius, config)
-    area = g.area
-
-    def share(centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
-        if len(centres) == 0:
-            return np.zeros(0)
-        return _loose_share(
-            different,
-            darker,
-            area,
-            np.asarray(centres, dtype=float),
-            np.asarray(radii, dtype=float),
-            _disc_offsets(),
-            side,
-        )
-
-    return share
-
-
-@numba.njit(cache=True, nogil=True)
-def _loose_share(
-    different: np.ndarray,
-    darker: np.ndarray,
-    area: np.ndarray,
-    centres: np.ndarray,
-    radii: np.ndarray,
-    offsets: np.ndarray,
-    side: int,
-) -> np.ndarray:
-    """The compiled body of :func:`_loose_body`'s share: each sample's pixel rounded and clamped
-    as :func:`_mask_at` does, its ``side`` × ``side`` square counted with the picture's edges
-    replicated as :func:`_smooth`'s box filter does."""
-    h, w = area.shape
-    half, majority = side // 2, (side * side) // 2
-    out = np.zeros(len(centres))
-    for i in range(len(centres)):
-        held = 0
-        for k in range(len(offsets)):
-            x = min(max(int(np.rint(centres[i, 0] + radii[i] * offsets[k, 0])), 0), w - 1)
-            y = min(max(int(np.rint(centres[i, 1] + radii[i] * offsets[k, 1])), 0), h - 1)
-            count = 0
-            for dy in range(-half, half + 1):
-                yy = min(max(y + dy, 0), h - 1)
-                for dx in range(-half, half + 1):
-                    xx = min(max(x + dx, 0), w - 1)
-                    if area[yy, xx] and (different[yy, xx] or darker[yy, xx]):
-                        count += 1
-            if count > majority:
-                held += 1
-        out[i] = held / len(offsets)
-    return out
-
-
 def _without_marking_paint(
     image: np.ndarray,
     different: np.ndarray,
@@ -1499,34 +1403,20 @@ def _candidates(
     apart: Callable[[np.ndarray, np.ndarray], np.ndarray] | None,
     config: ClassicConfig,
     intruding: Callable[[np.ndarray], np.ndarray] | None = None,
-    loose: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Candidate centres (px of ``lightness``): one per highlight, then one per ball-sized blob no
     highlight explains; each centred on its foreground and kept apart from the others on the
     table (positions from ``apart(points_mm, points)`` when given). Also their table positions,
     and which highlights are balls without a body to centre on: bodiless (see
     ``bodiless_shadow_offset``) or shown in part (see ``partial_max_region``). ``intruding(centres)``
-    says which lie in a region coming over the cushions (default: judged on ``foreground``);
-    ``loose(centres, radii)`` the loose body's share of discs (None: not judged; see
-    ``highlight_surround_loose_body``)."""
+    says which lie in a region coming over the cushions (default: judged on ``foreground``)."""
 
     def separation_space(points_mm: np.ndarray, points: np.ndarray) -> np.ndarray:
         return points_mm if apart is None else apart(points_mm, points)
 
-    intruding = intruding or _intruders_of(foreground, g.band, g.typical_radius, config)
     cloth_lightness = _cloth_lightness(lightness, g.inner, body, config)
     spots, bodiless, partial, spot_areas = _highlight_spots(
-        lightness,
-        tophat,
-        body,
-        g.radius,
-        config,
-        g.inner,
-        cloth_lightness,
-        g.area,
-        on_table,
-        loose if config.highlight_surround_loose_body else None,
-        intruding,
+        lightness, tophat, body, g.radius, config, g.inner, cloth_lightness, g.area, on_table
     )
     # A ball without a body to centre on (bodiless, or shown in part) is placed by its highlight,
     # and is one only where no other candidate is: held back until the others are found.
@@ -1555,7 +1445,7 @@ def _candidates(
             spot_r,
             lightness,
             cloth_lightness,
-            intruding,
+            intruding or (lambda points: _in_intruders(points, foreground, g.band, g.typical_radius, config)),
             on_table,
             separation_space,
             config,
@@ -2256,33 +2146,16 @@ def _in_intruders(
 ) -> np.ndarray:
     """Whether each centre lies in a large foreground region that comes in over the cushions
     (reaches ``band``, the playing area's edge)."""
-    return _intruders_of(foreground, band, typical_radius, config)(centres)
-
-
-def _intruders_of(
-    foreground: np.ndarray, band: np.ndarray, typical_radius: float, config: ClassicConfig
-) -> Callable[[np.ndarray], np.ndarray]:
-    """:func:`_in_intruders` of ``foreground`` as a function of the centres, its regions labelled
-    once, on the first ask with any centre, for every later ask (a detection asks several times:
-    the highlights judged on the loose body, the pairs of distinct highlights, every candidate)."""
-    labelled: list[tuple[np.ndarray, np.ndarray]] = []
-
-    def intruding(centres: np.ndarray) -> np.ndarray:
-        if len(centres) == 0:
-            return np.zeros(0, dtype=bool)
-        if not labelled:
-            labels, areas, touching = _regions_touching(foreground, band)
-            ball_area = np.pi * typical_radius**2
-            intruder = touching & (areas > config.intruder_min_area * ball_area)
-            intruder[0] = False
-            labelled.append((labels, intruder))
-        labels, intruder = labelled[0]
-        h, w = foreground.shape
-        ix = _clamp(np.round(centres[:, 0]).astype(int), w - 1)
-        iy = _clamp(np.round(centres[:, 1]).astype(int), h - 1)
-        return intruder[labels[iy, ix]]
-
-    return intruding
+    if len(centres) == 0:
+        return np.zeros(0, dtype=bool)
+    labels, areas, touching = _regions_touching(foreground, band)
+    ball_area = np.pi * typical_radius**2
+    intruder = touching & (areas > config.intruder_min_area * ball_area)
+    intruder[0] = False
+    h, w = foreground.shape
+    ix = _clamp(np.round(centres[:, 0]).astype(int), w - 1)
+    iy = _clamp(np.round(centres[:, 1]).astype(int), h - 1)
+    return intruder[labels[iy, ix]]
 
 
 def _radius_at(radius: np.ndarray, xy: np.ndarray) -> np.ndarray:
@@ -2311,8 +2184,6 @@ def _highlight_spots(
     cloth_lightness: float | None = None,
     area: np.ndarray | None = None,
     on_table: Callable[[np.ndarray], np.ndarray] | None = None,
-    loose: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
-    intruding: Callable[[np.ndarray], np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Ball centres implied by specular highlights inside the foreground, (n, 2) crop px, and
     (n,) bool whether each is a bodiless ball: a highlight outside the foreground with a shadow
@@ -2325,11 +2196,8 @@ def _highlight_spots(
     minimum is not scaled (scaled, balls at rest jittered on the darkened clips). Where the
     playing ``area`` and ``on_table`` (crop px to table mm) are given (and
     ``highlight_surround_beyond_area``), the upper half of a highlight's surround beyond the area
-    counts as foreground, away from the pockets. Where ``loose(centres, radii)`` (the loose
-    body's share of discs), ``intruding(points)`` and ``on_table`` are given, a highlight whose
-    surround falls short is judged again on the loose body, away from the pockets and from the
-    regions coming over the cushions (see ``highlight_surround_loose_body``). Last, (n,) each
-    highlight's area (its spots' together, px)."""
+    counts as foreground, away from the pockets. Last, (n,) each highlight's area (its spots'
+    together, px)."""
     floor = config.highlight_min_lightness
     if cloth_lightness is not None:
         exposure = min(1.0, cloth_lightness / config.highlight_reference_cloth_lightness)
@@ -2359,15 +2227,6 @@ def _highlight_spots(
         if len(rows):
             implied_mm = on_table(_below_highlight(centroids[rows], r[rows], config)).reshape(-1, 2)
             inside[rows] = ~_in_jaws(implied_mm, config.highlight_surround_pocket_mm)
-    if loose is not None and intruding is not None and on_table is not None and not inside.all():
-        rows = np.flatnonzero(~inside)
-        rows = rows[loose(centroids[rows], surround_r[rows]) >= config.highlight_min_surround]
-        if len(rows):
-            implied = _below_highlight(centroids[rows], r[rows], config)
-            implied_mm = on_table(implied).reshape(-1, 2)
-            inside[rows] = ~_in_jaws(implied_mm, config.highlight_surround_pocket_mm) & ~np.asarray(
-                intruding(implied), dtype=bool
-            )
     implied = _below_highlight(centroids, r, config)
     bodiless = np.zeros(len(centroids), dtype=bool)
     partial = np.zeros(len(centroids), dtype=bool)
