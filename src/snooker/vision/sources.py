@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import statistics
 import threading
 import time
 from collections import deque
@@ -319,9 +320,7 @@ class _Timeline:
         """The frame period (s): the median step of the last frames, or the nominal one."""
         if not self.steps:
             return 1.0 / self.fps
-        ordered = sorted(self.steps)
-        middle = len(ordered) // 2
-        return ordered[middle] if len(ordered) % 2 else 0.5 * (ordered[middle - 1] + ordered[middle])
+        return statistics.median(self.steps)
 
     def place(self, index: int, stamp: float | None) -> tuple[float, int]:
         """Frame ``index``'s time (s) from its timestamp ``stamp`` (s; None: none), and how many
