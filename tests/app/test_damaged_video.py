@@ -25,6 +25,7 @@ from snooker.datasets.damaged import (
     mp4_index_first,
     mp4_with_time_gaps,
     overwritten,
+    read_images,
     write_mjpg_avi,
 )
 
@@ -47,15 +48,7 @@ SAME_PLACE_FRAMES = 3
 
 
 def _images() -> list:
-    capture = cv2.VideoCapture(str(CLIP))
-    images = []
-    while True:
-        ok, image = capture.read()
-        if not ok:
-            break
-        images.append(image)
-    capture.release()
-    return images
+    return read_images(CLIP)
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,8 @@ from pathlib import Path
 import cv2
 import pytest
 
+from snooker.datasets.damaged import read_images
+
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 CLIP = SAMPLES / "demo_clip.mp4"
 REPEATS = 4
@@ -31,14 +33,7 @@ PROGRESS = re.compile(r"(\d+)/\d+ \[")
 def long_video(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
     """The demo clip written ``REPEATS`` times into one video, and its frame count."""
     path = tmp_path_factory.mktemp("long") / "long.avi"
-    capture = cv2.VideoCapture(str(CLIP))
-    images = []
-    while True:
-        ok, image = capture.read()
-        if not ok:
-            break
-        images.append(image)
-    capture.release()
+    images = read_images(CLIP)
     height, width = images[0].shape[:2]
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (width, height))
     for _ in range(REPEATS):

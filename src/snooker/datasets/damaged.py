@@ -18,6 +18,19 @@ MP4_CONTAINERS = {b"moov", b"trak", b"mdia", b"minf", b"stbl", b"edts"}
 """MP4 boxes that hold other boxes (down to the sample tables edited here)."""
 
 
+def read_images(path: Path) -> list[np.ndarray]:
+    """Every frame of the video at ``path`` that OpenCV decodes, in order (BGR)."""
+    capture = cv2.VideoCapture(str(path))
+    images = []
+    while True:
+        ok, image = capture.read()
+        if not ok:
+            break
+        images.append(image)
+    capture.release()
+    return images
+
+
 # ------------------------------------------------------------------------------------------ AVI
 def write_mjpg_avi(path: Path, images: list[np.ndarray], fps: float) -> Path:
     """``images`` as an MJPG AVI (OpenCV's own AVI writer: a ``movi`` list of ``00dc`` chunks and
