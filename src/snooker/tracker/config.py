@@ -154,6 +154,25 @@ class MotionConfig:
     """A hidden ball's predicted motion fades with this time constant (it is held where it went)."""
     hidden_moving_timeout_s: float = 1.5
     """A ball hidden while moving counts as moving (blocks the end of a stroke) for this long."""
+    repeat_min_step_mm: float = 20.0
+    """A ball seen on the frame before whose velocity carries it at least this far (mm) by this
+    frame is a runner: found again where it was, it shows a repeated picture (below). Well above
+    the jitter of a resting ball's centre (6.4 mm at the 99th percentile, see the class docstring)
+    plus ``repeat_tolerance_mm``, so that a ball creeping to a stop is not taken for one."""
+    repeat_tolerance_mm: float = 5.0
+    """A runner (``repeat_min_step_mm``) found within this of its last sighting (mm) is shown
+    again as the picture before showed it (a 25 fps broadcast shown at 30 fps repeats one picture
+    in six; a running ball does not stop for a frame): it keeps its velocity and place, and the
+    frame adds no time to its motion (its last sighting is moved to this frame), instead of the
+    still sighting restarting its velocity at zero, after which its next step lies beyond its gate
+    and the re-association pass, by distance alone, may give a red running into a resting red the
+    resting one's place (Task2 clip 16 at a low bit rate). A repeated picture decoded again is
+    exact (the original footage: 384 of the 410 frames whose runners all stayed within 8 mm stayed
+    within 1 mm); re-encoded at a low bit rate its centres move by a few mm (380 of 419 within
+    5 mm), and another runner's centre may move more (the cue ball's by 15 mm, three pixels, on a
+    frame that showed a red again on Task2 clip 19), so each runner is judged on its own. A runner
+    is taken so once in a row: found still on the next frame too, it stopped (a stun shot's cue
+    ball at a full contact)."""
 
 
 @dataclass(frozen=True)

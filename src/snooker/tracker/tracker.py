@@ -97,6 +97,9 @@ class _Track:
     """Taken from rest to a place beyond its gate on the frame after it was last seen at rest, and
     seen nowhere else since: a struck ball that ran there, or something else named like it while
     the ball ran off unnamed (see ``AssociationConfig.unnamed_trail_against_jump_deg``)."""
+    shown_again: bool = False
+    """Its last sighting was a repeated picture (see ``MotionConfig.repeat_tolerance_mm``): found
+    still on the next frame too, it stopped."""
 
     @property
     def alive(self) -> bool:
@@ -150,7 +153,9 @@ class BallTracker:
         confidence = detections.confidence[usable]
         places, free, previous = self._unnamed_places(t, detections)
         reclaimed = self._reclaim_jumps(t, places, free, previous)
-        matched = self._associate(t, dt, xy, balls, confidence, {ti for ti, _ in reclaimed})
+        motion = self.config.motion
+        still = self._repeated_picture(dt, xy)
+        matched = self._associate(t, dt, xy, balls, confidence, {ti for ti, _ in reclaimed}, still)
         events: list[TrackEvent] = []
         seen_tracks = set()
         used = set()
@@ -164,6 +169,9 @@ class BallTracker:
             track = self._tracks[ti]
             seen_tracks.add(ti)
             used.add(dj)
+            if ti in still and math.hypot(*(xy[dj] - track.last_measured)) <= motion.repeat_tolerance_mm:
+                self._shown_again(track, frame, t)
+                continue
             event = self._observe(
                 track, frame, t, dt, xy[dj], balls[dj], (float(px[dj][0]), float(px[dj][1]))
             )
@@ -367,6 +375,69 @@ class BallTracker:
         tau = self.config.motion.held_velocity_decay_s
         return track.xy + track.velocity * tau * (1.0 - math.exp(-elapsed / tau))
 
+    def _repeated_picture(self, dt: float, xy: np.ndarray) -> set[int]:
+        """The runners (track indices) this frame shows again where the frame before showed them
+        (see ``MotionConfig.repeat_tolerance_mm``): balls seen on the frame before whose velocity
+        carries them ``MotionConfig.repeat_min_step_mm`` or more by now, with a detection (``xy``
+        mm) within the tolerance of their last sighting, not taken so on the frame before."""
+        motion = self.config.motion
+        if self._last_t is None or len(xy) == 0:
+            return set()
+        runners = [
+            ti
+            for ti, tr in enumerate(self._tracks)
+            if tr.confirmed
+            and tr.status == TrackStatus.VISIBLE
+            and not tr.shown_again
+            and tr.last_seen_frame == self._last_frame
+            and math.hypot(*tr.velocity) * dt >= motion.repeat_min_step_mm
+        ]
+        if not runners:
+            return set()
+        last = np.array([self._tracks[ti].last_measured for ti in runners])
+        return {
+            ti
+            for ti, near in zip(runners, _near_any(last, xy, motion.repeat_tolerance_mm), strict=True)
+            if near
+        }
+
+    def _shown_again(self, track: _Track, frame: int, t: float) -> None:
+        """``track``, a runner on a repeated picture (see :meth:`_repeated_picture`), seen at ``t``
+        where it was: its place and velocity kept, its last sighting moved on to ``t`` (the repeat
+        added no time to its motion, and it is predicted from here one frame on). Its history
+        (whether it moves, the fastest of its steps) keeps the sightings' own times: moved on too,
+        a ball that stopped there reads moving a frame longer, and a stroke ends a frame late."""
+        track.last_seen_frame, track.last_seen_t = frame, t
+        track.hits += 1
+        track.misses = 0
+        track.shown_again = True
+
+    def _stop_at_contacts(self, predicted: np.ndarray) -> None:
+        """Where a moving ball's predicted step (from its last sighting to ``predicted``, (n, 2) mm
+        by track index) runs into a ball at rest (``_Track.rest_place``: within a diameter plus
+        ``AssociationConfig.rest_contact_tolerance_mm`` of it), it is predicted at its contact with
+        the first such ball: beyond the contact its course is unknown (it stops on a full contact,
+        the struck ball running on along its line; glancing, it turns off). Predicted on
+        past the contact it lands where the struck ball went, and the two swap names (Task2 clip 16
+        at a low bit rate: a red kissing a resting red)."""
+        diameter = self.table.ball_diameter_mm
+        contact = diameter + self.config.association.rest_contact_tolerance_mm
+        resting = [
+            (ti, tr.rest_place)
+            for ti, tr in enumerate(self._tracks)
+            if tr.rest_place is not None and tr.confirmed and not tr.moving
+        ]
+        if not resting:
+            return
+        for ti, track in enumerate(self._tracks):
+            if track.status != TrackStatus.VISIBLE or not track.moving or track.duplicate:
+                continue
+            start, end = track.last_measured, predicted[ti]
+            entries = [segment_entry(start, end, place, diameter) for other, place in resting if other != ti]
+            meets = [u for closest, u in entries if closest <= contact]
+            if meets:
+                predicted[ti] = start + min(meets) * (end - start)
+
     def _associate(
         self,
         t: float,
@@ -375,13 +446,19 @@ class BallTracker:
         balls: list[str],
         confidence: np.ndarray,
         taken: Collection[int] = (),
+        still: Collection[int] = (),
     ) -> list[tuple[int, int]]:
-        """(track index, detection index) pairs; the tracks ``taken`` (already found) get none."""
+        """(track index, detection index) pairs; the tracks ``taken`` (already found) get none, the
+        runners of a repeated picture (``still``, see :meth:`_repeated_picture`) are looked for
+        where they were."""
         cfg = self.config.association
         if not self._tracks or len(xy) == 0:
             self._commit_reach(self._reach(t, {}))
             return []
-        predicted = np.array([self._predict(tr, t) for tr in self._tracks])
+        predicted = np.array(
+            [tr.xy if ti in still else self._predict(tr, t) for ti, tr in enumerate(self._tracks)]
+        )
+        self._stop_at_contacts(predicted)
         speeds = np.array([math.hypot(*tr.velocity) for tr in self._tracks])
         gates = cfg.gate_base_mm + cfg.gate_speed_fraction * speeds * max(dt, 0.0)
         gates[list(taken)] = -1.0
@@ -398,10 +475,24 @@ class BallTracker:
         # takes it and the running ball is lost.
         own_colour = penalty == 0.0
         claimed = np.any(own_colour & (distance <= gates[:, None]), axis=0)
+        # A track whose colour no ball has confirmed (a tentative one, named by a sighting or two,
+        # or a duplicate of a unique colour) takes only detections of its own colour: a running red
+        # blurred brown for two frames by a cushion started a tentative brown, which took the red's
+        # next sightings (it was confirmed, as a duplicate of the brown, and kept them) while the
+        # red's own track, lost at the cushion, was held there (Task2 clip 19 at a low bit rate).
+        unsettled = np.array([tr.status == TrackStatus.TENTATIVE or tr.duplicate for tr in self._tracks])
         penalty = np.where(
             confusable
-            & ((distance > cfg.confusion_gate_mm) | (confidence[None, :] >= cfg.confusion_claimed_confidence))
-            & claimed[None, :],
+            & (
+                (
+                    (
+                        (distance > cfg.confusion_gate_mm)
+                        | (confidence[None, :] >= cfg.confusion_claimed_confidence)
+                    )
+                    & claimed[None, :]
+                )
+                | unsettled[:, None]
+            ),
             FORBIDDEN,
             penalty,
         )
@@ -625,6 +716,7 @@ class BallTracker:
         motion = self.config.motion
         elapsed = t - track.last_seen_t
         event = None
+        track.shown_again = False
         if track.pending is not None:
             kind = "rattled" if track.pending == "pot" else "reappeared"
             event = TrackEvent(kind, track.label or track.colour, frame, t, _pair(z), track.pending_pocket)
