@@ -87,6 +87,31 @@ class AssociationConfig:
     stays put, as something named like it does (the player's bridge hand behind a struck cue ball,
     named white as it blurred out). Within 90 deg a ball the jump was may have stopped at one it
     hit, whose own trail runs on ahead of it."""
+    cue_ball_trail_colours: bool = True
+    """A new track named a colour the detector mixes up with the cue ball's
+    (``confusable_colours``: a white graded yellower than the models' reads as the yellow), while
+    no ball of that colour is held by the tracker and the cue ball is held unseen, whose first and
+    latest sightings run fast and straight from where the cue ball was last seen (the trail test
+    of unnamed places: ``unnamed_min_speed_mm_s``, ``unnamed_trail_max_turn_deg``,
+    ``unnamed_trail_line_mm``, within ``max_ball_speed_mm_s``), is the cue ball run off from
+    there, named as it blurred out and came back sharp, and its track takes it instead of it
+    becoming a ball of its own (Task2 clip 3 under a saturated grading: the cue ball struck from
+    rest, unnamed for five frames, then named yellow all the way up the table, the yellow long
+    potted, while the cue ball's track stayed where it had rested). A ball of that colour the
+    tracker holds is found again by its own track; a colour re-spotted is put down at rest, no
+    trail."""
+    leap_max_run_speed_mm_s: float = 1000.0
+    """A ball found again, after it was unseen, farther from where it was lost than its speed then
+    carries it (plus ``gate_base_mm``) leapt there: struck while hidden, it runs on at about the
+    speed the leap took, or the sighting was something else named like it (a player's hand on
+    the cushion while a referee walked in front of the cue ball). Where the place it leapt to has
+    run on slower than this (mm/s) since, and a new track of its colour is then confirmed within
+    reach of where it was lost (``gate_base_mm`` plus its speed then, within
+    ``LifecycleConfig.long_absence_s``), that track is the ball, found again where it was, and
+    its track takes it instead of it being a duplicate (Task2 clip 5, desaturated: the cue ball
+    rolling at 0.07 m/s, hidden two frames, taken 780 mm away to a hand that went on at 0.65
+    m/s, the cue ball itself a duplicate for a second after it was seen again where it had been).
+    The value is ``unnamed_min_speed_mm_s``: slower, a ball is no fast ball. 0: off."""
     rest_contact_tolerance_mm: float = 18.0
     """An object ball at rest moves only when something hits it (the cue strikes only the cue
     ball; a player's hand or cue touching a ball is a foul the referee must see, and the tracker

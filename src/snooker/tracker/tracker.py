@@ -47,6 +47,17 @@ class _Jump(NamedTuple):
     """...and where to (mm)."""
 
 
+class _Leap(NamedTuple):
+    """A ball found again beyond its reach: where it was lost (mm) and when (s), its speed then
+    (mm/s), and where (mm) and when (s) it was found."""
+
+    lost_xy: np.ndarray
+    lost_t: float
+    speed: float
+    found_xy: np.ndarray
+    found_t: float
+
+
 @dataclass
 class _Track:
     """Internal mutable state of one track (never handed out; see ``BallState``)."""
@@ -93,6 +104,9 @@ class _Track:
     reached: tuple[float, float] | None = None
     """(s, mm/s): when a moving ball first came within contact distance of ``rest_place`` since
     ``rest_t``, and the fastest such ball's speed; None while none has."""
+    leapt: _Leap | None = None
+    """Found again, after it was unseen, farther from where it was lost than its speed then carries
+    it (see ``AssociationConfig.leap_max_run_speed_mm_s``); None otherwise."""
     jumped_from: _Jump | None = None
     """Taken from rest to a place beyond its gate on the frame after it was last seen at rest, and
     seen nowhere else since: a struck ball that ran there, or something else named like it while
@@ -722,6 +736,8 @@ class BallTracker:
             event = TrackEvent(kind, track.label or track.colour, frame, t, _pair(z), track.pending_pocket)
             track.pending = track.pending_pocket = None
         track.jumped_from = self._jump(track, frame, z)
+        if track.status == TrackStatus.HELD:
+            track.leapt = self._leap(track, t, z)
         track.velocity_across_hiding = track.status == TrackStatus.HELD
         if elapsed > 0:
             predicted = self._predict(track, t)
@@ -938,14 +954,75 @@ class BallTracker:
                 track.status = TrackStatus.VISIBLE
                 continue
             twin = next((tr for tr in self._tracks if tr.confirmed and tr.label == colour), None)
-            if twin is None:
+            cue = self._cue_ball_run_off(track, colour) if twin is None else None
+            if cue is not None:
+                self._merge_into(cue, track)
+            elif twin is None:
                 track.label = colour
                 track.status = TrackStatus.VISIBLE
-            elif twin.status == TrackStatus.HELD and self._reachable(twin, track.born_t, track.born_xy):
+            elif (
+                twin.status == TrackStatus.HELD and self._reachable(twin, track.born_t, track.born_xy)
+            ) or self._leap_undone(twin, track):
                 self._merge_into(twin, track)
             else:
                 track.duplicate = True
                 track.status = TrackStatus.VISIBLE
+
+    def _leap(self, track: _Track, t: float, z: np.ndarray) -> _Leap | None:
+        """The leap of the held ``track`` found at ``z`` (mm) on ``t`` (s), where that lies beyond
+        ``AssociationConfig.gate_base_mm`` plus as far as its speed when lost carries it since;
+        else None."""
+        speed = math.hypot(*track.velocity)
+        reach = self.config.association.gate_base_mm + speed * max(t - track.last_seen_t, 0.0)
+        if math.hypot(*(z - track.last_measured)) <= reach:
+            return None
+        return _Leap(track.last_measured.copy(), track.last_seen_t, speed, z.astype(float).copy(), t)
+
+    def _leap_undone(self, twin: _Track, track: _Track) -> bool:
+        """Whether the new ``track``, of ``twin``'s colour, is ``twin`` found again where it was
+        before a leap that did not run on (see ``AssociationConfig.leap_max_run_speed_mm_s``)."""
+        cfg = self.config.association
+        leap = twin.leapt
+        if cfg.leap_max_run_speed_mm_s <= 0.0 or leap is None or track.born_t <= leap.found_t:
+            return False
+        if track.born_t - leap.lost_t >= self.config.lifecycle.long_absence_s:
+            return False
+        reach = cfg.gate_base_mm + leap.speed * (track.born_t - leap.lost_t)
+        if float(np.linalg.norm(track.born_xy - leap.lost_xy)) > reach:
+            return False
+        since = twin.last_seen_t - leap.found_t
+        if since <= 0.0:
+            return False
+        ran = float(np.linalg.norm(twin.last_measured - leap.found_xy)) / since
+        return ran < cfg.leap_max_run_speed_mm_s
+
+    def _cue_ball_run_off(self, track: _Track, colour: str) -> _Track | None:
+        """The cue ball's track, where the new ``track`` (named ``colour``, a colour the detector
+        mixes up with the cue ball's, no ball of which the tracker holds) is the cue ball run off
+        from where it was lost (see ``AssociationConfig.cue_ball_trail_colours``): the cue ball
+        held unseen since before the new track was born, and the new track's first and latest
+        sightings a fast straight trail from where the cue ball was last seen (as a ball lost at
+        rest continues on a trail of unnamed places); else None."""
+        cfg = self.config.association
+        if not cfg.cue_ball_trail_colours or len(track.history) < 2:
+            return None
+        if frozenset((colour, CUE_BALL)) not in {frozenset(pair) for pair in cfg.confusable_colours}:
+            return None
+        cue = next((tr for tr in self._tracks if tr.confirmed and tr.label == CUE_BALL), None)
+        if cue is None or cue.status != TrackStatus.HELD or cue.pending is not None:
+            return None
+        if track.born_t <= cue.last_seen_t:
+            return None
+        latest_t, x, y = track.history[-1]
+        trail = self._trail(
+            cue.last_measured,
+            cue.last_seen_t,
+            latest_t,
+            np.array([[x, y]]),
+            np.ones(1, dtype=bool),
+            (track.born_t, track.born_xy[None, :]),
+        )
+        return cue if trail else None
 
     def _reconsider_duplicates(self, frame: int, t: float) -> None:
         """Duplicates seen on this frame whose twin (the confirmed track of their colour) is held
@@ -991,6 +1068,7 @@ class BallTracker:
         held.status = TrackStatus.VISIBLE if found.misses == 0 else TrackStatus.HELD
         held.pending = held.pending_pocket = None
         held.jumped_from = None
+        held.leapt = None
         held.found_t, held.rest_place, held.rest_t = found.found_t, found.rest_place, found.rest_t
         held.reached = found.reached
         found.dropped = True
