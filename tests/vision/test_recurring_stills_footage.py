@@ -19,6 +19,13 @@ the classical detector's per-colour inventory must equal the still's labels. The
   stand out from. 12.jpg's brown, by the far cushion in the shadow of the player's arm and the
   cue, was lost on the still and under 13 of the 14 looks; 40.jpg's white, whose highlight the
   magenta tint hides, was judged covered by its own shadow and the cue's.
+- ``ClassicConfig.highlight_surround_loose_body``: a black ball mirrors the cloth, and along its
+  upper rim its pixels alternate between a sheen of another hue and the darker mirrored cloth;
+  the ball-body mask, the median of each alone, was eaten away there, where its highlight's
+  surround reaches, and the black had no candidate (25.jpg at saturation 1.25; 39.jpg at JPEG
+  quality 30, touching the white). Its guard: a knuckle of 4.jpg's bridge hand at saturation
+  1.25 passes on the loose body too, but lies in a region coming over the cushions (judged on the
+  body mask alone, as before; judged loose, it was named white and the white yellow).
 - Guards, right before and after: a glint on a pocket's jaw (5.jpg), glints where two reds of
   the pack meet (23.jpg, 32.jpg; 18.jpg at exposure 1.3), highlights on a bridge hand (4.jpg at
   other_broadcast; 9.jpg darker and at JPEG quality 30, 4.jpg at JPEG quality 30: the hand's
@@ -67,6 +74,9 @@ ROWS = [
     ("9.jpg", "darker"),
     ("9.jpg", "jpeg_q30"),
     ("4.jpg", "jpeg_q30"),
+    ("25.jpg", "saturated"),  # before: black lost
+    ("39.jpg", "jpeg_q30"),  # before: black lost
+    ("5.jpg", "brighter"),  # guard: the white's lower rim, judged loose, was a yellow
 ]
 
 
@@ -159,3 +169,90 @@ def test_distinct_highlights(centred_gap_mm: float, peak: int, intruding: bool, 
         config,
     )
     assert bool(got[0, 1]) == bool(got[1, 0]) == distinct
+
+
+DIAGONALS = np.indices((40, 40)).sum(axis=0) % 3
+"""Diagonal stripes one pixel wide in three classes: a third of any smoothing square each."""
+SHEEN, MIRROR = DIAGONALS == 0, DIAGONALS == 1
+"""A black's rim: a sheen of another hue (not darker) and the mirrored cloth (darker), a third of
+the pixels each (the last third matches the lit cloth)."""
+
+
+@pytest.mark.parametrize(
+    ("different", "darker", "on_area", "body_share", "loose_share"),
+    [
+        # a black's rim mirroring the cloth: neither its sheen nor the mirrored cloth is a majority
+        # of a smoothing square, both together are: the body misses it, the loose body holds it
+        (SHEEN, MIRROR, True, 0.0, 1.0),
+        (np.ones((40, 40), bool), np.zeros((40, 40), bool), True, 1.0, 1.0),  # not the cloth's colour
+        (np.zeros((40, 40), bool), np.ones((40, 40), bool), True, 1.0, 1.0),  # darker: a ball in shade
+        (np.zeros((40, 40), bool), np.zeros((40, 40), bool), True, 0.0, 0.0),  # bare cloth
+        (SHEEN, MIRROR, False, 0.0, 0.0),  # beyond the playing area nothing is judged
+    ],
+)
+def test_loose_body_of_mixed_masks(
+    different: np.ndarray, darker: np.ndarray, on_area: bool, body_share: float, loose_share: float
+) -> None:
+    from snooker.vision.classic import (
+        ClassicConfig,
+        TableGeometry,
+        _foreground_and_body,
+        _loose_body,
+        _smooth,
+        _surround,
+        smooth_kernel_px,
+    )
+
+    config = ClassicConfig()
+    area = np.full((40, 40), on_area)
+    radius = np.full((40, 40), 10.0, np.float32)
+    g = TableGeometry(0, 0, 40, 40, area, area, area, radius, 10.0, 10.0)
+    centres, radii = np.array([[20.0, 20.0], [13.0, 27.0]]), np.array([5.0, 4.0])
+    side = smooth_kernel_px(10.0, config)
+    _, body = _foreground_and_body(different, darker, area, side)
+    got = _loose_body(different, darker, g, config)(centres, radii)
+    assert _surround(body, None, centres, radii) == pytest.approx([body_share] * 2)
+    assert got == pytest.approx([loose_share] * 2)
+    # the same as the whole picture's loose body, smoothed as the body is
+    assert got == pytest.approx(_surround(_smooth((different | darker) & area, side), None, centres, radii))
+
+
+@pytest.mark.parametrize(
+    ("loose_share", "intruding", "place_mm", "found"),
+    [
+        (None, False, (889.0, 1000.0), False),  # judged on the body alone: its rim eaten away
+        (0.98, False, (889.0, 1000.0), True),  # the loose body holds the surround: a ball
+        (0.60, False, (889.0, 1000.0), False),  # ...not where it falls short too
+        (0.98, True, (889.0, 1000.0), False),  # in a hand coming over the cushion: the body alone
+        (0.98, False, (60.0, 60.0), False),  # by a pocket's mouth: the body alone
+    ],
+)
+def test_highlight_surround_on_the_loose_body(
+    loose_share: float | None, intruding: bool, place_mm: tuple[float, float], found: bool
+) -> None:
+    from snooker.vision.classic import ClassicConfig, _highlight_spots, _tophat
+
+    config = ClassicConfig()
+    size, r = 100, 10.0
+    yy, xx = np.mgrid[:size, :size]
+    # a ball at (50, 50) whose body mask lost its top rim (rows above 45), a highlight at its top
+    body = ((xx - 50) ** 2 + (yy - 50) ** 2 <= r * r) & (yy >= 45)
+    lightness = np.full((size, size), 60, np.uint8)
+    lightness[body] = 30
+    lightness[45:48, 49:52] = 250
+    tophat = _tophat(lightness, r)
+    area = np.ones((size, size), bool)
+    loose = None if loose_share is None else (lambda centres, radii: np.full(len(centres), loose_share))
+    spots, bodiless, partial, _, _ = _highlight_spots(
+        lightness,
+        tophat,
+        body,
+        np.full((size, size), r, np.float32),
+        config,
+        area=area,
+        on_table=lambda points: np.tile(place_mm, (len(points), 1)),
+        loose=loose,
+        intruding=lambda points: np.full(len(points), intruding),
+    )
+    assert (len(spots) == 1) == found
+    assert not bodiless.any() and not partial.any()

@@ -164,6 +164,30 @@ class ClassicConfig:
     pocket shine, with the opening and the rail beyond the area above them (glints 37 and 88 mm
     from the mouth: Task1 5.jpg; Task2 clip 2 at exposure 0.7 and at a low bit rate, named a
     green whose pot was invented)."""
+    highlight_surround_loose_body: bool = True
+    """A highlight whose surround falls short on the ball-body mask is judged again, on the same
+    disc and to the same fraction, on the loose body: the median over the same smoothing squares
+    of what is either not the cloth's colour or darker than the cloth, the two together (the
+    body mask is the median of each alone, so a square where they mix, neither a majority, is
+    left out of it). A black ball mirrors the cloth: along its upper rim, where the surround of its
+    highlight reaches, its pixels alternate between a sheen of another hue (not darker) and the
+    mirrored cloth (darker, of the cloth's hue), and the body's top is eaten away (Task1 25.jpg
+    at saturation 1.25: 0.82 and 0.84 of the disc, loose 1.00 and 0.98; 39.jpg at JPEG quality
+    30, the black touching the white: 0.84, loose 0.98; both blacks were left without a
+    candidate). Only on the cloth: not in a region coming over the cushions (``intruder_min_area``:
+    a hand or a sleeve and their shadows are loose body all over, which cannot outline a ball
+    there: a knuckle of 4.jpg's bridge hand at saturation 1.25, 0.82, loose 0.86, was named
+    white), nor where the ball it implies lies within ``highlight_surround_pocket_mm`` of a
+    pocket's mouth (the cut cushions' points shine beside the dark opening). Judged on the masks
+    the body is made from, the painted lines' paint taken out where they show
+    (``mask_table_markings``): a line is no ball's body, and with it a bright pixel on the line
+    beside a ball or a sleeve, judged loose, was a ball (a rendered overhead 960 x 540 clip, the
+    D's arc meeting the green and the yellow: 0.37 of the disc, loose with the paint 0.98 and
+    0.86, without it 0.39 and 0.37; the green placed 5 px off and the first contact read green;
+    at JPEG quality 50-90 the baulk colours on their spots lost or placed 3-7 px off). Weaker
+    evidence than the body's: such a highlight merged with one the body holds is that ball's, and
+    its ball is let in only after the others, where none of them lies (see
+    :func:`_loose_spots_apart`: the rim of a ball over its own shadow is loose body too)."""
     highlight_merge: float = 0.6
     """Highlight spots closer than this many radii are one ball's (twin lamps make twin spots)."""
     bodiless_shadow_offset: float = 0.9
@@ -571,6 +595,8 @@ def compile_kernels() -> None:
     centres, radii = np.array([[4.0, 4.0]]), np.array([2.0])
     _coverage(mask, centres, radii)
     _surround(mask, mask, centres, radii)  # a highlight's surround, beyond the area above it
+    for part in (mask, mask[:, 1:9]):  # a mosaic (contiguous), the crop of a frame (a view)
+        _loose_share(part, part, part, centres, radii, _disc_offsets(), 3)
     _round(mask, centres, radii, config)
     _ring_samples(mask, centres, radii, config.ring_samples)
     _refine(centres, mask, brightness, 2.0, config)
@@ -725,9 +751,22 @@ def detect_scene(
     g = geometry
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     cloth, cells = _estimate_cloth(image, g, config)
-    _, foreground, body, shown = _cloth_masks(image, g, config, cloth)
+    different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
+    foreground, body, shown, unpainted = _cloth_foreground_unpainted(
+        image, different, darker, g, _cloth_at(cloth), config
+    )
     offset = np.array([g.x0, g.y0], dtype=float)
-    found = _find(image, g, view, _cloth_at(cloth), foreground, body, config, lambda points: points + offset)
+    found = _find(
+        image,
+        g,
+        view,
+        _cloth_at(cloth),
+        foreground,
+        body,
+        config,
+        lambda points: points + offset,
+        loose=_loose_body(unpainted, darker, g, config),
+    )
     return _named(
         ClassicScene(
             view,
@@ -768,7 +807,7 @@ def redetect_scene(
     mosaic = _Mosaic.of(frame_bgr, scene, windows, config)
     fresh = _concat([])
     if mosaic is not None:
-        foreground, body = mosaic.cloth_masks(config, scene.markings_shown)
+        foreground, body, loose = mosaic.cloth_masks(config, scene.markings_shown)
         mosaic.paste(foreground, scene.foreground, smooth_kernel_px(g.typical_radius, config) // 2 + 1)
         intruders = _MosaicIntruders(_CropRegions(scene, config), foreground, mosaic)
 
@@ -790,6 +829,7 @@ def redetect_scene(
             intruders=intruders,
             apart=mosaic.apart,
             wanted=owned,
+            loose=loose,
         )
         fresh = replace(found, centres=mosaic.to_crop(found.centres))
     if len(fresh.centres) == 0 and len(old.centres) == len(before.centres):
@@ -871,11 +911,15 @@ class _Mosaic:
         )
         return cls(image, geometry, scene.cloth, box_array, tops, np.array(index), (crop_h, crop_w))
 
-    def cloth_masks(self, config: ClassicConfig, markings_shown: bool) -> tuple[np.ndarray, np.ndarray]:
+    def cloth_masks(
+        self, config: ClassicConfig, markings_shown: bool
+    ) -> tuple[np.ndarray, np.ndarray, Callable[[np.ndarray, np.ndarray], np.ndarray]]:
         """The foreground and ball-body masks of the mosaic (see :func:`_cloth_masks`), each window
         compared with the crop's cloth where it lies (no copy of the cloth model is made); the
         painted lines' paint taken out where the full detection found them shown
-        (``markings_shown``: see ``ClassicScene.markings_shown``)."""
+        (``markings_shown``: see ``ClassicScene.markings_shown``); and the loose body's share of
+        discs (:func:`_loose_body`, of the same masks, the paint taken out: a painted line is no
+        ball's body)."""
         different, darker = not_cloth_in_windows(
             self.image, self.cloth, self.boxes, self.tops, config.cloth, config.ball_body_darker_ratio
         )
@@ -883,8 +927,9 @@ class _Mosaic:
             different = _without_marking_paint(
                 self.image, different, darker, self.geometry, self.cloth_at, config
             )
+        loose = _loose_body(different, darker, self.geometry, config)
         side = smooth_kernel_px(self.geometry.typical_radius, config)
-        return _foreground_and_body(different, darker, self.geometry.area, side)
+        return *_foreground_and_body(different, darker, self.geometry.area, side), loose
 
     def cloth_at(self, ix: np.ndarray, iy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The crop cloth's chromaticity (n, 3) and brightness (n,) at mosaic pixels (``ix``,
@@ -972,6 +1017,7 @@ def _find(
     intruders: Callable[[np.ndarray], np.ndarray] | None = None,
     apart: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
     wanted: Callable[[np.ndarray], np.ndarray] | None = None,
+    loose: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
 ) -> _Found:
     """The plausible candidates in ``image`` (the crop, or a mosaic of windows of it, that ``g``
     describes; ``to_frame`` maps its points to the frame) and their colour features
@@ -980,7 +1026,8 @@ def _find(
     ``intruders(centres)`` says which lie in a region coming over the cushions (default: judged on
     ``foreground`` alone); ``apart(points_mm, points)`` gives the positions on which candidates are
     kept apart (default: the table positions); ``wanted(centres)`` which candidates are needed
-    (default: all), so no features are measured for the others.
+    (default: all), so no features are measured for the others; ``loose(centres, radii)`` the
+    loose body's share of discs (see ``highlight_surround_loose_body``; None: not judged).
     """
 
     def on_table(points: np.ndarray) -> np.ndarray:
@@ -988,17 +1035,16 @@ def _find(
 
     lightness = lab_lightness(image)
     tophat = _tophat(lightness, g.typical_radius)
+    if intruders is None:
+        intruders = _intruders_of(foreground, g.band, g.typical_radius, config)
     spots, blobs, spots_mm, blobs_mm, spot_bodiless = _candidates(
-        lightness, tophat, foreground, body, g, on_table, apart, config, intruders
+        lightness, tophat, foreground, body, g, on_table, apart, config, intruders, loose
     )
     centres = np.concatenate([spots, blobs])
     has_highlight = np.arange(len(centres)) < len(spots)
     bodiless = np.concatenate([spot_bodiless, np.zeros(len(blobs), dtype=bool)])
     centres_mm = np.concatenate([spots_mm, blobs_mm])
-    if intruders is None:
-        intruding = _in_intruders(centres, foreground, g.band, g.typical_radius, config)
-    else:
-        intruding = intruders(centres)
+    intruding = intruders(centres)
     keep = _plausible(
         centres, has_highlight, foreground, body, g, centres_mm, intruding, config, bodiless, image, cloth_at
     )
@@ -1193,16 +1239,34 @@ def _cloth_foreground(
     smoothing, made again without their paint (:func:`_without_marking_paint`); and whether they
     did. ``shown``: that judged before, by a full detection (see ``ClassicScene.markings_shown``);
     None: judged here (:func:`_shows_marking_lines`)."""
+    foreground, body, shown, _ = _cloth_foreground_unpainted(
+        image, different, darker, g, cloth_at, config, shown
+    )
+    return foreground, body, shown
+
+
+def _cloth_foreground_unpainted(
+    image: np.ndarray,
+    different: np.ndarray,
+    darker: np.ndarray,
+    g: TableGeometry,
+    cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
+    config: ClassicConfig,
+    shown: bool | None = None,
+) -> tuple[np.ndarray, np.ndarray, bool, np.ndarray]:
+    """:func:`_cloth_foreground`, and the ``different`` mask its masks were made from: less the
+    painted lines' paint where they showed (what the loose body is judged on: see
+    ``highlight_surround_loose_body``)."""
     smooth_px = smooth_kernel_px(g.typical_radius, config)
     foreground, body = _foreground_and_body(different, darker, g.area, smooth_px)
     if g.markings is None:
-        return foreground, body, False
+        return foreground, body, False, different
     if shown is None:
         shown = _shows_marking_lines(foreground, g, config)
     if not shown:
-        return foreground, body, False
+        return foreground, body, False, different
     different = _without_marking_paint(image, different, darker, g, cloth_at, config)
-    return *_foreground_and_body(different, darker, g.area, smooth_px), True
+    return *_foreground_and_body(different, darker, g.area, smooth_px), True, different
 
 
 def _shows_marking_lines(foreground: np.ndarray, g: TableGeometry, config: ClassicConfig) -> bool:
@@ -1224,6 +1288,67 @@ def _foreground_and_body(
     the ball-body mask (foreground, or darker than the cloth) from :func:`not_cloth`'s masks."""
     foreground = _smooth(different & area, smooth_px)
     return foreground, foreground | _smooth(darker & area, smooth_px)
+
+
+def _loose_body(
+    different: np.ndarray, darker: np.ndarray, g: TableGeometry, config: ClassicConfig
+) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    """``share(centres, radii)``: (n,) the fraction of each disc (centres (n, 2) px, radii (n,) px;
+    sampled as :func:`_surround` samples it) in the loose body of :func:`not_cloth`'s masks
+    ``different`` and ``darker`` of the picture ``g`` describes: where most of :func:`_smooth`'s
+    square is playing area that is either (see ``highlight_surround_loose_body``). Counted at
+    the samples only (a few highlights a frame ask), so no mask of the whole picture is made."""
+    side = smooth_kernel_px(g.typical_radius, config)
+    area = g.area
+
+    def share(centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
+        if len(centres) == 0:
+            return np.zeros(0)
+        return _loose_share(
+            different,
+            darker,
+            area,
+            np.asarray(centres, dtype=float),
+            np.asarray(radii, dtype=float),
+            _disc_offsets(),
+            side,
+        )
+
+    return share
+
+
+@numba.njit(cache=True, nogil=True)
+def _loose_share(
+    different: np.ndarray,
+    darker: np.ndarray,
+    area: np.ndarray,
+    centres: np.ndarray,
+    radii: np.ndarray,
+    offsets: np.ndarray,
+    side: int,
+) -> np.ndarray:
+    """The compiled body of :func:`_loose_body`'s share: each sample's pixel rounded and clamped
+    as :func:`_mask_at` does, its ``side`` × ``side`` square counted with the picture's edges
+    replicated as :func:`_smooth`'s box filter does."""
+    h, w = area.shape
+    half, majority = side // 2, (side * side) // 2
+    out = np.zeros(len(centres))
+    for i in range(len(centres)):
+        held = 0
+        for k in range(len(offsets)):
+            x = min(max(int(np.rint(centres[i, 0] + radii[i] * offsets[k, 0])), 0), w - 1)
+            y = min(max(int(np.rint(centres[i, 1] + radii[i] * offsets[k, 1])), 0), h - 1)
+            count = 0
+            for dy in range(-half, half + 1):
+                yy = min(max(y + dy, 0), h - 1)
+                for dx in range(-half, half + 1):
+                    xx = min(max(x + dx, 0), w - 1)
+                    if area[yy, xx] and (different[yy, xx] or darker[yy, xx]):
+                        count += 1
+            if count > majority:
+                held += 1
+        out[i] = held / len(offsets)
+    return out
 
 
 def _without_marking_paint(
@@ -1403,26 +1528,41 @@ def _candidates(
     apart: Callable[[np.ndarray, np.ndarray], np.ndarray] | None,
     config: ClassicConfig,
     intruding: Callable[[np.ndarray], np.ndarray] | None = None,
+    loose: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Candidate centres (px of ``lightness``): one per highlight, then one per ball-sized blob no
     highlight explains; each centred on its foreground and kept apart from the others on the
     table (positions from ``apart(points_mm, points)`` when given). Also their table positions,
     and which highlights are balls without a body to centre on: bodiless (see
     ``bodiless_shadow_offset``) or shown in part (see ``partial_max_region``). ``intruding(centres)``
-    says which lie in a region coming over the cushions (default: judged on ``foreground``)."""
+    says which lie in a region coming over the cushions (default: judged on ``foreground``);
+    ``loose(centres, radii)`` the loose body's share of discs (None: not judged; see
+    ``highlight_surround_loose_body``)."""
 
     def separation_space(points_mm: np.ndarray, points: np.ndarray) -> np.ndarray:
         return points_mm if apart is None else apart(points_mm, points)
 
+    intruding = intruding or _intruders_of(foreground, g.band, g.typical_radius, config)
     cloth_lightness = _cloth_lightness(lightness, g.inner, body, config)
-    spots, bodiless, partial, spot_areas = _highlight_spots(
-        lightness, tophat, body, g.radius, config, g.inner, cloth_lightness, g.area, on_table
+    spots, bodiless, partial, spot_areas, loosely = _highlight_spots(
+        lightness,
+        tophat,
+        body,
+        g.radius,
+        config,
+        g.inner,
+        cloth_lightness,
+        g.area,
+        on_table,
+        loose if config.highlight_surround_loose_body else None,
+        intruding,
     )
     # A ball without a body to centre on (bodiless, or shown in part) is placed by its highlight,
-    # and is one only where no other candidate is: held back until the others are found.
-    held_back = spots[bodiless | partial]
-    implied = spots[~(bodiless | partial)]
-    implied_areas = spot_areas[~(bodiless | partial)]
+    # and is one only where no other candidate is: held back until the others are found. So is
+    # one the loose body alone holds, centred on its foreground (see ``highlight_surround_loose_body``).
+    held_back, loose_spots = spots[bodiless | partial], spots[loosely]
+    implied = spots[~(bodiless | partial | loosely)]
+    implied_areas = spot_areas[~(bodiless | partial | loosely)]
     spots = _refine(implied, foreground, g.radius, g.typical_radius, config)
     spot_r = _radius_at(g.radius, spots)
     covered = _coverage(body, spots, config.coverage_radius * spot_r) >= config.min_coverage
@@ -1445,7 +1585,7 @@ def _candidates(
             spot_r,
             lightness,
             cloth_lightness,
-            intruding or (lambda points: _in_intruders(points, foreground, g.band, g.typical_radius, config)),
+            intruding,
             on_table,
             separation_space,
             config,
@@ -1462,6 +1602,20 @@ def _candidates(
         separation_space(blobs_mm, blobs), separation_space(spots_mm, spots), config.blob_separation_mm
     )
     blobs, blobs_mm = blobs[kept], blobs_mm[kept]
+    if len(loose_spots):
+        spots, spots_mm = _loose_spots_apart(
+            loose_spots,
+            spots,
+            spots_mm,
+            blobs,
+            blobs_mm,
+            foreground,
+            body,
+            g,
+            on_table,
+            separation_space,
+            config,
+        )
     held_mm = on_table(held_back).reshape(-1, 2)
     others = np.concatenate([spots, blobs]).reshape(-1, 2)
     alone = _separated(
@@ -1472,6 +1626,52 @@ def _candidates(
     held_back, held_mm = held_back[alone], held_mm[alone]
     unbodied = np.arange(len(spots) + len(held_back)) >= len(spots)
     return np.concatenate([spots, held_back]), blobs, np.concatenate([spots_mm, held_mm]), blobs_mm, unbodied
+
+
+def _loose_spots_apart(
+    loose_spots: np.ndarray,
+    spots: np.ndarray,
+    spots_mm: np.ndarray,
+    blobs: np.ndarray,
+    blobs_mm: np.ndarray,
+    foreground: np.ndarray,
+    body: np.ndarray,
+    g: TableGeometry,
+    on_table: Callable[[np.ndarray], np.ndarray],
+    separation_space: Callable[[np.ndarray, np.ndarray], np.ndarray],
+    config: ClassicConfig,
+) -> tuple[np.ndarray, np.ndarray]:
+    """``spots`` and ``spots_mm`` with the balls of the highlights the loose body alone holds
+    (``loose_spots`` (k, 2) px, implied: see ``highlight_surround_loose_body``) after them: not
+    where the highlight lies nearer the centre of a candidate found otherwise (``spots``,
+    ``blobs``) than a ball's diameter less ``highlight_offset`` radii (the nearest another ball's
+    highlight can lie: that ball touching it), each centred on its foreground and covered as a
+    highlight's ball is, and kept only at ``min_separation_mm`` or more from those candidates and
+    from each other (in order). Such a highlight is weaker evidence: a bright pixel at the rim of
+    a ball held on its own highlight, over its shadow (and a ball it touches), is loose body all
+    around too, and the ball it implies lies on that ball (a rendered white at rest against a red,
+    its rim pixel a radius from its centre: the white moved 7 px, the red's place taken, and the
+    touching ball went unseen; 5.jpg brighter, the white's lower rim 1.2 radii from its centre,
+    73 mm on the table at the far end: a yellow; 39.jpg at JPEG quality 30, the black's
+    highlight 1.9 radii from the white it touches)."""
+    others = np.concatenate([spots, blobs]).reshape(-1, 2)
+    others_mm = np.concatenate([spots_mm, blobs_mm]).reshape(-1, 2)
+    if len(others):
+        radii = _radius_at(g.radius, loose_spots)
+        highlights = loose_spots - _highlight_drop(radii, config)
+        gap = np.linalg.norm(highlights[:, None] - others[None], axis=2).min(axis=1)
+        loose_spots = loose_spots[gap >= (_DIAMETER_RADII - config.highlight_offset) * radii]
+    centred = _refine(loose_spots, foreground, g.radius, g.typical_radius, config)
+    radii = _radius_at(g.radius, centred)
+    centred = centred[_coverage(body, centred, config.coverage_radius * radii) >= config.min_coverage]
+    centred_mm = on_table(centred).reshape(-1, 2)
+    kept = _separated(
+        separation_space(centred_mm, centred), separation_space(others_mm, others), config.min_separation_mm
+    )
+    return (
+        np.concatenate([spots, centred[kept]]).reshape(-1, 2),
+        np.concatenate([spots_mm, centred_mm[kept]]).reshape(-1, 2),
+    )
 
 
 def _plausible(
@@ -2146,16 +2346,33 @@ def _in_intruders(
 ) -> np.ndarray:
     """Whether each centre lies in a large foreground region that comes in over the cushions
     (reaches ``band``, the playing area's edge)."""
-    if len(centres) == 0:
-        return np.zeros(0, dtype=bool)
-    labels, areas, touching = _regions_touching(foreground, band)
-    ball_area = np.pi * typical_radius**2
-    intruder = touching & (areas > config.intruder_min_area * ball_area)
-    intruder[0] = False
-    h, w = foreground.shape
-    ix = _clamp(np.round(centres[:, 0]).astype(int), w - 1)
-    iy = _clamp(np.round(centres[:, 1]).astype(int), h - 1)
-    return intruder[labels[iy, ix]]
+    return _intruders_of(foreground, band, typical_radius, config)(centres)
+
+
+def _intruders_of(
+    foreground: np.ndarray, band: np.ndarray, typical_radius: float, config: ClassicConfig
+) -> Callable[[np.ndarray], np.ndarray]:
+    """:func:`_in_intruders` of ``foreground`` as a function of the centres, its regions labelled
+    once, on the first ask with any centre, for every later ask (a detection asks several times:
+    the highlights judged on the loose body, the pairs of distinct highlights, every candidate)."""
+    labelled: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def intruding(centres: np.ndarray) -> np.ndarray:
+        if len(centres) == 0:
+            return np.zeros(0, dtype=bool)
+        if not labelled:
+            labels, areas, touching = _regions_touching(foreground, band)
+            ball_area = np.pi * typical_radius**2
+            intruder = touching & (areas > config.intruder_min_area * ball_area)
+            intruder[0] = False
+            labelled.append((labels, intruder))
+        labels, intruder = labelled[0]
+        h, w = foreground.shape
+        ix = _clamp(np.round(centres[:, 0]).astype(int), w - 1)
+        iy = _clamp(np.round(centres[:, 1]).astype(int), h - 1)
+        return intruder[labels[iy, ix]]
+
+    return intruding
 
 
 def _radius_at(radius: np.ndarray, xy: np.ndarray) -> np.ndarray:
@@ -2184,7 +2401,9 @@ def _highlight_spots(
     cloth_lightness: float | None = None,
     area: np.ndarray | None = None,
     on_table: Callable[[np.ndarray], np.ndarray] | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    loose: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
+    intruding: Callable[[np.ndarray], np.ndarray] | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Ball centres implied by specular highlights inside the foreground, (n, 2) crop px, and
     (n,) bool whether each is a bodiless ball: a highlight outside the foreground with a shadow
     below it (see ``bodiless_shadow_offset``), and (n,) bool whether it is a ball whose body
@@ -2196,8 +2415,12 @@ def _highlight_spots(
     minimum is not scaled (scaled, balls at rest jittered on the darkened clips). Where the
     playing ``area`` and ``on_table`` (crop px to table mm) are given (and
     ``highlight_surround_beyond_area``), the upper half of a highlight's surround beyond the area
-    counts as foreground, away from the pockets. Last, (n,) each highlight's area (its spots'
-    together, px)."""
+    counts as foreground, away from the pockets. Where ``loose(centres, radii)`` (the loose
+    body's share of discs), ``intruding(points)`` and ``on_table`` are given, a highlight whose
+    surround falls short is judged again on the loose body, away from the pockets and from the
+    regions coming over the cushions (see ``highlight_surround_loose_body``). Last, (n,) each
+    highlight's area (its spots' together, px), and (n,) bool whether it was held on the loose
+    body alone (merged apart from the others: it never moves a ball the body holds)."""
     floor = config.highlight_min_lightness
     if cloth_lightness is not None:
         exposure = min(1.0, cloth_lightness / config.highlight_reference_cloth_lightness)
@@ -2211,7 +2434,13 @@ def _highlight_spots(
     )
     areas, centroids = _sparse_regions_at(spots, foreground.shape)
     if len(areas) == 0:
-        return np.zeros((0, 2)), np.zeros(0, dtype=bool), np.zeros(0, dtype=bool), np.zeros(0)
+        return (
+            np.zeros((0, 2)),
+            np.zeros(0, dtype=bool),
+            np.zeros(0, dtype=bool),
+            np.zeros(0),
+            np.zeros(0, bool),
+        )
     areas = areas.astype(float)
     r = _radius_at(radius, centroids)
     small = areas <= config.highlight_max_area * np.pi * r**2
@@ -2227,6 +2456,16 @@ def _highlight_spots(
         if len(rows):
             implied_mm = on_table(_below_highlight(centroids[rows], r[rows], config)).reshape(-1, 2)
             inside[rows] = ~_in_jaws(implied_mm, config.highlight_surround_pocket_mm)
+    on_body = inside.copy()
+    if loose is not None and intruding is not None and on_table is not None and not inside.all():
+        rows = np.flatnonzero(~inside)
+        rows = rows[loose(centroids[rows], surround_r[rows]) >= config.highlight_min_surround]
+        if len(rows):
+            implied = _below_highlight(centroids[rows], r[rows], config)
+            implied_mm = on_table(implied).reshape(-1, 2)
+            inside[rows] = ~_in_jaws(implied_mm, config.highlight_surround_pocket_mm) & ~np.asarray(
+                intruding(implied), dtype=bool
+            )
     implied = _below_highlight(centroids, r, config)
     bodiless = np.zeros(len(centroids), dtype=bool)
     partial = np.zeros(len(centroids), dtype=bool)
@@ -2240,8 +2479,24 @@ def _highlight_spots(
         alone = bare_disc & (region <= config.bodiless_max_region)
         bodiless[rows[alone]] = True
         partial[rows[~alone]] = True
-    found, kinds, sizes = [np.zeros((0, 2))], [np.zeros((0, 2), bool)], [np.zeros(0)]
-    for kind, flags in ((inside, (False, False)), (bodiless, (True, False)), (partial, (False, True))):
+    found, kinds, sizes = [np.zeros((0, 2))], [np.zeros((0, 3), bool)], [np.zeros(0)]
+    loosely = inside & ~on_body
+    if loosely.any() and on_body.any():
+        # one that merges (``highlight_merge``), itself or through others, with a spot the body
+        # holds is that ball's, which the body places as it is
+        rows = np.flatnonzero(inside)
+        reach = r[rows] * config.highlight_merge
+        gap = np.linalg.norm(centroids[rows][:, None] - centroids[rows][None], axis=2)
+        group = _graph_components(gap < np.minimum(reach[:, None], reach[None]))
+        held = np.zeros(group.max() + 1, dtype=bool)
+        held[group[on_body[rows]]] = True
+        loosely[rows[held[group]]] = False
+    for kind, flags in (
+        (on_body, (False, False, False)),
+        (bodiless, (True, False, False)),
+        (partial, (False, True, False)),
+        (loosely, (False, False, True)),
+    ):
         if not kind.any():
             continue  # mostly the bodiless and the partly shown: none
         merged, merged_areas = _merge_close(
@@ -2251,18 +2506,19 @@ def _highlight_spots(
         kinds.append(np.tile(flags, (len(merged), 1)))
         sizes.append(merged_areas)
     centres = np.concatenate(found).reshape(-1, 2)
-    flags = np.concatenate(kinds).reshape(-1, 2).astype(bool)
+    flags = np.concatenate(kinds).reshape(-1, 3).astype(bool)
     spot_areas = np.concatenate(sizes)
-    unbodied = flags.any(axis=1)
-    if unbodied.any() and (~unbodied).any():
+    unbodied = flags[:, :2].any(axis=1)
+    own = ~flags.any(axis=1)  # held on the body
+    if unbodied.any() and own.any():
         # a spot without a body of its own within a ball's diameter of a ball's own highlight is
         # a glow on that ball
-        gap = np.linalg.norm(centres[unbodied][:, None] - centres[~unbodied][None], axis=2)
+        gap = np.linalg.norm(centres[unbodied][:, None] - centres[own][None], axis=2)
         near = gap.min(axis=1) < _DIAMETER_RADII * _radius_at(radius, centres[unbodied])
         keep = np.ones(len(centres), dtype=bool)
         keep[np.flatnonzero(unbodied)[near]] = False
         centres, flags, spot_areas = centres[keep], flags[keep], spot_areas[keep]
-    return centres, flags[:, 0], flags[:, 1], spot_areas
+    return centres, flags[:, 0], flags[:, 1], spot_areas, flags[:, 2]
 
 
 def _cloth_lightness(
