@@ -752,7 +752,7 @@ def detect_scene(
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     cloth, cells = _estimate_cloth(image, g, config)
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
-    foreground, body, shown, unpainted = _cloth_foreground_unpainted(
+    foreground, body, shown, unpainted = _cloth_foreground(
         image, different, darker, g, _cloth_at(cloth), config
     )
     offset = np.array([g.x0, g.y0], dtype=float)
@@ -1222,7 +1222,8 @@ def _cloth_masks(
     if cloth is None:
         cloth, _ = _estimate_cloth(image, g, config)
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
-    return cloth, *_cloth_foreground(image, different, darker, g, _cloth_at(cloth), config)
+    foreground, body, shown, _ = _cloth_foreground(image, different, darker, g, _cloth_at(cloth), config)
+    return cloth, foreground, body, shown
 
 
 def _cloth_foreground(
@@ -1233,30 +1234,14 @@ def _cloth_foreground(
     cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
     config: ClassicConfig,
     shown: bool | None = None,
-) -> tuple[np.ndarray, np.ndarray, bool]:
+) -> tuple[np.ndarray, np.ndarray, bool, np.ndarray]:
     """The foreground and ball-body masks (:func:`_foreground_and_body`) of ``image``, which ``g``
     describes, from :func:`not_cloth`'s masks; where the table's painted lines outlast the
-    smoothing, made again without their paint (:func:`_without_marking_paint`); and whether they
-    did. ``shown``: that judged before, by a full detection (see ``ClassicScene.markings_shown``);
-    None: judged here (:func:`_shows_marking_lines`)."""
-    foreground, body, shown, _ = _cloth_foreground_unpainted(
-        image, different, darker, g, cloth_at, config, shown
-    )
-    return foreground, body, shown
-
-
-def _cloth_foreground_unpainted(
-    image: np.ndarray,
-    different: np.ndarray,
-    darker: np.ndarray,
-    g: TableGeometry,
-    cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
-    config: ClassicConfig,
-    shown: bool | None = None,
-) -> tuple[np.ndarray, np.ndarray, bool, np.ndarray]:
-    """:func:`_cloth_foreground`, and the ``different`` mask its masks were made from: less the
-    painted lines' paint where they showed (what the loose body is judged on: see
-    ``highlight_surround_loose_body``)."""
+    smoothing, made again without their paint (:func:`_without_marking_paint`); whether they
+    did; and the ``different`` mask they were made from, less the paint where it showed (what the
+    loose body is judged on: see ``highlight_surround_loose_body``). ``shown``: that judged
+    before, by a full detection (see ``ClassicScene.markings_shown``); None: judged here
+    (:func:`_shows_marking_lines`)."""
     smooth_px = smooth_kernel_px(g.typical_radius, config)
     foreground, body = _foreground_and_body(different, darker, g.area, smooth_px)
     if g.markings is None:

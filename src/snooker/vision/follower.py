@@ -155,7 +155,7 @@ def _window_masks(
         scene.cloth.chromaticity[y0:y1, x0:x1], scene.cloth.brightness[y0:y1, x0:x1], scene.cloth.saturation
     )
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
-    foreground, body, _ = _cloth_foreground(
+    foreground, body, _, _ = _cloth_foreground(
         image, different, darker, g.window(x0, y0, x1, y1), _cloth_at(cloth), config, scene.markings_shown
     )
     return image, foreground, body
