@@ -326,3 +326,39 @@ def test_a_record_in_a_folder_that_is_not_writable_is_refused_naming_the_folder(
             MatchRecord(locked / "m.sqlite").open()
     finally:
         locked.chmod(0o700)
+
+
+def _stored_ruling_edited(path: Path, seq: int, edit) -> None:
+    """Rewrite one stored ruling in place, as a record written by another version would hold it."""
+    with sqlite3.connect(path) as db:
+        (text,) = db.execute("SELECT ruling FROM entries WHERE seq = ?", (seq,)).fetchone()
+        db.execute("UPDATE entries SET ruling = ? WHERE seq = ?", (json.dumps(edit(json.loads(text))), seq))
+
+
+def _without_a_field(ruling: dict) -> dict:
+    """A ruling from a version before ``corrections`` was added to rulings."""
+    return {k: v for k, v in ruling.items() if k != "corrections"}
+
+
+def _points_changed(ruling: dict) -> dict:
+    """A ruling from a version that scored the stroke otherwise."""
+    return {**ruling, "points": ruling["points"] + 1}
+
+
+@pytest.mark.parametrize(
+    ("edit", "mismatch"),
+    [(_without_a_field, False), (_points_changed, True)],
+    ids=["a-field-added-since-is-no-difference", "a-stored-field-that-differs-is-reported"],
+)
+def test_resume_compares_the_fields_the_stored_ruling_has(tmp_path: Path, edit, mismatch: bool):
+    path = tmp_path / "m.sqlite"
+    session = _session(path)
+    session.apply(MATCH)
+    session.apply(POT_RED)
+    seq = session.record.last_seq()
+    session.record.close()
+    _stored_ruling_edited(path, seq, edit)
+    resumed = _session(path)
+    report = resumed.resume()
+    assert report.mismatches == ([seq] if mismatch else [])
+    resumed.record.close()

@@ -9,7 +9,13 @@ Commands:
 
 - ``decision`` ``choice``: ``play`` | ``play_again`` | ``replace`` (after a foul / foul and a miss)
 - ``nominate`` ``ball``: a colour (before the stroke)
-- ``concede`` [``player``]: the player to play (or ``player``) concedes the frame
+- ``concede`` [``player``] [``match``]: the player to play (or ``player``) concedes the frame; with
+  ``match`` true, the whole match (the frame in play and the frames the opponent still needs go to the
+  opponent, 1(F)-(G)), also between frames
+- ``condone``: the foul the referee called in the last stroke was neither called by the human referee
+  nor claimed before the next stroke, and play went on (3.11(c)): that stroke is amended with
+  ``condoned`` and ruled as if it broke no rule — refused unless the last line is a stroke, and by the
+  referee if that stroke broke no rule. It must come before the next stroke is logged.
 - ``foul`` ``reason`` [``ball``] [``player``] [``in_last_stroke``]: a foul the camera cannot see
   (``touched_ball``, ``push_stroke`` …): a ``foul`` line of its own, by the player to play or
   ``player`` (penalised as if striker); or, with ``in_last_stroke`` true, one committed in the
@@ -39,6 +45,7 @@ COMMANDS = (
     "decision",
     "nominate",
     "concede",
+    "condone",
     "foul",
     "respotted_black",
     "new_frame",
@@ -57,7 +64,7 @@ class Action:
     """What a command does: apply ``line``, undo the last line, amend it with ``line``, or join
     ``line`` (a foul entry) to the last stroke's ``fouls``."""
 
-    kind: Literal["apply", "undo", "amend", "join"]
+    kind: Literal["apply", "undo", "amend", "join", "condone"]
     line: dict[str, Any] | None = None
 
 
@@ -100,7 +107,13 @@ def to_action(command: Any) -> Action:
     if name == "nominate":
         return Action("apply", {"type": "nominate", "ball": _field(command, "ball", COLOURS)})
     if name == "concede":
-        return Action("apply", _with_player(command, {"type": "concede"}))
+        conceded = _with_player(command, {"type": "concede"})
+        whole = command.get("match", False)
+        if not isinstance(whole, bool):
+            raise CommandError(f"match must be true or false, got {whole!r}")
+        return Action("apply", {**conceded, "match": True} if whole else conceded)
+    if name == "condone":
+        return Action("condone")
     if name == "foul":
         line: dict[str, Any] = {"type": "foul", "reason": _field(command, "reason", FOUL_REASONS)}
         if command.get("ball"):
@@ -139,6 +152,12 @@ def execute(session: MatchSession, command: Any, origin: str = "console") -> dic
     elif action.kind == "amend":
         assert action.line is not None
         result = session.amend(action.line, origin)
+    elif action.kind == "condone":
+        condoned = session.condone_last_stroke(origin)
+        if condoned is None:
+            message = "condone: the last line is not a stroke (condone the stroke whose foul was not called)"
+            return {"error": message, "rejected_by": "console", "scoreboard": session.scoreboard()}
+        result = condoned
     elif action.kind == "join":
         assert action.line is not None
         joined = session.add_to_last_stroke([action.line], origin)

@@ -336,6 +336,16 @@ class MatchSession:
             stroke["fouls"] = [*stroke.get("fouls", []), *fouls]
             return self.amend(stroke, origin)
 
+    def condone_last_stroke(self, origin: str = "console") -> dict[str, Any] | None:
+        """Amend the last applied line, when it is a stroke, with ``condoned``: its foul was neither
+        called nor claimed before the next stroke (3.11(c)), so it is ruled as if it broke no rule.
+        Returns the corrected ruling (an error if the stroke broke no rule: the amendment is then
+        reverted), or None (nothing changed) when the last applied line is not a stroke."""
+        with self._lock:
+            if not self._applied or self._applied[-1][1].get("type") != "stroke":
+                return None
+            return self.amend({**self._applied[-1][1], "condoned": True}, origin)
+
     def resume(self) -> ResumeReport:
         """Rebuild the referee from the record's effective log (after a crash or a restart)."""
         report = ResumeReport()
@@ -355,7 +365,8 @@ class MatchSession:
                 assert entry.line is not None
                 ruling = self._rule(entry.line)
                 report.lines_replayed += 1
-                if entry.ruling is not None and _comparable(ruling) != _comparable(entry.ruling):
+                stored = entry.ruling
+                if stored is not None and _comparable(ruling, stored) != _comparable(stored, stored):
                     report.mismatches.append(entry.seq)
                 if "error" not in ruling:
                     self._applied.append((entry.seq, entry.line))
@@ -375,10 +386,13 @@ RUNNING_COUNTERS = ("line",)
 replay of the effective log legitimately numbers differently; left out when comparing rulings."""
 
 
-def _comparable(ruling: dict[str, Any]) -> str:
-    """A ruling as stored (JSON round trip, so tuples equal lists), without running counters."""
+def _comparable(ruling: dict[str, Any], stored: dict[str, Any]) -> str:
+    """A ruling as stored (JSON round trip, so tuples equal lists), on the fields the ``stored`` ruling
+    has (a field a later version added to rulings is not a difference), without running counters."""
     return json.dumps(
-        {k: v for k, v in ruling.items() if k not in RUNNING_COUNTERS}, sort_keys=True, default=str
+        {k: v for k, v in ruling.items() if k in stored and k not in RUNNING_COUNTERS},
+        sort_keys=True,
+        default=str,
     )
 
 

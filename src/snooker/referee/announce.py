@@ -13,6 +13,11 @@ BALL_REPLACED: Final = "BALL REPLACED"
 BALLS_REPLACED: Final = "BALLS REPLACED"
 PLAY_AGAIN: Final = "PLAY AGAIN"
 RE_RACK: Final = "RE-RACK"
+BALL_REMOVED: Final = "BALL REMOVED"
+"""A colour wrongly spotted taken off the table (3.7(b))."""
+BALL_SPOTTED: Final = "BALL SPOTTED"
+"""A colour wrongly missing put on its spot (3.7(c))."""
+MATCH_CONCEDED: Final = "MATCH CONCEDED"
 MISS_WARNING: Final = "WARNING: A THIRD MISS WILL AWARD THE FRAME TO YOUR OPPONENT"
 
 _UNITS = (

@@ -27,7 +27,11 @@ Fields this referee adds to the contract (all optional):
 - decision: ``choice`` as in the contract.
 - foul: ``reason``, optional ``ball`` (the ball concerned, the cue ball too), optional ``player`` (the
   offender when someone other than the player to play is penalised as if striker, 3.2(b)/3.14(h)).
-- concede: optional ``player`` (index of the player conceding; default the player to play).
+- concede: optional ``player`` (index of the player conceding; default the player to play);
+  ``match`` (bool): the whole match is conceded (3.1(f)-(g)).
+- stroke ``condoned`` (bool): the stroke's foul was not called before the next stroke (3.11(c)).
+- spot_error: ``ball`` (a colour), ``error`` (``wrongly_spotted`` | ``not_spotted``), ``corrected``
+  (bool), optional ``position`` [x, y]: a colour the referee spotted wrongly or left off (3.7).
 - respotted_black: ``first`` (index of the player who plays first, by lot).
 - new_frame: optional ``order`` (player indices in order of play, the first breaks; 3.17(b)).
 - rerack: the referee re-racks a stalemate (3.16): scores cancelled, same breaker, same order.
@@ -122,6 +126,9 @@ class StrokeLine:
     """Object balls the camera saw still moving when the cue ball was struck: a foul (3.12(b))."""
     truncated: bool = False
     """The source ended before the balls stopped: the stroke's facts may be incomplete."""
+    condoned: bool = False
+    """The stroke's foul was neither called nor claimed before the next stroke (3.11(c)): it is
+    condoned, the stroke ruled as if it broke no rule."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +152,25 @@ class FoulLine:
 @dataclass(frozen=True)
 class ConcedeLine:
     player: int | None
+    match: bool = False
+    """The player concedes the whole match, not only the frame (1(F)-(G))."""
+
+
+SPOT_ERRORS = ("wrongly_spotted", "not_spotted")
+"""A ``spot_error`` line's ``error``: a colour spotted that was potted for good (3.7(b)), or a colour
+left off the table that should have been spotted (3.7(c))."""
+
+
+@dataclass(frozen=True)
+class SpotErrorLine:
+    """A colour wrongly spotted or wrongly left off the table by the referee (3.7(a)-(c)):
+    ``corrected`` false as it happened (the balls stand so for the strokes after it), true when found
+    and put right (removed, or spotted, without penalty)."""
+
+    ball: str
+    error: str
+    corrected: bool
+    position: Point | None
 
 
 @dataclass(frozen=True)
@@ -200,6 +226,7 @@ Event = (
     | EdgeFallLine
     | BallMovedLine
     | TableLine
+    | SpotErrorLine
 )
 
 
@@ -435,7 +462,20 @@ def _parse_stroke(line: dict) -> StrokeLine:
         strike_unseen=bool(_optional_bool(line, "strike_unseen")),
         moving_at_strike=_ball_list(line, "moving_at_strike"),
         truncated=bool(_optional_bool(line, "truncated")),
+        condoned=_condoned(line),
     )
+
+
+def _condoned(line: dict) -> bool:
+    """A stroke's ``condoned``, refused beside a referee's call that only follows a called foul."""
+    condoned = bool(_optional_bool(line, "condoned"))
+    if condoned:
+        for call in ("miss", "free_ball", "snookered"):
+            if line.get(call):
+                raise LogError(
+                    f"condoned: a foul not called (3.11(c)) has no {call.replace('_', ' ')} called after it"
+                )
+    return condoned
 
 
 def _parse_gone(line: dict) -> tuple[list[str], list[str | None], tuple[str, ...], str]:
@@ -556,7 +596,25 @@ def _parse_foul(line: dict) -> FoulLine:
 
 
 def _parse_concede(line: dict) -> ConcedeLine:
-    return ConcedeLine(_optional_index(line, "player"))
+    value = line.get("match")
+    if value is not None and not isinstance(value, bool):
+        raise LogError(f"concede.match: expected true or false, got {value!r}")
+    return ConcedeLine(_optional_index(line, "player"), bool(value))
+
+
+def _parse_spot_error(line: dict) -> SpotErrorLine:
+    ball = _ball_id(line.get("ball"), "spot_error.ball")
+    if ball_kind(ball) not in COLOURS:
+        raise LogError(f"spot_error.ball: only a colour is spotted (3.7), got {ball!r}")
+    error = line.get("error")
+    if error not in SPOT_ERRORS:
+        raise LogError(f"spot_error.error: expected one of {', '.join(SPOT_ERRORS)}, got {error!r}")
+    position = line.get("position")
+    place = None
+    if position is not None:
+        place = _point(position, "spot_error.position")
+        _usable(((ball, place),), "spot_error.position")
+    return SpotErrorLine(ball, error, bool(_optional_bool(line, "corrected")), place)
 
 
 def _parse_respotted_black(line: dict) -> RespottedBlackLine:
@@ -633,6 +691,7 @@ EVENT_TYPES: dict[type, str] = {
     EdgeFallLine: "edge_fall",
     BallMovedLine: "ball_moved",
     TableLine: "table",
+    SpotErrorLine: "spot_error",
 }
 """The frame-log ``type`` of each event."""
 
@@ -649,6 +708,7 @@ _PARSERS = {
     "edge_fall": _parse_edge_fall,
     "ball_moved": _parse_ball_moved,
     "table": _parse_table,
+    "spot_error": _parse_spot_error,
 }
 
 __all__ = [
@@ -669,6 +729,7 @@ __all__ = [
     "Positions",
     "RerackLine",
     "RespottedBlackLine",
+    "SpotErrorLine",
     "StrokeLine",
     "TableLine",
     "parse_line",

@@ -154,3 +154,48 @@ def foul_reasons_markdown() -> str:
         klass = reason.penalty_class
         rows.append(f"| `{reason.code}` | {klass.rule} | {klass.text} | {reason.text} |")
     return "\n".join(rows) + "\n"
+
+
+class Correction(Enum):
+    """A ruling that puts right what was not called or not done (no foul, no penalty), by its stable
+    code: a ruling's ``corrections`` lists the codes. ``.text`` is the display text, ``.rule`` the
+    sub-rule of Section 3 (the Polish text's numbering)."""
+
+    CONDONED = ("condoned", "3.11(c)", "a foul not called before the next stroke is condoned")
+    WRONGLY_SPOTTED = (
+        "wrongly_spotted",
+        "3.7(b)",
+        "a colour potted for good was spotted again: it stands, not on, until the error is found",
+    )
+    NOT_SPOTTED = (
+        "not_spotted",
+        "3.7(c)",
+        "a colour to be re-spotted was left off the table: it is missing until the error is found",
+    )
+    WRONGLY_SPOTTED_REMOVED = (
+        "wrongly_spotted_removed",
+        "3.7(b)",
+        "a colour wrongly spotted is removed without penalty and play continues",
+    )
+    MISSING_COLOUR_SPOTTED = (
+        "missing_colour_spotted",
+        "3.7(c)",
+        "a colour wrongly missing from the table is spotted without penalty (an oversight)",
+    )
+    MATCH_CONCEDED = (
+        "match_conceded",
+        "3.1(f)-(g)",
+        "the match is conceded: the frame in play and the frames still needed go to the opponent",
+    )
+
+    def __init__(self, code: str, rule: str, text: str) -> None:
+        self.code = code
+        self.rule = rule
+        self.text = text
+
+
+def corrections_markdown() -> str:
+    """The table of every correction code, its rule and display text (docs/FRAME_LOG.md)."""
+    rows = ["| code | rule | display text |", "|---|---|---|"]
+    rows += [f"| `{c.code}` | {c.rule} | {c.text} |" for c in Correction]
+    return "\n".join(rows) + "\n"

@@ -133,6 +133,11 @@ Ruling = TypedDict(
         "match_over": bool,
         "match_winner": int | None,
         "announcements": list[str],
+        "corrections": list[str],
+        "condoned": list[str],
+        "wrongly_spotted": list[str],
+        "not_spotted": list[str],
+        "match_conceded": dict[str, int] | None,
     },
 )
 """One ruling (CONTRACTS.md §2, schema ``snooker.ruling/1``): the line's outcome and the state after.
@@ -140,7 +145,11 @@ Ruling = TypedDict(
 About the line: ``points`` scored, ``scored`` balls, ``foul``, ``penalty``, ``fouls`` (reason
 codes, the counted one first), ``offender``, ``miss``, ``respotted`` (colour names, or
 ``{"ball", "position": [x_mm, y_mm]}`` where positions are known), ``touching`` (balls named
-by TOUCHING BALL), ``announcements``. The state after it: everything else; ``striker`` and
+by TOUCHING BALL), ``announcements``, ``corrections`` (codes of ``Correction``: a foul condoned, a
+spotting error, a match conceded), ``condoned`` (the foul codes of a condoned stroke). The state
+after it: everything else (``wrongly_spotted`` and ``not_spotted``: colours standing on, or missing
+from, the cloth by a spotting error, 3.7; ``match_conceded``: who conceded the match, see
+:func:`match_conceded`); ``striker`` and
 ``offender`` are player indices, ``score``/``frames``/``winner``/``snookers_required`` per side.
 """
 
@@ -186,7 +195,22 @@ def ruling(state: MatchState, outcome: Outcome, line_number: int, line_type: str
         "match_over": state.over,
         "match_winner": state.winner,
         "announcements": list(outcome.announcements),
+        "corrections": list(outcome.corrections),
+        "condoned": list(outcome.condoned),
+        "wrongly_spotted": list(frame.table.wrongly_spotted),
+        "not_spotted": list(frame.table.not_spotted),
+        "match_conceded": match_conceded(state),
     }
+
+
+def match_conceded(state: MatchState) -> dict[str, int] | None:
+    """``{"player", "side", "frames_awarded"}`` when the match was conceded (``concede`` with
+    ``match``): who conceded, his side, and the frames awarded to the other side beyond the frame in
+    play; None otherwise."""
+    if state.conceded is None:
+        return None
+    player, side, awarded = state.conceded
+    return {"player": player, "side": side, "frames_awarded": awarded}
 
 
 def _status(state: MatchState) -> str:
@@ -251,4 +275,7 @@ def scoreboard(state: MatchState) -> dict[str, Any]:
         "winner": frame.winner,
         "match_over": state.over,
         "match_winner": state.winner,
+        "match_conceded": match_conceded(state),
+        "wrongly_spotted": list(frame.table.wrongly_spotted),
+        "not_spotted": list(frame.table.not_spotted),
     }

@@ -67,6 +67,20 @@ Judgements documented here because the texts leave them open:
 - A cue ball first seen already running (``strike_unseen``) was not seen where it was struck from:
   its placement from in hand is not judged (3.5), a miss is judged from where the previous stroke
   left it, and no replacement after a miss is read from its place.
+- A condoned stroke (3.11(c): a foul neither called nor claimed before the next stroke) is ruled as
+  if it broke no rule, its balls where they came to rest: "uznany za niebyły" (deemed not to have
+  happened), so what it potted that was on scores and the break goes on; one played out of turn is its
+  player's, the order of play going on from him.
+- A colour spotted though potted for good (3.7(b)) stands on the cloth until the error is found, but
+  is never on: 3.7(c) makes the strokes played meanwhile count as played with the balls as they
+  stood, not the colour on again; hitting it first or potting it is a foul on a ball not on, and it
+  stays off once it leaves the table. A colour wrongly left off is still in play (the ball on and the
+  points remaining as if it were spotted) though no stroke can reach it. Neither error, nor its
+  correction, carries a penalty (3.7(a)).
+- A match conceded (3.1(f)-(g)): Section 3 names the frame conceded and the match won by the frames
+  required; the referee gives the frame in play to the other side (no re-spotted black, the match
+  being over) and awards it the frames it still needs (on aggregate points, every frame not played,
+  scoring nothing) and the match.
 - With the contact unseen the striker has the obvious intention's benefit of the doubt: after a
   red, the one colour the stroke potted, forced off or moved is the nominated colour (and with a free
   ball, the one ball not on so sent away is the free ball); and a foul is not "before a colour was
@@ -98,10 +112,11 @@ from snooker.referee.log import (
     NominateLine,
     RerackLine,
     RespottedBlackLine,
+    SpotErrorLine,
     StrokeLine,
     TableLine,
 )
-from snooker.referee.reasons import FoulReason, penalty_value
+from snooker.referee.reasons import Correction, FoulReason, penalty_value
 from snooker.referee.state import (
     FrameState,
     LastFoul,
@@ -142,6 +157,10 @@ class Outcome:
     offender: int | None = None
     scored: tuple[str, ...] = ()
     touching_called: tuple[str, ...] = ()
+    corrections: tuple[str, ...] = ()
+    """Codes of ``Correction``: what this line put right or recorded without a foul (3.7, 3.11(c))."""
+    condoned: tuple[str, ...] = ()
+    """The foul codes a condoned stroke committed that nobody called (3.11(c)), the highest first."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -229,6 +248,11 @@ def apply_event(match: MatchState, event: Event, config: RefereeConfig) -> tuple
         return new_match(event, config), Outcome()
     if isinstance(event, NewFrameLine):
         return _new_frame(match, event)
+    if isinstance(event, ConcedeLine) and event.match:
+        # A match may be conceded between frames too (the frame before it over, none begun).
+        if match.over:
+            raise LogError("concede: the match is over")
+        return _concede(match, event)
     frame = match.frame
     if frame.over:
         raise LogError(
@@ -248,6 +272,7 @@ def apply_event(match: MatchState, event: Event, config: RefereeConfig) -> tuple
         EdgeFallLine: _edge_fall,
         BallMovedLine: _ball_moved,
         TableLine: _table,
+        SpotErrorLine: _spot_error,
     }
     return handlers[type(event)](match, event)
 
@@ -958,7 +983,7 @@ def _table_at_start(frame: FrameState, stroke: StrokeLine) -> Table:
     before = stroke.positions.before if stroke.positions else None
     if before is None:
         return table
-    places = _without_balls_off_the_table(dict(before), table.reds, table.colours)
+    places = _without_balls_off_the_table(dict(before), table.reds, table.colours_on_cloth)
     if stroke.strike_unseen:
         places.pop(CUE_BALL, None)
         rested = table.cue_position()
@@ -988,7 +1013,9 @@ def _after_positions(frame: FrameState, stroke: StrokeLine, gone: tuple[str, ...
     if stroke.positions is None or stroke.positions.after is None:
         return None
     reds_left = frame.table.reds - sum(1 for ball in gone if ball_kind(ball) == RED)
-    after = _without_balls_off_the_table(dict(stroke.positions.after), reds_left, frame.table.colours)
+    after = _without_balls_off_the_table(
+        dict(stroke.positions.after), reds_left, frame.table.colours_on_cloth
+    )
     for ball in gone:
         after.pop(ball, None)
     if stroke.cue_ball != "on_table":
@@ -1190,6 +1217,10 @@ def _stroke_chosen(
     )
     if stroke.fell_from_edge:
         _check_miss_call(stroke, fouls)
+        if stroke.condoned:
+            codes = _condoned_codes(fouls, view)
+            match, outcome = _edge_fall_in_stroke(match, frame, snapshot, [], view, offender, stroke)
+            return match, _with_condoned(outcome, codes)
         return _edge_fall_in_stroke(match, frame, snapshot, fouls, view, offender, stroke)
 
     points, scored, stays_down = (0, [], set()) if fouls else _points_scored(frame, stroke, view)
@@ -1199,12 +1230,46 @@ def _stroke_chosen(
         if _free_ball_snookers(provisional, view.free_ball, match.geometry):
             fouls.append((FoulReason.FREE_BALL_SNOOKER, ()))
     _check_miss_call(stroke, fouls)
+    if stroke.condoned:
+        return _condoned_stroke(match, frame, stroke, view, fouls)
 
     if not fouls:
         return _fair_stroke(match, frame, stroke, points, scored, new_table, respotted, after_positions)
     return _foul_stroke(
         match, frame, stroke, view, fouls, offender, new_table, snapshot, respotted, after_positions
     )
+
+
+def _condoned_codes(fouls: list[tuple[FoulReason, tuple[int, ...]]], view: _StrokeView) -> tuple[str, ...]:
+    """The codes of the fouls a condoned stroke committed (3.11(c)); refuses a stroke without one."""
+    if not fouls:
+        raise LogError("condoned: the stroke broke no rule, so there is no foul to condone (3.11(c))")
+    return _fouls_codes(fouls, view.ball_on_value)
+
+
+def _with_condoned(outcome: Outcome, codes: tuple[str, ...]) -> Outcome:
+    return replace(outcome, corrections=(Correction.CONDONED.code, *outcome.corrections), condoned=codes)
+
+
+def _condoned_stroke(
+    match: MatchState,
+    frame: FrameState,
+    stroke: StrokeLine,
+    view: _StrokeView,
+    fouls: list[tuple[FoulReason, tuple[int, ...]]],
+) -> tuple[MatchState, Outcome]:
+    """3.11(c): a foul neither called nor claimed before the next stroke is condoned. The stroke is
+    ruled as if it broke no rule: the balls on it potted score and the break goes on, else the turn
+    passes; the balls stay where they came to rest (colours re-spotted, reds down, the cue ball in
+    hand if it left the table); no penalty, no decision, no free ball, no miss. Played out of turn,
+    it is its player's stroke: his points, his turn, the order of play going on from him."""
+    codes = _condoned_codes(fouls, view)
+    if stroke.player is not None and stroke.player != frame.striker:
+        frame = replace(frame, striker=stroke.player)
+    points, scored, stays_down = _points_scored(frame, stroke, view)
+    new_table, respotted, after_positions = _table_after_stroke(frame, stroke, stays_down, match.geometry)
+    match, outcome = _fair_stroke(match, frame, stroke, points, scored, new_table, respotted, after_positions)
+    return match, _with_condoned(outcome, codes)
 
 
 def _check_stroke_against_table(table: Table, stroke: StrokeLine) -> None:
@@ -1265,7 +1330,9 @@ def _table_after_stroke(
     gone = (*stroke.potted, *stroke.off_table)
     reds_after = table.reds - sum(1 for b in gone if ball_kind(b) == RED)
     colours_gone = [ball_kind(b) for b in gone if ball_kind(b) != RED]
-    respot_colours = [c for c in colours_gone if c not in stays_down]
+    # 3.7(b): a colour wrongly spotted was potted for good already; once it leaves the table it stays off.
+    wrongly_gone = {c for c in colours_gone if c in table.wrongly_spotted}
+    respot_colours = [c for c in colours_gone if c not in stays_down and c not in wrongly_gone]
     after_positions = _after_positions(frame, stroke, gone)
     respotted, after_positions = _respot(respot_colours, after_positions, geometry)
     colours_after = _sorted_colours([c for c in table.colours if c not in colours_gone] + respot_colours)
@@ -1274,6 +1341,8 @@ def _table_after_stroke(
         colours=colours_after,
         cue_in_hand=stroke.cue_ball != "on_table",
         positions=None if after_positions is None else tuple(sorted(after_positions.items())),
+        wrongly_spotted=tuple(c for c in table.wrongly_spotted if c not in wrongly_gone),
+        not_spotted=table.not_spotted,
     )
     return new_table, respotted, after_positions
 
@@ -1758,11 +1827,107 @@ def _concede(match: MatchState, event: ConcedeLine) -> tuple[MatchState, Outcome
     player = frame.striker if event.player is None else event.player
     if player >= len(match.players):
         raise LogError(f"concede.player: no player {player} among {len(match.players)}")
+    if event.match:
+        return _concede_match(match, player)
     announcements: list[str] = []
     match, frame = _frame_given(match, frame, 1 - match.side_of(player), announcements)
     return replace(match, frame=frame), Outcome(
         respotted=_settled_respots(frame, ()), announcements=tuple(announcements)
     )
+
+
+def _concede_match(match: MatchState, player: int) -> tuple[MatchState, Outcome]:
+    """``player`` concedes the match (1(F)-(G)): the frame in play, if any, is conceded to the other
+    side (1(F); no re-spotted black follows it, the match being over), and that side is awarded the
+    frames it still needs to win (a match on frames: up to ``frames_to_win``; on aggregate points:
+    every frame not played, scoring nothing) and the match, whatever the score or the aggregate."""
+    winner = 1 - match.side_of(player)
+    announcements: list[str] = []
+    frame = match.frame
+    if not frame.over:
+        match, frame = _close_frame(match, frame, winner, announcements)
+    frames = list(match.frames)
+    if match.aggregate:
+        awarded = max(0, match.best_of - match.frames_played)
+    else:
+        awarded = max(0, match.frames_to_win - frames[winner])
+    frames[winner] += awarded
+    calls = {announce.match_call(_side_name(match, side)) for side in (0, 1)}
+    announcements = [a for a in announcements if a not in calls]
+    announcements += [announce.MATCH_CONCEDED, announce.match_call(_side_name(match, winner))]
+    match = replace(
+        match,
+        frames=(frames[0], frames[1]),
+        over=True,
+        winner=winner,
+        conceded=(player, match.side_of(player), awarded),
+    )
+    return replace(match, frame=frame), Outcome(
+        announcements=tuple(announcements), corrections=(Correction.MATCH_CONCEDED.code,)
+    )
+
+
+def _spot_error(match: MatchState, event: SpotErrorLine) -> tuple[MatchState, Outcome]:
+    """3.7(a)-(c): a colour the referee spotted wrongly, or left off the table, as it happened
+    (``corrected`` false: the balls stand so for the strokes after it, which count as played, 3.7(c))
+    or as found and put right (removed, or spotted, without penalty: the striker is not answerable
+    for the referee's spotting, 3.7(a)). No penalty either way, the turn and the break unchanged."""
+    frame = match.frame
+    table = frame.table
+    ball = ball_kind(event.ball)
+    positions = table.position_map()
+    if positions is not None:
+        positions.pop(ball, None)
+    respotted: tuple[tuple[str, Point | None], ...] = ()
+    announcements: tuple[str, ...] = ()
+    if event.error == "wrongly_spotted":
+        if ball in table.colours:
+            raise LogError(
+                f"spot_error: the {ball} is still in play (re-spotted until potted in the ascending"
+                " order, 3.7), so it cannot be wrongly spotted"
+            )
+        standing = [c for c in table.wrongly_spotted if c != ball]
+        if event.corrected:
+            code, announcements = Correction.WRONGLY_SPOTTED_REMOVED, (announce.BALL_REMOVED,)
+        else:
+            if ball in table.wrongly_spotted:
+                raise LogError(f"spot_error: the {ball} already stands wrongly spotted")
+            positions = _placed(ball, event.position, positions, match.geometry)[1]
+            standing.append(ball)
+            code = Correction.WRONGLY_SPOTTED
+        table = replace(table, wrongly_spotted=_sorted_colours(standing))
+    else:
+        if ball not in table.colours:
+            raise LogError(f"spot_error: the {ball} was potted for good; it is not spotted again (3.7(b))")
+        missing = [c for c in table.not_spotted if c != ball]
+        if event.corrected:
+            place, positions = _placed(ball, event.position, positions, match.geometry)
+            respotted = ((ball, place),)
+            code, announcements = Correction.MISSING_COLOUR_SPOTTED, (announce.BALL_SPOTTED,)
+        else:
+            if ball in table.not_spotted:
+                raise LogError(f"spot_error: the {ball} is already left off the table")
+            missing.append(ball)
+            code = Correction.NOT_SPOTTED
+        table = replace(table, not_spotted=_sorted_colours(missing))
+    if positions is not None:
+        table = replace(table, positions=tuple(sorted(positions.items())))
+    return replace(match, frame=replace(frame, table=table)), Outcome(
+        respotted=respotted, announcements=announcements, corrections=(code.code,)
+    )
+
+
+def _placed(
+    ball: str, position: Point | None, positions: dict[str, Point] | None, geo: GeometryConfig
+) -> tuple[Point | None, dict[str, Point] | None]:
+    """Where a colour put on the table by hand goes: ``position`` as logged, else its spot as 3.7(d)-(h)
+    gives it (where the table's positions are known); with the positions after."""
+    if positions is None:
+        return position, None
+    if position is not None:
+        return position, {**positions, ball: position}
+    spotted, updated = _respot([ball], positions, geo)
+    return spotted[0][1], updated
 
 
 def _respotted_black(match: MatchState, event: RespottedBlackLine) -> tuple[MatchState, Outcome]:

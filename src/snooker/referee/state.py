@@ -81,13 +81,27 @@ class Table:
     colours: tuple[str, ...] = COLOURS
     cue_in_hand: bool = True
     positions: tuple[tuple[str, Point], ...] | None = None
+    wrongly_spotted: tuple[str, ...] = ()
+    """Colours potted for good that the referee spotted again (3.7(b)): on the cloth, never on, not
+    among ``colours``; potted or forced off, they leave for good; removed when the error is found."""
+    not_spotted: tuple[str, ...] = ()
+    """Colours among ``colours`` (still in play, counted in the points remaining) that the referee
+    left off the cloth (3.7(c)): no stroke can reach them until they are spotted."""
 
     def has(self, ball: str) -> bool:
-        """Whether a ball of this kind (``red-3`` counts as a red) is on the table."""
+        """Whether a ball of this kind (``red-3`` counts as a red) is on the cloth: a colour in play
+        and not left off by a spotting error, or one wrongly spotted (3.7)."""
         kind = ball_kind(ball)
         if kind == RED:
             return self.reds > 0
-        return kind in self.colours
+        return (kind in self.colours and kind not in self.not_spotted) or kind in self.wrongly_spotted
+
+    @property
+    def colours_on_cloth(self) -> tuple[str, ...]:
+        """The colours standing on the cloth, spotting errors included (3.7): ``colours`` less those
+        left off, with those wrongly spotted; what blocks a line or takes a spot."""
+        standing = [c for c in self.colours if c not in self.not_spotted] + list(self.wrongly_spotted)
+        return tuple(c for c in COLOURS if c in standing)
 
     @property
     def lowest_colour(self) -> str | None:
@@ -273,6 +287,7 @@ class FrameState:
 class MatchState:
     """The match: players, sides, frames won, aggregate points and the frame in play.
 
+    ``conceded``: see the field.
     ``totals_unknown``: a frame of the match ended with its scores not known (a log that joined it
     without them, ``FrameState.scores_unknown``), so ``totals`` are not the aggregate: a match on
     aggregate points then ends after its last frame with no winner and no re-spotted black.
@@ -294,6 +309,9 @@ class MatchState:
     history: tuple[tuple[int, int], ...] = field(default=())
     geometry: GeometryConfig = DEFAULT_GEOMETRY_CONFIG
     totals_unknown: bool = False
+    conceded: tuple[int, int, int] | None = None
+    """The match was conceded (``concede`` with ``match``): (the player who conceded, his side, the
+    frames awarded to the other side beyond the frame in play); None otherwise."""
 
     def side_of(self, player: int) -> int:
         return self.sides[player]
