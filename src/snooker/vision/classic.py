@@ -1126,10 +1126,14 @@ class _MosaicIntruders:
 
     def __init__(self, regions: _CropRegions, foreground: np.ndarray, mosaic: _Mosaic) -> None:
         self.regions, self.foreground, self.mosaic = regions, foreground, mosaic
+        self._labelled: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
-    def __call__(self, centres: np.ndarray) -> np.ndarray:
-        if len(centres) == 0:
-            return np.zeros(0, dtype=bool)
+    def _labels(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The mosaic foreground's regions (labels), which are intruders, and which a window edge
+        inside the crop cuts: labelled once, on the first ask with any centre, for every later ask
+        (a search asks several times, as :func:`_intruders_of` says)."""
+        if self._labelled is not None:
+            return self._labelled
         mosaic, regions = self.mosaic, self.regions
         labels, areas, touching = _regions_touching(self.foreground, mosaic.geometry.band)
         intruder = touching & (areas > regions.min_area_px)
@@ -1146,6 +1150,14 @@ class _MosaicIntruders:
                 if inside:
                     cut[edge] = True
         cut[0] = intruder[0] = False
+        self._labelled = labels, intruder, cut
+        return self._labelled
+
+    def __call__(self, centres: np.ndarray) -> np.ndarray:
+        if len(centres) == 0:
+            return np.zeros(0, dtype=bool)
+        mosaic, regions = self.mosaic, self.regions
+        labels, intruder, cut = self._labels()
         ix, iy = _pixel_indices(centres, labels.shape)
         which = labels[iy, ix]
         result = intruder[which]
