@@ -146,6 +146,9 @@ class BallTracker:
         self._last_t: float | None = None
         self._last_frame = -1
         self._mouths = np.array([p.mouth_centre for p in table.pockets.values()])
+        self._mouth_pairs = [(float(x), float(y)) for x, y in self._mouths]
+        """The mouths' centres as Python floats (mm), for the per-sighting jaws test of
+        :meth:`_settle` (a NumPy scalar's arithmetic costs ~10 times a float's)."""
         self._drops = np.array([p.drop_centre for p in table.pockets.values()])
         self._pocket_names = list(table.pockets)
         self._previous_unnamed: tuple[float, np.ndarray] | None = None
@@ -389,6 +392,29 @@ class BallTracker:
         tau = self.config.motion.held_velocity_decay_s
         return track.xy + track.velocity * tau * (1.0 - math.exp(-elapsed / tau))
 
+    def _predict_all(self, t: float, still: Collection[int] = ()) -> np.ndarray:
+        """(n, 2) mm: every track's place at ``t`` by track index, as :meth:`_predict` gives it (the
+        runners of a repeated picture, ``still``, where they were), computed on Python floats in
+        the order NumPy computes it (each product, then each sum: the same values bit for bit)
+        without a NumPy call per track."""
+        tau = self.config.motion.held_velocity_decay_s
+        rows = []
+        for ti, track in enumerate(self._tracks):
+            x, y = float(track.xy[0]), float(track.xy[1])
+            if ti in still:
+                rows.append((x, y))
+                continue
+            elapsed = max(t - track.last_seen_t, 0.0)
+            vx, vy = float(track.velocity[0]), float(track.velocity[1])
+            if track.status == TrackStatus.VISIBLE or track.status == TrackStatus.TENTATIVE:
+                rows.append((x + vx * elapsed, y + vy * elapsed))
+            elif not track.moving_at_loss:
+                rows.append((x, y))
+            else:
+                decayed = 1.0 - math.exp(-elapsed / tau)
+                rows.append((x + vx * tau * decayed, y + vy * tau * decayed))
+        return np.array(rows, dtype=float).reshape(-1, 2)
+
     def _repeated_picture(self, dt: float, xy: np.ndarray) -> set[int]:
         """The runners (track indices) this frame shows again where the frame before showed them
         (see ``MotionConfig.repeat_tolerance_mm``): balls seen on the frame before whose velocity
@@ -404,7 +430,7 @@ class BallTracker:
             and tr.status == TrackStatus.VISIBLE
             and not tr.shown_again
             and tr.last_seen_frame == self._last_frame
-            and math.hypot(*tr.velocity) * dt >= motion.repeat_min_step_mm
+            and math.hypot(*tr.velocity.tolist()) * dt >= motion.repeat_min_step_mm
         ]
         if not runners:
             return set()
@@ -433,21 +459,39 @@ class BallTracker:
         the first such ball: beyond the contact its course is unknown (it stops on a full contact,
         the struck ball running on along its line; glancing, it turns off). Predicted on
         past the contact it lands where the struck ball went, and the two swap names (Task2 clip 16
-        at a low bit rate: a red kissing a resting red)."""
+        at a low bit rate: a red kissing a resting red).
+
+        The steps and resting places are first paired all at once by :func:`_steps_near_places`
+        (no farther apart than contact), and only those pairs tested segment by segment."""
         diameter = self.table.ball_diameter_mm
         contact = diameter + self.config.association.rest_contact_tolerance_mm
+        movers = [
+            ti
+            for ti, tr in enumerate(self._tracks)
+            if tr.status == TrackStatus.VISIBLE and tr.moving and not tr.duplicate
+        ]
+        if not movers:
+            return
         resting = [
-            (ti, tr.rest_place)
+            ti
             for ti, tr in enumerate(self._tracks)
             if tr.rest_place is not None and tr.confirmed and not tr.moving
         ]
         if not resting:
             return
-        for ti, track in enumerate(self._tracks):
-            if track.status != TrackStatus.VISIBLE or not track.moving or track.duplicate:
+        starts = np.array([self._tracks[ti].last_measured for ti in movers])
+        places = np.array([self._tracks[ti].rest_place for ti in resting])
+        near = _steps_near_places(starts, predicted[movers], places, contact)
+        for a, ti in enumerate(movers):
+            candidates = [resting[b] for b in np.flatnonzero(near[a])]
+            if not candidates or candidates == [ti]:
                 continue
-            start, end = track.last_measured, predicted[ti]
-            entries = [segment_entry(start, end, place, diameter) for other, place in resting if other != ti]
+            start, end = self._tracks[ti].last_measured, predicted[ti]
+            entries = [
+                segment_entry(start, end, self._tracks[other].rest_place, diameter)
+                for other in candidates
+                if other != ti
+            ]
             meets = [u for closest, u in entries if closest <= contact]
             if meets:
                 predicted[ti] = start + min(meets) * (end - start)
@@ -469,11 +513,9 @@ class BallTracker:
         if not self._tracks or len(xy) == 0:
             self._commit_reach(self._reach(t, {}))
             return []
-        predicted = np.array(
-            [tr.xy if ti in still else self._predict(tr, t) for ti, tr in enumerate(self._tracks)]
-        )
+        predicted = self._predict_all(t, still)
         self._stop_at_contacts(predicted)
-        speeds = np.array([math.hypot(*tr.velocity) for tr in self._tracks])
+        speeds = np.array([math.hypot(*tr.velocity.tolist()) for tr in self._tracks])
         gates = cfg.gate_base_mm + cfg.gate_speed_fraction * speeds * max(dt, 0.0)
         gates[list(taken)] = -1.0
         penalty = colour_penalty_matrix(
@@ -583,22 +625,28 @@ class BallTracker:
             if other.dropped or other.duplicate:
                 continue
             if ti in found:
-                step = found[ti] - other.last_measured
                 elapsed = t - other.last_seen_t
-                if elapsed > 0 and (other.moving or math.hypot(*step) > motion.rest_displacement_mm):
-                    # the speed it came with: a ball that stopped at the contact covered less of
-                    # its last step (the struck ball runs off at up to the striker's speed)
-                    speed = max(math.hypot(*step) / elapsed, _fastest_step_speed(other.history))
-                    movers.append((ti, other.last_measured, found[ti], other.last_seen_t, speed, 0.0))
-                    if len(other.history) >= 2:
-                        # turned at its last sighting: it met something (a ball, a cushion) within a
-                        # step of there, off the straight line between its sightings
-                        t0, x0, y0 = other.history[-2]
-                        before = other.last_measured - np.array([x0, y0])
-                        lengths = float(np.linalg.norm(before)), math.hypot(*step)
-                        if min(lengths) > 0.0 and float(before @ step) < turn * lengths[0] * lengths[1]:
-                            fastest = max(speed, lengths[0] / max(other.last_seen_t - t0, 1e-9))
-                            movers.append((ti, other.last_measured, None, t0, fastest, max(lengths)))
+                if not elapsed > 0:
+                    continue
+                # how far it went, on Python floats first (the same value: most found balls rest,
+                # and are left out without a NumPy call)
+                (fx, fy), (lx, ly) = found[ti].tolist(), other.last_measured.tolist()
+                if not (other.moving or math.hypot(fx - lx, fy - ly) > motion.rest_displacement_mm):
+                    continue
+                step = found[ti] - other.last_measured
+                # the speed it came with: a ball that stopped at the contact covered less of
+                # its last step (the struck ball runs off at up to the striker's speed)
+                speed = max(math.hypot(*step) / elapsed, _fastest_step_speed(other.history))
+                movers.append((ti, other.last_measured, found[ti], other.last_seen_t, speed, 0.0))
+                if len(other.history) >= 2:
+                    # turned at its last sighting: it met something (a ball, a cushion) within a
+                    # step of there, off the straight line between its sightings
+                    t0, x0, y0 = other.history[-2]
+                    before = other.last_measured - np.array([x0, y0])
+                    lengths = float(np.linalg.norm(before)), math.hypot(*step)
+                    if min(lengths) > 0.0 and float(before @ step) < turn * lengths[0] * lengths[1]:
+                        fastest = max(speed, lengths[0] / max(other.last_seen_t - t0, 1e-9))
+                        movers.append((ti, other.last_measured, None, t0, fastest, max(lengths)))
             elif other.moving:
                 speed = max(math.hypot(*other.velocity), _fastest_step_speed(other.history))
                 since = other.last_seen_t
@@ -606,17 +654,19 @@ class BallTracker:
             elif other.status == TrackStatus.HELD and other.rest_place is not None and other.reached:
                 since, speed = other.reached
                 movers.append((ti, other.rest_place, None, since, speed, speed * max(t - since, 0.0)))
+        movers = [mover for mover in movers if not mover[4] <= 0.0]  # a mover at no speed reaches nothing
         if not movers:
             return reach
         places = np.array([self._tracks[ti].rest_place for ti in resting])
-        for oi, start, end, since, speed, within in movers:
-            if speed <= 0.0:
-                continue
-            # a first look for all places at once: within contact of the step's box or the disc
-            low, high = (start, start) if end is None else (np.minimum(start, end), np.maximum(start, end))
-            outside = np.maximum(np.maximum(low - places, places - high), 0.0)
-            near = np.flatnonzero(np.hypot(outside[:, 0], outside[:, 1]) <= contact + within)
-            for k in near:
+        # a first look for all movers and places at once: within contact of the step's box or the disc
+        near_all = _near_boxes(
+            np.array([start for _, start, _, _, _, _ in movers]),
+            np.array([start if end is None else end for _, start, end, _, _, _ in movers]),
+            places,
+            contact + np.array([within for *_, within in movers]),
+        )
+        for (oi, start, end, since, speed, within), near_row in zip(movers, near_all, strict=True):
+            for k in np.flatnonzero(near_row):
                 ti = resting[int(k)]
                 track = self._tracks[ti]
                 if oi == ti or track.rest_place is None:
@@ -783,8 +833,10 @@ class BallTracker:
         track away from the real black, unseen by the baulk cushion until the cue ball struck it,
         on Task2 clip 3 with gamma 1.25)."""
         jaws = self.config.lifecycle.jaws_radius_mm
-        in_jaws = any(math.hypot(z[0] - mx, z[1] - my) <= jaws for mx, my in self._mouths)
-        if track.colour == CUE_BALL or in_jaws:
+        zx, zy = float(z[0]), float(z[1])
+        if track.colour == CUE_BALL or any(
+            math.hypot(zx - mx, zy - my) <= jaws for mx, my in self._mouth_pairs
+        ):
             track.rest_place = track.reached = None
             return
         if not track.moving and t - track.found_t >= self.config.motion.rest_window_s - 1e-9:
@@ -1100,6 +1152,35 @@ def _near_any(points: np.ndarray, others: np.ndarray, distance_mm: float) -> np.
         return np.zeros(len(points), dtype=bool)
     gaps = np.linalg.norm(points[:, None, :] - others[None, :, :], axis=2)
     return gaps.min(axis=1) <= distance_mm
+
+
+CONTACT_PREFILTER_SLACK_MM = 1e-6
+"""How much farther (mm) than contact a step may pass a place in :func:`_steps_near_places`' box
+test and still be tested exactly: the box test is a lower bound of the exact test's distance, and
+this covers the rounding by which the exact test's closest point may fall outside the step's box
+(~1e-13 mm on a table's scale), so that the prefilter never drops a pair the exact test keeps."""
+
+
+def _steps_near_places(
+    starts: np.ndarray, ends: np.ndarray, places: np.ndarray, contact_mm: float
+) -> np.ndarray:
+    """(m, r) bool: which steps (``starts`` → ``ends``, (m, 2) mm) may pass within ``contact_mm``
+    of which ``places`` ((r, 2) mm): those whose axis-aligned box, grown by the contact distance
+    (plus :data:`CONTACT_PREFILTER_SLACK_MM`), holds the place. A step's closest approach to a
+    place is never nearer than the place's distance to the step's box, so every pair left out
+    is farther apart than contact; those kept are to be tested exactly (``segment_entry``)."""
+    return _near_boxes(starts, ends, places, np.full(len(starts), contact_mm + CONTACT_PREFILTER_SLACK_MM))
+
+
+def _near_boxes(starts: np.ndarray, ends: np.ndarray, places: np.ndarray, reach_mm: np.ndarray) -> np.ndarray:
+    """(m, r) bool: which ``places`` ((r, 2) mm) lie within ``reach_mm[a]`` of the axis-aligned box
+    spanned by ``starts[a]`` and ``ends[a]`` ((m, 2) mm; a point where they are equal), for every
+    box at once: element for element the test one box at a time makes,
+    ``hypot(*max(low - places, places - high, 0)) <= reach``."""
+    low = np.minimum(starts, ends)[:, None, :]
+    high = np.maximum(starts, ends)[:, None, :]
+    outside = np.maximum(np.maximum(low - places[None], places[None] - high), 0.0)
+    return np.hypot(outside[..., 0], outside[..., 1]) <= reach_mm[:, None]
 
 
 def _one_each(pairs: list[tuple[float, int, int]]) -> list[tuple[int, int]]:
