@@ -606,3 +606,28 @@ def test_a_region_search_knows_where_the_white_was(last, xs, intruding, expected
     )
     flags = _where_white_was(scene, ClassicConfig())
     assert (flags is None and expected is None) or list(flags) == expected
+
+
+CORE_CENTRES = {
+    # the candidate's offset from where the ball is placed (radii, x and y down); whether its core
+    # is read at the placed centre (else at the candidate)
+    "on the centre": ((0.0, 0.0), False),
+    "a fraction of a pixel below (Task2 clip 5's pink)": ((0.0, 0.08), False),
+    "0.35 radii to the side: the core stays on the ball": ((0.35, 0.0), False),
+    "0.45 radii below: the core reaches past the rim": ((0.0, 0.45), True),
+    "0.75 radii below (Task2 clip 23's cue ball under gamma 1.25)": ((0.0, 0.75), True),
+    "0.6 radii up and left": ((-0.42, -0.42), True),
+}
+
+
+@pytest.mark.parametrize(("offset", "placed"), CORE_CENTRES.values(), ids=CORE_CENTRES.keys())
+def test_a_core_is_read_on_the_ball(offset, placed) -> None:
+    """A core disc (``ColourConfig.core_radius``) around a candidate that reaches past the ball's
+    rim takes in the cloth beside it: it is read where the ball is placed instead."""
+    from snooker.vision.classic import _core_centres
+
+    radius = 8.0
+    ball = np.array([[100.25, 60.5]])
+    candidate = ball + radius * np.array([offset])
+    read_at = _core_centres(candidate, ball, np.array([radius]), ClassicConfig().colour.core_radius)
+    np.testing.assert_array_equal(read_at, ball if placed else candidate)
