@@ -386,6 +386,14 @@ class StrokeConfig:
     vanished_pot_max_angle_deg: float = 12.0
     """How far (in angle, seen from the ball) a pocket mouth may lie off such a ball's estimated
     direction (from the cue ball's lost momentum, 30 fps positions) and still be where it went."""
+    vanished_pot_min_impulse_mm_s: float = 60.0
+    """...provided the cue ball lost at least this much velocity (mm/s) in the contact: equal
+    masses, the struck ball sets off about as fast, and slower than this (``LifecycleConfig.
+    pot_min_speed_mm_s``) no ball reaches a pocket. A smaller loss gives no direction: the cue
+    ball was not seen to strike it (a held path's velocity change is round-off, 1e-13 to 1e-12
+    mm/s, and points anywhere; Task2 clip 14 at a low bit rate: a resting ball's second detection
+    beside the cue ball by the baulk cushion, named green, was hit "towards" the baulk-right
+    pocket by such a change, an invented pot), and the ball is judged by its own run off alone."""
     vanished_run_max_turn_deg: float = 60.0
     """A hit ball's first run of sightings away from its place (where it was last seen running off,
     the direction its pot is judged by) that lies farther than this (deg, seen from its place) from
@@ -575,6 +583,11 @@ class StrokeConfig:
         if self.touching_rest_sightings < 1:
             raise ValueError(
                 f"touching_rest_sightings must be at least 1, got {self.touching_rest_sightings}"
+            )
+        if self.vanished_pot_min_impulse_mm_s < 0:
+            raise ValueError(
+                "vanished_pot_min_impulse_mm_s must not be negative, got "
+                f"{self.vanished_pot_min_impulse_mm_s}"
             )
         if self.touching_gap_px < 0:
             raise ValueError(f"touching_gap_px must not be negative, got {self.touching_gap_px}")

@@ -969,7 +969,7 @@ class StrokeSegmenter:
             if t[-1] - t[last_seen] < cfg.vanished_pot_min_s:
                 continue
             run = _first_displaced_run(raw, rest, cfg.clear_departure_mm, cfg.steady_sighting_frames)
-            course, momentum = _struck_course(contact, rest)
+            course, momentum = _struck_course(contact, rest, cfg.vanished_pot_min_impulse_mm_s)
             turn = self._run_max_turn_deg(label, rest, course)
             if run is not None and momentum and _turn_deg(run - rest, course) > turn:
                 run = None  # another thing named like it, not the ball running off
@@ -996,7 +996,7 @@ class StrokeSegmenter:
         off that course and too far from it to have been seen on its way
         (``StrokeConfig.off_course_unseen_mm``): another thing named like it. ``raw`` itself where
         nothing is dropped."""
-        course, _ = _struck_course(contact, rest)
+        course, _ = _struck_course(contact, rest, self.config.vanished_pot_min_impulse_mm_s)
         turn = self._run_max_turn_deg(contact.label, rest, course)
         first = ev.departure_index(raw, rest, self.config.clear_departure_mm, 1)
         if first is None or not ev.off_course(raw[first], rest, course, self.config, turn):
@@ -1134,12 +1134,15 @@ def _last_steady_sighting(seen: np.ndarray, frames: int) -> int:
     return last
 
 
-def _struck_course(contact: ev.Contact, rest: np.ndarray) -> tuple[np.ndarray, bool]:
+def _struck_course(contact: ev.Contact, rest: np.ndarray, min_impulse_mm_s: float) -> tuple[np.ndarray, bool]:
     """The direction (mm, not unit) a hit ball resting at ``rest`` was struck in: the cue ball's
-    lost momentum where it was measured (True), else the line of centres from the cue ball's
-    place at the contact (False)."""
+    lost momentum where it was measured (True; a zero vector, no direction, where it lost less
+    than ``min_impulse_mm_s``: see ``StrokeConfig.vanished_pot_min_impulse_mm_s``), else the line
+    of centres from the cue ball's place at the contact (False)."""
     impulse = np.array(contact.impulse, dtype=float)
-    if np.all(np.isfinite(impulse)) and np.linalg.norm(impulse) > 0.0:
+    if np.all(np.isfinite(impulse)):
+        if float(np.linalg.norm(impulse)) < min_impulse_mm_s:
+            return np.zeros(2), True
         return impulse, True
     return rest - np.array(contact.cue_xy, dtype=float), False
 

@@ -451,6 +451,40 @@ class ClassicConfig:
     ``rim_max_shift``: its rays leave the ball all round, and the candidate still lies well inside
     the ball (a touching ball's centre is two radii off). A fit that did not settle is used only
     within ``rim_max_shift``."""
+    rim_cut_min_rays: float = 0.15
+    """A ray that leaves the foreground where its averaging square reaches beyond the playing area
+    did not see the ball's rim, only the area's edge (the foreground is known on the playing area
+    alone), and is not used. A ball by the far cushion rises over the nose line in the picture (the
+    camera looks down on it from the other end): on Task2 clip 14 the white resting there had 7
+    of its 13 rows on the playing area, its upward rays found the nose line for its rim, too few
+    rays were left and the centre stayed where its highlight put it, 1.5-3 px above the ball's.
+    Where rays were lost so and fewer than ``rim_min_rays`` found the rim, a circle of the
+    expected radius (its size is known; the arcs left, on either side below the nose line, do not
+    fix it) is fitted through the rim points found when at least this fraction of the rays found
+    them (of ``rim_rays``; 9 of 48 found the white's lower sides there), the outliers left out
+    (``rim_outlier``) as for any fit (a ray whose last sample lies beyond the area without
+    finding the rim counts as lost so too)..."""
+    rim_cut_radius: float = 1.1
+    """...of this many expected radii: in the foreground a ball's lower sides lie beyond its rim, by
+    the soft shadow it casts about its lower half (and the smoothing's rounding of it), so a
+    circle of the expected radius through them alone sits too low (rendered balls 5-45 mm from
+    the far cushion: 1.41 px too low on average with 1.0, 0.20 with 1.1; the white on Task2
+    clip 3 at 0.3 px from its centre read off its edges)..."""
+    rim_cut_max_shift: float = 0.75
+    """...and any fit that left rays out so (of a known radius or not) is fitted again from its own
+    centre while it moves more than ``rim_refit_shift`` (up to ``rim_refits`` times, whichever way
+    it moves), and used where it settled with its centre up to this many radii below the
+    candidate (and within ``rim_max_shift`` sideways): the candidate of such a ball is its
+    highlight's, on its upper half, and lay 0.35-0.5 radii above its centre (Task2 clips 3 and 14,
+    against the labels)."""
+    rim_cut_max_residual: float = 0.05
+    """...provided its rim points lie this close to it (radii, root mean square; else the candidate
+    stays, as before): a ball's lower sides, all that is left of its rim below the nose line, are
+    a circle only where they stand out from the cloth; a dark ball's shaded lower half merges with
+    its shadow and the cushion's and widens the foreground there. A guard, not a fine sieve: the
+    red against the far cushion on Task2 clip 25 reads 0.038 radii (0.066 on a circle of 1.0
+    expected radii), the white on clips 3 and 14 0.035-0.041, so the red is fitted too (placed
+    1-2 px below its label, where its highlight had placed it within one)."""
     mask_table_markings: bool = True
     """Where the table's painted markings lie (the baulk line and the D's arc), pixels of no shape
     thicker than a line that look like their paint blurred into the cloth are cloth: a line 3-4 px
@@ -490,6 +524,18 @@ class ClassicConfig:
         if self.marking_width_mm <= 0 or self.marking_blur_px < 0 or self.marking_chroma_tolerance < 0:
             raise ValueError(
                 "marking_width_mm must be > 0 mm, marking_blur_px >= 0 px, marking_chroma_tolerance >= 0"
+            )
+        if (
+            not 0.0 < self.rim_cut_min_rays <= 1.0
+            or self.rim_cut_radius <= 0.0
+            or self.rim_cut_max_shift < 0.0
+            or self.rim_cut_max_residual < 0.0
+        ):
+            raise ValueError(
+                "rim_cut_min_rays must be a fraction in (0, 1], rim_cut_radius > 0 radii, "
+                "rim_cut_max_shift and rim_cut_max_residual >= 0 radii, got "
+                f"{self.rim_cut_min_rays}, {self.rim_cut_radius}, {self.rim_cut_max_shift}, "
+                f"{self.rim_cut_max_residual}"
             )
         if self.rim_refits < 0 or self.rim_refit_shift <= 0 or self.rim_refit_max_shift < self.rim_max_shift:
             raise ValueError(
@@ -601,7 +647,7 @@ def compile_kernels() -> None:
     _ring_samples(mask, centres, radii, config.ring_samples)
     _refine(centres, mask, brightness, 2.0, config)
     _refine(centres, mask[:, 1:9], brightness, 2.0, config)  # a follower's window (a view)
-    _centre_on_rim(centres, mask, radii, config)
+    _centre_on_rim(centres, mask, radii, config, mask)
     _regions_touching(mask, mask)
     cloth_grid(image, mask, config.cloth)
     area = mask[1:7, 1:9]
@@ -1053,7 +1099,13 @@ def _find(
     radii = _radius_at(g.radius, centres)
     # a bodiless ball has no rim against the cloth to fit: its highlight places it
     placed = centres.copy()
-    placed[~bodiless] = _centre_on_rim(centres[~bodiless], foreground, radii[~bodiless], config)
+    placed[~bodiless] = _centre_on_rim(
+        centres[~bodiless],
+        foreground,
+        radii[~bodiless],
+        config,
+        g.area,
+    )
     if wanted is not None and len(placed):
         # judged where the ball is placed, like the candidates kept from before (a ball whose
         # candidate lay outside the region but whose centre lies inside would be lost by both)
@@ -2050,7 +2102,11 @@ def _best_covered(
 
 
 def _centre_on_rim(
-    centres: np.ndarray, foreground: np.ndarray, radii: np.ndarray, config: ClassicConfig
+    centres: np.ndarray,
+    foreground: np.ndarray,
+    radii: np.ndarray,
+    config: ClassicConfig,
+    area: np.ndarray | None = None,
 ) -> np.ndarray:
     """Each ball's centre (n, 2) px to a fraction of a pixel: the least-squares circle through the
     points where rays from its candidate centre leave the ``foreground`` over its rim, all round
@@ -2062,7 +2118,9 @@ def _centre_on_rim(
     on the mask averaged over a few pixels and interpolated bilinearly, so they and the centre move
     smoothly with the picture: image noise that flips a pixel on the rim moves the centre by a
     small fraction of a pixel. Rim points far off the first circle (a ray that ran on along a cue,
-    a touching ball or the shadow) are left out of a second fit.
+    a touching ball or the shadow) are left out of a second fit. ``area`` (bool, the shape of
+    ``foreground``): the playing area, on which alone the foreground is known (None: all of it); a
+    ray that leaves the foreground at its edge is not used (see ``rim_cut_min_rays``).
     """
     if len(centres) == 0:
         return centres
@@ -2074,9 +2132,11 @@ def _centre_on_rim(
     low, high = config.rim_radius_range
     candidates = np.ascontiguousarray(centres, dtype=float)
     refined = candidates.copy()
+    known = np.ones(foreground.shape, dtype=bool) if area is None else np.ascontiguousarray(area, dtype=bool)
     _fit_rims(
         candidates,
         averaged,
+        known,
         np.asarray(radii, dtype=float),
         directions,
         steps,
@@ -2091,6 +2151,11 @@ def _centre_on_rim(
             config.rim_refit_shift,
             config.rim_refits,
             config.rim_refit_max_shift,
+            max(3.0, config.rim_cut_min_rays * config.rim_rays),
+            config.rim_cut_radius,
+            config.rim_cut_max_shift,
+            config.rim_cut_max_residual,
+            side // 2,
             _SINGULAR_DETERMINANT,
         ),
         refined,
@@ -2118,8 +2183,11 @@ class _RimLimits(NamedTuple):
     """The rim fit's numbers, passed to its compiled kernel: the ray step (radii), the rim's level
     on the averaged mask, the rays needed for a fit, the outlier distance (radii), the fitted
     radius's range and the centre's largest shift (radii), the shift beyond which a fit is fitted
-    again (radii), how many times, and the largest shift of a fit that settled (radii), and the
-    singular determinant."""
+    again (radii), how many times, and the largest shift of a fit that settled (radii); where rays
+    could not see the rim (cut by the playing area's edge), the rays needed for a fit of a known
+    radius, that radius (in expected radii), the largest shift down of a fit (radii) and the
+    largest RMS residual of a fit of known radius (radii); the half-side (px) of the square the mask
+    is averaged over, and the singular determinant."""
 
     step: float
     level: float
@@ -2131,6 +2199,11 @@ class _RimLimits(NamedTuple):
     refit_shift: float
     refits: int
     refit_max_shift: float
+    enough_cut: float
+    cut_radius: float
+    cut_max_shift: float
+    cut_residual: float
+    half_side: int
     singular: float
 
 
@@ -2138,6 +2211,7 @@ class _RimLimits(NamedTuple):
 def _fit_rims(
     centres: np.ndarray,
     averaged: np.ndarray,
+    known: np.ndarray,
     radii: np.ndarray,
     directions: np.ndarray,
     steps: np.ndarray,
@@ -2156,23 +2230,28 @@ def _fit_rims(
     for i in range(len(centres)):
         cx, cy, r = centres[i, 0], centres[i, 1], radii[i]
         x, y = cx, cy
-        settled = fitted = False
+        settled = fitted = cut = False
         for _ in range(limits.refits + 1):
-            ox, oy, radius = _fit_rim(x, y, r, averaged, directions, steps, limits, points, use, values)
+            ox, oy, radius, cut_fit = _fit_rim(
+                x, y, r, averaged, known, directions, steps, limits, points, use, values
+            )
             if not limits.low * r <= radius <= limits.high * r:
                 break
             x, y = x + ox, y + oy
             fitted = True
+            cut = cut or cut_fit
             if max(abs(ox), abs(oy)) <= limits.refit_shift * r:
                 settled = True
                 break
-            if -oy < max(abs(ox), limits.refit_shift * r):
+            if not cut_fit and -oy < max(abs(ox), limits.refit_shift * r):
                 break  # not mostly up, off the shadow side: fitted once, as it is
         if not fitted:
             continue
         dx, dy = x - cx, y - cy
         if max(abs(dx), abs(dy)) <= limits.max_shift * r or (
-            settled and abs(dx) <= limits.max_shift * r and -limits.refit_max_shift * r <= dy < 0.0
+            settled
+            and abs(dx) <= limits.max_shift * r
+            and (-limits.refit_max_shift * r <= dy < 0.0 or (cut and 0.0 < dy <= limits.cut_max_shift * r))
         ):
             refined[i, 0] = x
             refined[i, 1] = y
@@ -2184,22 +2263,27 @@ def _fit_rim(
     cy: float,
     r: float,
     averaged: np.ndarray,
+    known: np.ndarray,
     directions: np.ndarray,
     steps: np.ndarray,
     limits: _RimLimits,
     points: np.ndarray,
     use: np.ndarray,
     values: np.ndarray,
-) -> tuple[float, float, float]:
+) -> tuple[float, float, float, bool]:
     """One ball's rim fit from (``cx``, ``cy``): along each ray (``directions`` (m, 2), at
     ``steps`` (k,) radii of ``r``) the averaged mask is sampled bilinearly, the rim is where it
     first falls below the level after rising to it (interpolated between the two samples), a
     circle is fitted through the rim points relative to the start and fitted again without the
-    outliers. Its centre's offset from the start and its radius (px); NaN where too few rays found
-    the rim. ``points``, ``use``, ``values``: scratch arrays of m × 2, m and k."""
+    outliers. A ray along which the rim could not be seen is not used: its rim sample's averaging
+    square reaches beyond ``known`` (the playing area: it found only the area's edge). Where such
+    rays left too few, a circle of ``cut_radius`` times ``r`` is fitted (``enough_cut`` rays
+    needed, within ``cut_residual`` radii). Its centre's
+    offset from the start and its radius (px), NaN where too few rays found the rim, and whether
+    rays were left out so. ``points``, ``use``, ``values``: scratch arrays of m × 2, m and k."""
     m, k = len(directions), len(steps)
     h, w = averaged.shape
-    found = 0
+    found = cut = 0
     for j in range(m):
         for s in range(k):
             reach = r * steps[s]
@@ -2213,6 +2297,13 @@ def _fit_rim(
             if entered and not inside:
                 out = s
                 break
+        # the sample where it left the foreground, or its last where it did not: beyond the edge,
+        # the ray saw the edge (or nothing), not the rim
+        reach = r * steps[out if out > 0 else k - 1]
+        x, y = cx + directions[j, 0] * reach, cy + directions[j, 1] * reach
+        if _beyond_known(known, h, w, x, y, limits.half_side):
+            cut += 1
+            out = -1
         use[j] = out > 0
         if out > 0:
             found += 1
@@ -2221,17 +2312,90 @@ def _fit_rim(
             distance = r * (steps[out - 1] + fraction * limits.step)
             points[j, 0] = directions[j, 0] * distance
             points[j, 1] = directions[j, 1] * distance
-    if found < limits.enough:
-        return np.nan, np.nan, np.nan
-    ox, oy, radius = _circle_through(points, use, limits.singular)
+    known_radius = found < limits.enough
+    if not known_radius:
+        enough = limits.enough
+        ox, oy, radius = _circle_through(points, use, limits.singular)
+    elif cut > 0 and found >= limits.enough_cut:
+        enough = limits.enough_cut
+        ox, oy, radius = _circle_of_radius(points, use, limits.cut_radius * r, 0.0, 0.0, limits.singular)
+    else:
+        return np.nan, np.nan, np.nan, False
     on_rim = 0
     for j in range(m):
         dx, dy = points[j, 0] - ox, points[j, 1] - oy
         off = abs(np.sqrt(dx * dx + dy * dy) - radius)
         use[j] = use[j] and off <= limits.outlier * r
         on_rim += use[j]
-    if on_rim >= limits.enough:
-        ox, oy, radius = _circle_through(points, use, limits.singular)
+    if on_rim >= enough:
+        if known_radius:
+            ox, oy, radius = _circle_of_radius(points, use, limits.cut_radius * r, ox, oy, limits.singular)
+        else:
+            ox, oy, radius = _circle_through(points, use, limits.singular)
+    if known_radius:
+        squares = 0.0
+        for j in range(m):
+            if use[j]:
+                dx, dy = points[j, 0] - ox, points[j, 1] - oy
+                squares += (np.sqrt(dx * dx + dy * dy) - radius) ** 2
+        if not squares <= on_rim * (limits.cut_residual * r) ** 2:
+            return np.nan, np.nan, np.nan, False
+    return ox, oy, radius, cut > 0
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _beyond_known(known: np.ndarray, h: int, w: int, x: float, y: float, half_side: int) -> bool:
+    """Whether a bilinear sample at (x, y) of a mask averaged over squares of half-side
+    ``half_side`` reads any pixel beyond ``known`` (h, w) (or beyond the image)."""
+    x0, y0 = int(np.floor(x)), int(np.floor(y))
+    for yy in range(y0 - half_side, y0 + half_side + 2):
+        for xx in range(x0 - half_side, x0 + half_side + 2):
+            if yy < 0 or yy >= h or xx < 0 or xx >= w or not known[yy, xx]:
+                return True
+    return False
+
+
+_RIM_RADIUS_FIT_STEPS = 10
+"""Gauss-Newton steps of a circle fit of known radius (it converges in 3-5 from within half a
+radius)..."""
+
+
+_RIM_RADIUS_FIT_TOLERANCE_PX = 1e-3
+"""...stopped once a step moves the centre less than this (px)."""
+
+
+@numba.njit(cache=True, nogil=True)
+def _circle_of_radius(
+    points: np.ndarray, use: np.ndarray, radius: float, ox: float, oy: float, singular: float
+) -> tuple[float, float, float]:
+    """The centre of the circle of ``radius`` nearest (least squares of the distances) the ``use``d
+    rows of ``points`` (m, 2), by Gauss-Newton from (``ox``, ``oy``), and the radius; NaN where the
+    points fix no centre."""
+    for _ in range(_RIM_RADIUS_FIT_STEPS):
+        a = b = c = gx = gy = 0.0
+        for j in range(len(points)):
+            if not use[j]:
+                continue
+            dx, dy = points[j, 0] - ox, points[j, 1] - oy
+            d = np.sqrt(dx * dx + dy * dy)
+            if d <= 0.0:
+                continue
+            ux, uy = dx / d, dy / d
+            e = d - radius
+            # residual e, its gradient with respect to the centre is -u
+            a += ux * ux
+            b += ux * uy
+            c += uy * uy
+            gx += ux * e
+            gy += uy * e
+        det = a * c - b * b
+        if not abs(det) > singular:
+            return np.nan, np.nan, np.nan
+        sx = (c * gx - b * gy) / det
+        sy = (a * gy - b * gx) / det
+        ox, oy = ox + sx, oy + sy
+        if sx * sx + sy * sy < _RIM_RADIUS_FIT_TOLERANCE_PX * _RIM_RADIUS_FIT_TOLERANCE_PX:
+            break
     return ox, oy, radius
 
 

@@ -204,7 +204,7 @@ def _fit(
     if start is None:
         return None
     radii = _radius_at(g.radius, start)
-    centre = _centre_on_rim(start, foreground, radii, config)
+    centre = _centre_on_rim(start, foreground, radii, config, g.area)
     if np.array_equal(centre, start):
         return None  # the rim fit was refused: too few rays found a rim, or an implausible circle
     if _coverage(foreground, centre, config.coverage_radius * radii)[0] < follower.min_disc_fill:
