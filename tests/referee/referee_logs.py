@@ -38,6 +38,16 @@ def table(**fields: Any) -> Line:
     return {"type": "table", **fields}
 
 
+def at(before: dict[str, list[float]] | None, after: dict[str, list[float]] | None) -> dict[str, Any]:
+    """``positions`` of a stroke (mm), leaving out an unknown side."""
+    positions: dict[str, Any] = {}
+    if before is not None:
+        positions["before"] = before
+    if after is not None:
+        positions["after"] = after
+    return positions
+
+
 def row(rule_: str, name: str, lines: list[Any], expected: dict[str, Any]) -> Any:
     """One checklist row of an audit: the log and the expected fields of its last ruling."""
     return pytest.param(lines, expected, id=f"{rule_} {name}")

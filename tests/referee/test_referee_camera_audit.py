@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from referee_logs import Line, assert_last_ruling, match, row, safe, stroke
+from referee_logs import Line, assert_last_ruling, at, match, row, safe, stroke
 from test_referee_audit import ON_BLACK, ON_PINK, TIE, tie_before_the_last_black
 
 from snooker.calibration.table import STANDARD_TABLE
@@ -63,16 +63,6 @@ def cam(first: list[str] | None = None, potted: list[str] | None = None, **extra
     extra.setdefault("off_table", [])
     extra.setdefault("touching", [])
     return stroke(first, potted, **extra)
-
-
-def at(before: dict[str, list[float]] | None, after: dict[str, list[float]] | None) -> dict[str, Any]:
-    """``positions`` of a stroke (mm), leaving out an unknown side."""
-    positions: dict[str, Any] = {}
-    if before is not None:
-        positions["before"] = before
-    if after is not None:
-        positions["after"] = after
-    return positions
 
 
 # --- set-ups ------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee_logs import assert_last_ruling, match, over_checklist, stroke
+from referee_logs import assert_last_ruling, at, match, over_checklist, stroke
 
 from snooker.calibration.table import STANDARD_TABLE
 
@@ -36,15 +36,6 @@ def cam(first: list[str] | None = None, potted: list[str] | None = None, **extra
     extra.setdefault("off_table", [])
     extra.setdefault("touching", [])
     return stroke(first, potted, **extra)
-
-
-def at(before: dict[str, Any] | None, after: dict[str, Any] | None) -> dict[str, Any]:
-    positions: dict[str, Any] = {}
-    if before is not None:
-        positions["before"] = before
-    if after is not None:
-        positions["after"] = after
-    return positions
 
 
 def up(dy: float) -> list[float]:
