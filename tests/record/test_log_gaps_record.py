@@ -9,24 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_console_camera_interleavings import cam
 
 from snooker.broadcast.console import execute, to_action
 from snooker.record.session import MatchSession
 from snooker.record.store import MatchRecord
 
 MATCH = {"type": "match", "schema": "snooker.log/1", "players": ["Ann", "Bob"], "best_of": 5, "breaker": 0}
-
-
-def cam(first: list[str], potted: tuple[str, ...] = (), cue_ball: str = "on_table") -> dict[str, Any]:
-    """A stroke as the camera logs it (no player, no nomination)."""
-    return {
-        "type": "stroke",
-        "first_contact": list(first),
-        "potted": [{"ball": ball, "pocket": "top_left"} for ball in potted],
-        "off_table": [],
-        "cue_ball": cue_ball,
-        "touching": [],
-    }
 
 
 ROWS = [

@@ -2143,7 +2143,7 @@ def _centre_on_rim(
         _RimLimits(
             config.rim_step,
             _RIM_LEVEL,
-            max(3.0, config.rim_min_rays * config.rim_rays),
+            max(_CIRCLE_MIN_POINTS, config.rim_min_rays * config.rim_rays),
             config.rim_outlier,
             low,
             high,
@@ -2151,7 +2151,7 @@ def _centre_on_rim(
             config.rim_refit_shift,
             config.rim_refits,
             config.rim_refit_max_shift,
-            max(3.0, config.rim_cut_min_rays * config.rim_rays),
+            max(_CIRCLE_MIN_POINTS, config.rim_cut_min_rays * config.rim_rays),
             config.rim_cut_radius,
             config.rim_cut_max_shift,
             config.rim_cut_max_residual,
@@ -2440,6 +2440,10 @@ def _circle_through(points: np.ndarray, use: np.ndarray, singular: float) -> tup
 _RIM_LEVEL = 0.5
 """Where a ball's rim lies on the averaged foreground mask (0 cloth, 1 ball): half-covered."""
 
+
+_CIRCLE_MIN_POINTS = 3.0
+"""Rim points a circle fit needs at the least, whatever share of the rays is asked for: three fix a
+circle (of unknown radius; a known radius needs two, three keep one to spare)."""
 
 _SINGULAR_DETERMINANT = 1e-9
 """Below this determinant of a circle fit's normal equations (px⁶ scale) its points fix no circle."""
