@@ -67,9 +67,20 @@ def _plain_stop_at_contacts(tracker: BallTracker, predicted: np.ndarray) -> None
             predicted[ti] = start + min(meets) * (end - start)
 
 
+def _plain_predict(tracker: BallTracker, track, t: float) -> np.ndarray:
+    """A track's prediction as NumPy's array arithmetic gives it (the tracker's form before)."""
+    elapsed = max(t - track.last_seen_t, 0.0)
+    if track.status == TrackStatus.VISIBLE or track.status == TrackStatus.TENTATIVE:
+        return track.xy + track.velocity * elapsed
+    if not track.moving_at_loss:
+        return track.xy
+    tau = tracker.config.motion.held_velocity_decay_s
+    return track.xy + track.velocity * tau * (1.0 - math.exp(-elapsed / tau))
+
+
 def _plain_predict_all(tracker: BallTracker, t: float, still) -> np.ndarray:
     return np.array(
-        [tr.xy if ti in still else tracker._predict(tr, t) for ti, tr in enumerate(tracker._tracks)]
+        [tr.xy if ti in still else _plain_predict(tracker, tr, t) for ti, tr in enumerate(tracker._tracks)]
     )
 
 

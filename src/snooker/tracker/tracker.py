@@ -381,38 +381,36 @@ class BallTracker:
 
     # ------------------------------------------------------------- association
     def _predict(self, track: _Track, t: float) -> np.ndarray:
+        """(2,) mm: where ``track`` is at ``t`` (see :meth:`_predicted`)."""
+        return np.array(self._predicted(track, t))
+
+    def _predicted(self, track: _Track, t: float) -> tuple[float, float]:
+        """Where ``track`` is at ``t`` (mm): seen (or tentative), on along its velocity; hidden at
+        rest, where it was last seen; hidden running, on along its velocity decaying with
+        ``MotionConfig.held_velocity_decay_s``. On Python floats in the order NumPy's array form
+        computes it (each product, then the sum: the same values bit for bit), without a NumPy call:
+        it runs for every track on every frame."""
+        x, y = float(track.xy[0]), float(track.xy[1])
         elapsed = max(t - track.last_seen_t, 0.0)
+        vx, vy = float(track.velocity[0]), float(track.velocity[1])
         if track.status == TrackStatus.VISIBLE or track.status == TrackStatus.TENTATIVE:
-            return track.xy + track.velocity * elapsed
+            return x + vx * elapsed, y + vy * elapsed
         if not track.moving_at_loss:
             # a ball at rest when it was hidden is held where it was last seen: its filter's velocity
             # is the jitter of its measured centre (5 mm of it read 55 mm/s, and the held ball
             # drifted 20 mm over a second hidden; found by the still-balls property)
-            return track.xy
+            return x, y
         tau = self.config.motion.held_velocity_decay_s
-        return track.xy + track.velocity * tau * (1.0 - math.exp(-elapsed / tau))
+        decayed = 1.0 - math.exp(-elapsed / tau)
+        return x + vx * tau * decayed, y + vy * tau * decayed
 
     def _predict_all(self, t: float, still: Collection[int] = ()) -> np.ndarray:
-        """(n, 2) mm: every track's place at ``t`` by track index, as :meth:`_predict` gives it (the
-        runners of a repeated picture, ``still``, where they were), computed on Python floats in
-        the order NumPy computes it (each product, then each sum: the same values bit for bit)
-        without a NumPy call per track."""
-        tau = self.config.motion.held_velocity_decay_s
-        rows = []
-        for ti, track in enumerate(self._tracks):
-            x, y = float(track.xy[0]), float(track.xy[1])
-            if ti in still:
-                rows.append((x, y))
-                continue
-            elapsed = max(t - track.last_seen_t, 0.0)
-            vx, vy = float(track.velocity[0]), float(track.velocity[1])
-            if track.status == TrackStatus.VISIBLE or track.status == TrackStatus.TENTATIVE:
-                rows.append((x + vx * elapsed, y + vy * elapsed))
-            elif not track.moving_at_loss:
-                rows.append((x, y))
-            else:
-                decayed = 1.0 - math.exp(-elapsed / tau)
-                rows.append((x + vx * tau * decayed, y + vy * tau * decayed))
+        """(n, 2) mm: every track's place at ``t`` by track index (:meth:`_predicted`; the runners of
+        a repeated picture, ``still``, where they were)."""
+        rows = [
+            (float(track.xy[0]), float(track.xy[1])) if ti in still else self._predicted(track, t)
+            for ti, track in enumerate(self._tracks)
+        ]
         return np.array(rows, dtype=float).reshape(-1, 2)
 
     def _repeated_picture(self, dt: float, xy: np.ndarray) -> set[int]:
