@@ -576,19 +576,24 @@ def _check_state(ruling: dict[str, Any], rack: int) -> None:
     if reds:
         assert colours == ALL_COLOURS, "every colour is on while reds remain"
     on = ruling["ball_on"]
-    if reds:
+    if ruling["frame_over"]:
+        # Nothing is on once the frame is over, whatever balls a concession or an award left.
+        assert on == "none" and ruling["nominated"] is None, on
+        assert ruling["points_remaining"] == 0
+    elif reds:
         assert on in ("red", "colour", "either") or on == ruling["nominated"], on
     elif colours:
         assert on in ("colour", "either", colours[0]) or on == ruling["nominated"], on
         if on == "colour":
             assert colours == ALL_COLOURS
     else:
-        assert on == "none" and ruling["frame_over"]
-    assert ruling["points_remaining"] == _points_remaining(ruling)
+        raise AssertionError("no ball left, yet the frame is not over")
+    if not ruling["frame_over"]:
+        assert ruling["points_remaining"] == _points_remaining(ruling)
     for side in (0, 1):
         deficit = score[1 - side] - score[side] - ruling["points_remaining"]
         needed = ruling["snookers_required"][side]
-        if not ruling["score_known"]:
+        if not ruling["score_known"] or ruling["frame_over"]:
             assert needed == 0
         else:
             assert (needed > 0) == (deficit > 0)

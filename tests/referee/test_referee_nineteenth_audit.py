@@ -35,6 +35,8 @@ Read as design, not faults (each the referee's documented judgement or the texts
   aggregate match's re-spotted black (where the frame's score no longer matters) and on the ruling
   that ends the frame (a 155 clearance leaves the loser "40 snookers" behind). The golden logs and
   the camera properties' invariant hold it so; a scoreboard may want 0 once the frame is over.
+  (Since the twenty-second audit it is 0 once the frame is over, with no ball on and no points
+  remaining: no snooker can help in a frame that has ended.)
 
 What the frame log cannot say (a field it would need):
 

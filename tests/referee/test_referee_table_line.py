@@ -184,7 +184,9 @@ def test_joining_a_frame_anywhere_rules_the_rest_of_it_as_the_whole_log_did(log,
     i, ruling = points[where % len(points)]
     whole = Referee()
     whole_rulings = [whole.apply(line) for line in log]
-    header = {**log[0], "best_of": 1}
+    # the log's own match: once the frame is over, the player to play is the next frame's breaker
+    # while the match goes on, so its length matters
+    header = log[0]
     ball_on = ruling["ball_on"]
     # joined without knowing what is on: the benefit of the doubt is the truth when the line after
     # the join is a fair stroke, and reds remain (with none, two fair readings of a lowest colour

@@ -18,10 +18,36 @@ Judgements documented here because the texts leave them open:
   declared, is playing at reds in successive strokes (3.12(d), seven).
 - When a touching ball that is on (or the nominated colour) is named, playing away from it counts
   as hitting it first (3.8(c)); the stroke is otherwise ruled as usual.
+- With a free ball, playing away from a touching ball not on with nothing declared is not read as
+  nominating it (after a red, one touching colour is, Section 2's obvious intention): 3.8(c)(ii)
+  asks that the striker "deklaruje ją jako rozgrywaną", and a striker with a free ball may as well be
+  playing a plain ball on (a red, the colour on), so no intention is obvious; with nothing hit it is
+  the foul of missing every ball.
 - Snookering with the free ball (3.10(b)) is judged only when the stroke scored nothing: the
   cue ball is snookered on the next player's balls on and the free ball is the effective
-  snookering ball (of the obstructing balls, the one nearest the cue ball).
+  snookering ball (of the obstructing balls, the one nearest the cue ball). The Polish 10(B) names
+  no opponent ("znajdzie się w pozycji snooker, wymuszonej przez bilę deklarowaną jako wolna bila,
+  wobec wszystkich bil Czerwonych lub bili rozgrywanej"), but "all reds" is what the next player is
+  on only when the turn passes (a striker who scored is on a colour next): a free ball potted and
+  re-spotted, or left on the table while the ball on was potted with it (10(C)-(E)), that hides the
+  striker's own next ball on is no foul. The exception ("jedynymi bilami ... są bile Różowa i
+  Czarna") is read on the table after the stroke, which is the table before it when nothing scored.
 - Replacing after a miss (3.14) restores every ball to its place before the missed stroke.
+- A foul while preparing a stroke replayed after a miss (3.14(d)), no stroke made: "z pozycji
+  zastanej na stole" (d)(i) is where the foul left the balls. The position that 3.14(c) counts
+  failures from ("z tej samej pozycji") is the cue ball's (3.14(f): the cue ball replaced, other
+  moved balls may stay): a foul that touched only an object ball leaves that position, so a
+  play-again from it goes on counting and the warning stays in force ((d)(iii)); a foul that touched
+  the cue ball (``touched_ball`` on ``white``, taken to have moved it) left another position, so a
+  play-again from it starts a new count and no warning stands; the replacement of "wszystkich
+  poruszonych bil" (d)(ii) puts it back, the count and the warning going on. Where the cue ball then
+  lies is not known: no free ball is judged from its old place (the foul line's ``free_ball`` says).
+- Once a frame is over (the last ball gone, or conceded or awarded with balls left) nothing of its
+  play stands: the ball on is ``none``, no points remain and no snookers are required, and no
+  nomination, free ball, touching ball, miss count, replay or decision. The player to play next is
+  the next frame's breaker by the match's default order (3.3(b), 3.17(a); a ``new_frame`` ``order``
+  may choose another of the breaking side's players); once the match is over, the last striker. The
+  break stands as it ended the frame (the scoreboard's highest break keeps it too).
 - The seven-point fouls of an undeclared colour after a red (3.12(d)) are the striker's who potted
   the red; a player striking out of turn then is penalised on the ball his stroke shows he played.
 - A foul by someone other than the striker, penalised as if striker (3.2(b), 3.14(h)), is still a
@@ -664,8 +690,23 @@ def _settled_respots(
 def _close_frame(
     match: MatchState, frame: FrameState, winner: int | None, announcements: list[str]
 ) -> tuple[MatchState, FrameState]:
+    """End the frame for ``winner`` (None: no winner) and score it into the match. Once over, nothing
+    of the frame's play is open any more: no decision, free ball, warning, nomination, touching ball,
+    miss count or replay; the ball on is ``none`` and no points remain (``FrameState``); the player to
+    play next is the next frame's breaker (3.3(b), 3.17(a); the match's default order, which a
+    ``new_frame`` line may change within the breaking side), or, the match over, the last striker."""
     frame = replace(
-        frame, over=True, winner=winner, pending=None, free_ball=False, warning=False, awaiting_lot=False
+        frame,
+        over=True,
+        winner=winner,
+        pending=None,
+        free_ball=False,
+        warning=False,
+        awaiting_lot=False,
+        nominated=None,
+        touching=(),
+        miss_chain=None,
+        replayed_from=None,
     )
     frames = list(match.frames)
     if winner is not None:
@@ -703,6 +744,8 @@ def _close_frame(
         winner=match_winner,
         history=(*match.history, frame.scores),
     )
+    if not over and played < match.best_of:
+        frame = replace(frame, striker=default_order(match, frame.number)[0])
     return match, frame
 
 
@@ -1622,8 +1665,9 @@ def _decide(match: MatchState, choice: str) -> tuple[MatchState, Outcome]:
         frame = replace(frame, pending=None, miss_chain=None, warning=False, replayed_from=None)
     elif choice == "play_again" and pending.position_kept:
         # 3.14(d)(i), (iii): asked to play again from the position left by a foul made before any
-        # stroke of a replay, the offender plays from the position the replacement put back, so
-        # the misses from that position go on counting and an earlier warning stays in force.
+        # stroke of a replay that did not move the cue ball, the offender plays from the position the
+        # replacement put back, so the misses from that position go on counting and an earlier
+        # warning stays in force.
         warning = _warning_due(frame.miss_chain)
         frame = replace(
             frame,
@@ -1734,7 +1778,8 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
         return replace(match, frame=after), _foul_outcome(
             penalty, codes, False, _settled_respots(after, ()), announcements, offender
         )
-    after = _after_striker_foul(match, frame, offender, penalty, last)
+    cue_moved = reason is FoulReason.TOUCHED_BALL and event.ball == CUE_BALL
+    after = _after_striker_foul(match, frame, offender, penalty, last, cue_moved)
     if _foul_ends_frame(frame):
         return _frame_ended_by_foul(match, after, penalty, codes, announcements, offender)
     if _snookered_next(after, event.free_ball, match.geometry):
@@ -1766,9 +1811,13 @@ def _fouls_outside_stroke(
 
 
 def _after_striker_foul(
-    match: MatchState, frame: FrameState, offender: int, penalty: int, last: LastFoul
+    match: MatchState, frame: FrameState, offender: int, penalty: int, last: LastFoul, cue_moved: bool
 ) -> FrameState:
-    """The frame after the striker's foul outside a stroke, with the next player's options open."""
+    """The frame after the striker's foul outside a stroke, with the next player's options open.
+
+    ``cue_moved``: the foul touched the cue ball, so it no longer lies where it did: its place is
+    not known (no free ball is judged from the old one, 3.10), and the position the foul left is not
+    the one a replacement after a miss put back (3.14(d)(i), see :func:`_decide`)."""
     replay = frame.replayed_from
     # 3.14(d): all moved balls may be replaced again only where the position was replaced under
     # 3.14(b), a line to a ball on open; after a miss called without one it is an ordinary foul.
@@ -1778,16 +1827,24 @@ def _after_striker_foul(
     phase = _red_or_colours_in_order(frame.table.reds)
     # 3.14(d): no stroke was made, so the balls lie where the replacement put them; a play-again from
     # there is a replay from the same position when the ball on is the same too (a free ball the
-    # offender had there lapses with the play-again, 3.10(f), so not then).
+    # offender had there lapses with the play-again, 3.10(f), so not then) and the foul left the cue
+    # ball where it was: "z pozycji zastanej na stole" (d)(i), "在白球停下之位置" (where the cue ball
+    # came to rest), is another position once the foul moved the cue ball.
     kept = (
         replayable
         and replay is not None
         and replay.phase is phase
         and not replay.free_ball
         and chain is not None
+        and not cue_moved
     )
+    table = frame.table
+    positions = table.position_map()
+    if cue_moved and positions is not None and CUE_BALL in positions:
+        del positions[CUE_BALL]
+        table = replace(table, positions=tuple(positions.items()))
     return replace(
-        _penalised(match, frame, offender, penalty, frame.table),
+        _penalised(match, frame, offender, penalty, table),
         pending=PendingDecision(offender, options, replay, position_kept=kept),
         miss_chain=frame.miss_chain if replayable else None,
         last_foul=last,

@@ -154,10 +154,11 @@ class PendingDecision:
     options: tuple[str, ...]
     snapshot: Snapshot | None
     position_kept: bool = False
-    """The foul came before any stroke of a replay after a miss (3.14(d)): the balls still lie where
-    the replacement put them (``snapshot``), the same ball on, so the offender asked to play again
-    from the position left plays from that same position, and an earlier warning stays in force
-    (3.14(d)(iii): "仍然有效", remains in effect)."""
+    """The foul came before any stroke of a replay after a miss (3.14(d)) and left the cue ball where
+    it was: the balls still lie where the replacement put them (``snapshot``), the same ball on, so
+    the offender asked to play again from the position left plays from that same position, and an
+    earlier warning stays in force (3.14(d)(iii): "仍然有效", remains in effect). A foul that moved
+    the cue ball left another position (3.14(d)(i) "z pozycji zastanej na stole"): not kept."""
 
 
 @dataclass(frozen=True)
@@ -232,7 +233,10 @@ class FrameState:
     @property
     def ball_on(self) -> str:
         """``red``, ``colour`` (any colour, after a red; the colour once nominated) or the colour on
-        in ascending order; ``either`` while not known (``on_undecided``)."""
+        in ascending order; ``either`` while not known (``on_undecided``); ``none`` once the frame is
+        over (the last ball gone, or the frame conceded or awarded with balls left: nothing is on)."""
+        if self.over:
+            return "none"
         if self.on_undecided:
             return BALL_ON_EITHER
         if self.phase is Phase.RED:
@@ -243,7 +247,10 @@ class FrameState:
 
     def points_remaining(self) -> int:
         """Points still available (Section 2 definition), plus what a free ball can add; while the
-        ball on is undecided, as if a colour were on (the larger reading)."""
+        ball on is undecided, as if a colour were on (the larger reading). None once the frame is
+        over: balls a concession or an award left on the table can score nothing more in it."""
+        if self.over:
+            return 0
         table = self.table
         if self.phase is Phase.COLOUR or self.on_undecided:
             points = BALL_VALUES["black"] + RED_AND_BLACK * table.reds + table.colour_points
@@ -266,15 +273,16 @@ class FrameState:
 
     def needs_snookers(self, side: int) -> bool:
         """Whether ``side`` is behind by more than the points remaining (never said where the
-        scores are not known)."""
-        if self.scores_unknown:
+        scores are not known, nor once the frame is over: no snooker can help then)."""
+        if self.scores_unknown or self.over:
             return False
         return self.scores[1 - side] - self.scores[side] > self.points_remaining()
 
     def snookers_required(self, side: int) -> int:
         """Snookers ``side`` needs: the deficit beyond the points remaining over the lowest penalty
-        a snooker earns now, rounded up (0 when no snookers are needed, or the scores are not known)."""
-        if self.scores_unknown:
+        a snooker earns now, rounded up (0 when no snookers are needed, the scores are not known, or
+        the frame is over)."""
+        if self.scores_unknown or self.over:
             return 0
         deficit = self.scores[1 - side] - self.scores[side] - self.points_remaining()
         if deficit <= 0:
