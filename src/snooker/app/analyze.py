@@ -695,7 +695,7 @@ def _say_gaps(video: str, stats: SourceStats) -> None:
         f"{count} {what}"
         for count, what in (
             (stats.frames_missing, "frames missing at the source"),
-            (stats.frames_undecodable, "frames not decodable"),
+            (stats.frames_undecodable, "frames not decoded"),
         )
         if count
     ]

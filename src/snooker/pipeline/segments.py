@@ -34,7 +34,7 @@ from snooker.tracker import StrokeEvents
 from snooker.tracker.replays import Replay
 from snooker.tracker.strokes import OutsideEvent
 from snooker.tracker.types import CushionContact
-from snooker.vision.sources import NOT_DECODABLE
+from snooker.vision.sources import UNDECODED
 
 RED_LABEL = re.compile(r"^red-(\d+)$")
 
@@ -498,7 +498,7 @@ class Stitched:
 def source_record(gaps: list[dict]) -> dict:
     """analysis.json's ``video`` fields on what the source lacked (``SourceStats.to_record``), from
     the gaps of the parts joined."""
-    undecodable = sum(g["missing_frames"] for g in gaps if g["why"] == NOT_DECODABLE)
+    undecodable = sum(g["missing_frames"] for g in gaps if g["why"] in UNDECODED)
     missing = sum(g["missing_frames"] for g in gaps) - undecodable
     return {"frames_missing": missing, "frames_undecodable": undecodable, "gaps": gaps}
 

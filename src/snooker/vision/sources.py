@@ -42,6 +42,7 @@ from typing import Any, Protocol, Self
 import cv2
 import numpy as np
 
+from snooker.vision.bitstream import Size, SizeReader, parser_for
 from snooker.vision.types import Frame
 
 LOG = logging.getLogger(__name__)
@@ -108,6 +109,9 @@ class SourceConfig:
     """A camera or stream that delivers no frame for this long and then goes on (by itself or after
     a reconnect) stalled: the wait is reported and counted as a gap, with the frames its frame rate
     would have delivered meanwhile (s). Network jitter delivers frames in bursts well within this."""
+    size_header_bytes: int = 512
+    """How far into a video file's key frame packet its sequence header (the picture size it is
+    coded at) is looked for (bytes): headers lead the packet, before the picture's data."""
     gaps_reported: int = 20
     """Gaps said one by one through the reporter; later ones are still counted in ``stats`` (a file
     of variable frame rate can have many short ones), and the first one over says so."""
@@ -125,6 +129,8 @@ class SourceConfig:
             raise ValueError("stream timeouts must be > 0 seconds")
         if self.gap_tolerance_frames <= 0 or self.frame_period_window < 1:
             raise ValueError("gap_tolerance_frames must be > 0 and frame_period_window >= 1")
+        if self.size_header_bytes < 4:
+            raise ValueError("size_header_bytes must be >= 4")
         if self.timestamp_rounding_s < 0 or self.stall_s <= 0 or self.gaps_reported < 0:
             raise ValueError("timestamp_rounding_s must be >= 0, stall_s > 0, gaps_reported >= 0")
 
@@ -137,6 +143,14 @@ STALLED = "stalled"
 """Why a camera or stream delivered nothing for a while: it stalled and went on by itself."""
 DROPPED_OUT = "dropped out"
 """Why a camera or stream delivered nothing for a while: it dropped out and was reopened."""
+NOT_GIVEN = "not given by the decoder"
+"""Why the last frames of a video file are not there though the file holds them: OpenCV numbers a
+file's frames by their timestamps and stops at the file's frame count, so where the timestamps
+jumped over frames never recorded (a variable frame rate) it stops as many frames early."""
+
+
+UNDECODED = (NOT_DECODABLE, NOT_GIVEN)
+"""Gaps whose frames are in the file but were not decoded (``SourceStats.frames_undecodable``)."""
 
 
 @dataclass(frozen=True)
@@ -144,8 +158,9 @@ class SourceGap:
     """Frames a source did not deliver between two it did: after frame ``after_frame`` (at ``t``
     s) the next frame came at ``resumed_t`` s; ``missing_frames`` frames (at the source's frame
     rate) are not there, for ``why`` (:data:`MISSING_AT_SOURCE`, :data:`NOT_DECODABLE`,
-    :data:`STALLED`, :data:`DROPPED_OUT`). ``after_frame`` is -1 (``t`` 0) where the gap came
-    before the first frame delivered."""
+    :data:`STALLED`, :data:`DROPPED_OUT`, :data:`NOT_GIVEN`). ``after_frame`` is -1 (``t`` 0)
+    where the gap came before the first frame delivered; for frames :data:`NOT_GIVEN` at a file's
+    end, ``resumed_t`` is the file's end (its length)."""
 
     after_frame: int
     t: float
@@ -176,7 +191,8 @@ class SourceStats:
     """The source ended before its end: a file truncated or corrupt, a camera or stream that
     dropped out and did not come back."""
     frames_undecodable: int = 0
-    """Frames of a video file that could not be decoded (a corrupt stretch) and were skipped."""
+    """Frames of a video file that could not be decoded (a corrupt stretch) and were skipped, or
+    that the decoder did not give (:data:`NOT_GIVEN`)."""
     frames_missing: int = 0
     """Frames not in the source at all, by its timestamps (a video file) or by the time a camera
     or stream delivered nothing (its frame rate times the wait)."""
@@ -213,6 +229,82 @@ def open_video(path: int | str, threads: int) -> Capture:
     if threads == 0:
         return cv2.VideoCapture(path)
     return cv2.VideoCapture(path, cv2.CAP_ANY, [cv2.CAP_PROP_N_THREADS, threads])
+
+
+def open_packet_reader(path: int | str) -> Capture:
+    """``path`` opened by OpenCV to read its video packets undecoded (demuxing only, no decoding):
+    each read gives a packet's bytes, ``CAP_PROP_LRF_HAS_KEY_FRAME`` whether it is a key frame."""
+    return cv2.VideoCapture(path, cv2.CAP_FFMPEG, [cv2.CAP_PROP_FORMAT, -1])
+
+
+def _fourcc(capture: Capture) -> str:
+    """The codec's FOURCC as ``capture`` reports it ('' where none)."""
+    code = int(capture.get(cv2.CAP_PROP_FOURCC) or 0)
+    return code.to_bytes(4, "little").decode("latin-1") if code > 0 else ""
+
+
+CODED_SIZE_PX = (16, 8192)
+"""The least and the most width or height (px) a sequence header is believed (H.264's largest
+levels code 8192 x 4320): beyond them the header is damaged, and the size before it is kept."""
+
+
+class _CodedSizes:
+    """The size each frame of a video file was coded at, read from the sequence headers of its
+    key frames' packets (``snooker.vision.bitstream``) by a second reader that only demuxes, kept
+    in step with the decoder (packet ``k`` is frame ``k``: a key frame is shown in the place it
+    is decoded in). OpenCV scales every frame it decodes to the first one's size; this tells the
+    size it really has. Stops reading (costing nothing more) at the first key frame without a
+    sequence header (an MP4 whose headers are in its sample description: its frames keep one
+    size) or at the end of the packets."""
+
+    def __init__(self, packets: Capture, reader: SizeReader, header_bytes: int) -> None:
+        self.packets: Capture | None = packets
+        self.reader = reader
+        self.header_bytes = header_bytes
+        self.next = 0
+        """The frame index of the next packet."""
+        self.size: Size | None = None
+
+    @classmethod
+    def opened(
+        cls, open_packets: CaptureFactory, path: Path, fourcc: str, header_bytes: int
+    ) -> _CodedSizes | None:
+        """The coded sizes of ``path``'s frames, its packets read from the start (a read from a
+        later frame counts its way there: a seek among packets does not land where the decoder's
+        does); None where its codec (``fourcc``) has no size reader or its packets cannot be read."""
+        reader = parser_for(fourcc)
+        if reader is None:
+            return None
+        packets = open_packets(str(path))
+        if not packets.isOpened():
+            packets.release()
+            return None
+        return cls(packets, reader, header_bytes)
+
+    def at(self, index: int) -> Size | None:
+        """The size frame ``index`` (counted in the file, as the decoder reads it) was coded at,
+        the packets up to it read; None where unknown."""
+        while self.packets is not None and self.next <= index:
+            ok, packet = self.packets.read()
+            if not ok or packet is None:
+                self.close()
+                break
+            self.next += 1
+            if not self.packets.get(cv2.CAP_PROP_LRF_HAS_KEY_FRAME):
+                continue
+            size = self.reader(packet.reshape(-1)[: self.header_bytes].tobytes())
+            if size is not None and not all(CODED_SIZE_PX[0] <= side <= CODED_SIZE_PX[1] for side in size):
+                size = None  # a damaged header: no picture is coded at that size
+            if size is None and self.size is None:
+                self.close()  # no sequence header in the packets: nothing to follow
+                break
+            self.size = size or self.size
+        return self.size
+
+    def close(self) -> None:
+        if self.packets is not None:
+            self.packets.release()
+            self.packets = None
 
 
 def _default_reporter(message: str) -> None:
@@ -288,7 +380,7 @@ class FrameSource:
     def _gap(self, gap: SourceGap, said: str) -> None:
         """Count ``gap`` and say it (``said``), up to ``config.gaps_reported`` gaps."""
         self.stats.gaps.append(gap)
-        if gap.why == NOT_DECODABLE:
+        if gap.why in UNDECODED:
             self.stats.frames_undecodable += gap.missing_frames
         else:
             self.stats.frames_missing += gap.missing_frames
@@ -369,10 +461,12 @@ MP4_INDEX_BOX = b"moov"
 before it was finished has its frames (``mdat``) without it."""
 
 
-def _missing_mp4_index(path: Path) -> bool:
-    """Whether ``path`` is an MP4/MOV file (it starts with an ``ftyp`` box) whose top-level boxes
-    hold frames (``mdat``) but no index (``moov``): nothing in it can be located."""
+def _mp4_top_boxes(path: Path) -> tuple[set[bytes], bool] | None:
+    """The types of the top-level boxes of an MP4/MOV file (it starts with an ``ftyp`` box), and
+    whether every one of them ends within the file (none cut off); None for another kind of file
+    or one that cannot be read."""
     seen: set[bytes] = set()
+    whole = True
     try:
         with path.open("rb") as handle:
             size = path.stat().st_size
@@ -382,18 +476,48 @@ def _missing_mp4_index(path: Path) -> bool:
                 header = handle.read(16)
                 length, kind = int.from_bytes(header[:4], "big"), header[4:8]
                 if offset == 0 and kind != b"ftyp":
-                    return False
+                    return None
                 seen.add(kind)
                 if length == 1 and len(header) == 16:
                     length = int.from_bytes(header[8:16], "big")
                 elif length == 0:
                     length = size - offset
                 if length < 8:
+                    whole = False
                     break
                 offset += length
+            whole = whole and offset == size
     except OSError:
-        return False
-    return b"mdat" in seen and MP4_INDEX_BOX not in seen
+        return None
+    return (seen, whole) if seen else None
+
+
+def _missing_mp4_index(path: Path) -> bool:
+    """Whether ``path`` is an MP4/MOV file whose top-level boxes hold frames (``mdat``) but no
+    index (``moov``): nothing in it can be located."""
+    boxes = _mp4_top_boxes(path)
+    return boxes is not None and b"mdat" in boxes[0] and MP4_INDEX_BOX not in boxes[0]
+
+
+def _whole_mp4(path: Path) -> bool:
+    """Whether ``path`` is an MP4/MOV file with its index and frames (``moov``, ``mdat``), every
+    top-level box ending within the file, the file ending with the last (nothing cut off)."""
+    boxes = _mp4_top_boxes(path)
+    return boxes is not None and boxes[1] and {b"mdat", MP4_INDEX_BOX} <= boxes[0]
+
+
+MP4_FRAGMENT_BOX = b"moof"
+"""The box of a fragmented MP4 (a recording of an HLS or DASH stream, CMAF) that opens each
+fragment: each may describe its pictures anew."""
+
+
+def _one_sample_description(path: Path) -> bool:
+    """Whether ``path`` is an MP4/MOV file that is not fragmented: one recording, its frames
+    described once in its index (the sample description OpenCV's raw packets repeat the sequence
+    header of), so taken to keep one size; its packets are not read for sizes (which costs ~3 % of
+    decoding 720p H.264)."""
+    boxes = _mp4_top_boxes(path)
+    return boxes is not None and MP4_FRAGMENT_BOX not in boxes[0]
 
 
 class VideoFileSource(FrameSource):
@@ -404,7 +528,18 @@ class VideoFileSource(FrameSource):
     and frames its timestamps say are missing (never recorded: a camera or encoder that dropped
     them, an AVI's empty frame chunks), leave a hole in the indices and a jump in ``t``, and are
     counted in ``stats``. ``start_frame`` > 0 seeks there first (one part of a long video read by
-    several processes): frames keep the file's own indices and times."""
+    several processes): frames keep the file's own indices and times. Where the decoder stops
+    short of a whole MP4 file's frame count after its timestamps jumped, the frames it holds
+    beyond the last one given are counted (:data:`NOT_GIVEN`) rather than the file called
+    truncated.
+
+    A frame coded at another size than the first (clips of two sizes joined, a stream that
+    changed mode), which OpenCV scales to the first size, is scaled back to the size it was coded
+    at, read from its packets' sequence headers by ``open_packets`` (:func:`open_packet_reader`;
+    none where ``open_capture`` is a test's and none is given; see :class:`_CodedSizes`), and the
+    change said: the frame loop sees the picture change size, as in a folder of stills. An MP4/MOV
+    file that is not fragmented describes its frames once (see :func:`_one_sample_description`):
+    its packets are not read for sizes."""
 
     def __init__(
         self,
@@ -413,6 +548,7 @@ class VideoFileSource(FrameSource):
         report: Reporter | None = None,
         open_capture: CaptureFactory | None = None,
         start_frame: int = 0,
+        open_packets: CaptureFactory | None = None,
     ):
         super().__init__(str(path), config, report)
         if start_frame < 0:
@@ -422,6 +558,8 @@ class VideoFileSource(FrameSource):
         self._open_capture = open_capture or functools.partial(
             open_video, threads=self.config.decoder_threads
         )
+        self._open_packets = open_packets or (open_packet_reader if open_capture is None else None)
+        self._sizes: _CodedSizes | None = None
         self._capture: Capture | None = None
         self._first: np.ndarray | None = None
         self._first_stamp: float | None = None
@@ -460,18 +598,26 @@ class VideoFileSource(FrameSource):
         self._capture = capture
         self._first = first
         self._first_stamp = _stamp(capture)
+        if self._open_packets is not None and not _one_sample_description(self.path):
+            self._sizes = _CodedSizes.opened(
+                self._open_packets, self.path, _fourcc(capture), self.config.size_header_bytes
+            )
 
     def close(self) -> None:
         super().close()
         if self._capture is not None:
             self._capture.release()
             self._capture = None
+        if self._sizes is not None:
+            self._sizes.close()
+            self._sizes = None
 
     def _frames(self) -> Iterator[Frame]:
         if self._capture is None:
             self.open()
         capture = self._capture
         assert capture is not None
+        coded: Size | None = None  # the size the frames before were coded at
         timeline = _Timeline(self._fps, self.config)
         image, index, stamp = self._first, self.start_frame, self._first_stamp
         last_t, skipped = 0.0, 0
@@ -483,13 +629,33 @@ class VideoFileSource(FrameSource):
             if missing:
                 self._missing(number, t, last_t, missing)
             last_t = t
-            yield Frame(index=number, t=t, image=_as_bgr(image))
+            image = _as_bgr(image)
+            size = self._sizes.at(index) if self._sizes is not None else None
+            if size is not None:
+                image = self._at_coded_size(image, size, coded, number)
+                coded = size
+            yield Frame(index=number, t=t, image=image)
             index += 1
             image, skipped = self._next_decodable(capture, index)
             index += skipped
             stamp = _stamp(capture)
         if self.frame_count and index < self.frame_count and not self._stop.is_set():
             self._ended(index, last_t, timeline)
+
+    def _at_coded_size(self, image: np.ndarray, size: Size, before: Size | None, number: int) -> np.ndarray:
+        """``image`` (frame ``number``) at the size it was coded at (OpenCV gives every frame at
+        the first one's size); a change from ``before`` (the size of the frame before) said."""
+        height, width = image.shape[:2]
+        if before is not None and size != before:
+            self.report(
+                f"video file {self.path}: the picture changes size at frame {number} "
+                f"({before[0]}x{before[1]} → {size[0]}x{size[1]}); OpenCV decodes it at its first size "
+                f"({width}x{height}), so it is scaled back"
+            )
+        if size == (width, height):
+            return image
+        shrink = size[0] * size[1] < width * height
+        return cv2.resize(image, size, interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
 
     def _undecodable(self, first: int, count: int, before_t: float, t: float) -> None:
         """Frames ``first``.. (``count``) of the file could not be decoded: counted, said."""
@@ -518,6 +684,8 @@ class VideoFileSource(FrameSource):
         period = timeline.period()
         if short_s is not None and short_s <= self.config.gap_tolerance_frames * period:
             return
+        if self._not_given(index, timeline, length_s):
+            return
         self.stats.ended_early = True
         if short_s is None or not self.stats.frames_missing:
             lost = f"frames {index}-{self.frame_count - 1} of {self.frame_count}"
@@ -529,6 +697,27 @@ class VideoFileSource(FrameSource):
                 "jumped)"
             )
         self.report(f"video file {self.path} ended early: {self.stats.ended_early_why}")
+
+    def _not_given(self, index: int, timeline: _Timeline, length_s: float) -> bool:
+        """Whether the file's frames from ``index`` on (of its ``frame_count``) are in the file but
+        were not given by the decoder: OpenCV numbers a file's frames by their timestamps and stops
+        at its frame count, so a file whose timestamps jumped over frames never recorded ends that
+        many frames early. Only an MP4/MOV file whose boxes are all whole (nothing cut off) is
+        taken to hold them; they are counted and said as a gap (:data:`NOT_GIVEN`) up to the file's
+        end (``length_s``)."""
+        if timeline.last is None or not self.stats.frames_missing or not _whole_mp4(self.path):
+            return False
+        _, last_t, _ = timeline.last
+        number = timeline.last[0] + timeline.missing
+        count = self.frame_count - index
+        self._gap(
+            SourceGap(number, last_t, length_s, count, NOT_GIVEN),
+            f"video file {self.path}: its last {count} frame(s), after frame {number} ({last_t:.3f} s) "
+            f"to its end at {length_s:.3f} s, are in the file but not given by the decoder (OpenCV "
+            f"numbers frames by their timestamps, which jumped over {self.stats.frames_missing} "
+            "frame(s), and stops at the file's frame count): not analysed",
+        )
+        return True
 
     def _next_decodable(self, capture: Capture, index: int) -> tuple[np.ndarray | None, int]:
         """The next frame that decodes, from frame ``index`` on, and how many frames before it
