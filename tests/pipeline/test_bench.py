@@ -326,8 +326,8 @@ def test_throughput_compares_the_pipeline_with_plain_decoding_of_the_same_frames
     assert sum(classic["gates"]["view_check"].values()) == 6
     # the detection stage's time split: its full detections and region searches lie within it
     spent = classic["gate_ms_per_frame"]["detection"]
-    assert spent["full"] > 0 and spent["partial"] >= 0
-    within = (spent["full"] + spent["partial"]) * classic["frames"]
+    assert spent["full"] > 0 and spent["partial"] >= 0 and spent["second_look"] >= 0
+    within = (spent["full"] + spent["partial"] + spent["second_look"]) * classic["frames"]
     assert within <= classic["stages"]["detection"]["total_ms"] + 0.01
     assert classic["gate_ms_per_frame"]["view_check"]["full"] > 0
     # the CPU the run used: the process's (no worker here), no more cores than the machine has
@@ -400,3 +400,11 @@ def test_a_whole_run_on_a_tiny_clip_gives_every_section_and_a_table(tmp_path, ti
     assert "CPU, core-ms a frame: the frame loop's process" in text and "the tracking worker" in text
     assert "FAILED memory" in text
     assert "long video tiny.mp4 (6 frames)" in text and "too short to split" in text
+
+
+def test_the_views_second_looks_are_told_apart_from_the_gates_own_work():
+    from snooker.pipeline.bench.throughput import gate_seconds
+    from snooker.vision.gating import GateCounts
+
+    gate = types.SimpleNamespace(counts=GateCounts(full_s=0.5, partial_s=0.25, second_look_s=0.125))
+    assert gate_seconds(gate) == {"full": 0.5, "partial": 0.25, "second_look": 0.125}

@@ -534,21 +534,22 @@ class MotionGatedDetector:
         if redetect is None or count > cfg.full_above_fraction * t.area_px:
             return self._full(frame_bgr, view, small)
         previous = self._last
+        core = self._core(changed, t)  # the region detected again: followed or searched, made once
         follow = getattr(self.detector, "follow", None)
         if follow is not None and cfg.follow_known:
             whole = self._frames % cfg.large_every_frames == 0
-            followed = self._follow(follow, frame_bgr, view, changed, t, previous, whole)
+            followed = self._follow(follow, frame_bgr, view, changed, core, t, previous, whole)
             if followed is not None and followed[0] is previous:
                 self.counts.reused += 1
                 return previous
             if followed is not None:
-                self._last, core = followed
-                _take_where(self._reference, small, core)
+                self._last, taken = followed
+                _take_where(self._reference, small, taken)
                 self.counts.partial += 1
                 self.counts.followed += 1
                 return self._last
         whole = self._frames % cfg.large_every_frames == 0
-        owners, windows, followed = self._regions(changed, t, None if whole else previous.xy_px)
+        owners, windows, followed = self._regions(core, t, None if whole else previous.xy_px)
         if not windows:
             self.counts.reused += 1
             return previous
@@ -558,7 +559,7 @@ class MotionGatedDetector:
         if len(followed) and self._lost(followed, self._last.xy_px, t):
             # A ball followed in a large region left its square (a cue ball struck hard): search
             # the whole regions now.
-            owners, windows, _ = self._regions(changed, t, None)
+            owners, windows, _ = self._regions(core, t, None)
             started = time.perf_counter()
             self._last = redetect(frame_bgr, view, windows, self._owner(owners, t))
             self.counts.partial_s += time.perf_counter() - started
@@ -572,19 +573,19 @@ class MotionGatedDetector:
         frame_bgr: np.ndarray,
         view: object,
         changed: np.ndarray,
+        core: np.ndarray,
         t: _TableThumb,
         previous: BallDetections,
         whole: bool,
     ) -> tuple[BallDetections, np.ndarray] | None:
         """The balls known in the changed places followed by the detector (``follow_known``), and
-        the core the reference is brought up to date in (``previous`` itself where only specks
-        changed); None when the changes are not all the balls' own or the detector could not
-        follow one of them."""
+        the part of the ``core`` (``changed`` grown, :meth:`_core`) the reference is brought up to
+        date in (``previous`` itself where only specks changed); None when the changes are not all
+        the balls' own or the detector could not follow one of them."""
         cfg = self.config
         if len(previous) == 0 or self._missing.due().any():
             return None  # a lost ball's place is due a search: it may be back
         scale = cfg.thumbnail_scale
-        core = self._core(changed, t)
         last = previous.xy_px
         expected = last + self._motion if self._motion.shape == last.shape else last
         moving = self._at(core, last, t) | self._at(core, expected, t)
@@ -651,6 +652,11 @@ class MotionGatedDetector:
             return _LostBalls.none()
         lost = self._missing
         xy, names, age = lost.xy_px, lost.names, lost.age + 1
+        if now is previous and np.isfinite(now.xy_px).all():
+            # the last detections stand: each of their balls finds itself, and the balls still lost
+            # were not found among them on the frame before, so only the ages move on
+            keep = age <= cfg.lost_retry_frames
+            return _LostBalls(xy[keep], names[keep], age[keep])
         if previous is not None and len(previous):
             xy = np.concatenate([xy, previous.xy_px])
             names = np.concatenate([names, previous.ball.astype(object)])
@@ -673,7 +679,7 @@ class MotionGatedDetector:
         thinnest = cfg.thin_change_radii * t.ball_radius_px / scale
         if thinnest <= 0 or not changed.any():
             return changed
-        mask = changed.astype(np.uint8)
+        mask = _as_uint8(changed)
         count, labels = cv2.connectedComponents(mask, connectivity=8)
         thin = _thin_labels(labels, cv2.distanceTransform(mask, cv2.DIST_L2, 3), count, np.float32(thinnest))
         if not thin.any():
@@ -693,8 +699,7 @@ class MotionGatedDetector:
     def _core(self, changed: np.ndarray, t: _TableThumb) -> np.ndarray:
         """uint8: the changed pixels grown by ``core_reach_radii`` (the region detected again)."""
         reach = max(1, round(self.config.core_reach_radii * t.ball_radius_px / self.config.thumbnail_scale))
-        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
-        return cv2.dilate(changed.astype(np.uint8), disc)
+        return cv2.dilate(_as_uint8(changed), _ellipse(reach))
 
     def _values_at(self, image: np.ndarray, xy_px: np.ndarray, t: _TableThumb, outside: int) -> np.ndarray:
         """(n,) int: the integer ``image`` (thumbnail) at frame points (n, 2); ``outside`` beyond it."""
@@ -768,16 +773,15 @@ class MotionGatedDetector:
         return self._last
 
     def _regions(
-        self, changed: np.ndarray, t: _TableThumb, balls_px: np.ndarray | None
+        self, core: np.ndarray, t: _TableThumb, balls_px: np.ndarray | None
     ) -> tuple[np.ndarray, list[Box], np.ndarray]:
-        """The changed pixels grown into the region detected again (the core), cut into tiles; the
-        owner map (thumbnail, int: the index of the tile holding each core pixel, -1 elsewhere),
-        each tile's window (frame px, with room around the tile) and the balls followed. With
-        ``balls_px`` (frame px of the balls last seen), large regions keep only their parts around
-        the balls in them (those followed)."""
+        """The region detected again (the ``core``: the changed pixels grown, :meth:`_core`) cut
+        into tiles; the owner map (thumbnail, int: the index of the tile holding each core pixel,
+        -1 elsewhere), each tile's window (frame px, with room around the tile) and the balls
+        followed. With ``balls_px`` (frame px of the balls last seen), large regions keep only
+        their parts around the balls in them (those followed)."""
         cfg = self.config
         scale = cfg.thumbnail_scale
-        core = self._core(changed, t)
         labels, stats = _components(core)
         followed = np.zeros((0, 2))
         if balls_px is not None and len(balls_px):
@@ -837,6 +841,23 @@ def _discs(shape: tuple[int, ...], xy_px: np.ndarray, radii: float, t: _TableThu
 
 
 @functools.cache
+def _ellipse(reach: int) -> np.ndarray:
+    """OpenCV's elliptic structuring element (2 ``reach`` + 1 px square; read-only), made once per
+    reach rather than on every frame the changed pixels are grown."""
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
+    disc.flags.writeable = False
+    return disc
+
+
+def _as_uint8(mask: np.ndarray) -> np.ndarray:
+    """A bool mask read as uint8 (0 or 1), without copying it (a NumPy bool is one byte, 0 or 1):
+    what ``mask.astype(np.uint8)`` gives, for OpenCV to read."""
+    if mask.dtype != np.bool_:
+        raise TypeError(f"a bool mask was expected, got {mask.dtype}")
+    return mask.view(np.uint8)
+
+
+@functools.cache
 def _disc_stamp(radius: int) -> np.ndarray:
     """(2r + 1, 2r + 1) uint8, 1 on the filled circle of ``radius`` px that ``cv2.circle`` draws
     about an integer centre (the same pixels wherever the centre lies; read-only)."""
@@ -880,8 +901,12 @@ def _same_name_gaps(
 ) -> np.ndarray:
     """(n, m) distances (px) between balls ``xy_a`` (n, 2) and ``xy_b`` (m, 2); inf between balls of
     different names."""
-    gap = np.linalg.norm(xy_a[:, None] - xy_b[None], axis=2)
-    gap[names_a.astype(object)[:, None] != names_b.astype(object)[None]] = np.inf
+    # sqrt(dx² + dy²): the operations ``np.linalg.norm(xy_a[:, None] - xy_b[None], axis=2)`` makes,
+    # in its order, without its general machinery
+    dx = xy_a[:, 0, None] - xy_b[None, :, 0]
+    dy = xy_a[:, 1, None] - xy_b[None, :, 1]
+    gap = np.sqrt(dx * dx + dy * dy)
+    gap[np.asarray(names_a, dtype=object)[:, None] != np.asarray(names_b, dtype=object)[None]] = np.inf
     return gap
 
 

@@ -300,10 +300,12 @@ def _throughput_lines(total: dict[str, Any]) -> list[str]:
         spent = total[name].get("gate_ms_per_frame", {})
         if spent.get("detection"):
             detection, view_check = spent["detection"], spent.get("view_check", {})
-            gate_own = stages["detection"]["mean_ms"] - detection["full"] - detection["partial"]
+            second_look = detection.get("second_look", 0.0)
+            gate_own = stages["detection"]["mean_ms"] - detection["full"] - detection["partial"] - second_look
             lines.append(
-                f"detection, ms a frame: full detections {detection['full']:.2f}, region searches and "
-                f"following {detection['partial']:.2f}, the gate's own {gate_own:.2f}; the view check's full "
+                f"detection, ms a frame: full detections {detection['full']:.2f} (and second looks that "
+                f"found no ball more {second_look:.2f}), region searches and following "
+                f"{detection['partial']:.2f}, the gate's own {gate_own:.2f}; the view check's full "
                 f"checks {view_check.get('full', 0.0):.2f}"
             )
         projected = total[name]["projected"]

@@ -241,13 +241,15 @@ def gate_counts(gate: object) -> dict[str, int]:
 
 
 def gate_seconds(gate: object) -> dict[str, float]:
-    """Seconds a fast-path gate spent in the wrapped call on the frames it computed in ``full`` and
-    in the detector's searches of changed regions (``partial``; the detection gate only); empty
-    when the stage has no gate."""
+    """Seconds a fast-path gate spent in the wrapped call on the frames it computed in ``full``, in
+    the detector's searches of changed regions (``partial``; the detection gate only) and in the
+    views' second full detections that found no ball more (``second_look``, the detection gate
+    only: a detector's work, not the gate's own, though its frames are counted as they went on);
+    empty when the stage has no gate."""
     counts = getattr(gate, "counts", None)
     if counts is None:
         return {}
-    return {"full": counts.full_s, "partial": counts.partial_s}
+    return {"full": counts.full_s, "partial": counts.partial_s, "second_look": counts.second_look_s}
 
 
 def _rule(referee: Any, strokes: list[Any], run: PipelineRun, frame_index: int, at_finish: bool) -> None:
