@@ -485,6 +485,32 @@ class ClassicConfig:
     red against the far cushion on Task2 clip 25 reads 0.038 radii (0.066 on a circle of 1.0
     expected radii), the white on clips 3 and 14 0.035-0.041, so the red is fitted too (placed
     1-2 px below its label, where its highlight had placed it within one)."""
+    rim_neighbour_radius: float = 1.15
+    """A ball's rim fit whose rim points disagree (fewer than ``rim_min_rays`` of them lie on its
+    first circle: the circle through all of them was used as it was) is fitted again without the
+    rays whose rim point lies within this many of another ball's radii of where that ball's own
+    first fit placed it (the other balls of the same search): such a ray ran on over the other
+    ball's image and left the foreground on that ball's rim, not its own. A white resting 15-25 mm
+    in front of a red on a broadcast view overlaps the red's image; its upward rays found the red's
+    sides, the circle through them and its own sides sat 0.5-0.7 radii high, and the two read as
+    touching (``cue_ball_rests_near_ball`` seed 7). The rays left are fitted as those the playing
+    area's edge cuts off are (``rim_cut_min_rays``, ``rim_cut_radius``, ``rim_cut_max_residual``:
+    a circle of the expected size, its rim points agreeing), and the new centre is used only where
+    it lies farther from each neighbour whose rays were left out than the first fit's (or the
+    candidate's, where that fit was refused): the ball drawn off the other's image, not onto it. A
+    ball inside a pack, with neighbours on every side, cannot move away from all of them and keeps
+    its first fit; the rack's apex red moves off the reds behind it (on the broadcast view from
+    0.31 radii off to 0.05). On seed 7 the red's sides lay 0.9-1.1 of its radii from
+    where it was placed, the white's own rim beside them 1.05-1.15: those by the meeting of the two
+    are left out too, which the fit through the rest does not miss. 0 turns the refit off..."""
+    rim_neighbour_min_shift: float = 0.25
+    """...and the refit's centre is used only where it lies more than this many radii from the
+    first fit's: a smaller move is within what a fit of a ball among others is off by anyway, and
+    a ball at rest must not jitter with it (Task2 clip 16 at a low bit rate moved reds of the pack
+    by 0.01-0.20 radii on 41 searches, and red-11's track was lost: 94.9 % of its frames found,
+    17.5 % with them). The seed-7 white moved 0.64 radii, the rendered rows of
+    ``tests/vision/test_rim_neighbour_rendered.py`` 0.44-0.71 (a white 25 mm in front of a red at
+    the table's centre, 0.28 radii high, moves 0.22 and stays)."""
     mask_table_markings: bool = True
     """Where the table's painted markings lie (the baulk line and the D's arc), pixels of no shape
     thicker than a line that look like their paint blurred into the cloth are cloth: a line 3-4 px
@@ -530,12 +556,15 @@ class ClassicConfig:
             or self.rim_cut_radius <= 0.0
             or self.rim_cut_max_shift < 0.0
             or self.rim_cut_max_residual < 0.0
+            or self.rim_neighbour_radius < 0.0
+            or self.rim_neighbour_min_shift < 0.0
         ):
             raise ValueError(
                 "rim_cut_min_rays must be a fraction in (0, 1], rim_cut_radius > 0 radii, "
-                "rim_cut_max_shift and rim_cut_max_residual >= 0 radii, got "
+                "rim_cut_max_shift, rim_cut_max_residual, rim_neighbour_radius and "
+                "rim_neighbour_min_shift >= 0 radii, got "
                 f"{self.rim_cut_min_rays}, {self.rim_cut_radius}, {self.rim_cut_max_shift}, "
-                f"{self.rim_cut_max_residual}"
+                f"{self.rim_cut_max_residual}, {self.rim_neighbour_radius}, {self.rim_neighbour_min_shift}"
             )
         if self.rim_refits < 0 or self.rim_refit_shift <= 0 or self.rim_refit_max_shift < self.rim_max_shift:
             raise ValueError(
@@ -2155,6 +2184,8 @@ def _centre_on_rim(
             config.rim_cut_radius,
             config.rim_cut_max_shift,
             config.rim_cut_max_residual,
+            config.rim_neighbour_radius,
+            config.rim_neighbour_min_shift,
             side // 2,
             _SINGULAR_DETERMINANT,
         ),
@@ -2186,8 +2217,10 @@ class _RimLimits(NamedTuple):
     again (radii), how many times, and the largest shift of a fit that settled (radii); where rays
     could not see the rim (cut by the playing area's edge), the rays needed for a fit of a known
     radius, that radius (in expected radii), the largest shift down of a fit (radii) and the
-    largest RMS residual of a fit of known radius (radii); the half-side (px) of the square the mask
-    is averaged over, and the singular determinant."""
+    largest RMS residual of a fit of known radius (radii); how near another candidate (in its radii)
+    a rim point lies when its ray ran over that ball's image (0: not looked at) and the least move
+    (radii) of a fit without such rays; the half-side (px)
+    of the square the mask is averaged over, and the singular determinant."""
 
     step: float
     level: float
@@ -2203,6 +2236,8 @@ class _RimLimits(NamedTuple):
     cut_radius: float
     cut_max_shift: float
     cut_residual: float
+    neighbour: float
+    neighbour_min_shift: float
     half_side: int
     singular: float
 
@@ -2218,43 +2253,113 @@ def _fit_rims(
     limits: _RimLimits,
     refined: np.ndarray,
 ) -> None:
-    """The compiled body of :func:`_centre_on_rim`, ball by ball (:func:`_fit_rim`), fitted again
-    from its own centre while it moves up by more than ``refit_shift`` radii (at most ``refits``
-    times); ``refined`` (n, 2) gets the centres whose fit is plausible: a radius in range, within
-    ``max_shift`` radii of the candidate, or up to ``refit_max_shift`` above it where the fits
-    settled."""
-    m, k = len(directions), len(steps)
+    """The compiled body of :func:`_centre_on_rim`, ball by ball (:func:`_settled_fit`);
+    ``refined`` (n, 2) gets the centres whose fit is plausible (:func:`_plausible_fit`). Then a
+    fit whose rim points disagreed is fitted again without the rays that ran over the image of
+    another ball (within ``neighbour`` of its radii of where its first fit placed it), and that
+    centre is used where it lies more than ``neighbour_min_shift`` radii from the first and
+    farther from each such neighbour."""
+    n, m, k = len(centres), len(directions), len(steps)
     points = np.empty((m, 2))
     use = np.empty(m, dtype=np.bool_)
     values = np.empty(k)
-    for i in range(len(centres)):
+    none, none_r, none_hit = np.empty((0, 2)), np.empty(0), np.empty(0, dtype=np.bool_)
+    loose = np.zeros(n, dtype=np.bool_)
+    for i in range(n):
         cx, cy, r = centres[i, 0], centres[i, 1], radii[i]
-        x, y = cx, cy
-        settled = fitted = cut = False
-        for _ in range(limits.refits + 1):
-            ox, oy, radius, cut_fit = _fit_rim(
-                x, y, r, averaged, known, directions, steps, limits, points, use, values
-            )
-            if not limits.low * r <= radius <= limits.high * r:
-                break
-            x, y = x + ox, y + oy
-            fitted = True
-            cut = cut or cut_fit
-            if max(abs(ox), abs(oy)) <= limits.refit_shift * r:
-                settled = True
-                break
-            if not cut_fit and -oy < max(abs(ox), limits.refit_shift * r):
-                break  # not mostly up, off the shadow side: fitted once, as it is
-        if not fitted:
-            continue
-        dx, dy = x - cx, y - cy
-        if max(abs(dx), abs(dy)) <= limits.max_shift * r or (
-            settled
-            and abs(dx) <= limits.max_shift * r
-            and (-limits.refit_max_shift * r <= dy < 0.0 or (cut and 0.0 < dy <= limits.cut_max_shift * r))
-        ):
+        x, y, fitted, settled, cut, loose_fit = _settled_fit(
+            cx, cy, r, averaged, known, directions, steps, limits, points, use, values, none, none_r, none_hit
+        )
+        loose[i] = fitted and loose_fit
+        if fitted and _plausible_fit(cx, cy, x, y, r, settled, cut, limits):
             refined[i, 0] = x
             refined[i, 1] = y
+    if limits.neighbour <= 0.0 or n < 2 or not loose.any():
+        return
+    first = refined.copy()
+    for i in range(n):
+        if not loose[i]:
+            continue
+        cx, cy, r = centres[i, 0], centres[i, 1], radii[i]
+        # the neighbours (placed by their first fits) whose images its rays could run over
+        near = np.zeros(n, dtype=np.bool_)
+        for q in range(n):
+            reach = steps[k - 1] * r + limits.neighbour * radii[q]
+            near[q] = q != i and np.hypot(first[q, 0] - cx, first[q, 1] - cy) <= reach
+        if not near.any():
+            continue
+        others, others_r = first[near], radii[near]
+        hit = np.zeros(len(others), dtype=np.bool_)
+        x, y, fitted, settled, cut, _ = _settled_fit(
+            cx, cy, r, averaged, known, directions, steps, limits, points, use, values, others, others_r, hit
+        )
+        if not (fitted and hit.any() and _plausible_fit(cx, cy, x, y, r, settled, cut, limits)):
+            continue
+        away = np.hypot(x - first[i, 0], y - first[i, 1]) > limits.neighbour_min_shift * r
+        for q in range(len(others)):
+            if hit[q]:
+                before = np.hypot(first[i, 0] - others[q, 0], first[i, 1] - others[q, 1])
+                away = away and np.hypot(x - others[q, 0], y - others[q, 1]) > before
+        if away:
+            refined[i, 0] = x
+            refined[i, 1] = y
+
+
+@numba.njit(cache=True, nogil=True)
+def _settled_fit(
+    cx: float,
+    cy: float,
+    r: float,
+    averaged: np.ndarray,
+    known: np.ndarray,
+    directions: np.ndarray,
+    steps: np.ndarray,
+    limits: _RimLimits,
+    points: np.ndarray,
+    use: np.ndarray,
+    values: np.ndarray,
+    others: np.ndarray,
+    others_r: np.ndarray,
+    hit: np.ndarray,
+) -> tuple[float, float, bool, bool, bool, bool]:
+    """One ball's rim fit (:func:`_fit_rim`) from its candidate (``cx``, ``cy``), fitted again from
+    its own centre while it moves up by more than ``refit_shift`` radii (at most ``refits`` times;
+    whichever way it moves where rays were left out). Its centre, whether a fit had a radius in
+    range, whether the last moved less than ``refit_shift`` (settled), whether rays were left out
+    of any, and whether the last one's rim points disagreed (see :func:`_fit_rim`)."""
+    x, y = cx, cy
+    settled = fitted = cut = loose = False
+    for _ in range(limits.refits + 1):
+        ox, oy, radius, cut_fit, loose_fit = _fit_rim(
+            x, y, r, averaged, known, directions, steps, limits, points, use, values, others, others_r, hit
+        )
+        if not limits.low * r <= radius <= limits.high * r:
+            break
+        x, y = x + ox, y + oy
+        fitted = True
+        cut = cut or cut_fit
+        loose = loose_fit
+        if max(abs(ox), abs(oy)) <= limits.refit_shift * r:
+            settled = True
+            break
+        if not cut_fit and -oy < max(abs(ox), limits.refit_shift * r):
+            break  # not mostly up, off the shadow side: fitted once, as it is
+    return x, y, fitted, settled, cut, loose
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _plausible_fit(
+    cx: float, cy: float, x: float, y: float, r: float, settled: bool, cut: bool, limits: _RimLimits
+) -> bool:
+    """Whether a fit from (``cx``, ``cy``) to (``x``, ``y``) is used: within ``max_shift`` radii,
+    or, where the fits settled, within ``max_shift`` sideways and up to ``refit_max_shift`` above
+    it (or ``cut_max_shift`` below it where rays were left out)."""
+    dx, dy = x - cx, y - cy
+    return max(abs(dx), abs(dy)) <= limits.max_shift * r or (
+        settled
+        and abs(dx) <= limits.max_shift * r
+        and (-limits.refit_max_shift * r <= dy < 0.0 or (cut and 0.0 < dy <= limits.cut_max_shift * r))
+    )
 
 
 @numba.njit(cache=True, nogil=True)
@@ -2270,17 +2375,23 @@ def _fit_rim(
     points: np.ndarray,
     use: np.ndarray,
     values: np.ndarray,
-) -> tuple[float, float, float, bool]:
+    others: np.ndarray,
+    others_r: np.ndarray,
+    hit: np.ndarray,
+) -> tuple[float, float, float, bool, bool]:
     """One ball's rim fit from (``cx``, ``cy``): along each ray (``directions`` (m, 2), at
     ``steps`` (k,) radii of ``r``) the averaged mask is sampled bilinearly, the rim is where it
     first falls below the level after rising to it (interpolated between the two samples), a
     circle is fitted through the rim points relative to the start and fitted again without the
     outliers. A ray along which the rim could not be seen is not used: its rim sample's averaging
-    square reaches beyond ``known`` (the playing area: it found only the area's edge). Where such
-    rays left too few, a circle of ``cut_radius`` times ``r`` is fitted (``enough_cut`` rays
-    needed, within ``cut_residual`` radii). Its centre's
-    offset from the start and its radius (px), NaN where too few rays found the rim, and whether
-    rays were left out so. ``points``, ``use``, ``values``: scratch arrays of m × 2, m and k."""
+    square reaches beyond ``known`` (the playing area: it found only the area's edge), or its rim
+    point lies within ``neighbour`` of their radii ``others_r`` (q,) of one of ``others`` (q, 2)
+    (it ran over that ball's image; ``hit`` (q,) is set for it). Where such rays left too few, a
+    circle of ``cut_radius`` times ``r`` is fitted (``enough_cut`` rays needed, within
+    ``cut_residual`` radii). Its centre's offset from the start and its radius (px), NaN where too
+    few rays found the rim, whether rays were left out so, and whether the rim points disagreed
+    (fewer than ``enough`` of them on the circle through all: that circle is the one returned).
+    ``points``, ``use``, ``values``: scratch arrays of m × 2, m and k."""
     m, k = len(directions), len(steps)
     h, w = averaged.shape
     found = cut = 0
@@ -2306,12 +2417,18 @@ def _fit_rim(
             out = -1
         use[j] = out > 0
         if out > 0:
-            found += 1
             v_in, v_out = values[out - 1], values[out]
             fraction = min(max((v_in - limits.level) / max(v_in - v_out, 1e-6), 0.0), 1.0)
             distance = r * (steps[out - 1] + fraction * limits.step)
             points[j, 0] = directions[j, 0] * distance
             points[j, 1] = directions[j, 1] * distance
+            x, y = cx + points[j, 0], cy + points[j, 1]
+            for q in range(len(others)):
+                if np.hypot(x - others[q, 0], y - others[q, 1]) <= limits.neighbour * others_r[q]:
+                    hit[q] = True
+                    use[j] = False
+            cut += not use[j]
+            found += use[j]
     known_radius = found < limits.enough
     if not known_radius:
         enough = limits.enough
@@ -2320,7 +2437,7 @@ def _fit_rim(
         enough = limits.enough_cut
         ox, oy, radius = _circle_of_radius(points, use, limits.cut_radius * r, 0.0, 0.0, limits.singular)
     else:
-        return np.nan, np.nan, np.nan, False
+        return np.nan, np.nan, np.nan, False, False
     on_rim = 0
     for j in range(m):
         dx, dy = points[j, 0] - ox, points[j, 1] - oy
@@ -2339,8 +2456,8 @@ def _fit_rim(
                 dx, dy = points[j, 0] - ox, points[j, 1] - oy
                 squares += (np.sqrt(dx * dx + dy * dy) - radius) ** 2
         if not squares <= on_rim * (limits.cut_residual * r) ** 2:
-            return np.nan, np.nan, np.nan, False
-    return ox, oy, radius, cut > 0
+            return np.nan, np.nan, np.nan, False, False
+    return ox, oy, radius, cut > 0, on_rim < enough
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
