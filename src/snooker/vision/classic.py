@@ -286,6 +286,23 @@ class ClassicConfig:
     """A highlight-less blob closer than this (mm) to another candidate is part of that ball; a
     touching ball's centre is 52.5 mm away, so the cue ball (whose highlight does not show) resting
     against another ball is a ball of its own."""
+    dark_blobs: bool = True
+    """A dark ball blurred by its motion is a streak of the cloth darkened, of the cloth's hue: on
+    a broadcast that keeps dark greens saturated it differs from the cloth in chromaticity and is
+    foreground, but under another grading (more or less saturated, darker mid-tones, a low bit
+    rate) its pixels differ only in brightness (0.6 to 0.7 of the cloth's on Task2 clip 6's black
+    at 50 px a frame, far above ``ClothConfig.dark_ratio``), and no candidate was there. Where on,
+    ball-deep blobs of the ball-body mask (darker than ``ball_body_darker_ratio`` times the cloth)
+    that no other candidate explains are candidates too, held to the tests of a blob without a
+    highlight on that mask (round in it; standing out from cloth neither foreground nor darker on
+    ``intruder_ball_min_cloth`` of their ring: in a player's or the cue's shadow the ring is shade).
+    Such a candidate is an unnamed place, never named: it reads the cloth mixed with the ball (the
+    tracker follows a fast ball through such places, as it does a blurred ball the foreground
+    holds)."""
+    dark_blob_cushion_mm: float = 60.0
+    """...but not within this distance (mm) of a cushion nose: the cushion's face shades the cloth
+    along it in a band of the cloth's hue, ball-deep at the far end (Task1 4.jpg at gamma 0.8:
+    three places along the top cushion, 52 px from the top, one named green)."""
     intruder_min_area: float = 6.0
     """A foreground region that reaches the cushions and covers more than this many ball areas
     (πr²) is a player, the cue or a shadow coming over the cushion: a ball in it must stand out."""
@@ -781,24 +798,38 @@ class ClassicScene:
     then, as the full detection did (a window sees too little of the lines to judge it, and one
     that took the paint out where the full detection had not moved a ball on a line off its
     place: the green touched by the white at 960 × 540, 3.6 px)."""
+    dark: np.ndarray | None = None
+    """(n,) whether each candidate was found by its darkness alone (``ClassicConfig.dark_blobs``):
+    such a candidate is an unnamed place, never named (None: none was)."""
+
+    def dark_found(self) -> np.ndarray:
+        """(n,) bool: ``dark``, all False where it is None."""
+        return np.zeros(len(self.centres), dtype=bool) if self.dark is None else self.dark
 
 
 @dataclass(frozen=True)
 class _Found:
     """Plausible candidates of one image region: centres (n, 2) px of that region, their table
     positions (n, 2) mm, whether each was found by its highlight (n,), whether each lies in a
-    region coming over the cushions (n,) and colour features (n, 7)."""
+    region coming over the cushions (n,), colour features (n, 7) and whether each was found by
+    its darkness alone (n,; see ``ClassicConfig.dark_blobs``)."""
 
     centres: np.ndarray
     centres_mm: np.ndarray
     highlight: np.ndarray
     intruding: np.ndarray
     features: np.ndarray
+    dark: np.ndarray
 
     def select(self, keep: np.ndarray, shift: np.ndarray | None = None) -> _Found:
         centres = self.centres[keep] if shift is None else self.centres[keep] + shift
         return _Found(
-            centres, self.centres_mm[keep], self.highlight[keep], self.intruding[keep], self.features[keep]
+            centres,
+            self.centres_mm[keep],
+            self.highlight[keep],
+            self.intruding[keep],
+            self.features[keep],
+            self.dark[keep],
         )
 
 
@@ -857,6 +888,7 @@ def detect_scene(
             BallDetections.empty(),
             cloth_cells=cells,
             markings_shown=shown,
+            dark=found.dark,
         ),
         config,
     )
@@ -875,7 +907,9 @@ def redetect_scene(
     searched in one pass (see :class:`_Mosaic`)."""
     g = scene.geometry
     offset = np.array([g.x0, g.y0], dtype=float)
-    before = _Found(scene.centres, scene.centres_mm, scene.highlight, scene.intruding, scene.features)
+    before = _Found(
+        scene.centres, scene.centres_mm, scene.highlight, scene.intruding, scene.features, scene.dark_found()
+    )
     old = before.select(owner(before.centres + offset) < 0 if len(before.centres) else np.zeros(0, bool))
     if config.redetect_fresh_cloth:
         _refresh_cloth(frame_bgr[g.y0 : g.y1, g.x0 : g.x1], scene, windows, config)
@@ -913,6 +947,7 @@ def redetect_scene(
     merged = _concat([old.select(keep_old), fresh.select(keep_new)])
     scene.centres, scene.centres_mm = merged.centres, merged.centres_mm
     scene.highlight, scene.intruding, scene.features = merged.highlight, merged.intruding, merged.features
+    scene.dark = merged.dark
     return _named(scene, config, _warm_starts(scene, config))
 
 
@@ -1055,13 +1090,21 @@ _WINDOWS_APART_MM = 1.0e6
 def _concat(parts: list[_Found]) -> _Found:
     if not parts:
         empty = np.zeros((0, 2))
-        return _Found(empty, empty, np.zeros(0, bool), np.zeros(0, bool), np.zeros((0, len(FEATURE_NAMES))))
+        return _Found(
+            empty,
+            empty,
+            np.zeros(0, bool),
+            np.zeros(0, bool),
+            np.zeros((0, len(FEATURE_NAMES))),
+            np.zeros(0, bool),
+        )
     return _Found(
         np.concatenate([p.centres for p in parts]).reshape(-1, 2),
         np.concatenate([p.centres_mm for p in parts]).reshape(-1, 2),
         np.concatenate([p.highlight for p in parts]).astype(bool),
         np.concatenate([p.intruding for p in parts]).astype(bool),
         np.concatenate([p.features for p in parts]).reshape(-1, len(FEATURE_NAMES)),
+        np.concatenate([p.dark for p in parts]).astype(bool),
     )
 
 
@@ -1115,26 +1158,44 @@ def _find(
     spots, blobs, spots_mm, blobs_mm, spot_bodiless = _candidates(
         lightness, tophat, foreground, body, g, on_table, apart, config, intruders, loose
     )
-    centres = np.concatenate([spots, blobs])
+    dark, dark_mm = _dark_blobs(
+        body,
+        g,
+        np.concatenate([spots, blobs]).reshape(-1, 2),
+        np.concatenate([spots_mm, blobs_mm]).reshape(-1, 2),
+        on_table,
+        apart,
+        config,
+    )
+    centres = np.concatenate([spots, blobs, dark])
     has_highlight = np.arange(len(centres)) < len(spots)
-    bodiless = np.concatenate([spot_bodiless, np.zeros(len(blobs), dtype=bool)])
-    centres_mm = np.concatenate([spots_mm, blobs_mm])
+    darkness = np.arange(len(centres)) >= len(spots) + len(blobs)
+    bodiless = np.concatenate([spot_bodiless, np.zeros(len(blobs) + len(dark), dtype=bool)])
+    centres_mm = np.concatenate([spots_mm, blobs_mm, dark_mm])
+    dark_found = darkness.copy()
     intruding = intruders(centres)
     keep = _plausible(
-        centres, has_highlight, foreground, body, g, centres_mm, intruding, config, bodiless, image, cloth_at
+        centres,
+        has_highlight,
+        foreground,
+        body,
+        g,
+        centres_mm,
+        intruding,
+        config,
+        bodiless,
+        image,
+        cloth_at,
+        darkness,
     )
     keep &= ~_dark_mouth_blobs(image, lightness, centres, has_highlight, body, g, centres_mm, config)
-    centres, bodiless = centres[keep], bodiless[keep]
+    centres, bodiless, darkness = centres[keep], bodiless[keep], darkness[keep]
     radii = _radius_at(g.radius, centres)
-    # a bodiless ball has no rim against the cloth to fit: its highlight places it
+    # a bodiless ball has no rim against the cloth to fit: its highlight places it; a ball found
+    # by its darkness alone stands against the cloth by its body
     placed = centres.copy()
-    placed[~bodiless] = _centre_on_rim(
-        centres[~bodiless],
-        foreground,
-        radii[~bodiless],
-        config,
-        g.area,
-    )
+    for rows, mask in ((~bodiless & ~darkness, foreground), (darkness, body)):
+        placed[rows] = _centre_on_rim(centres[rows], mask, radii[rows], config, g.area)
     if wanted is not None and len(placed):
         # judged where the ball is placed, like the candidates kept from before (a ball whose
         # candidate lay outside the region but whose centre lies inside would be lost by both)
@@ -1147,7 +1208,7 @@ def _find(
     features = core_features(
         image, tophat, *cloth_at(*_pixel_indices(read_at, g.area.shape)), read_at, radii, config.colour
     )
-    return _Found(placed, on_table(placed), has_highlight[keep], intruding[keep], features)
+    return _Found(placed, on_table(placed), has_highlight[keep], intruding[keep], features, dark_found[keep])
 
 
 def _named(
@@ -1159,19 +1220,26 @@ def _named(
         scene.detections = BallDetections.empty()
         return scene
     g = scene.geometry
-    labelling = label_balls(
-        scene.features,
-        config.colour,
-        starts,
-        glossy=scene.highlight,
-        alone=~scene.intruding,
-        first_start_margin=0.0 if starts is None else config.relabel_searched_margin,
-        white_expected=_where_white_was(scene, config),
-    )
-    labels, confidence, keep = labelling.labels, labelling.confidence, labelling.keep
-    scene.transform = labelling.transform
-    if starts is None:
-        scene.searched_transform = labelling.transform
+    # a candidate found by its darkness alone reads the cloth mixed with a ball: a place, not named
+    nameable = ~scene.dark_found()
+    n = len(scene.centres)
+    labels, confidence, keep = np.full(n, "", dtype=object), np.zeros(n), np.zeros(n, dtype=bool)
+    if nameable.any():
+        white_was = _where_white_was(scene, config)
+        labelling = label_balls(
+            scene.features[nameable],
+            config.colour,
+            starts,
+            glossy=scene.highlight[nameable],
+            alone=~scene.intruding[nameable],
+            first_start_margin=0.0 if starts is None else config.relabel_searched_margin,
+            white_expected=None if white_was is None else white_was[nameable],
+        )
+        labels[nameable], confidence[nameable] = labelling.labels, labelling.confidence
+        keep[nameable] = labelling.keep
+        scene.transform = labelling.transform
+        if starts is None:
+            scene.searched_transform = labelling.transform
     centres = scene.centres[keep]
     offset = np.array([g.x0, g.y0], dtype=float)
     unnamed = ~keep & ~scene.intruding  # alone on the cloth: not the cue, a hand or a player
@@ -1765,6 +1833,7 @@ def _plausible(
     bodiless: np.ndarray,
     image: np.ndarray,
     cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
+    darkness: np.ndarray | None = None,
 ) -> np.ndarray:
     """Which candidates can be balls: round (but for ``bodiless`` ones, whose body matches the
     cloth), resting on the playing area, and — when without a highlight, near a cushion or
@@ -1772,8 +1841,13 @@ def _plausible(
     them (a stripe crossing them, a hand or a cue's shadow does not). The cloth around a candidate
     includes the cloth in shade (:func:`_shaded_cloth`, read in ``image``, the BGR picture the
     masks are of, against ``cloth_at``, the cloth model's chromaticity and brightness at its
-    pixels)."""
+    pixels). Candidates found by their darkness alone (``darkness``, see :func:`_dark_blobs`) are
+    judged on the ball-body mask ``body`` instead of the foreground, round in it and standing out
+    from cloth that is neither foreground nor darker (shade around one is no cloth: it lies in a
+    shadow)."""
     radii = _radius_at(g.radius, centres)
+    if darkness is None:
+        darkness = np.zeros(len(centres), dtype=bool)
     must_stand_out = ~has_highlight | intruding | _near_cushion(centres_mm, config.near_cushion_mm)
     # Near the playing area's edge (cushion faces, rails) the ring is unknown: only samples well
     # inside it count, as cloth or as blocked.
@@ -1781,6 +1855,8 @@ def _plausible(
     # the masks sampled first and combined at the samples (not over the whole image)
     on_inner = _ring_samples(g.inner, centres, reach, config.ring_samples)
     on_foreground = _ring_samples(foreground, centres, reach, config.ring_samples)
+    if darkness.any():
+        on_foreground[darkness] = _ring_samples(body, centres[darkness], reach[darkness], config.ring_samples)
     blocked = on_inner & on_foreground
     # A stripe (the cue, its shadow, an arm) crosses the circle on two opposite sides; the cue
     # touching the cue ball comes from one side only.
@@ -1794,13 +1870,15 @@ def _plausible(
         _round(body, centres, radii, config),
         _round(foreground, centres, radii, config, beyond=g.area),
     )
+    if darkness.any():
+        round_enough[darkness] = _round(body, centres[darkness], radii[darkness], config, beyond=g.area)
     round_enough |= bodiless
     resting = STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
     possible = round_enough & (resting | _in_jaws(centres_mm, config.jaws_reach_mm))
     blob = intruding & ~has_highlight
     # The cloth in shade (a player's, the cue's, the ball's own shadow) is cloth on the circle: it
     # is foreground only because it is darker. Judged only where it can decide (it only adds cloth).
-    undecided = possible & must_stand_out & ~(blob & crossed)
+    undecided = possible & must_stand_out & ~(blob & crossed) & ~darkness
     undecided &= (cloth_share < config.intruder_ball_min_cloth) | (
         blob & (cloth_share < config.intruder_blob_min_cloth)
     )
@@ -3254,6 +3332,43 @@ def _separated(
             keep[i] = True
             free &= ~close[i]
     return keep
+
+
+def _dark_blobs(
+    body: np.ndarray,
+    g: TableGeometry,
+    found: np.ndarray,
+    found_mm: np.ndarray,
+    on_table: Callable[[np.ndarray], np.ndarray],
+    apart: Callable[[np.ndarray, np.ndarray], np.ndarray] | None,
+    config: ClassicConfig,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Candidates (px of ``body``, and their table mm) that only the ball-body mask holds, no
+    candidate found otherwise (``found`` (k, 2) px, ``found_mm``) explaining them: ball-deep blobs
+    of pixels darker than ``ball_body_darker_ratio`` times the cloth (see ``dark_blobs``), centred
+    and covered on that mask as the foreground's blobs are on theirs, away from the cushions
+    (``dark_blob_cushion_mm``), and at least ``blob_separation_mm`` from the found candidates and
+    each other (positions from ``apart(points_mm, points)`` when given)."""
+    if not config.dark_blobs:
+        return np.zeros((0, 2)), np.zeros((0, 2))
+
+    def separation_space(points_mm: np.ndarray, points: np.ndarray) -> np.ndarray:
+        return points_mm if apart is None else apart(points_mm, points)
+
+    support = body | ~g.area
+    dark = _blob_centres(body, g.area, found, g.radius, g.peak_radius, config)
+    dark = _refine(dark, support, g.radius, g.typical_radius, config)
+    radii = _radius_at(g.radius, dark)
+    dark = dark[_coverage(support, dark, config.coverage_radius * radii) >= config.min_coverage].reshape(
+        -1, 2
+    )
+    dark_mm = on_table(dark).reshape(-1, 2)
+    away = ~_near_cushion(dark_mm, config.dark_blob_cushion_mm)
+    dark, dark_mm = dark[away], dark_mm[away]
+    kept = _separated(
+        separation_space(dark_mm, dark), separation_space(found_mm, found), config.blob_separation_mm
+    )
+    return dark[kept], dark_mm[kept]
 
 
 def _blob_centres(
