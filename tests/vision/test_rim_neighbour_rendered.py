@@ -10,6 +10,7 @@ import dataclasses
 
 import numpy as np
 import pytest
+from test_rim_unseen_rendered import assert_centred_on_broadcast
 
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.datasets.synth.camera import Camera
@@ -45,14 +46,7 @@ IN_FRONT = {
 
 @pytest.mark.parametrize("row", IN_FRONT)
 def test_a_ball_in_front_of_another_is_centred_on_its_own_rim(row: str) -> None:
-    camera = Camera.broadcast((1280, 720))
-    image, labels = Renderer(camera, RenderOptions()).render(IN_FRONT[row], np.random.default_rng(0))
-    found = ClassicDetector()(image, camera.table_view())
-    for label in labels.balls:
-        same = found.ball == label.ball
-        assert same.any(), f"the {label.id} at ({label.x_px:.1f}, {label.y_px:.1f}) px is not found"
-        error = np.linalg.norm(found.xy_px[same] - [label.x_px, label.y_px], axis=1).min()
-        assert error <= CENTRE_ERROR_RADII * label.r_px, f"the {label.id} is found {error:.2f} px off"
+    assert_centred_on_broadcast(IN_FRONT[row], CENTRE_ERROR_RADII)
 
 
 RACK = {name: xy for name, xy in STANDARD_TABLE.rack_positions().items() if name.startswith("red")}
