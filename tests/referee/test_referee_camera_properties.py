@@ -669,7 +669,8 @@ def _check_step(previous: dict[str, Any], line: dict[str, Any], ruling: dict[str
         assert gained[1 - offender] == ruling["penalty"] and gained[offender] == 0
     else:
         assert sorted(gained) == [0, ruling["points"]]
-        if ruling["points"]:
+        if ruling["points"] and not ruling["frame_over"]:
+            # once the frame is over the player to play is the next frame's breaker, not the potter
             assert gained[ruling["striker"]] == ruling["points"], "the striker scores his pots"
     replaced = REPLACED in ruling["announcements"]
     respotted_black = RESPOTTED_BLACK in ruling["announcements"]
