@@ -846,6 +846,9 @@ class Driver:
         if reason == "touched_ball" or (reason == "push_stroke" and self.draw(st.booleans())):
             ball = self.choose([*m.balls_on_table(), "white"])
             line["ball"] = ball
+        if reason == "touched_ball" and ball == "white" and m.in_hand:
+            # 3.5(b), 3.12(b): the cue ball in hand is not yet in play; touching it is no foul
+            return line, Expect(error=True, clause="3.5(b) the cue ball in hand is not in play")
         bystander = reason in ("touched_ball", "measured_gap") and self.draw(st.integers(0, 4)) == 0
         if reason == "push_stroke" and ball is None and len(m.touching) == 1 and not m.in_hand:
             ball = m.touching[0]  # 3.8(b): moving the touching ball is the push: it is concerned

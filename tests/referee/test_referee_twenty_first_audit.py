@@ -62,6 +62,11 @@ def stroke(player: int, first: list[str], potted: list[Any] | None = None, **ext
     }
 
 
+SAFE_EACH = [stroke(0, ["red-1"]), stroke(1, ["red-1"])]
+"""Both players safe on a red: the cue ball on the table, in play (3.5(b): in hand it is not, and
+touching it then is no foul, as the twenty-third audit found)."""
+
+
 def pot(ball: str, pocket: str = "top_left") -> dict:
     return {"ball": ball, "pocket": pocket}
 
@@ -205,6 +210,7 @@ ROWS = [
     # "replace" open (3.14(d)); chosen, the balls are put back again.
     pytest.param(
         [
+            *SAFE_EACH,
             stroke(0, [], miss=True),
             {"type": "decision", "choice": "replace"},
             {"type": "foul", "reason": "touched_ball", "ball": "white"},
@@ -313,6 +319,7 @@ ROWS = [
     # rules._decide: play again from the position a replacement put back (3.14(d)) is no free ball.
     pytest.param(
         [
+            *SAFE_EACH,
             stroke(0, [], miss=True),
             {"type": "decision", "choice": "replace"},
             {"type": "foul", "reason": "touched_ball", "ball": "white"},

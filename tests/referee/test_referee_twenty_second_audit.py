@@ -216,9 +216,11 @@ def test_the_scoreboard_once_a_frame_is_over(lines: list[Any], expected: dict[st
 
 
 # --- 2. 3.14(d): a foul while preparing a replay after a miss -----------------------------------
-# Ann misses twice from the same position with a full ball open; after the second replacement she is
-# warned (3.14(c)): 0-8.
-WARNED = [match(), miss(), REPLACE, miss(), REPLACE]
+# Ann and Ben play safe, so the cue ball is on the table: a cue ball in hand is not in play (3.5(b)), and
+# touching it is no foul (the twenty-third audit). Ann misses twice from the same position with a full
+# ball open; after the second replacement she is warned (3.14(c)): 0-8.
+ON_THE_TABLE = [match(), safe("red"), safe("red")]
+WARNED = [*ON_THE_TABLE, miss(), REPLACE, miss(), REPLACE]
 TOUCHED_WHITE = foul("touched_ball", "white")
 TOUCHED_RED = foul("touched_ball", "red")
 
@@ -262,7 +264,7 @@ REPLAY_FOUL = [
     (
         "3.14(d)(i) 3.14(c) fault",
         "one miss, the cue ball touched preparing, play again, a miss, replaced: no warning (one miss)",
-        [match(), miss(), REPLACE, TOUCHED_WHITE, PLAY_AGAIN, miss(), REPLACE],
+        [*ON_THE_TABLE, miss(), REPLACE, TOUCHED_WHITE, PLAY_AGAIN, miss(), REPLACE],
         {"score": [0, 12], "warning": False, "announcements": ["BALLS REPLACED"]},
     ),
     (

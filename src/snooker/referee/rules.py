@@ -52,6 +52,19 @@ Judgements documented here because the texts leave them open:
   the red; a player striking out of turn then is penalised on the ball his stroke shows he played.
 - A foul by someone other than the striker, penalised as if striker (3.2(b), 3.14(h)), is still a
   foul: with only the black left it ends the frame (3.4(a)).
+- Conferring (3.12(a), 3.17(e): "Partnerzy mogą konsultować się podczas frejmu, ale nie - gdy jeden z
+  nich jest rozgrywającym i znajduje się przy stole, oraz - od rozpoczęcia przez rozgrywającego
+  pierwszego zagrania do zakończenia breaku") takes two partners, one of them the striker: a
+  ``foul`` line naming the striker's partner for it is the striker's own foul (his visit ends, the
+  options to the next player, who may ask the striker to play again, 3.11(h)). Whether the other
+  side's partners may confer during the striker's break the Polish (and the Chinese, "當擊球手巳開始
+  該輪打擊之第一次擊球直至該輪打擊完結為止") leaves open; such a line is ruled as any foul by a player
+  not to play: penalised as if striker, the order of play unchanged; so is the partner of a player
+  who is to decide after a foul (not yet at the table).
+- A cue ball in hand is not yet in play (3.5(b): touched with the tip while it is placed, "bila biała
+  nie jest jeszcze w grze"), and 3.12(b) penalises touching "bili w grze" (a ball in play): a
+  ``foul`` line calling the cue ball touched while it is in hand is refused, by whoever touched it
+  (a stroke the referee judged attempted from hand is a stroke line, ruled as one).
 - A push stroke logged without its ball while the cue ball rested against exactly one ball concerns
   that ball (3.8(b): moving the touching ball is the push), so its value counts (3.12(b)).
 - Positions placing a colour the log has already potted for good (a tracker's stale ball) are
@@ -1754,14 +1767,34 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     if event.player is not None and event.player >= len(match.players):
         raise LogError(f"foul.player: no player {event.player} among {len(match.players)}")
     frame = match.frame
+    # 3.17(e): partners may not confer while one of them is the striker at the table, nor during his
+    # visit: the striker's partner conferring means the striker conferred, the striker's own foul.
+    # While a decision after a foul is pending, the player to decide is not yet at the table: such
+    # a line keeps the ruling of a foul by a player not to play.
+    partner_confers = (
+        reason is FoulReason.CONFERRING
+        and event.player is not None
+        and not frame.awaiting_lot
+        and frame.pending is None
+        and event.player != frame.striker
+        and match.side_of(event.player) == match.side_of(frame.striker)
+    )
     if event.player is None:
         _require_lot(frame, "foul")
-    striker_fouls = event.player is None or event.player == frame.striker
+    striker_fouls = event.player is None or event.player == frame.striker or partner_confers
     if striker_fouls:
         match = _implicit_play(match)[0]
         frame = match.frame
-    offender = frame.striker if event.player is None else event.player
+    offender = frame.striker if event.player is None or partner_confers else event.player
     _check_foul_ball(frame.table, reason, event.ball, "foul.ball")
+    if reason is FoulReason.TOUCHED_BALL and event.ball == CUE_BALL and frame.table.cue_in_hand:
+        # 3.12(b) penalises touching "bili w grze" (a ball in play); 3.5(b): a cue ball in hand
+        # touched while it is being placed "nie jest jeszcze w grze" (a stroke attempted from hand
+        # is a stroke line).
+        raise LogError(
+            "foul: the cue ball is in hand, not yet in play (3.5(b)): touching it is no foul (3.12(b));"
+            " a stroke attempted from hand is a stroke line"
+        )
     fouls, value = _fouls_outside_stroke(frame, reason, event.ball, striker_fouls)
     penalty = _penalty(fouls, value)
     codes = _fouls_codes(fouls, value)
