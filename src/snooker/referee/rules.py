@@ -74,6 +74,13 @@ Judgements documented here because the texts leave them open:
 - In a match decided on aggregate points, a last frame ended by a concession or an award (3.1(f),
   3.14(c)) with the aggregate then level is followed by a re-spotted black, as after any last frame
   (3.4(c)); conceding that re-spotted black (or its award) decides the match.
+- Snookers required (1(E): "stratę punktową większą niż liczba punktów możliwa do uzyskania z bil
+  pozostałych na stole") are counted on the frame's scores, in a match on aggregate points too
+  (the texts do not say whether a deficit there is the frame's or the aggregate's): the figure and
+  the 3.14(b) test ("potrzebuje snookera") read the frame. On a re-spotted black none are
+  required: it is played because the sides are level (in the frame, or on aggregate points, 3.4(c),
+  whatever the last frame's own scores) and the next pot or foul decides (3.4(b)), so no snooker
+  can help.
 - A re-spotted black whose lot is not logged: the first stroke naming its player is that player's
   by the lot (nobody is to play before it, so it is never out of turn); a concession or a foul
   line naming nobody is refused until the lot is drawn (3.4(b)).

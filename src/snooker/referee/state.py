@@ -273,20 +273,19 @@ class FrameState:
 
     def needs_snookers(self, side: int) -> bool:
         """Whether ``side`` is behind by more than the points remaining (never said where the
-        scores are not known, nor once the frame is over: no snooker can help then)."""
-        if self.scores_unknown or self.over:
+        scores are not known, nor once the frame is over: no snooker can help then, nor on a
+        re-spotted black: it is played because the sides are level, in the frame or on aggregate
+        points, and its next pot or foul decides, 3.4(b)-(c), whatever the frame's scores)."""
+        if self.scores_unknown or self.over or self.respotted_black:
             return False
         return self.scores[1 - side] - self.scores[side] > self.points_remaining()
 
     def snookers_required(self, side: int) -> int:
         """Snookers ``side`` needs: the deficit beyond the points remaining over the lowest penalty
-        a snooker earns now, rounded up (0 when no snookers are needed, the scores are not known, or
-        the frame is over)."""
-        if self.scores_unknown or self.over:
+        a snooker earns now, rounded up (0 when no snookers are needed: see :meth:`needs_snookers`)."""
+        if not self.needs_snookers(side):
             return 0
         deficit = self.scores[1 - side] - self.scores[side] - self.points_remaining()
-        if deficit <= 0:
-            return 0
         step = self.lowest_penalty()
         return -(-deficit // step)
 
