@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from snooker.calibration import load_calibration
+from snooker.vision import viewshift
 from snooker.vision.gating import FrameThumbnails, MotionGateConfig, table_thumbnail_box
-from snooker.vision.viewshift import Shift, Verdict, ViewShift, ViewShiftConfig, _even_dft_size
+from snooker.vision.viewshift import PictureMotion, Shift, Verdict, ViewShift, ViewShiftConfig, _even_dft_size
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 MEASURE_TOLERANCE_PX = 0.8
@@ -236,3 +237,43 @@ def test_measuring_sides_are_even_ffts_own_and_read_identical_pictures_as_unmove
 def test_a_config_that_cannot_be_is_refused(bad):
     with pytest.raises(ValueError):
         ViewShiftConfig(**bad)
+
+
+def test_a_shift_that_is_no_measurement_is_aligned_only_when_a_later_frame_takes_its_verdict(
+    table, monkeypatch
+):
+    """A cut or a player filling the box (a peak below ``min_response``) is never a move, so its
+    halves disagreeing are not worth aligning the picture whole for; a later frame whose shift
+    stays within ``steady_px`` of it still takes the verdict of aligning that frame, from its
+    shift, as when every such frame was aligned at once."""
+    image, view = table
+    shift = ViewShift(EVERY_FRAME)
+    shift.check(0, image, view)
+    reference = shift._reference
+    now: list[tuple[float, float, float]] = []
+
+    def correlate(small, scale):  # the halves disagree, 6 px apart
+        dx, dy, response = now[-1]
+        side = [i for i, half in enumerate(reference.halves) if half is scale]
+        return Shift(dx + (3.0 if side == [0] else -3.0 if side else 0.0), dy, response)
+
+    aligned = []
+
+    def align(self, picture, against, start, iterations):  # the picture moved whole as it says
+        aligned.append((picture, start.dx_px, start.dy_px))
+        return PictureMotion(np.array([[1.0, 0.0, start.dx_px], [0.0, 1.0, start.dy_px]]), 0.9)
+
+    monkeypatch.setattr(viewshift, "_correlate", correlate)
+    monkeypatch.setattr(ViewShift, "_align", align)
+    frames = [image.copy() for _ in range(3)]
+    now.append((8.0, 0.0, 0.1))  # no measurement
+    verdict, measured = shift.check(1, frames[0], view)
+    assert verdict is STILL and not measured.uniform and aligned == []
+    now.append((8.5, 0.5, 0.1))  # no measurement again, within steady_px: nothing aligned
+    assert shift.check(2, frames[1], view)[0] is STILL and aligned == []
+    now.append((8.5, 0.5, 0.6))  # measured, within steady_px of frame 1: its verdict, aligned now
+    verdict, measured = shift.check(3, frames[2], view)
+    assert len(aligned) == 1 and aligned[0][0] is frames[0] and aligned[0][1:] == (8.0, 0.0)
+    assert verdict is MOVING and measured.uniform
+    now.append((8.0, 0.5, 0.6))  # the verdict stands, aligned once
+    assert shift.check(4, frames[2], view)[0] is MOVING and len(aligned) == 1

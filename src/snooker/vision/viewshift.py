@@ -91,7 +91,8 @@ class ViewShiftConfig:
       wide). A verdict stands for the frames whose shift stays within ``steady_px`` of the one
       checked: a player over the table is checked once, not on every frame (on the 25 Task2
       clips, aligning each of the 46 such frames at 640 px cost 12.6 CPU-s, 2 core-ms a frame,
-      and the bench's ratio fell from 0.28 to 0.23).
+      and the bench's ratio fell from 0.28 to 0.23). A shift below ``min_response`` is no move
+      whatever the alignment says: it is aligned only where a later frame takes its verdict.
     - ``follow_margin_px``: the alignment reads the table's box (the gate's, ``MotionGateConfig``)
       and this much around it (frame px), so the cushions and pockets count and the picture
       beyond, score graphics and crowd, does not.
@@ -266,8 +267,10 @@ class ViewShift:
         self._lock = threading.Lock()
         self._run: list[Shift] = []
         self._quiet_until = -1
-        self._checked: tuple[_Reference, Shift] | None = None
-        """The last shift checked by aligning the picture whole, and the reference it was against."""
+        self._checked: tuple[_Reference, Shift, np.ndarray | None] | None = None
+        """The last shift checked by aligning the picture whole, the reference it was against and,
+        while that alignment is owed (the shift was no measurement), the frame to align: it is
+        aligned only when a later frame takes its verdict (:meth:`_uniformity`)."""
 
     def prepare(self, index: int, image: np.ndarray) -> None:
         """Measure frame ``index``'s shift against the reference now (on any thread), for
@@ -415,23 +418,53 @@ class ViewShift:
         (within ``steady_px``), or, where they did not (the picture turned too, or a player over
         one side pulls the whole box's shift), the picture aligned whole (quickly:
         ``check_width_px``) moved the box's centre as the shift says (within ``steady_px``). The
-        last such verdict stands while the shift stays within ``steady_px``."""
+        last such verdict stands while the shift stays within ``steady_px``.
+
+        A shift that is no measurement (below ``min_response``) is never a move (:meth:`check`),
+        so its own verdict is not read: it says not uniform without aligning. Where it would have
+        been aligned, it is still the verdict later frames take while their shifts stay within
+        ``steady_px`` of it, aligned then, as it would have been (the same frame, from the same
+        shift): the verdicts read are those of aligning every such frame at once. (On the Task2
+        clips 1-8 every one of the 26 alignments a run made was of a shift below ``min_response``,
+        a cut or a player filling the box, and none was read: 0.4 ms a frame of the reader's CPU.)
+        An owed alignment holds its frame (one at most; frames are not written to once read)."""
         config = self.config
         halves = [_correlate(small, half) for half in reference.halves]
         if _measured(halves, config) and all(_apart(h, shift) <= config.steady_px for h in halves):
             return shift
+        read = shift.response >= config.min_response
         checked = self._checked
         if checked is not None and checked[0] is reference and _apart(checked[1], shift) <= config.steady_px:
-            return replace(shift, uniform=checked[1].uniform)
+            if not read:
+                return replace(shift, uniform=False)
+            return replace(shift, uniform=self._owed(checked).uniform)
+        if not read:
+            self._checked = (reference, shift, image)
+            return replace(shift, uniform=False)
+        verdict = self._whole(image, reference, shift)
+        self._checked = (reference, verdict, None)
+        return verdict
+
+    def _owed(self, checked: tuple[_Reference, Shift, np.ndarray | None]) -> Shift:
+        """The verdict of the last shift checked, its alignment made now where it is owed."""
+        reference, shift, image = checked
+        if image is None:
+            return shift
+        verdict = self._whole(image, reference, shift)
+        self._checked = (reference, verdict, None)
+        return verdict
+
+    def _whole(self, image: np.ndarray, reference: _Reference, shift: Shift) -> Shift:
+        """``shift`` saying whether the picture aligned whole (``check_width_px``) moved the box's
+        centre as it says (within ``steady_px``)."""
+        config = self.config
         motion = self._align(image, reference.checked, shift, config.check_iterations)
         x0, y0, x1, y1 = reference.box
         whole = motion is not None and (
             np.hypot(*(motion.moved_by([(x0 + x1) / 2, (y0 + y1) / 2])[0] - (shift.dx_px, shift.dy_px)))
             <= config.steady_px
         )
-        verdict = replace(shift, uniform=bool(whole))
-        self._checked = (reference, verdict)
-        return verdict
+        return replace(shift, uniform=bool(whole))
 
     def _measure(self, image: np.ndarray, reference: _Reference | None) -> Shift | None:
         """``image``'s shift against ``reference`` (None: nothing to measure against, or another
