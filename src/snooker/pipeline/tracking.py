@@ -97,6 +97,8 @@ class TrackingStage:
         """One record per frame tracked (CONTRACTS.md §3 ``frames``)."""
         self.strokes: list[StrokeEvents] = []
         self.times = TrackingTimes()
+        self._last_held: tuple[object | None, bytes, np.ndarray, list[float | None] | None] | None = None
+        """The last frame's held balls: (view, their places' bytes, image places, radii or None)."""
 
     def push(self, index: int, t: float, detections: BallDetections) -> tuple[TableState, list[StrokeEvents]]:
         """Track one frame (``index`` of the source, ``t`` s): its table state and the strokes it ended."""
@@ -167,8 +169,7 @@ class TrackingStage:
     def _frame_record(self, state: TableState) -> dict:
         balls = []
         held = [b for b in state.balls if b.status != TrackStatus.VISIBLE]
-        held_px = self._project([b.xy_mm for b in held])
-        held_r = self._radius([b.xy_mm for b in held])
+        held_px, held_r = self._held_places([b.xy_mm for b in held], any(b.radius_px is None for b in held))
         held_index = {b.label: k for k, b in enumerate(held)}
         for b in state.balls:
             if b.status == TrackStatus.VISIBLE and b.xy_px is not None:
@@ -197,6 +198,24 @@ class TrackingStage:
                 {"kind": e.kind, "ball": e.label, "frame": e.frame, "pocket": e.pocket} for e in state.events
             ]
         return record
+
+    def _held_places(
+        self, xy_mm: list[tuple[float, float]], radii_needed: bool
+    ) -> tuple[np.ndarray, list[float | None]]:
+        """The image places of balls held unseen at ``xy_mm`` (table mm) in the view, and, where
+        ``radii_needed`` (a held ball without a radius of its own), their radii (else None each). The
+        frame before's answer where the view and the places are the very same (a ball hidden at
+        rest is held in one place for many frames): the same input arrays, the same answer, without
+        projecting them again."""
+        key = np.array(xy_mm, dtype=float).tobytes()
+        last = self._last_held
+        same = last is not None and last[0] is self.view and last[1] == key
+        if last is not None and same and (last[3] is not None or not radii_needed):
+            places, radii = last[2], last[3]
+        else:
+            places, radii = self._project(xy_mm), self._radius(xy_mm) if radii_needed else None
+            self._last_held = (self.view, key, places, radii)
+        return places, [None] * len(xy_mm) if radii is None else radii
 
     def _project(self, xy_mm: list[tuple[float, float]]) -> np.ndarray:
         if not xy_mm:

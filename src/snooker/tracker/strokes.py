@@ -130,6 +130,9 @@ class StrokeSegmenter:
         self._sighting_runs: dict[str, int] = {}
         self._rest_span: dict[str, list[float]] = {}
         """Per ball at rest between strokes: [first, last] time (s) of its current rest."""
+        self._cue_speeds: dict[tuple[int, int], tuple[_FrameRecord, _FrameRecord, float]] = {}
+        """The cue ball's speeds over windows of frame records already asked for (see
+        :meth:`_cue_speed`), by the identities of the window's first and last record."""
         self._left_rest: dict[str, tuple[float, float, np.ndarray]] = {}
         """Per ball seen moving since it last rested between strokes: (rest's first time, its last
         time, the place it rested)."""
@@ -217,6 +220,7 @@ class StrokeSegmenter:
         something else named like it (see ``TrackEvent``): on those frames it was unseen, running
         off from ``event.xy_mm``, where it was last seen at rest."""
         rest = np.array(event.xy_mm)
+        self._cue_speeds.clear()
         for record in self._frames[:-1]:
             if record.frame >= event.frame and event.label in record.xy:
                 record.xy[event.label] = rest
@@ -613,7 +617,7 @@ class StrokeSegmenter:
                 return None  # the stroke's own strike is still in the window
             if not all(seen(first_before, last_before)):
                 continue
-            speed_before = _speed(self._frames[first_before : last_before + 1], CUE_BALL)
+            speed_before = self._cue_speed(first_before, last_before)
             if speed_before > cfg.restrike_max_speed_mm_s:
                 continue
             struck_within = window[last_before + 1 - lo] and any(seen(last_before + 2, now - 1))
@@ -633,6 +637,23 @@ class StrokeSegmenter:
                 continue  # a cushion right there: a bounce between two sightings
             return last_before + 1
         return None
+
+    def _cue_speed(self, first: int, last: int) -> float:
+        """``_speed`` of the cue ball over ``self._frames[first : last + 1]``. :meth:`_struck_again`
+        asks for each window on several frames in a row (as many as it looks back over), and a
+        window's records (the same objects, in the same order: records are only appended, and
+        dropped from the front) and their places are the same each time until a retraction
+        rewrites them (:meth:`_retract` forgets these speeds): the speed of the first asking."""
+        a, b = self._frames[first], self._frames[last]
+        key = (id(a), id(b))
+        known = self._cue_speeds.get(key)
+        if known is not None and known[0] is a and known[1] is b:
+            return known[2]
+        if len(self._cue_speeds) >= _CUE_SPEEDS_KEPT:
+            self._cue_speeds.clear()
+        speed = _speed(self._frames[first : last + 1], CUE_BALL)
+        self._cue_speeds[key] = (a, b, speed)
+        return speed
 
     def _turned_by_a_strike(self, now: int) -> int | None:
         """Index of the frame after the cue ball was struck again, read from its change of velocity
@@ -693,12 +714,18 @@ class StrokeSegmenter:
         times = [self._frames[i].t for i in range(sightings[0], sightings[-1] + 1)]
         if max(np.diff(times)) >= cfg.unwatched_gap_s:
             return None  # the table was not watched: what the track did then is no motion
-        fit_before, fit_after = self._cue_line(before), self._cue_line(after)
-        if fit_before is None or fit_after is None:
+        # the line after is fitted only for a ball at rest or nearly before (most windows of a
+        # running stroke are not: every test below answers None either way)
+        fit_before = self._cue_line(before)
+        if fit_before is None:
             return None
-        (t0, p0, v0, residual0), (t1, p1, v1, residual1) = fit_before, fit_after
+        t0, p0, v0, residual0 = fit_before
         if float(np.linalg.norm(v0)) > cfg.restrike_max_speed_mm_s:
             return None
+        fit_after = self._cue_line(after)
+        if fit_after is None:
+            return None
+        t1, p1, v1, residual1 = fit_after
         if float(np.linalg.norm(v1)) < cfg.restrike_min_speed_after_mm_s:
             return None  # stopped, not struck
         residual = max(residual0, residual1)
@@ -1113,6 +1140,9 @@ class StrokeSegmenter:
 
 _RATE_FRAMES = 10
 """Frames over which the video's frame interval is measured (times may be irregular in live mode)."""
+_CUE_SPEEDS_KEPT = 64
+"""How many of the cue ball's window speeds :meth:`StrokeSegmenter._cue_speed` keeps before it
+forgets them all (a window is asked for on at most a few frames in a row: a bound on memory)."""
 
 
 def _last_steady_sighting(seen: np.ndarray, frames: int) -> int:

@@ -27,7 +27,7 @@ import numpy as np
 
 from snooker.balls import CUE_BALL, FULL_RACK_REDS, RED
 from snooker.calibration.table import STANDARD_TABLE, TableSpec
-from snooker.tracker.association import FORBIDDEN, assign, colour_penalty_matrix
+from snooker.tracker.association import FORBIDDEN, assign, colour_penalty_matrix, pair_distances
 from snooker.tracker.config import TrackerConfig
 from snooker.tracker.events import pocket_ahead, segment_entry
 from snooker.tracker.types import BallState, TableState, TrackEvent, TrackStatus
@@ -369,8 +369,12 @@ class BallTracker:
         if len(xy) == 0:
             return np.zeros(0, dtype=bool)
         inside = self.table.on_playing_area(xy, margin_mm=self.table.ball_radius_mm + life.off_cloth_slack_mm)
-        near_mouth = np.min(np.linalg.norm(xy[:, None, :] - self._mouths[None], axis=2), axis=1)
-        return inside | (near_mouth <= life.pocket_capture_radius_mm)
+        # the mouths' distances only for the centres outside (row by row the same values)
+        outside = np.flatnonzero(~inside)
+        if len(outside):
+            near_mouth = np.min(pair_distances(xy[outside], self._mouths), axis=1)
+            inside[outside] = near_mouth <= life.pocket_capture_radius_mm
+        return inside
 
     def forget(self, label: str) -> None:
         """Take a ball off the table (the stroke events found it potted without the tracker seeing it)."""
@@ -519,7 +523,7 @@ class BallTracker:
         penalty = colour_penalty_matrix(
             [tr.colour for tr in self._tracks], balls, cfg.confusable_colours, cfg.confusion_cost_mm
         )
-        distance = np.linalg.norm(predicted[:, None, :] - xy[None, :, :], axis=2)
+        distance = pair_distances(predicted, xy)
         confusable = (penalty > 0.0) & (penalty < FORBIDDEN)
         # The confusion gate keeps a ball from taking the detection of another ball that is right
         # there (at a collision the prediction is off). Where no ball of the detection's colour is
@@ -550,7 +554,7 @@ class BallTracker:
             FORBIDDEN,
             penalty,
         )
-        first = assign(predicted, gates, xy, penalty)
+        first = assign(predicted, gates, xy, penalty, distance)
 
         # Re-association: tracks and detections left over, same colour only, gate = reachable distance.
         # A new track seen once has no velocity yet: its second sighting may be as far as a ball
@@ -788,12 +792,19 @@ class BallTracker:
             track.leapt = self._leap(track, t, z)
         track.velocity_across_hiding = track.status == TrackStatus.HELD
         if elapsed > 0:
-            predicted = self._predict(track, t)
-            residual = z - predicted
-            if math.hypot(*residual) > motion.manoeuvre_residual_mm or track.status == TrackStatus.HELD:
+            # on Python floats in the order NumPy's array form computes it (the residual, the
+            # gain's product with it, the sum with the velocity: the same values bit for bit)
+            predicted_x, predicted_y = self._predicted(track, t)
+            residual_x, residual_y = float(z[0]) - predicted_x, float(z[1]) - predicted_y
+            if (
+                math.hypot(residual_x, residual_y) > motion.manoeuvre_residual_mm
+                or track.status == TrackStatus.HELD
+            ):
                 track.velocity = (z - track.last_measured) / elapsed
             else:
-                track.velocity = track.velocity + motion.velocity_gain / elapsed * residual
+                gain = motion.velocity_gain / elapsed
+                vx, vy = float(track.velocity[0]), float(track.velocity[1])
+                track.velocity = np.array([vx + gain * residual_x, vy + gain * residual_y])
         # A ball found again away from where it was lost has moved meanwhile (a power shot's cue
         # ball blurs out of sight and turns up far away, still running).
         found_elsewhere = (
@@ -1128,12 +1139,12 @@ class BallTracker:
         for tr in self._tracks:
             if not tr.confirmed or tr.label is None:
                 continue
-            xy = tr.xy if tr.status == TrackStatus.VISIBLE else self._predict(tr, t)
+            xy = _pair(tr.xy if tr.status == TrackStatus.VISIBLE else self._predicted(tr, t))
             out.append(
                 BallState(
                     track_id=tr.track_id,
                     label=tr.label,
-                    xy_mm=_pair(xy),
+                    xy_mm=xy,
                     status=tr.status,
                     moving=tr.moving,
                     velocity_mm_s=_pair(tr.velocity),
@@ -1221,5 +1232,5 @@ def _net_speed(history: deque) -> float:
     return math.hypot(x1 - x0, y1 - y0) / (t1 - t0) if t1 > t0 else 0.0
 
 
-def _pair(xy: np.ndarray) -> tuple[float, float]:
+def _pair(xy: np.ndarray | tuple[float, float]) -> tuple[float, float]:
     return (float(xy[0]), float(xy[1]))
