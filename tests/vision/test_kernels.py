@@ -401,8 +401,9 @@ def _sharp_costs_by_arrays(features: np.ndarray, config: ColourConfig, t: FrameT
     means, stds = models.means, models.stds
     seen_means = np.array(means, copy=True)
     seen_means[:, 0] = 255.0 * np.exp(t.log_gain + t.gamma * models.log_lightness)
-    seen_means[:, 1] = t.chroma_scale * means[:, 1] + t.a_shift
-    seen_means[:, 2] = t.chroma_scale * means[:, 2] + t.b_shift
+    cast = models.cast_response @ np.array([t.red_cast, t.blue_cast])
+    seen_means[:, 1] = t.chroma_scale * means[:, 1] + t.a_shift + cast[:, 0]
+    seen_means[:, 2] = t.chroma_scale * means[:, 2] + t.b_shift + cast[:, 1]
     slope = t.gamma * np.exp(t.log_gain) * models.unit_lightness ** (t.gamma - 1.0)
     seen_stds = np.column_stack([stds[:, 0] * slope, stds[:, 1:] * t.chroma_scale])
     offset = features[:, None, :3] - seen_means[None]
@@ -419,7 +420,8 @@ def test_colour_costs_match_the_array_statements(
     features = np.column_stack(
         [rng.uniform(5, 250, n), rng.uniform(-60, 60, (n, 2)), rng.uniform(0, 3, (n, 4))]
     )
-    transform = FrameTransform(log_gain, gamma, chroma_scale, *rng.uniform(-8, 8, 2))
+    shifts, casts = rng.uniform(-8, 8, 2), rng.uniform(-0.3, 0.3, 2)
+    transform = FrameTransform(log_gain, gamma, chroma_scale, *shifts, *casts)
     config = ColourConfig()
     expected = _sharp_costs_by_arrays(features, config, transform)
     # not glossy: no candidate may be read as blurred, so these are the costs whole
@@ -429,7 +431,8 @@ def test_colour_costs_match_the_array_statements(
 
 def _fit_by_arrays(features: np.ndarray, index: np.ndarray, config: ColourConfig) -> np.ndarray:
     """The frame transform's fit in array statements: both weighted least-squares problems with
-    their Gaussian priors, unclamped (log gain, gamma, chroma scale, a and b shifts)."""
+    their Gaussian priors, unclamped (log gain, gamma, chroma scale, a and b shifts, red and blue
+    casts)."""
     models = _models(config)
 
     def ridge(
@@ -449,15 +452,25 @@ def _fit_by_arrays(features: np.ndarray, index: np.ndarray, config: ColourConfig
         np.array([config.gain_prior_sigma, config.gamma_prior_sigma]),
     )
     means, ones, zeros = models.means[index], np.ones(len(x)), np.zeros(len(x))
+    response = models.cast_response[index]
     design = np.concatenate(
-        [np.column_stack([means[:, 1], ones, zeros]), np.column_stack([means[:, 2], zeros, ones])]
+        [
+            np.column_stack([means[:, 1], ones, zeros, response[:, 0]]),
+            np.column_stack([means[:, 2], zeros, ones, response[:, 1]]),
+        ]
     )
-    sigma = np.array([config.chroma_scale_prior_sigma, *[config.chroma_shift_prior_sigma] * 2])
+    sigma = np.array(
+        [
+            config.chroma_scale_prior_sigma,
+            *[config.chroma_shift_prior_sigma] * 2,
+            *[config.cast_prior_sigma] * 2,
+        ]
+    )
     shape = ridge(
         design,
         np.concatenate([features[:, 1], features[:, 2]]),
         models.chroma_weight[index].ravel(order="F"),
-        np.array([1.0, 0.0, 0.0]),
+        np.array([1.0, 0.0, 0.0, 0.0, 0.0]),
         sigma,
     )
     return np.concatenate([light, shape])
@@ -478,12 +491,14 @@ def test_frame_transform_fit_matches_the_array_statements(seed: int, n: int) -> 
         _models(config).log_lightness,
         _models(config).lightness_weight,
         _models(config).chroma_weight,
+        _models(config).cast_response,
         np.array(
             [
                 config.gain_prior_sigma,
                 config.gamma_prior_sigma,
                 config.chroma_scale_prior_sigma,
                 config.chroma_shift_prior_sigma,
+                config.cast_prior_sigma,
             ]
         ),
     )

@@ -9,9 +9,11 @@ colours of a canonical broadcast (fitted on clip frames by ``scripts/fit_colours
 
 Another broadcast grades the same balls differently (exposure, tone curve, saturation, white
 balance). Each frame is calibrated against the ball set it shows: a :class:`FrameTransform` maps
-the canonical models to the frame's colours, fitted to the balls as labelled, with a prior that
-keeps it near the canonical broadcast — the game's one-of-each limits make the ball set a colour
-chart. Shaded cloth is told by its chromaticity relative to the cloth measured in the same frame.
+the canonical models to the frame's colours (a colour cast as the camera's channel gains, whose
+pull on Lab a and b grows with each ball's lightness and depends on its colour), fitted to the
+balls as labelled, with a prior that keeps it near the canonical broadcast — the game's
+one-of-each limits make the ball set a colour chart. Shaded cloth is told by its chromaticity
+relative to the cloth measured in the same frame.
 
 The labelling is one assignment problem (scipy's ``linear_sum_assignment``): the table holds one
 cue ball, at most one of each colour and at most 15 reds, and a candidate that fits no ball well
@@ -112,6 +114,21 @@ class ColourConfig:
     """Spread (Lab a/b units) of the prior on the frame's white-balance shift, centred on 0."""
     transform_limits: tuple[float, float, float, float] = (0.8, 1.6, 1.6, 25.0)
     """Largest |log gain|, gamma factor, saturation factor and |a/b shift| a frame may have."""
+    cast_prior_sigma: float = 0.06
+    """Spread (natural log units) of the prior on the frame's colour cast: its red and blue
+    channel gains against green (:class:`FrameTransform`'s ``red_cast``, ``blue_cast``), centred
+    on 0. A cast is what another broadcast's white balance makes (a green tint of 8 % on green
+    and -5 % on red and blue is -0.13 on both); unlike the constant ``a_shift``, ``b_shift`` it
+    pulls a light ball's a and b further than a dark one's (the white 14 Lab units greener under
+    that tint, a red 3, the black 2), so the reds, the most numerous balls, no longer set a shift
+    the white and yellow cannot follow (Task1 still 30 under the green tint: its white 13.9
+    against 4.5 with the cast). The spread of the broadcasts the models were fitted on: fitted
+    with a prior of 1 (no hold at these sizes) on the first frame of each of the 25 Task2 clips,
+    the casts measure 0.049 (red) and 0.073 (blue) root mean square, 0.06 together."""
+    cast_limit: float = 0.4
+    """Largest |red_cast| and |blue_cast| (natural log units) a frame may have: over twice the
+    largest the Task1 stills' broadcasts show (0.17, blue) and above twice photometric's
+    strongest tint (0.26)."""
     transform_fit_max_distance: float = 3.0
     """A named ball whose core lies further than this (Mahalanobis distance in its model's spreads,
     L, a and b together) from its model seen through the transform fitted to every named ball, but
@@ -323,8 +340,11 @@ class FrameTransform:
 
     A ball whose canonical core colour is (L, a, b) is seen with lightness
     ``255 exp(log_gain) (L / 255) ** gamma`` (exposure and tone curve) and chroma
-    ``chroma_scale (a, b) + (a_shift, b_shift)`` (saturation and white balance). The identity
-    changes nothing.
+    ``chroma_scale (a, b) + (a_shift, b_shift) + J(L, a, b) (red_cast, blue_cast)`` (saturation
+    and white balance): ``J`` (2 × 2) is how the colour's a and b move, to first order, when its
+    8-bit red and blue are multiplied by ``exp(red_cast)`` and ``exp(blue_cast)`` against its
+    green (a camera's or grade's colour cast: a white moves about five times as far as the black,
+    and each colour its own way; :func:`_cast_response`). The identity changes nothing.
     """
 
     log_gain: float = 0.0
@@ -332,21 +352,26 @@ class FrameTransform:
     chroma_scale: float = 1.0
     a_shift: float = 0.0
     b_shift: float = 0.0
+    red_cast: float = 0.0
+    blue_cast: float = 0.0
 
     def apply(self, lab: np.ndarray) -> np.ndarray:
         """(n, 3) canonical (L, a, b) → as this broadcast shows them."""
         out = np.array(lab, dtype=float, copy=True)
         out[:, 0] = 255.0 * np.exp(self.log_gain + self.gamma * np.log(_unit_lightness(out[:, 0])))
-        out[:, 1] = self.chroma_scale * out[:, 1] + self.a_shift
-        out[:, 2] = self.chroma_scale * out[:, 2] + self.b_shift
+        cast = _cast_response(lab) @ np.array([self.red_cast, self.blue_cast])
+        out[:, 1] = self.chroma_scale * out[:, 1] + self.a_shift + cast[:, 0]
+        out[:, 2] = self.chroma_scale * out[:, 2] + self.b_shift + cast[:, 1]
         return out
 
     def invert(self, lab: np.ndarray) -> np.ndarray:
-        """(n, 3) (L, a, b) seen in this broadcast → canonical."""
+        """(n, 3) (L, a, b) seen in this broadcast → canonical (the cast's response taken at the
+        colour seen: exact for no cast, first order otherwise)."""
         out = np.array(lab, dtype=float, copy=True)
+        cast = _cast_response(out) @ np.array([self.red_cast, self.blue_cast])
         out[:, 0] = 255.0 * np.exp((np.log(_unit_lightness(out[:, 0])) - self.log_gain) / self.gamma)
-        out[:, 1] = (out[:, 1] - self.a_shift) / self.chroma_scale
-        out[:, 2] = (out[:, 2] - self.b_shift) / self.chroma_scale
+        out[:, 1] = (out[:, 1] - self.a_shift - cast[:, 0]) / self.chroma_scale
+        out[:, 2] = (out[:, 2] - self.b_shift - cast[:, 1]) / self.chroma_scale
         return out
 
     def spreads(self, means: np.ndarray, stds: np.ndarray) -> np.ndarray:
@@ -364,6 +389,8 @@ class FrameTransform:
             np.log(self.chroma_scale) / config.chroma_scale_prior_sigma,
             self.a_shift / config.chroma_shift_prior_sigma,
             self.b_shift / config.chroma_shift_prior_sigma,
+            self.red_cast / config.cast_prior_sigma,
+            self.blue_cast / config.cast_prior_sigma,
         )
         return 0.5 * float(np.sum(np.square(z)))
 
@@ -371,6 +398,35 @@ class FrameTransform:
 def _unit_lightness(lightness: np.ndarray) -> np.ndarray:
     """Lightness on 0–1, kept off 0 so that its logarithm stays finite."""
     return np.clip(np.asarray(lightness, dtype=float) / 255.0, 1.0 / 255.0, 1.0)
+
+
+_CAST_STEP = 0.05
+"""The step (natural log units of gain) of :func:`_cast_response`'s central differences: a 5 %
+change of a channel, small enough that the response is the slope, large enough to stay clear of
+the float conversion's rounding."""
+
+
+def _cast_response(lab: np.ndarray, step: float = _CAST_STEP) -> np.ndarray:
+    """(n, 2, 2) how colours ``lab`` (n, 3) (Lab, OpenCV 8-bit, a/b centred) move in a and b (rows)
+    per natural-log unit of gain on their red and on their blue against their green (columns):
+    central differences of ``step`` through OpenCV's own conversion, in floating point (sRGB on
+    0–1; OpenCV clips a channel beyond 1, which none of the models' means comes near: the
+    brightest, the white's green, is 0.93, 0.97 a step up; a colour clipped responds less)."""
+    lab = np.asarray(lab, dtype=float).reshape(-1, 3)
+    if len(lab) == 0:
+        return np.zeros((0, 2, 2))
+    float_lab = np.column_stack([lab[:, 0] * (100.0 / 255.0), lab[:, 1], lab[:, 2]]).astype(np.float32)
+    bgr = cv2.cvtColor(float_lab.reshape(-1, 1, 3), cv2.COLOR_Lab2BGR).reshape(-1, 3).astype(np.float64)
+    response = np.empty((len(lab), 2, 2))
+    for column, channel in enumerate((2, 0)):  # red, then blue (BGR order)
+        ends = []
+        for sign in (1.0, -1.0):
+            moved = bgr.copy()
+            moved[:, channel] *= np.exp(sign * step)
+            moved_lab = cv2.cvtColor(moved.astype(np.float32).reshape(-1, 1, 3), cv2.COLOR_BGR2Lab)
+            ends.append(moved_lab.reshape(-1, 3)[:, 1:].astype(np.float64))
+        response[:, :, column] = (ends[0] - ends[1]) / (2.0 * step)
+    return response
 
 
 def shade_costs(
@@ -415,7 +471,8 @@ class _Models(NamedTuple):
     """The colour models as arrays in the order of BALL_NAMES, with what every labelling and fit
     computes from them alone: ``means`` and ``stds`` (k, 3); the means' lightness on 0–1 and its
     log (k,); each model's weight in the lightness fit (k,) and in the chroma fit (k, 2); the
-    least log-spread of the models."""
+    least log-spread of the models; each model's response to a colour cast (k, 2, 2)
+    (:func:`_cast_response`)."""
 
     means: np.ndarray
     stds: np.ndarray
@@ -424,6 +481,7 @@ class _Models(NamedTuple):
     lightness_weight: np.ndarray
     chroma_weight: np.ndarray
     least_log_spread: float
+    cast_response: np.ndarray
 
 
 def _models(config: ColourConfig) -> _Models:
@@ -438,9 +496,10 @@ def _models_of(models: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...]) 
     stds = np.array([std for _, std in models], dtype=float)
     unit = _unit_lightness(means[:, 0])
     arrays = (means, stds, unit, np.log(unit), (means[:, 0] / stds[:, 0]) ** 2, stds[:, 1:] ** -2)
-    for array in arrays:
+    response = np.ascontiguousarray(_cast_response(means))
+    for array in (*arrays, response):
         array.flags.writeable = False
-    return _Models(*arrays, float(np.log(stds).sum(axis=1).min()))
+    return _Models(*arrays, float(np.log(stds).sum(axis=1).min()), response)
 
 
 @functools.cache
@@ -470,7 +529,8 @@ def _class_costs(
         models.log_lightness,
         models.unit_lightness,
         models.least_log_spread,
-        np.array([t.log_gain, t.gamma, t.chroma_scale, t.a_shift, t.b_shift]),
+        models.cast_response,
+        _transform_array(t),
     )
     # Blur is the last explanation before "not a ball": only a glossy candidate that no ball fits
     # sharply may be read so (a red blurred with the cloth would otherwise pass for the brown, a
@@ -491,15 +551,17 @@ def _sharp_costs(
     log_lightness: np.ndarray,
     unit_lightness: np.ndarray,
     least_log_spread: float,
+    cast_response: np.ndarray,
     transform: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The compiled body of :func:`_class_costs` (it runs a few times on every region search):
     the models (``means``, ``stds`` (k, 3) Lab, and their terms ``log_lightness``,
-    ``unit_lightness`` (k,)) seen through the ``transform`` (log gain, gamma, chroma scale, a and
-    b shifts), and each candidate's (``features`` (n, 3) Lab) cost per model: half its squared
-    Mahalanobis distance plus the model's log-spread less ``least_log_spread``. Returns the costs
-    (n, k), the seen means (k, 3), their inverse variances (k, 3) and log-spreads (k,)."""
-    log_gain, gamma, chroma_scale, a_shift, b_shift = transform
+    ``unit_lightness`` (k,), ``cast_response`` (k, 2, 2)) seen through the ``transform`` (log gain,
+    gamma, chroma scale, a and b shifts, red and blue casts), and each candidate's (``features``
+    (n, 3) Lab) cost per model: half its squared Mahalanobis distance plus the model's log-spread
+    less ``least_log_spread``. Returns the costs (n, k), the seen means (k, 3), their inverse
+    variances (k, 3) and log-spreads (k,)."""
+    log_gain, gamma, chroma_scale, a_shift, b_shift, red_cast, blue_cast = transform
     k = len(means)
     seen_means = np.empty((k, 3))
     weight = np.empty((k, 3))
@@ -507,8 +569,10 @@ def _sharp_costs(
     lift = gamma * np.exp(log_gain)
     for j in range(k):
         seen_means[j, 0] = 255.0 * np.exp(log_gain + gamma * log_lightness[j])
-        seen_means[j, 1] = chroma_scale * means[j, 1] + a_shift
-        seen_means[j, 2] = chroma_scale * means[j, 2] + b_shift
+        for c in range(2):
+            cast = cast_response[j, c, 0] * red_cast + cast_response[j, c, 1] * blue_cast
+            shift = a_shift if c == 0 else b_shift
+            seen_means[j, 1 + c] = chroma_scale * means[j, 1 + c] + shift + cast
         slope = lift * unit_lightness[j] ** (gamma - 1.0)
         spreads = (stds[j, 0] * slope, stds[j, 1] * chroma_scale, stds[j, 2] * chroma_scale)
         for c in range(3):
@@ -580,7 +644,7 @@ def _fit_transform(
 ) -> FrameTransform:
     """:func:`fit_transform` of balls ``features`` (n, ≥3) (``log_lightness`` (n,) their
     :func:`_log_lightness`) of the models ``index`` (n,)."""
-    log_gain, gamma, scale, a_shift, b_shift = _fit_kernel(
+    log_gain, gamma, scale, a_shift, b_shift, red_cast, blue_cast = _fit_kernel(
         np.ascontiguousarray(features[:, 1:3], dtype=float),
         np.asarray(log_lightness, dtype=float),
         np.asarray(index, dtype=np.int64),
@@ -588,12 +652,14 @@ def _fit_transform(
         models.log_lightness,
         models.lightness_weight,
         models.chroma_weight,
+        models.cast_response,
         np.array(
             [
                 config.gain_prior_sigma,
                 config.gamma_prior_sigma,
                 config.chroma_scale_prior_sigma,
                 config.chroma_shift_prior_sigma,
+                config.cast_prior_sigma,
             ]
         ),
     )
@@ -604,6 +670,8 @@ def _fit_transform(
         chroma_scale=_within(scale, 1.0 / limits[2], limits[2]),
         a_shift=_within(a_shift, -limits[3], limits[3]),
         b_shift=_within(b_shift, -limits[3], limits[3]),
+        red_cast=_within(red_cast, -config.cast_limit, config.cast_limit),
+        blue_cast=_within(blue_cast, -config.cast_limit, config.cast_limit),
     )
 
 
@@ -616,27 +684,32 @@ def _fit_kernel(
     model_log_lightness: np.ndarray,
     lightness_weight: np.ndarray,
     chroma_weight: np.ndarray,
+    cast_response: np.ndarray,
     sigmas: np.ndarray,
-) -> tuple[float, float, float, float, float]:
+) -> tuple[float, float, float, float, float, float, float]:
     """The compiled body of :func:`_fit_transform` (a naming fits it once or twice a region
     search), unclamped: two weighted least-squares problems with independent Gaussian priors,
     their normal equations solved. Lightness, in logs: ``log L_seen = log_gain + gamma log
     L_model`` (prior 0, 1; sigmas ``sigmas[0:2]``); chroma: ``(a, b)_seen = scale (a, b)_model +
-    (a_shift, b_shift)`` (prior 1, 0, 0; sigmas ``sigmas[2]``, ``sigmas[3]`` twice). ``chroma``
-    (n, 2) the balls' a and b, ``log_lightness`` (n,) theirs, ``index`` (n,) their models; the
-    models' ``means`` (k, 3), ``model_log_lightness`` and ``lightness_weight`` (k,),
-    ``chroma_weight`` (k, 2)."""
+    (a_shift, b_shift) + J_model (red_cast, blue_cast)`` (prior 1, 0, 0, 0, 0; sigmas
+    ``sigmas[2]``, ``sigmas[3]`` twice, ``sigmas[4]`` twice). ``chroma`` (n, 2) the balls' a and
+    b, ``log_lightness`` (n,) theirs, ``index`` (n,) their models; the models' ``means`` (k, 3),
+    ``model_log_lightness`` and ``lightness_weight`` (k,), ``chroma_weight`` (k, 2),
+    ``cast_response`` (k, 2, 2) (``J``)."""
     light_lhs = np.zeros((2, 2))
     light_rhs = np.zeros(2)
     light_lhs[0, 0] = sigmas[0] ** -2.0
     light_lhs[1, 1] = sigmas[1] ** -2.0
     light_rhs[1] = sigmas[1] ** -2.0  # prior gamma 1
-    chroma_lhs = np.zeros((3, 3))
-    chroma_rhs = np.zeros(3)
+    chroma_lhs = np.zeros((5, 5))
+    chroma_rhs = np.zeros(5)
     chroma_lhs[0, 0] = sigmas[2] ** -2.0
     chroma_lhs[1, 1] = sigmas[3] ** -2.0
     chroma_lhs[2, 2] = sigmas[3] ** -2.0
+    chroma_lhs[3, 3] = sigmas[4] ** -2.0
+    chroma_lhs[4, 4] = sigmas[4] ** -2.0
     chroma_rhs[0] = sigmas[2] ** -2.0  # prior scale 1
+    row = np.zeros(5)
     for i in range(len(index)):
         m = index[i]
         x, w = model_log_lightness[m], lightness_weight[m]
@@ -647,16 +720,19 @@ def _fit_kernel(
         light_rhs[0] += w * log_lightness[i]
         light_rhs[1] += w * x * log_lightness[i]
         for c in range(2):
-            mean, wc, seen = means[m, 1 + c], chroma_weight[m, c], chroma[i, c]
-            chroma_lhs[0, 0] += wc * mean * mean
-            chroma_lhs[0, 1 + c] += wc * mean
-            chroma_lhs[1 + c, 0] += wc * mean
-            chroma_lhs[1 + c, 1 + c] += wc
-            chroma_rhs[0] += wc * mean * seen
-            chroma_rhs[1 + c] += wc * seen
+            wc, seen = chroma_weight[m, c], chroma[i, c]
+            row[0] = means[m, 1 + c]
+            row[1] = 1.0 if c == 0 else 0.0
+            row[2] = 1.0 - row[1]
+            row[3] = cast_response[m, c, 0]
+            row[4] = cast_response[m, c, 1]
+            for p in range(5):
+                chroma_rhs[p] += wc * row[p] * seen
+                for q in range(5):
+                    chroma_lhs[p, q] += wc * row[p] * row[q]
     light = np.linalg.solve(light_lhs, light_rhs)
     shape = np.linalg.solve(chroma_lhs, chroma_rhs)
-    return light[0], light[1], shape[0], shape[1], shape[2]
+    return light[0], light[1], shape[0], shape[1], shape[2], shape[3], shape[4]
 
 
 def _fit_sharp(
@@ -681,7 +757,8 @@ def _fit_sharp(
         models.log_lightness,
         models.unit_lightness,
         models.least_log_spread,
-        np.array([fitted.log_gain, fitted.gamma, fitted.chroma_scale, fitted.a_shift, fitted.b_shift]),
+        models.cast_response,
+        _transform_array(fitted),
     )
     limit = config.transform_fit_max_distance**2
     far = 2.0 * (costs[np.arange(len(index)), index] - log_spread[index]) > limit
@@ -700,6 +777,11 @@ def _fit_sharp(
         return fitted
     sharp = ~blurred
     return _fit_transform(features[chosen[sharp]], log_lightness[chosen[sharp]], index[sharp], models, config)
+
+
+def _transform_array(t: FrameTransform) -> np.ndarray:
+    """The terms of ``t`` in the order the compiled kernels take them."""
+    return np.array([t.log_gain, t.gamma, t.chroma_scale, t.a_shift, t.b_shift, t.red_cast, t.blue_cast])
 
 
 def _within(value: float, low: float, high: float) -> float:
@@ -743,6 +825,15 @@ _WHITE = BALL_NAMES.index(CUE_BALL)
 
 _Solution = tuple[float, np.ndarray, np.ndarray, np.ndarray]
 """One joint labelling: (total cost, class costs, rows, columns) (see :func:`_label`)."""
+
+
+def _labelling_key(solution: _Solution, slot_index: np.ndarray) -> tuple[int, ...]:
+    """The names of a joint labelling ``solution`` as a hashable key: per candidate, in order,
+    the index in BALL_NAMES of its name (``slot_index`` (m,) per slot), -1 where left out."""
+    _, _, rows, cols = solution
+    named = cols < len(slot_index)
+    names = np.where(named, slot_index[np.minimum(cols, len(slot_index) - 1)], -1)
+    return tuple(int(v) for v in names[np.argsort(rows)])
 
 
 @dataclass(frozen=True)
@@ -834,7 +925,7 @@ def label_balls(
             named = cols < len(slots)
             # The refinement depends on the labelling only: starts that reach the same labelling
             # share it.
-            key = tuple(np.where(named, slot_index[np.minimum(cols, len(slots) - 1)], -1)[np.argsort(rows)])
+            key = _labelling_key(result, slot_index)
             if key not in refinements:
                 fitted = _fit_sharp(
                     features, log_lightness, rows[named], slot_index[cols[named]], models, config
@@ -852,6 +943,12 @@ def label_balls(
                 )
                 refinements[key] = (relabelled, fitted)
             refined, fitted = refinements[key]
+            if _labelling_key(refined, slot_index) == key:
+                # a fixed point: the labelling's own transform, whatever the start (the fit is not
+                # quite the cost's optimum, so a start's transform could undercut it by a little
+                # and the start would decide the confidences)
+                result, transform = refined, fitted
+                break
             if refined[0] >= result[0]:
                 break
             result, transform = refined, fitted

@@ -132,10 +132,10 @@ def transform_spread(transforms: list[FrameTransform]) -> dict[str, float]:
     """Standard deviation over frames of each transform parameter (log units for the factors)."""
     if not transforms:
         return {}
-    values = np.array(
-        [[t.log_gain, np.log(t.gamma), np.log(t.chroma_scale), t.a_shift, t.b_shift] for t in transforms]
-    )
-    keys = ("log_gain", "log_gamma", "log_chroma_scale", "a_shift", "b_shift")
+    terms = [(t.log_gain, np.log(t.gamma), np.log(t.chroma_scale), t.a_shift, t.b_shift) for t in transforms]
+    casts = [(t.red_cast, t.blue_cast) for t in transforms]
+    values = np.hstack([np.array(terms), np.array(casts)])
+    keys = ("log_gain", "log_gamma", "log_chroma_scale", "a_shift", "b_shift", "red_cast", "blue_cast")
     return {key: float(v) for key, v in zip(keys, values.std(axis=0), strict=True)}
 
 
