@@ -400,6 +400,10 @@ def _unit_lightness(lightness: np.ndarray) -> np.ndarray:
     return np.clip(np.asarray(lightness, dtype=float) / 255.0, 1.0 / 255.0, 1.0)
 
 
+_CHROMA_UNKNOWNS = 5
+"""The chroma fit's unknowns (:func:`_fit_kernel`): the chroma scale, the a and b shifts, the red
+and blue casts."""
+
 _CAST_STEP = 0.05
 """The step (natural log units of gain) of :func:`_cast_response`'s central differences: a 5 %
 change of a channel, small enough that the response is the slope, large enough to stay clear of
@@ -701,15 +705,15 @@ def _fit_kernel(
     light_lhs[0, 0] = sigmas[0] ** -2.0
     light_lhs[1, 1] = sigmas[1] ** -2.0
     light_rhs[1] = sigmas[1] ** -2.0  # prior gamma 1
-    chroma_lhs = np.zeros((5, 5))
-    chroma_rhs = np.zeros(5)
+    chroma_lhs = np.zeros((_CHROMA_UNKNOWNS, _CHROMA_UNKNOWNS))
+    chroma_rhs = np.zeros(_CHROMA_UNKNOWNS)
     chroma_lhs[0, 0] = sigmas[2] ** -2.0
     chroma_lhs[1, 1] = sigmas[3] ** -2.0
     chroma_lhs[2, 2] = sigmas[3] ** -2.0
     chroma_lhs[3, 3] = sigmas[4] ** -2.0
     chroma_lhs[4, 4] = sigmas[4] ** -2.0
     chroma_rhs[0] = sigmas[2] ** -2.0  # prior scale 1
-    row = np.zeros(5)
+    row = np.zeros(_CHROMA_UNKNOWNS)
     for i in range(len(index)):
         m = index[i]
         x, w = model_log_lightness[m], lightness_weight[m]
@@ -726,9 +730,9 @@ def _fit_kernel(
             row[2] = 1.0 - row[1]
             row[3] = cast_response[m, c, 0]
             row[4] = cast_response[m, c, 1]
-            for p in range(5):
+            for p in range(_CHROMA_UNKNOWNS):
                 chroma_rhs[p] += wc * row[p] * seen
-                for q in range(5):
+                for q in range(_CHROMA_UNKNOWNS):
                     chroma_lhs[p, q] += wc * row[p] * row[q]
     light = np.linalg.solve(light_lhs, light_rhs)
     shape = np.linalg.solve(chroma_lhs, chroma_rhs)
