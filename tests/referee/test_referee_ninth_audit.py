@@ -17,10 +17,10 @@ Faults this audit found, each fixed since and kept by its rows:
   failed to hit a ball on with a clear path to it (3.14(b)), and even where the log called the miss
   itself; so a third such failure with a full ball open did not award the frame (3.14(c)).
 
-Reading chosen where the texts leave room (kept, not counted as a fault): where different balls
-hide different reds, the nearest of them is the effective snookering ball (Section 2), so a free
-ball that hides one red while a ball farther away hides the other snookers on all reds. Section 2
-as summarised in RULES-EN.md does not say otherwise; no row here.
+Reading chosen here once (no row kept it) and replaced by the twenty-fifth audit: where different
+balls hide different reds, the nearest of them was taken as the effective snookering ball. Section 2
+(16(c), which RULES-EN.md's summary leaves out) says there is then none, so such a free ball does
+not snooker on all reds (``test_referee_twenty_fifth_audit.py``).
 """
 
 from __future__ import annotations

@@ -28,8 +28,15 @@ The rules' definitions (Section 2 and 3.7, 3.10, 3.14) as implemented here:
   red on can be hit along *every* path across its width (both edges, the centre and everything
   between) before any ball not on — other reds never hide a red. In all three questions a ball on
   met first never obstructs (hitting it first is no miss).
-* **Effective snookering ball**: of the balls not on that obstruct an extreme-edge path, the one
-  nearest the cue ball (WPBSA definition), for the free-ball snooker of 3.10.
+* **Effective snookering ball** (Section 2, "Snookered", point 16 of the definitions: the Polish
+  3.10 points to it as "Część 2 Punkt 16"), for the free-ball snooker of 3.10(b): of the balls not
+  on that obstruct an extreme-edge path, the one nearest the cue ball, and every one as near
+  (16(b)). When red is the ball on and different reds are obstructed by different balls not on,
+  there is no effective snookering ball (16(c): "When red is the ball on, if the cue-ball is
+  obstructed with regard to different reds by different balls not on, there is no effective
+  snookering ball"; the WPBSA text, not among the shared texts nor in RULES-EN.md's summary).
+  Read here as: each red has its own effective balls (the nearest of those obstructing it); a ball
+  is effective only if it is one of them for every red.
 * **Touching / spot occupied** (3.7, 3.8): centres within a diameter plus ``touch_tolerance_mm``.
 * **In hand**: the cue ball may be placed at any point on or inside the D whose centre is more than
   a ball diameter plus ``touch_tolerance_mm`` from every ball (placed without touching). In hand,
@@ -1085,6 +1092,34 @@ def full_ball_available(
     return _full_ball_open(balls, balls_on, table, config, in_hand=cue is None).answer(cue, table, config)
 
 
+def _obstructions(
+    cue: Point,
+    balls: Mapping[str, Point],
+    balls_on: Collection[str],
+    table: TableSpec,
+    config: GeometryConfig,
+) -> tuple[list[str], np.ndarray, list[str], np.ndarray]:
+    """(ids of the balls not on, their distances from the cue ball in mm, ids of the balls on, and
+    (on, not on) bool: whether each ball not on obstructs an extreme-edge path to each ball on)."""
+    origin = _point(cue, "cue")[None, :]
+    ids, centres = _ball_table(balls)
+    on_set = set(balls_on)
+    on_ids = [i for i in ids if i in on_set]
+    on = centres[[i in on_set for i in ids]]
+    off_ids = [i for i in ids if i not in on_set]
+    off = centres[[i not in on_set for i in ids]]
+    diameter = table.ball_diameter_mm
+    bearing, dist, half = _bearings(origin, on, diameter)
+    travel = np.sqrt(np.maximum(dist * dist - diameter * diameter, 0.0))
+    directions = _unit(np.concatenate([bearing - half, bearing + half], axis=1))
+    times = _hit_times(origin, directions, off, diameter, config.graze_tolerance_mm)
+    limit = np.concatenate([travel, travel], axis=1)[..., None] - config.graze_tolerance_mm
+    edge_blocked = (times < limit)[0]
+    m = len(on_ids)
+    per_on = edge_blocked[:m] | edge_blocked[m:]
+    return off_ids, np.linalg.norm(off - origin, axis=1), on_ids, per_on
+
+
 def snookering_balls(
     cue: Point,
     balls: Mapping[str, Point],
@@ -1094,27 +1129,16 @@ def snookering_balls(
 ) -> list[str]:
     """The balls not on that snooker the cue ball, nearest to the cue ball first; [] if not snookered.
 
-    A ball snookers when it obstructs an extreme-edge path to some ball on. The nearest are the
-    effective snookering balls (:func:`effective_snookering_balls`), as needed to judge a snooker
-    behind a free ball (3.10). The cue ball must be on the table.
+    A ball snookers when it obstructs an extreme-edge path to some ball on. The effective
+    snookering balls (:func:`effective_snookering_balls`, the nearest, but none where different
+    reds are obstructed by different balls) are among them, as needed to judge a snooker behind a
+    free ball (3.10). The cue ball must be on the table.
     """
-    origin = _point(cue, "cue")[None, :]
-    ids, centres = _ball_table(balls)
-    if snookered(cue, balls, balls_on, table, config):
-        on_set = set(balls_on)
-        on = centres[[i in on_set for i in ids]]
-        off_ids = [i for i in ids if i not in on_set]
-        off = centres[[i not in on_set for i in ids]]
-        diameter = table.ball_diameter_mm
-        bearing, dist, half = _bearings(origin, on, diameter)
-        travel = np.sqrt(np.maximum(dist * dist - diameter * diameter, 0.0))
-        directions = _unit(np.concatenate([bearing - half, bearing + half], axis=1))
-        times = _hit_times(origin, directions, off, diameter, config.graze_tolerance_mm)
-        limit = np.concatenate([travel, travel], axis=1)[..., None] - config.graze_tolerance_mm
-        obstructing = np.any(times < limit, axis=(0, 1))
-        gaps = np.linalg.norm(off - origin, axis=1)
-        return [off_ids[k] for k in np.argsort(gaps, kind="stable") if obstructing[k]]
-    return []
+    if not snookered(cue, balls, balls_on, table, config):
+        return []
+    off_ids, gaps, _, per_on = _obstructions(cue, balls, balls_on, table, config)
+    obstructing = np.any(per_on, axis=0)
+    return [off_ids[k] for k in np.argsort(gaps, kind="stable") if obstructing[k]]
 
 
 def effective_snookering_balls(
@@ -1124,16 +1148,28 @@ def effective_snookering_balls(
     table: TableSpec = STANDARD_TABLE,
     config: GeometryConfig = DEFAULT_GEOMETRY_CONFIG,
 ) -> list[str]:
-    """The effective snookering balls (Section 2): of the balls that snooker the cue ball
+    """The effective snookering balls (Section 2, 16(b)-(c)): of the balls that snooker the cue ball
     (:func:`snookering_balls`), the nearest to it, and every other one as near (within
     ``config.same_distance_mm``); [] if not snookered. Which of two equally near balls is named
-    first does not decide which snookers."""
+    first does not decide which snookers. When the balls on are reds (more than one), each red's own
+    effective balls are found so, and only a ball effective for every red is effective: reds
+    obstructed by different balls not on leave no effective snookering ball (16(c))."""
     blockers = snookering_balls(cue, balls, balls_on, table, config)
     if not blockers:
         return []
-    origin = np.asarray(_point(cue, "cue"))
-    gaps = [float(np.linalg.norm(np.asarray(balls[b], dtype=float) - origin)) for b in blockers]
-    return [b for b, gap in zip(blockers, gaps, strict=True) if gap <= gaps[0] + config.same_distance_mm]
+    off_ids, gaps, on_ids, per_on = _obstructions(cue, balls, balls_on, table, config)
+
+    def nearest(obstructing: np.ndarray) -> set[str]:
+        if not np.any(obstructing):
+            return set()
+        least = float(np.min(gaps[obstructing]))
+        return {off_ids[k] for k in np.flatnonzero(obstructing) if gaps[k] <= least + config.same_distance_mm}
+
+    effective = nearest(np.any(per_on, axis=0))
+    if len(on_ids) > 1 and all(ball_kind(b) == RED for b in on_ids):
+        for row in per_on:
+            effective &= nearest(row)
+    return [b for b in blockers if b in effective]
 
 
 def touching(

@@ -25,7 +25,9 @@ Judgements documented here because the texts leave them open:
   the foul of missing every ball.
 - Snookering with the free ball (3.10(b)) is judged only when the stroke scored nothing: the
   cue ball is snookered on the next player's balls on and the free ball is the effective
-  snookering ball (of the obstructing balls, the one nearest the cue ball). The Polish 10(B) names
+  snookering ball (of the obstructing balls, the one nearest the cue ball; with reds on, one that is
+  so for every red: reds obstructed by different balls leave none, Section 2, 16(c), see
+  ``snooker.referee.geometry``). The Polish 10(B) names
   no opponent ("znajdzie się w pozycji snooker, wymuszonej przez bilę deklarowaną jako wolna bila,
   wobec wszystkich bil Czerwonych lub bili rozgrywanej"), but "all reds" is what the next player is
   on only when the turn passes (a striker who scored is on a colour next): a free ball potted and
@@ -69,6 +71,18 @@ Judgements documented here because the texts leave them open:
   that ball (3.8(b): moving the touching ball is the push), so its value counts (3.12(b)).
 - Positions placing a colour the log has already potted for good (a tracker's stale ball) are
   read without it: a ball off the table snookers nothing and occupies no spot.
+- The places a stroke (or a ``table`` line) gives are the table as far as the geometry goes: a ball
+  the table holds that they leave out stands nowhere that matters, blocking no line and opening
+  none. Where a tracker lost a ball this is a guess the log cannot settle: a lost ball not on that
+  stood in the way makes a line look open (a miss called that was none), a lost red that was in the
+  open makes the cue ball look snookered (a free ball given that was none). Reading such places as
+  unknown (no free ball and no miss judged while the places leave out a ball that could change the
+  answer: a ball on for "snookered", a ball not on for an open line) would call neither, but hand
+  logs name only the balls that matter (dozens of the referee's tests give such places) and with
+  fifteen reds a tracker seldom places every one, so the free ball would hardly ever be judged;
+  that trade is for the whole chain's measurements (``scripts/eval_synth_e2e.py``) to settle.
+- A colour wrongly spotted (3.7(b)-(c)) stands on the cloth: it blocks the lines of 3.14 and
+  snookers like any ball not on, as it occupies a spot (3.7(c): the strokes played with it count).
 - A cue ball left at rest against a ball that is on after a foul is never snookered, so no free ball:
   playing away from it counts as hitting it (3.8(c)(i)).
 - In a match decided on aggregate points, a last frame ended by a concession or an award (3.1(f),
@@ -1172,7 +1186,10 @@ def _miss_geometry(
     before = _table_at_start(frame, stroke).positions
     if before is None:
         return None, None
-    positions = _without_balls_off_the_table(dict(before), frame.table.reds, frame.table.colours)
+    # The colours standing on the cloth block lines, a colour wrongly spotted among them (3.7(c):
+    # "są one w kolejnych zagraniach uznane za ustawione prawidłowo"), never on (it is not in
+    # ``colours``, which ``_could_be_on`` reads).
+    positions = _without_balls_off_the_table(dict(before), frame.table.reds, frame.table.colours_on_cloth)
     cue = None if frame.table.cue_in_hand else positions.get(CUE_BALL)
     if cue is None and not frame.table.cue_in_hand:
         return None, None
