@@ -52,3 +52,26 @@ def test_replay_json_prints_one_ruling_per_line_and_rules_on_after_a_bad_line(tm
 def test_missing_file_is_a_clear_error_with_exit_status_two(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nope.jsonl")]) == 2
     assert "no such frame log" in capsys.readouterr().err
+
+
+def test_replay_says_the_warning_is_in_force_only_once_given(tmp_path, capsys):
+    """3.14(c): the offender is warned when the balls are replaced after the second miss ("jeśli
+    zostanie nakazana gra z pozycji poprzedniej, faulujący musi być ostrzeżony"): while the next
+    player still chooses, the text does not say a warning is in force; after the replacement it does."""
+    miss = {"type": "stroke", "first_contact": [], "miss": True, "full_ball": True}
+    replace = {"type": "decision", "choice": "replace"}
+    match = {
+        "type": "match",
+        "schema": "snooker.log/1",
+        "players": ["Ann", "Ben"],
+        "best_of": 1,
+        "breaker": 0,
+    }
+    log = tmp_path / "frame.jsonl"
+    log.write_text("\n".join(json.dumps(line) for line in (match, miss, replace, miss, replace)) + "\n")
+    assert main(["replay", str(log)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    second_miss, replaced = lines[3], lines[4]
+    assert "FOUL AND A MISS" in second_miss and "warning in force" not in second_miss
+    assert "if the balls are replaced, the offender is warned" in second_miss
+    assert "WARNING" in replaced and "warning in force" in replaced

@@ -197,3 +197,47 @@ def test_overlay_marks_scores_that_are_no_longer_live(browser):
         page.close()
     finally:
         runner.stop()
+
+
+def test_overlay_and_console_four_handed_show_sides_the_side_to_play_and_its_snookers(browser, served):
+    """Four-handed (3.17): scores, frames and snookers are per side, the striker a player. With the
+    third player (Cat, Ann's partner) to play and her side 40 behind with 13 left on the pink and the
+    black, the overlay shows the sides by their players, the arrow at Ann & Cat and the five
+    snookers they need (27 beyond what remains, six a snooker on the pink); the console names the
+    sides the same way."""
+    bridge, session = served
+    players = ["Ann Able", "Ben Baker", "Cat Cole", "Dan Dale"]
+    session.apply({**MATCH, "players": players})
+    ruling = session.apply(
+        {
+            "type": "table",
+            "reds": 0,
+            "colours": ["pink", "black"],
+            "ball_on": "pink",
+            "score": [0, 40],
+            "striker": 2,
+        }
+    )
+    assert ruling["snookers_required"] == [5, 0] and ruling["striker"] == 2
+    page = browser.new_page(viewport=BROADCAST)
+    page.goto(bridge.url("/overlay"))
+    page.wait_for_function("document.body.dataset.renders >= 1", timeout=WAIT_MS)
+    shown = _texts(page, ["player-0-name", "player-1-name", "player-0-score", "player-1-score", "snookers"])
+    assert shown == {
+        "player-0-name": "Ann Able & Cat Cole",
+        "player-1-name": "Ben Baker & Dan Dale",
+        "player-0-score": "0",
+        "player-1-score": "40",
+        "snookers": "5",
+    }
+    assert page.is_visible("#snookers-wrap")
+    assert "to-play" in page.get_attribute("#player-0", "class")
+    assert "to-play" not in page.get_attribute("#player-1", "class")
+    page.close()
+    console = browser.new_page()
+    console.goto(bridge.console_url())
+    console.wait_for_function("document.getElementById('name-0').textContent !== '-'", timeout=WAIT_MS)
+    assert console.text_content("#name-0") == "Ann Able & Cat Cole"
+    assert console.text_content("#name-1") == "Ben Baker & Dan Dale"
+    assert console.text_content("#striker") == "Cat Cole"
+    console.close()

@@ -189,8 +189,31 @@ def test_bad_setup_is_a_clear_error(endpoint: str, table: str, problem: str):
         ({"announcements": []}, {"potted": ["red"]}, ["POT"]),
         ({"announcements": [], "frame_over": True, "winner": 1}, {}, ["FRAME OVER"]),
         ({"error": "no decision is open"}, {}, []),
+        (
+            {"announcements": ["MATCH CONCEDED"], "frame_over": True, "frame_ended": False},
+            {},
+            ["MATCH CONCEDED"],
+        ),
+        (
+            {"announcements": ["SEVEN"], "frame_over": True, "frame_ended": True},
+            {"potted": ["black"]},
+            ["POT", "SEVEN", "FRAME OVER"],
+        ),
+        (
+            {"announcements": ["BALLS REPLACED", "ONE"], "decision": "replace"},
+            {"potted": ["red"]},
+            ["DECISION", "BALLS REPLACED", "POT", "ONE"],
+        ),
     ],
-    ids=["announcement", "pot", "frame_over", "error_is_silent"],
+    ids=[
+        "announcement",
+        "pot",
+        "frame_over",
+        "error_is_silent",
+        "a_frame_over_before_is_not_announced_again",
+        "the_pot_before_its_calls",
+        "the_choice_and_its_calls_before_the_stroke",
+    ],
 )
 def test_events_of_a_change(ruling, line, expected):
     assert [e["event"] for e in events_of(Change({}, ruling, line, 1))] == expected

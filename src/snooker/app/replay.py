@@ -142,7 +142,11 @@ def describe(raw: str, result: dict[str, Any], referee: Referee, actor: str | No
         text += f"  break {result['break']}"
     if calls:
         text += f"  | {calls}"
-    if result["warning"]:
+    if result["warning"] and result["miss"] and result["status"] == "decision":
+        # 3.14(c): the miss that makes the warning due is not the warning: the offender is warned
+        # when the balls are replaced (the call is then in ``calls``).
+        text += "  | if the balls are replaced, the offender is warned: a third miss awards the frame"
+    elif result["warning"]:
         text += "  | warning in force: a third miss awards the frame"
     if result["status"] == "respotted_black_lot":
         text += "  | lots decide who plays first"

@@ -5,7 +5,8 @@ bodies are JSON objects carrying ``schema``, ``seq`` (increasing per publisher, 
 ``epoch`` (new on every publisher start) and ``table`` (a scoreboard's own ``schema`` moves to
 ``payload_schema``). A ``state`` body is the whole scoreboard; it is
 sent on every change and re-sent by a heartbeat thread so a late subscriber is current within
-``heartbeat_s``. An ``event`` body is one announcement (``FOUL``, ``FREE BALL``, a pot, frame over).
+``heartbeat_s``. An ``event`` body is one announcement (``FOUL``, ``FREE BALL``, a pot, frame over,
+the choice after a foul), in the order they happen (see :func:`events_of`).
 
 Every ``state`` body also says whether its publisher is still on (``feed``: ``"live"``); the last
 one a publisher sends as it closes says ``"ended"``, so an overlay can tell a match that stopped
@@ -31,11 +32,15 @@ from typing import Any, Literal, Self
 import zmq
 
 from snooker.record.session import Change
+from snooker.referee import announce
 
 FEED_SCHEMA = "snooker.feed/1"
 TABLE_ID_PATTERN = re.compile(r"^[A-Za-z0-9_.-]+$")
 
 Kind = Literal["state", "event"]
+DECISION_EVENT = "DECISION"
+"""The event of the non-offender's choice after a foul (``choice``: ``play``, ``play_again``,
+``replace``), made by a decision line or shown by the line that followed the foul."""
 FEED_LIVE = "live"
 FEED_ENDED = "ended"
 """The values of a state body's ``feed``: its publisher is on, or has closed (its last message)."""
@@ -99,18 +104,41 @@ def new_epoch() -> str:
 
 
 def events_of(change: Change) -> list[dict[str, Any]]:
-    """The single announcements a change makes: the referee's calls, pots, frame over."""
+    """The single announcements a change makes, in the order they happen: the choice after a foul
+    that the line made or was taken as (``DECISION``, with ``choice``), the stroke's pots (``POT``),
+    then the referee's calls (a pot's break total, ``FOUL``, ``FREE BALL``, ``FRAME TO …``), and
+    ``FRAME OVER`` for a frame that ended on this line with no frame call (no winner named). A
+    frame that ended on an earlier line is not announced again."""
     ruling, line = change.ruling or {}, change.line or {}
     if change.kind != "line" or "error" in ruling:
         return [{"event": "CORRECTION", "kind": change.kind}] if change.kind == "undo" else []
     common = {k: ruling[k] for k in ("score", "break", "striker", "frames") if k in ruling}
-    events = [{"event": str(a), **common} for a in ruling.get("announcements", []) or []]
+    calls = [{"event": str(a), **common} for a in ruling.get("announcements", []) or []]
+    events: list[dict[str, Any]] = []
+    if ruling.get("decision"):
+        events.append({"event": DECISION_EVENT, "choice": ruling["decision"], **common})
+        # A replacement's own calls come first in the ruling, before the line's (the stroke played
+        # from the balls put back): BALLS REPLACED, and the warning when it is due (3.14(c)).
+        chosen = _replacement_calls(ruling) if ruling["decision"] == "replace" else 0
+        events += calls[:chosen]
+        calls = calls[chosen:]
     potted = line.get("potted") or []
     if potted:
         events.append({"event": "POT", "potted": potted, **common})
-    if ruling.get("frame_over") and not any(e["event"].upper().startswith("FRAME") for e in events):
+    events += calls
+    ended = ruling.get("frame_ended", ruling.get("frame_over"))
+    if ended and not any(e["event"].upper().startswith("FRAME") for e in calls):
         events.append({"event": "FRAME OVER", "winner": ruling.get("winner"), **common})
     return events
+
+
+def _replacement_calls(ruling: dict[str, Any]) -> int:
+    """How many of a ruling's first announcements a replacement it was taken as made (see
+    ``snooker.referee.rules._decide``): ``BALLS REPLACED``, then the warning if one was given."""
+    said = ruling.get("announcements") or []
+    if not said or said[0] != announce.BALLS_REPLACED:
+        return 0
+    return 2 if len(said) > 1 and said[1] == announce.MISS_WARNING else 1
 
 
 class FeedPublisher:

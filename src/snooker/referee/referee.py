@@ -66,8 +66,11 @@ class Referee:
                 new_state, outcome = apply_event(state, event, self.config)  # type: ignore[arg-type]
         except ValueError as exc:  # LogError included: the line cannot be applied
             return {"error": str(exc), "line": self.lines}
+        ended = new_state.frame.over and not (
+            state is not None and state.frame.over and state.frame.number == new_state.frame.number
+        )
         self.state = new_state
-        result = ruling(new_state, outcome, self.lines, EVENT_TYPES[type(event)])
+        result = ruling(new_state, outcome, self.lines, EVENT_TYPES[type(event)], ended)
         if note is not None:
             return {**result, "positions_ignored": note}
         return dict(result)
@@ -138,6 +141,8 @@ Ruling = TypedDict(
         "wrongly_spotted": list[str],
         "not_spotted": list[str],
         "match_conceded": dict[str, int] | None,
+        "decision": str | None,
+        "frame_ended": bool,
     },
 )
 """One ruling (CONTRACTS.md §2, schema ``snooker.ruling/1``): the line's outcome and the state after.
@@ -145,8 +150,10 @@ Ruling = TypedDict(
 About the line: ``points`` scored, ``scored`` balls, ``foul``, ``penalty``, ``fouls`` (reason
 codes, the counted one first), ``offender``, ``miss``, ``respotted`` (colour names, or
 ``{"ball", "position": [x_mm, y_mm]}`` where positions are known), ``touching`` (balls named
-by TOUCHING BALL), ``announcements``, ``corrections`` (codes of ``Correction``: a foul condoned, a
-spotting error, a match conceded), ``condoned`` (the foul codes of a condoned stroke). The state
+by TOUCHING BALL), ``announcements``, ``decision`` (the choice after a foul this line made or was
+taken as, or None), ``frame_ended`` (the frame ended on this line, not before it),
+``corrections`` (codes of ``Correction``: a foul condoned, a spotting error, a match conceded),
+``condoned`` (the foul codes of a condoned stroke). The state
 after it: everything else (``wrongly_spotted`` and ``not_spotted``: colours standing on, or missing
 from, the cloth by a spotting error, 3.7; ``match_conceded``: who conceded the match, see
 :func:`match_conceded`); ``striker`` and
@@ -154,8 +161,11 @@ from, the cloth by a spotting error, 3.7; ``match_conceded``: who conceded the m
 """
 
 
-def ruling(state: MatchState, outcome: Outcome, line_number: int, line_type: str) -> Ruling:
-    """The CONTRACTS.md §2 ruling for one line: what happened on it and the state after it."""
+def ruling(
+    state: MatchState, outcome: Outcome, line_number: int, line_type: str, frame_ended: bool = False
+) -> Ruling:
+    """The CONTRACTS.md §2 ruling for one line: what happened on it and the state after it.
+    ``frame_ended``: the frame ended on this line (``frame_over`` was not already true before it)."""
     frame = state.frame
     pending = frame.pending
     return {
@@ -200,6 +210,8 @@ def ruling(state: MatchState, outcome: Outcome, line_number: int, line_type: str
         "wrongly_spotted": list(frame.table.wrongly_spotted),
         "not_spotted": list(frame.table.not_spotted),
         "match_conceded": match_conceded(state),
+        "decision": outcome.decision,
+        "frame_ended": frame_ended,
     }
 
 

@@ -221,6 +221,10 @@ class Outcome:
     """Codes of ``Correction``: what this line put right or recorded without a foul (3.7, 3.11(c))."""
     condoned: tuple[str, ...] = ()
     """The foul codes a condoned stroke committed that nobody called (3.11(c)), the highest first."""
+    decision: str | None = None
+    """The non-offender's choice after a foul that this line made (a ``decision`` line) or was taken
+    as (a stroke, nomination or foul by the striker while the choice was open, 3.11(h), 3.14(a)):
+    ``play``, ``play_again`` or ``replace``; None if it settled none."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1271,9 +1275,9 @@ def _stroke(match: MatchState, stroke: StrokeLine, config: RefereeConfig) -> tup
     match, outcome = _stroke_chosen(match, stroke, config)
     settled = choice if choice is not None else ("lot" if awaiting_lot else None)
     match = with_frame(match, settled_by_stroke=settled)
-    if not chosen:
+    if choice is None:
         return match, outcome
-    return match, replace(outcome, announcements=(*chosen, *outcome.announcements))
+    return match, replace(outcome, announcements=(*chosen, *outcome.announcements), decision=choice)
 
 
 def _stroke_chosen(
@@ -1747,7 +1751,7 @@ def _decide(match: MatchState, choice: str) -> tuple[MatchState, Outcome]:
         announcements.append(announce.BALLS_REPLACED)
         if warning:
             announcements.append(announce.MISS_WARNING)
-    return replace(match, frame=frame), Outcome(announcements=tuple(announcements))
+    return replace(match, frame=frame), Outcome(announcements=tuple(announcements), decision=choice)
 
 
 def _warning_due(chain: MissChain | None) -> bool:
@@ -1757,11 +1761,11 @@ def _warning_due(chain: MissChain | None) -> bool:
 
 
 def _nominate(match: MatchState, event: NominateLine) -> tuple[MatchState, Outcome]:
-    match = _implicit_play(match)[0]
+    match, _, choice = _implicit_play(match)
     frame = match.frame
     kind = ball_kind(event.ball)
     _check_nomination(frame, event.ball, "nominate")
-    return replace(match, frame=replace(frame, nominated=kind)), Outcome()
+    return replace(match, frame=replace(frame, nominated=kind)), Outcome(decision=choice)
 
 
 def _check_nomination(frame: FrameState, ball: str, what: str) -> None:
@@ -1782,8 +1786,16 @@ def _check_nomination(frame: FrameState, ball: str, what: str) -> None:
 
 
 def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]:
-    """A foul called outside a stroke: by the striker, it ends the turn as a foul in a stroke does;
-    by another player, it is penalised as if he were striker and the order of play stays."""
+    """A foul called outside a stroke: by the striker, it ends the turn as a foul in a stroke does
+    (with a decision open, the striker is the player who was to choose: he chose to play, and the
+    outcome says so); by another player, it is penalised as if he were striker and the order of play
+    stays."""
+    match, outcome, choice = _foul_line_chosen(match, event)
+    return match, outcome if choice is None else replace(outcome, decision=choice)
+
+
+def _foul_line_chosen(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome, str | None]:
+    """:func:`_foul_line`'s ruling, and the choice the line was taken as (None: none was open)."""
     try:
         reason = FoulReason.from_code(event.reason)
     except ValueError as exc:
@@ -1806,8 +1818,9 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
     if event.player is None:
         _require_lot(frame, "foul")
     striker_fouls = event.player is None or event.player == frame.striker or partner_confers
+    choice = None
     if striker_fouls:
-        match = _implicit_play(match)[0]
+        match, _, choice = _implicit_play(match)
         frame = match.frame
     offender = frame.striker if event.player is None or partner_confers else event.player
     _check_foul_ball(frame.table, reason, event.ball, "foul.ball")
@@ -1831,18 +1844,24 @@ def _foul_line(match: MatchState, event: FoulLine) -> tuple[MatchState, Outcome]
             frame, scores=_add(frame.scores, 1 - match.side_of(offender), penalty), last_foul=last
         )
         if _foul_ends_frame(frame):
-            return _frame_ended_by_foul(match, after, penalty, codes, announcements, offender)
-        return replace(match, frame=after), _foul_outcome(
-            penalty, codes, False, _settled_respots(after, ()), announcements, offender
+            return (*_frame_ended_by_foul(match, after, penalty, codes, announcements, offender), choice)
+        return (
+            replace(match, frame=after),
+            _foul_outcome(penalty, codes, False, _settled_respots(after, ()), announcements, offender),
+            choice,
         )
     cue_moved = reason is FoulReason.TOUCHED_BALL and event.ball == CUE_BALL
     after = _after_striker_foul(match, frame, offender, penalty, last, cue_moved)
     if _foul_ends_frame(frame):
-        return _frame_ended_by_foul(match, after, penalty, codes, announcements, offender)
+        return (*_frame_ended_by_foul(match, after, penalty, codes, announcements, offender), choice)
     if _snookered_next(after, event.free_ball, match.geometry):
         after = replace(after, free_ball=True)
         announcements.append(announce.FREE_BALL)
-    return replace(match, frame=after), _foul_outcome(penalty, codes, False, (), announcements, offender)
+    return (
+        replace(match, frame=after),
+        _foul_outcome(penalty, codes, False, (), announcements, offender),
+        choice,
+    )
 
 
 def _fouls_outside_stroke(
