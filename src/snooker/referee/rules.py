@@ -67,6 +67,20 @@ Judgements documented here because the texts leave them open:
   nie jest jeszcze w grze"), and 3.12(b) penalises touching "bili w grze" (a ball in play): a
   ``foul`` line calling the cue ball touched while it is in hand is refused, by whoever touched it
   (a stroke the referee judged attempted from hand is a stroke line, ruled as one).
+- A foul called by the log whose own conditions the texts state is refused where the frame
+  contradicts them (as a ``miss`` on a stroke that broke no rule is): ``free_ball_snooker`` with no
+  free ball awarded or with only the pink and the black left (3.10(b)(ii)), ``reds_in_successive_strokes``
+  and ``foul_before_nomination`` with no red (nor free ball as a red) potted before, the latter also
+  once a colour is nominated, and either against anyone but the striker who potted the red
+  (3.12(d)); see :func:`_check_called_foul`.
+- ``before_spotting`` (3.12(b), 3.7(c)) logged with no ball is valued on the ball on alone: the
+  frame keeps no record of which colour was still being spotted, so the call names the ball
+  concerned. The Polish 7(C) penalises a stroke played before the referee spotted the colour "lub
+  mógł sprawdzić efekt ustawienia bil" (or could check it); the Chinese names only "於球證未完成
+  重置程序前" (before the spotting was finished): the call is the referee's either way.
+- The stalemate period (3.16) is "po trzech zagraniach każdej ze stron" (three strokes by each
+  side) in the Polish, "每位球手的三次擊球之後" (by each player) in the Chinese, twice as long
+  four-handed; the referee does not time it: the re-rack is a ``rerack`` line, ruled alike.
 - A push stroke logged without its ball while the cue ball rested against exactly one ball concerns
   that ball (3.8(b): moving the touching ball is the push), so its value counts (3.12(b)).
 - Positions placing a colour the log has already potted for good (a tracker's stale ball) are
@@ -935,6 +949,9 @@ def _stroke_fouls(
         except ValueError as exc:
             raise LogError(f"fouls: {exc}") from None
         _check_foul_ball(frame.table, reason, call.ball, "fouls.ball")
+        _check_called_foul(
+            frame, reason, (stroke.nominated or frame.nominated) is not None, own_turn, "fouls"
+        )
         ball = call.ball if call.ball is not None else _pushed_touching_ball(frame, reason)
         concerned = () if ball in (None, CUE_BALL) else (view.value_of(ball_kind(ball)),)
         fouls.append((reason, concerned))
@@ -1032,6 +1049,55 @@ def _check_foul_ball(table: Table, reason: FoulReason, ball: str | None, what: s
     if ball in (None, CUE_BALL) or reason in _FOULS_WITH_A_BALL_OFF_THE_TABLE or table.has(ball):
         return
     raise LogError(f"{what}: the {ball_kind(ball)} is not on the table")
+
+
+_SEVENS_AFTER_A_RED = (FoulReason.REDS_IN_SUCCESSIVE_STROKES, FoulReason.FOUL_BEFORE_NOMINATION)
+"""The seven-point fouls of 3.12(d) that only the striker who potted a red (or free ball as a red) commits."""
+
+
+def _check_called_foul(
+    frame: FrameState, reason: FoulReason, declared: bool, own_turn: bool, what: str
+) -> None:
+    """Refuse a called foul whose own conditions (3.10(b), 3.12(d)) the frame contradicts, as a
+    ``miss`` on a stroke that broke no rule is refused: the texts make these fouls only in a state
+    the log knows. ``declared``: a colour is nominated (declared, not read from the contact) after
+    the red; ``own_turn``: the offender is the player to play (not one playing out of turn, nor one
+    penalised as if striker). A foul line (no stroke) is checked as a stroke would be.
+
+    - ``free_ball_snooker`` (3.10(b)(ii), 3.12(a)(vii)): only with a free ball awarded, and never
+      while the pink and the black are the only balls left ("z wyjątkiem sytuacji, gdy jedynymi
+      bilami do rozgrywania, pozostałymi na stole, są bile Różowa i Czarna"; the Chinese
+      "除非當時桌上祇剩下粉紅球及黑球").
+    - ``reds_in_successive_strokes`` (3.12(d)(iii)): only after a red, or a free ball as a red, was
+      potted ("gra bile Czerwone, lub Czerwoną po wolnej bili deklarowanej jako Czerwona, w kolejnych
+      zagraniach"; "於擊入紅球或自由球後繼續打擊紅球"), by the striker who potted it.
+    - ``foul_before_nomination`` (3.12(d)(vi)): only after a red, or a free ball as a red, was
+      potted, and before a colour is nominated ("po wbiciu Czerwonej lub wolnej bili deklarowanej
+      jako Czerwona popełni faul przed zadeklarowaniem bili kolorowej"; "擊進紅球或被點名為紅球的
+      自球後而又未指明將打擊那一個顏色球前犯規"), by the striker who potted it.
+
+    The two seven-point fouls after a red are the striker's (the module's notes: a player out of
+    turn, or one penalised as if striker, neither potted the red nor owed a nomination).
+    """
+    after_red = frame.phase is Phase.COLOUR
+    if reason is FoulReason.FREE_BALL_SNOOKER:
+        if not frame.free_ball:
+            raise LogError(f"{what}: free_ball_snooker: no free ball was awarded (3.10(b))")
+        if frame.table.reds == 0 and frame.table.colours == ("pink", "black"):
+            raise LogError(
+                f"{what}: free_ball_snooker: with only the pink and the black left the free ball may"
+                " snooker (3.10(b))"
+            )
+    elif reason in _SEVENS_AFTER_A_RED and not own_turn:
+        raise LogError(f"{what}: {reason.code}: only the striker who potted the red commits it (3.12(d))")
+    elif reason is FoulReason.REDS_IN_SUCCESSIVE_STROKES and not after_red:
+        raise LogError(
+            f"{what}: reds_in_successive_strokes: no red (nor a free ball as a red) was potted before"
+            " (3.12(d))"
+        )
+    elif reason is FoulReason.FOUL_BEFORE_NOMINATION and (not after_red or declared):
+        why = "a colour is nominated" if after_red else "no red (nor a free ball as a red) was potted"
+        raise LogError(f"{what}: foul_before_nomination: {why} (3.12(d))")
 
 
 def _pushed_touching_ball(frame: FrameState, reason: FoulReason) -> str | None:
@@ -1824,6 +1890,7 @@ def _foul_line_chosen(match: MatchState, event: FoulLine) -> tuple[MatchState, O
         frame = match.frame
     offender = frame.striker if event.player is None or partner_confers else event.player
     _check_foul_ball(frame.table, reason, event.ball, "foul.ball")
+    _check_called_foul(frame, reason, frame.nominated is not None, striker_fouls, "foul")
     if reason is FoulReason.TOUCHED_BALL and event.ball == CUE_BALL and frame.table.cue_in_hand:
         # 3.12(b) penalises touching "bili w grze" (a ball in play); 3.5(b): a cue ball in hand
         # touched while it is being placed "nie jest jeszcze w grze" (a stroke attempted from hand
