@@ -371,6 +371,26 @@ def test_of_two_candidates_that_fit_a_colour_alike_the_one_with_a_highlight_is_n
     assert list(label_balls(candidates, CONFIG).labels[[2, -1]]) == ["", "green"]
 
 
+def test_a_highlight_on_a_hand_counts_less_than_one_on_the_cloth() -> None:
+    # Task2 clip 13 at 25 fps: a dark gap under the bridge hand, beside a finger's glint, fit the
+    # black a little better than the black itself, alone by a corner pocket's jaws, and both were
+    # found by a highlight. Leaving the black out cost as much as leaving out the gap, so the gap
+    # took the name. A highlight in a region coming over the cushions (skin, the cue) tells a ball
+    # far less (``intruding_highlight_reject_cost``): the black alone on the cloth is named.
+    names = ["white", *COLOURS, "red", "red"]
+    seen = features(*names)
+    black = names.index("black")
+    seen[black, 0] += CONFIG.models["black"][1][0]  # one lightness spread off its model
+    gap = features("black")  # on the model's mean
+    candidates = np.concatenate([seen, gap])
+    glossy = np.ones(len(candidates), dtype=bool)
+    alone = np.array([True] * len(names) + [False])
+    assert list(label_balls(candidates, CONFIG, glossy=glossy, alone=alone).labels) == [*names, ""]
+    # Both alone on the cloth, the closer fit is named, as before.
+    both_alone = label_balls(candidates, CONFIG, glossy=glossy, alone=np.ones(len(candidates), dtype=bool))
+    assert list(both_alone.labels[[black, -1]]) == ["", "black"]
+
+
 SHADED_SPREADS = 3.8
 """How many of the brown's lightness spreads a player's shadow takes off it: its cost as the
 brown (~8) then lies within 2.6 of leaving it out (10)."""
