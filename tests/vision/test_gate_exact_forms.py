@@ -48,10 +48,11 @@ def _plain_same_name_gaps(xy_a, names_a, xy_b, names_b):
 
 def _plain_still_lost(lost: _LostBalls, previous, now, reach: float, retry: int) -> _LostBalls:
     """``MotionGatedDetector._still_lost`` as it was (a view known, ``lost_retry_frames`` > 0)."""
-    xy, names, age = lost.xy_px, lost.names, lost.age + 1
+    xy, names, sure, age = lost.xy_px, lost.names, lost.confidence, lost.age + 1
     if previous is not None and len(previous):
         xy = np.concatenate([xy, previous.xy_px])
         names = np.concatenate([names, previous.ball.astype(object)])
+        sure = np.concatenate([sure, previous.confidence])
         age = np.concatenate([age, np.ones(len(previous), dtype=int)])
     if len(xy) == 0:
         return lost
@@ -60,7 +61,7 @@ def _plain_still_lost(lost: _LostBalls, previous, now, reach: float, retry: int)
         gap = _plain_same_name_gaps(xy, names, now.xy_px, now.ball)
         found = gap.min(axis=1) <= reach
     keep = ~found & (age <= retry)
-    return _LostBalls(xy[keep], names[keep], age[keep])
+    return _LostBalls(xy[keep], names[keep], sure[keep], age[keep])
 
 
 def _plain_core(changed: np.ndarray, reach: int) -> np.ndarray:
@@ -108,6 +109,7 @@ def test_balls_still_lost_are_the_plain_forms_when_the_last_detections_stand(run
             plain = _plain_still_lost(plain, previous, found, reach, retry)
             assert _bits(fast.xy_px) == _bits(plain.xy_px)
             assert list(fast.names) == list(plain.names) and list(fast.age) == list(plain.age)
+            assert _bits(fast.confidence) == _bits(plain.confidence)
             gate._missing, previous = fast, found
 
 
@@ -142,9 +144,9 @@ class _UnsureFollower:
     def __call__(self, image, view):
         return self.inner(image, view)
 
-    def redetect(self, image, view, windows, owner):
+    def redetect(self, image, view, windows, owner, missing=None):
         self.searches += 1
-        return self.inner.redetect(image, view, windows, owner)
+        return self.inner.redetect(image, view, windows, owner, missing)
 
     def follow(self, image, view, rows, expected):
         self.follows += 1

@@ -57,10 +57,10 @@ class CountingDetector:
         self.full += 1
         return self.inner(image, view)
 
-    def redetect(self, image, view, windows, owner):
+    def redetect(self, image, view, windows, owner, missing=None):
         self.partial += 1
         self.windows = list(windows)
-        return self.inner.redetect(image, view, windows, owner)
+        return self.inner.redetect(image, view, windows, owner, missing)
 
 
 def _same_balls(a: BallDetections, b: BallDetections, tolerance_px: float = 1.0) -> bool:
@@ -453,7 +453,7 @@ class ScriptedRegionDetector:
         self.last = self.truth(image)
         return self.last
 
-    def redetect(self, image, view, windows, owner):
+    def redetect(self, image, view, windows, owner, missing=None):
         assert self.last is not None
         truth = self.truth(image)
         inside = owner(truth.xy_px) >= 0

@@ -58,7 +58,7 @@ from snooker.vision.colour import (
     label_balls,
     warm_colour_conversions,
 )
-from snooker.vision.detector import CalibratedView
+from snooker.vision.detector import CalibratedView, MissingBalls
 from snooker.vision.peaks import POSITIVE, local_peaks
 from snooker.vision.types import BallDetections
 
@@ -303,6 +303,24 @@ class ClassicConfig:
     """...but not within this distance (mm) of a cushion nose: the cushion's face shades the cloth
     along it in a band of the cloth's hue, ball-deep at the far end (Task1 4.jpg at gamma 0.8:
     three places along the top cushion, 52 px from the top, one named green)."""
+    dark_blobs_where_missing: bool = True
+    """The full detection looks for such blobs everywhere; a region search (``redetect``) only
+    where one can be missing: in every window while the caller has lost a ball that may be dark
+    (``dark_blob_names``, or named with less confidence than ``dark_blob_sure_confidence``) and
+    not found it since (a ball blurred in flight may be anywhere the picture changed), else in the
+    windows whose known balls — the last detection's named balls and unnamed places their cores
+    hold — are not all found again by the other candidates (each by a plausible one of its own
+    within ``dark_blob_found_radii`` in the window), and in the windows overlapping those (the
+    tiles of one region). A dark ball struck hard leaves its place in a window that knew it, and
+    in flight it is an unnamed place the next window knows. False: every region search looks."""
+    dark_blob_names: tuple[str, ...] = ("black", "brown", "blue", "green")
+    """The balls that can be darker than the cloth blurred over it (``dark_blobs_where_missing``)."""
+    dark_blob_sure_confidence: float = 0.5
+    """A lost ball named with less confidence than this (0-1, the naming's posterior) may have been
+    a dark one (``dark_blobs_where_missing``)."""
+    dark_blob_found_radii: float = 5.0
+    """A window's known ball is found again by a plausible candidate within this many ball radii of
+    where it was (a ball's motion in a frame; the motion gate's ``motion_match_radii``)."""
     intruder_min_area: float = 6.0
     """A foreground region that reaches the cushions and covers more than this many ball areas
     (πr²) is a player, the cue or a shadow coming over the cushion: a ball in it must stand out."""
@@ -588,6 +606,11 @@ class ClassicConfig:
                 "rim_refits must be >= 0, rim_refit_shift > 0 radii and rim_refit_max_shift >= "
                 f"rim_max_shift, got {self.rim_refits}, {self.rim_refit_shift}, {self.rim_refit_max_shift}"
             )
+        if not 0.0 <= self.dark_blob_sure_confidence <= 1.0 or self.dark_blob_found_radii < 0.0:
+            raise ValueError(
+                "dark_blob_sure_confidence must lie in [0, 1] and dark_blob_found_radii be >= 0 radii, got "
+                f"{self.dark_blob_sure_confidence}, {self.dark_blob_found_radii}"
+            )
         if self.highlight_reference_cloth_lightness <= 0:
             raise ValueError(
                 "highlight_reference_cloth_lightness must be > 0, got "
@@ -634,19 +657,22 @@ class ClassicDetector:
         view: CalibratedView,
         windows: Sequence[tuple[int, int, int, int]],
         owner: Callable[[np.ndarray], np.ndarray],
+        missing: MissingBalls | None = None,
     ) -> BallDetections:
         """Detect again only where the picture changed since the last detection; elsewhere the
         balls found before stay. All candidates are then named together, as in a full detection.
 
         ``windows``: (x0, y0, x1, y1) frame px, each around one part (its core) of the changed
         region with room around it; ``owner(xy_px)``: (n,) int, for frame points (n, 2) the index
-        of the window whose core holds each, -1 where nothing changed. Without a previous
-        detection of this view and frame size it detects in full.
+        of the window whose core holds each, -1 where nothing changed; ``missing``: the balls the
+        caller has lost and not found since (None: none), which tell where a dark ball blurred in
+        flight is looked for (``dark_blobs_where_missing``). Without a previous detection of this
+        view and frame size it detects in full.
         """
         scene = self.scene
         if scene is None or scene.view is not view or scene.shape != tuple(frame_bgr.shape[:2]):
             return self(frame_bgr, view)
-        self.scene = redetect_scene(frame_bgr, scene, windows, owner, self.config)
+        self.scene = redetect_scene(frame_bgr, scene, windows, owner, self.config, missing)
         return self.scene.detections
 
     def follow(
@@ -900,11 +926,13 @@ def redetect_scene(
     windows: Sequence[tuple[int, int, int, int]],
     owner: Callable[[np.ndarray], np.ndarray],
     config: ClassicConfig,
+    missing: MissingBalls | None = None,
 ) -> ClassicScene:
     """``scene`` updated from ``frame_bgr`` inside ``windows`` (frame px) only: candidates whose
     place changed (``owner`` >= 0) are found again, each by the window owning its place; the others
     stay (see :meth:`ClassicDetector.redetect`). The windows are stacked into one image and
-    searched in one pass (see :class:`_Mosaic`)."""
+    searched in one pass (see :class:`_Mosaic`); dark blobs only where a ball may be missing
+    (``missing``, see ``dark_blobs_where_missing``)."""
     g = scene.geometry
     offset = np.array([g.x0, g.y0], dtype=float)
     before = _Found(
@@ -939,6 +967,7 @@ def redetect_scene(
             apart=mosaic.apart,
             wanted=owned,
             loose=loose,
+            dark_search=_dark_search(scene, windows, owner, missing, mosaic, to_frame, config),
         )
         fresh = replace(found, centres=mosaic.to_crop(found.centres))
     if len(fresh.centres) == 0 and len(old.centres) == len(before.centres):
@@ -1142,6 +1171,7 @@ def _find(
     apart: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
     wanted: Callable[[np.ndarray], np.ndarray] | None = None,
     loose: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
+    dark_search: Callable[[np.ndarray], Callable[[np.ndarray], np.ndarray] | None] | None = None,
 ) -> _Found:
     """The plausible candidates in ``image`` (the crop, or a mosaic of windows of it, that ``g``
     describes; ``to_frame`` maps its points to the frame) and their colour features
@@ -1151,7 +1181,10 @@ def _find(
     ``foreground`` alone); ``apart(points_mm, points)`` gives the positions on which candidates are
     kept apart (default: the table positions); ``wanted(centres)`` which candidates are needed
     (default: all), so no features are measured for the others; ``loose(centres, radii)`` the
-    loose body's share of discs (see ``highlight_surround_loose_body``; None: not judged).
+    loose body's share of discs (see ``highlight_surround_loose_body``; None: not judged);
+    ``dark_search(kept)``, given the plausible candidates found otherwise (px of ``image``), says
+    where dark blobs (:func:`_dark_blobs`) are looked for: a filter of their places ((n, 2) px →
+    (n,) bool), or None where nowhere (the search is skipped); default everywhere.
     """
 
     def on_table(points: np.ndarray) -> np.ndarray:
@@ -1164,37 +1197,59 @@ def _find(
     spots, blobs, spots_mm, blobs_mm, spot_bodiless = _candidates(
         lightness, tophat, foreground, body, g, on_table, apart, config, intruders, loose
     )
-    dark, dark_mm = _dark_blobs(
-        body,
-        g,
-        np.concatenate([spots, blobs]).reshape(-1, 2),
-        np.concatenate([spots_mm, blobs_mm]).reshape(-1, 2),
-        on_table,
-        apart,
-        config,
-    )
-    centres = np.concatenate([spots, blobs, dark])
-    has_highlight = np.arange(len(centres)) < len(spots)
-    darkness = np.arange(len(centres)) >= len(spots) + len(blobs)
-    bodiless = np.concatenate([spot_bodiless, np.zeros(len(blobs) + len(dark), dtype=bool)])
-    centres_mm = np.concatenate([spots_mm, blobs_mm, dark_mm])
-    dark_found = darkness.copy()
-    intruding = intruders(centres)
-    keep = _plausible(
-        centres,
+    found = np.concatenate([spots, blobs]).reshape(-1, 2)
+    found_mm = np.concatenate([spots_mm, blobs_mm]).reshape(-1, 2)
+    has_highlight = np.arange(len(found)) < len(spots)
+    bodiless = np.concatenate([spot_bodiless, np.zeros(len(blobs), dtype=bool)])
+    intruding = intruders(found)
+    keep = _kept(
+        image,
+        lightness,
+        found,
         has_highlight,
         foreground,
         body,
         g,
-        centres_mm,
+        found_mm,
         intruding,
         config,
         bodiless,
-        image,
         cloth_at,
-        darkness,
     )
-    keep &= ~_dark_mouth_blobs(image, lightness, centres, has_highlight, body, g, centres_mm, config)
+    searched = (
+        (lambda points: np.ones(len(points), dtype=bool)) if dark_search is None else dark_search(found[keep])
+    )
+    dark, dark_mm = np.zeros((0, 2)), np.zeros((0, 2))
+    if searched is not None:
+        dark, dark_mm = _dark_blobs(body, g, found, found_mm, on_table, apart, config)
+        inside = searched(dark)
+        dark, dark_mm = dark[inside], dark_mm[inside]
+    centres = np.concatenate([found, dark])
+    has_highlight = np.concatenate([has_highlight, np.zeros(len(dark), dtype=bool)])
+    darkness = np.arange(len(centres)) >= len(found)
+    bodiless = np.concatenate([bodiless, np.zeros(len(dark), dtype=bool)])
+    dark_found = darkness.copy()
+    dark_intruding, dark_keep = np.zeros(0, dtype=bool), np.zeros(0, dtype=bool)
+    if len(dark):
+        dark_intruding = intruders(dark)
+        none = np.zeros(len(dark), dtype=bool)
+        dark_keep = _kept(
+            image,
+            lightness,
+            dark,
+            none,
+            foreground,
+            body,
+            g,
+            dark_mm,
+            dark_intruding,
+            config,
+            none,
+            cloth_at,
+            ~none,
+        )
+    intruding = np.concatenate([intruding, dark_intruding])
+    keep = np.concatenate([keep, dark_keep])
     centres, bodiless, darkness = centres[keep], bodiless[keep], darkness[keep]
     radii = _radius_at(g.radius, centres)
     # a bodiless ball has no rim against the cloth to fit: its highlight places it; a ball found
@@ -1215,6 +1270,113 @@ def _find(
         image, tophat, *cloth_at(*_pixel_indices(read_at, g.area.shape)), read_at, radii, config.colour
     )
     return _Found(placed, on_table(placed), has_highlight[keep], intruding[keep], features, dark_found[keep])
+
+
+def _kept(
+    image: np.ndarray,
+    lightness: np.ndarray,
+    centres: np.ndarray,
+    has_highlight: np.ndarray,
+    foreground: np.ndarray,
+    body: np.ndarray,
+    g: TableGeometry,
+    centres_mm: np.ndarray,
+    intruding: np.ndarray,
+    config: ClassicConfig,
+    bodiless: np.ndarray,
+    cloth_at: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
+    darkness: np.ndarray | None = None,
+) -> np.ndarray:
+    """(n,) which candidates are plausible (:func:`_plausible`) and no pocket's opening
+    (:func:`_dark_mouth_blobs`); each judged alone."""
+    keep = _plausible(
+        centres,
+        has_highlight,
+        foreground,
+        body,
+        g,
+        centres_mm,
+        intruding,
+        config,
+        bodiless,
+        image,
+        cloth_at,
+        darkness,
+    )
+    return keep & ~_dark_mouth_blobs(image, lightness, centres, has_highlight, body, g, centres_mm, config)
+
+
+def _dark_search(
+    scene: ClassicScene,
+    windows: Sequence[tuple[int, int, int, int]],
+    owner: Callable[[np.ndarray], np.ndarray],
+    missing: MissingBalls | None,
+    mosaic: _Mosaic,
+    to_frame: Callable[[np.ndarray], np.ndarray],
+    config: ClassicConfig,
+) -> Callable[[np.ndarray], Callable[[np.ndarray], np.ndarray] | None] | None:
+    """Where a region search looks for dark blobs (``dark_blobs_where_missing``), as ``_find``'s
+    ``dark_search`` takes it: None everywhere (a ball that may be dark is ``missing``, or the rule
+    is off); else, given the plausible candidates found otherwise (mosaic px), the filter of the
+    windows whose known balls (the last detection's, frame px, owned by them) are not all found
+    again and of the windows overlapping those, or None where all are found."""
+    if not config.dark_blobs_where_missing:
+        return None
+    if missing is not None and len(missing.names):
+        dark = np.isin(missing.names, config.dark_blob_names)
+        if np.any(dark | (missing.confidence < config.dark_blob_sure_confidence)):
+            return None
+    last = scene.detections
+    known = np.concatenate([last.xy_px.reshape(-1, 2), last.unnamed_xy_px.reshape(-1, 2)])
+    known_window = owner(known) if len(known) else np.zeros(0, dtype=int)
+    mine = known_window >= 0
+    known, known_window = known[mine], known_window[mine]
+    g = scene.geometry
+    reach = config.dark_blob_found_radii * _radius_at(g.radius, known - [g.x0, g.y0])
+    boxes = np.array(windows, dtype=float).reshape(-1, 4)
+
+    def search(kept: np.ndarray) -> Callable[[np.ndarray], np.ndarray] | None:
+        fresh = to_frame(kept) if len(kept) else np.zeros((0, 2))
+        fresh_window = mosaic.index[mosaic.window_of(kept)] if len(kept) else np.zeros(0, dtype=int)
+        unfound = _unfound_windows(known, known_window, reach, fresh, fresh_window)
+        if len(unfound) == 0:
+            return None
+        low, high = boxes[unfound, :2], boxes[unfound, 2:]
+        overlapping = np.all(
+            (boxes[:, None, :2] < high[None]) & (boxes[:, None, 2:] > low[None]), axis=2
+        ).any(axis=1)
+        searched = overlapping[mosaic.index]
+
+        def inside(points: np.ndarray) -> np.ndarray:
+            return searched[mosaic.window_of(points)] if len(points) else np.zeros(0, dtype=bool)
+
+        return inside
+
+    return search
+
+
+def _unfound_windows(
+    known: np.ndarray,
+    known_window: np.ndarray,
+    reach: np.ndarray,
+    fresh: np.ndarray,
+    fresh_window: np.ndarray,
+) -> np.ndarray:
+    """The windows (their indices) of which some known ball (``known`` (n, 2) px in window
+    ``known_window`` (n,)) is not found again: each is matched, nearest pairs first, to a ball of
+    ``fresh`` (k, 2) px of its window (``fresh_window`` (k,)) no other took, within its ``reach``
+    (n,) px."""
+    gap = np.linalg.norm(known[:, None] - fresh[None], axis=2)
+    gap[(known_window[:, None] != fresh_window[None]) | (gap > reach[:, None])] = np.inf
+    matched = np.zeros(len(known), dtype=bool)
+    taken = np.zeros(len(fresh), dtype=bool)
+    for flat in np.argsort(gap, axis=None):
+        i, j = np.unravel_index(flat, gap.shape)
+        if not np.isfinite(gap[i, j]):
+            break
+        if not matched[i] and not taken[j]:
+            matched[i] = taken[j] = True
+    return np.unique(known_window[~matched])
 
 
 def _named(

@@ -3,12 +3,16 @@
 A detector is a callable ``detector(frame_bgr, view) -> BallDetections``. The classical detector
 (``snooker.vision.classic``) and the YOLO detector (``snooker.vision.yolo``) both satisfy
 :class:`BallDetector`; :func:`make_detector` builds one by name and imports the YOLO one only when
-it is asked for, so torch and ultralytics are never loaded for the classical path.
+it is asked for, so torch and ultralytics are never loaded for the classical path. A detector that
+can also look again in changed regions of the frame alone satisfies :class:`RegionDetector` (the
+classical one does; the YOLO one detects in full, and the motion gate calls it so).
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -43,6 +47,44 @@ class BallDetector(Protocol):
     """Finds and names the balls in one BGR frame of a calibrated table."""
 
     def __call__(self, frame_bgr: np.ndarray, view: CalibratedView) -> BallDetections: ...
+
+
+@dataclass(frozen=True)
+class MissingBalls:
+    """Balls the caller of :meth:`RegionDetector.redetect` knew and its detections have lost since
+    (no ball of the name found again near where each was last seen): ``xy_px`` (k, 2) frame px
+    where each was last seen, ``names`` (k,) their names, ``confidence`` (k,) in [0, 1] the
+    detector's confidence in each name then, and ``age`` (k,) frames since each was lost (1 on the
+    frame after)."""
+
+    xy_px: np.ndarray
+    names: np.ndarray
+    confidence: np.ndarray
+    age: np.ndarray
+
+    @classmethod
+    def none(cls) -> MissingBalls:
+        return cls(np.zeros((0, 2)), np.zeros(0, dtype=object), np.zeros(0), np.zeros(0, dtype=int))
+
+
+@runtime_checkable
+class RegionDetector(BallDetector, Protocol):
+    """A ball detector that can also detect again in changed regions of the frame alone, the balls
+    found before staying elsewhere (see ``snooker.vision.gating.MotionGatedDetector``)."""
+
+    def redetect(
+        self,
+        frame_bgr: np.ndarray,
+        view: CalibratedView,
+        windows: Sequence[tuple[int, int, int, int]],
+        owner: Callable[[np.ndarray], np.ndarray],
+        missing: MissingBalls | None = None,
+    ) -> BallDetections:
+        """``windows``: (x0, y0, x1, y1) frame px, each around one part (its core) of the changed
+        region; ``owner(xy_px)``: (n,) int, for frame points (n, 2) the index of the window whose
+        core holds each, -1 where nothing changed; ``missing``: the balls the caller has lost
+        since it last found them (None: none known), which the detector may look for harder."""
+        ...
 
 
 class UnknownDetectorError(ValueError):

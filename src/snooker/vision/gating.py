@@ -47,6 +47,7 @@ import cv2
 import numba
 import numpy as np
 
+from snooker.vision.detector import MissingBalls
 from snooker.vision.types import BallDetections
 
 Box = tuple[int, int, int, int]
@@ -466,9 +467,13 @@ class MotionGatedDetector:
     """A ball detector that looks again only where the picture changed (see the module docstring).
 
     ``detector(frame, view)`` detects in full; when it also has ``redetect(frame, view, windows,
-    owner)`` (the classical detector does) changed regions are detected alone: ``windows`` are
-    frame boxes, each around one part of the changed region (its core), and ``owner(xy_px)`` says
-    for frame points (n, 2) which window's core holds each (its index; -1 where nothing changed).
+    owner, missing=...)`` (``snooker.vision.detector.RegionDetector``; the classical detector does)
+    changed regions are detected alone: ``windows`` are frame boxes, each around one part of the
+    changed region (its core), ``owner(xy_px)`` says for frame points (n, 2) which window's core
+    holds each (its index; -1 where nothing changed), and ``missing`` the balls lost and not found
+    since (``lost_retry_frames``), which the detector may look for harder (the classical one
+    looks for a dark ball blurred in flight only where one is missing or where a window's known
+    balls are not all found again: ``ClassicConfig.dark_blobs_where_missing``).
     """
 
     depends_only_on_image = True
@@ -554,14 +559,16 @@ class MotionGatedDetector:
             self.counts.reused += 1
             return previous
         started = time.perf_counter()
-        self._last = redetect(frame_bgr, view, windows, self._owner(owners, t))
+        self._last = redetect(frame_bgr, view, windows, self._owner(owners, t), missing=self._missing.told())
         self.counts.partial_s += time.perf_counter() - started
         if len(followed) and self._lost(followed, self._last.xy_px, t):
             # A ball followed in a large region left its square (a cue ball struck hard): search
             # the whole regions now.
             owners, windows, _ = self._regions(core, t, None)
             started = time.perf_counter()
-            self._last = redetect(frame_bgr, view, windows, self._owner(owners, t))
+            self._last = redetect(
+                frame_bgr, view, windows, self._owner(owners, t), missing=self._missing.told()
+            )
             self.counts.partial_s += time.perf_counter() - started
         _take_where(self._reference, small, owners >= 0)
         self.counts.partial += 1
@@ -651,15 +658,16 @@ class MotionGatedDetector:
         if self._thumb is None or cfg.lost_retry_frames == 0:
             return _LostBalls.none()
         lost = self._missing
-        xy, names, age = lost.xy_px, lost.names, lost.age + 1
+        xy, names, sure, age = lost.xy_px, lost.names, lost.confidence, lost.age + 1
         if now is previous and np.isfinite(now.xy_px).all():
             # the last detections stand: each of their balls finds itself, and the balls still lost
             # were not found among them on the frame before, so only the ages move on
             keep = age <= cfg.lost_retry_frames
-            return _LostBalls(xy[keep], names[keep], age[keep])
+            return _LostBalls(xy[keep], names[keep], sure[keep], age[keep])
         if previous is not None and len(previous):
             xy = np.concatenate([xy, previous.xy_px])
             names = np.concatenate([names, previous.ball.astype(object)])
+            sure = np.concatenate([sure, previous.confidence])
             age = np.concatenate([age, np.ones(len(previous), dtype=int)])
         if len(xy) == 0:
             return lost
@@ -669,7 +677,7 @@ class MotionGatedDetector:
             gap = _same_name_gaps(xy, names, now.xy_px, now.ball)
             found = gap.min(axis=1) <= reach
         keep = ~found & (age <= cfg.lost_retry_frames)
-        return _LostBalls(xy[keep], names[keep], age[keep])
+        return _LostBalls(xy[keep], names[keep], sure[keep], age[keep])
 
     def _without_thin_strays(self, changed: np.ndarray, t: _TableThumb, last: BallDetections) -> np.ndarray:
         """``changed`` (thumbnail) less the parts of thin changed regions away from every ball
@@ -913,15 +921,21 @@ def _same_name_gaps(
 @dataclass(frozen=True)
 class _LostBalls:
     """Balls a detection lost, looked for again: their last places ``xy_px`` (n, 2) frame px, their
-    ``names`` (n,) and the frames since each was lost ``age`` (n,; 1 on the frame after)."""
+    ``names`` (n,), the detector's ``confidence`` (n,) in each name then, and the frames since each
+    was lost ``age`` (n,; 1 on the frame after)."""
 
     xy_px: np.ndarray
     names: np.ndarray
+    confidence: np.ndarray
     age: np.ndarray
 
     @classmethod
     def none(cls) -> _LostBalls:
-        return cls(np.zeros((0, 2)), np.zeros(0, dtype=object), np.zeros(0, dtype=int))
+        return cls(np.zeros((0, 2)), np.zeros(0, dtype=object), np.zeros(0), np.zeros(0, dtype=int))
+
+    def told(self) -> MissingBalls:
+        """These balls as a detector's region search is told of them."""
+        return MissingBalls(self.xy_px, self.names, self.confidence, self.age)
 
     def due(self) -> np.ndarray:
         """(n,) bool: the balls to look for on this frame (1, 2, 4, 8 … frames after the loss)."""
