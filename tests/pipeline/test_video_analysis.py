@@ -679,3 +679,65 @@ def test_the_longest_gap_between_searches_of_alike_frames_is_a_frame_at_least() 
 def test_frames_looked_in_during_a_search_are_not_negative() -> None:
     with pytest.raises(ValueError, match="other_view_looks_during_search"):
         AnalysisConfig(other_view_looks_during_search=-1)
+
+
+def _rolling_frames(still_after_s: float) -> tuple[list[Frame], object]:
+    from snooker.pipeline.bench import RollingClipConfig, rolling_clip
+
+    clip = rolling_clip(
+        RollingClipConfig(fps=10.0, still_before_s=0.5, still_after_s=still_after_s, speed_mm_s=700.0), seed=3
+    )
+    return list(clip.frames()), clip.view
+
+
+def _gated_config(full_every_frames: int, detect_ahead: bool) -> AnalysisConfig:
+    from dataclasses import replace
+
+    config = AnalysisConfig(detect_ahead=detect_ahead)
+    gates = config.fast_path
+    detection = replace(gates.detection, full_every_frames=full_every_frames)
+    return replace(config, fast_path=replace(gates, detection=detection))
+
+
+def test_scheduled_full_detections_are_made_ahead_on_a_helper_and_change_nothing(monkeypatch) -> None:
+    """The gate's full detections that are due (every ``full_every_frames``, the view's second look)
+    are made on the detector's helper thread as soon as their frame is read (``prepare``), not on
+    the frame loop's thread; the detections, and so the strokes, are those made there without it."""
+    from snooker.vision import classic
+
+    frames, view = _rolling_frames(still_after_s=3.0)
+    made_on: list[str] = []
+    detect_scene = classic.detect_scene
+
+    def recorded(*args, **kwargs):
+        made_on.append(threading.current_thread().name)
+        return detect_scene(*args, **kwargs)
+
+    monkeypatch.setattr(classic, "detect_scene", recorded)
+    runs = {}
+    for ahead in (False, True):
+        made_on.clear()
+        analysis = VideoAnalysis(classic.ClassicDetector(), view=view, config=_gated_config(8, ahead))
+        detections: list[BallDetections] = []
+        gate = analysis.detector
+
+        def detect(image, view, gate=gate, detections=detections):
+            detections.append(gate(image, view))  # wrapped, as the bench's stage clock wraps it
+            return detections[-1]
+
+        analysis.detector = detect
+        for frame in frames:
+            analysis.prepare(frame)  # all read ahead, as a full read-ahead queue holds them
+        for frame in frames:
+            analysis.process(frame)
+        analysis.finish()
+        runs[ahead] = (detections, [s.to_log_line() for s in analysis.strokes], list(made_on))
+    (plain, plain_strokes, plain_made), (ahead, ahead_strokes, ahead_made) = runs[False], runs[True]
+    for before, after in zip(plain, ahead, strict=True):
+        assert np.array_equal(before.xy_px, after.xy_px) and list(before.ball) == list(after.ball)
+    assert ahead_strokes == plain_strokes
+    main = threading.current_thread().name
+    assert len(plain_made) >= 4 and set(plain_made) == {main}
+    # the first detection of the view is the loop's own; every later one was made on the helper
+    assert len(ahead_made) == len(plain_made)
+    assert ahead_made[0] == main and all(name != main for name in ahead_made[1:]), ahead_made

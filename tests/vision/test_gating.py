@@ -727,3 +727,42 @@ def test_a_new_view_gets_its_second_look_too(view):
 def test_the_second_look_must_not_be_negative() -> None:
     with pytest.raises(ValueError, match="first_full_again_frames"):
         MotionGateConfig(first_full_again_frames=-1)
+
+
+@pytest.mark.parametrize("again_frames", [0, 2, 3])
+def test_the_gate_says_when_its_next_full_detection_is_due(view, again_frames):
+    """``full_due_in`` after each call names the call on which the gate next detects in full (the
+    view's second look, then every ``full_every_frames``) while nothing else makes it do so."""
+    detector = CountingDetector()
+    config = MotionGateConfig(full_every_frames=5, first_full_again_frames=again_frames)
+    gate = MotionGatedDetector(detector, config)
+    image = render(Scene(balls=RESTING), view)
+    assert gate.full_due_in() is None  # no view yet
+    due_at: list[int] = []
+    full_at: list[int] = []
+    for call in range(16):
+        before = detector.full
+        gate(image.copy(), view)
+        if detector.full > before:
+            full_at.append(call)
+        due_at.append(call + gate.full_due_in())
+    expected = [0, *([again_frames] if again_frames else []), 5, 10, 15]
+    assert full_at == sorted(set(expected))
+    assert all(due_at[call - 1] == call for call in full_at[1:])
+
+
+def test_the_gate_passes_frames_to_detect_ahead_to_its_detector(view):
+    class Ahead(CountingDetector):
+        def __init__(self) -> None:
+            super().__init__()
+            self.asked: list[int] = []
+
+        def detect_ahead(self, image, view):
+            self.asked.append(id(image))
+            return True
+
+    detector = Ahead()
+    gate = MotionGatedDetector(detector, MotionGateConfig())
+    image = render(Scene(balls=RESTING), view)
+    assert gate.detect_ahead(image, view) and detector.asked == [id(image)]
+    assert not MotionGatedDetector(CountingDetector(), MotionGateConfig()).detect_ahead(image, view)
