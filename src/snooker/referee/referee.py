@@ -257,6 +257,7 @@ def scoreboard(state: MatchState) -> dict[str, Any]:
         "scores": list(frame.scores),
         "break": frame.break_points,
         "highest_break": list(frame.highest_break),
+        "match_highest_break": list(state.highest_breaks()),
         "striker": frame.striker,
         "striker_name": state.players[frame.striker],
         "breaker": frame.breaker,

@@ -48,8 +48,15 @@ Judgements documented here because the texts leave them open:
   play stands: the ball on is ``none``, no points remain and no snookers are required, and no
   nomination, free ball, touching ball, miss count, replay or decision. The player to play next is
   the next frame's breaker by the match's default order (3.3(b), 3.17(a); a ``new_frame`` ``order``
-  may choose another of the breaking side's players); once the match is over, the last striker. The
-  break stands as it ended the frame (the scoreboard's highest break keeps it too).
+  may choose another of the breaking side's players); once the match is over, the last striker (a
+  match conceded in a frame included: no frame follows, so no breaker is named). The break stands as
+  it ended the frame (the scoreboard's highest break keeps it too).
+- The highest break of the match is kept per player (``MatchState.highest_breaks``; in four-handed
+  snooker a break is its striker's, though the frame's points are the side's). The texts do not
+  speak of breaks beyond 3.3(F); a re-rack (3.16: "sędzia anuluje wszystkie zdobyte punkty, ustawia
+  bile jak przed rozpoczęciem frejmu", all points scored cancelled) is read as cancelling the rack's
+  breaks with its points, in the frame's highest break and the match's alike: the frame is played
+  again from the break-off and only its last rack stands.
 - The seven-point fouls of an undeclared colour after a red (3.12(d)) are the striker's who potted
   the red; a player striking out of turn then is penalised on the ball his stroke shows he played.
 - A foul by someone other than the striker, penalised as if striker (3.2(b), 3.14(h)), is still a
@@ -479,7 +486,7 @@ def _new_frame(match: MatchState, event: NewFrameLine) -> tuple[MatchState, Outc
         _check_order(match, event.order, expected)
         order = event.order
     frame = _racked_frame(match.frame.number + 1, order, match.reds)
-    return replace(match, frame=frame), Outcome()
+    return replace(match, frame=frame, earlier_highest=match.highest_breaks()), Outcome()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -813,6 +820,15 @@ def _highest(frame: FrameState, side: int, break_points: int) -> tuple[int, int]
     best = list(frame.highest_break)
     best[side] = max(best[side], break_points)
     return (best[0], best[1])
+
+
+def _player_highest(frame: FrameState, player: int, break_points: int) -> tuple[int, ...]:
+    """Each player's highest break of the rack (``FrameState.player_highest``), counting
+    ``break_points`` for ``player``."""
+    best = list(frame.player_highest)
+    best += [0] * (player + 1 - len(best))
+    best[player] = max(best[player], break_points)
+    return tuple(best)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1536,6 +1552,7 @@ def _fair_stroke(
         replayed_from=None,
         warning=False,
         highest_break=_highest(frame, side, break_points),
+        player_highest=_player_highest(frame, striker, break_points),
     )
     cue_on_table = stroke.cue_ball == "on_table"
     new_frame = replace(
@@ -2045,7 +2062,11 @@ def _concede_match(match: MatchState, player: int) -> tuple[MatchState, Outcome]
     announcements: list[str] = []
     frame = match.frame
     if not frame.over:
+        to_play = frame.striker
         match, frame = _close_frame(match, frame, winner, announcements)
+        # No frame follows, so no breaker is named: the player who was to play stays, as when a
+        # frame's end ends the match.
+        frame = replace(frame, striker=to_play)
     frames = list(match.frames)
     if match.aggregate:
         awarded = max(0, match.best_of - match.frames_played)

@@ -217,6 +217,10 @@ class FrameState:
     winner: int | None = None
     last_foul: LastFoul | None = None
     highest_break: tuple[int, int] = (0, 0)
+    player_highest: tuple[int, ...] = ()
+    """Each player's highest break of this rack, by player index (players past its end: none yet):
+    what the frame in play adds to the match's highest breaks (``MatchState.highest_breaks``). A
+    re-rack (3.16) starts it afresh with the scores."""
     on_undecided: bool = False
     scores_unknown: bool = False
     settled_by_stroke: str | None = None
@@ -319,6 +323,9 @@ class MatchState:
     conceded: tuple[int, int, int] | None = None
     """The match was conceded (``concede`` with ``match``): (the player who conceded, his side, the
     frames awarded to the other side beyond the frame in play); None otherwise."""
+    earlier_highest: tuple[int, ...] = ()
+    """Each player's highest break in the frames before the one in play, by player index (players
+    past its end: none yet); see :meth:`highest_breaks`."""
 
     def side_of(self, player: int) -> int:
         return self.sides[player]
@@ -326,6 +333,19 @@ class MatchState:
     @property
     def frames_to_win(self) -> int:
         return self.best_of // 2 + 1
+
+    def highest_breaks(self) -> tuple[int, ...]:
+        """Each player's highest break of the match so far (by player index): the frames before the
+        one in play and the frame in play (its rack standing: a re-rack cancels its points, 3.16)."""
+        return tuple(
+            max(_at(self.earlier_highest, player), _at(self.frame.player_highest, player))
+            for player in range(len(self.players))
+        )
+
+
+def _at(values: tuple[int, ...], index: int) -> int:
+    """``values[index]``, or 0 past its end."""
+    return values[index] if index < len(values) else 0
 
 
 def with_frame(match: MatchState, **changes: object) -> MatchState:
