@@ -693,39 +693,3 @@ def test_a_core_is_read_on_the_ball(offset, placed) -> None:
     candidate = ball + radius * np.array([offset])
     read_at = _core_centres(candidate, ball, np.array([radius]), ClassicConfig().colour.core_radius)
     np.testing.assert_array_equal(read_at, ball if placed else candidate)
-
-
-def test_a_full_detection_made_ahead_is_the_one_made_on_the_call(monkeypatch):
-    """``detect_ahead`` makes the full detection of a frame on the detector's helper thread; the
-    call on that image and view takes it (the same detections and scene) instead of detecting
-    again; another image, or the same image through another view, is detected on the call."""
-    import threading
-
-    from snooker.vision import classic as classic_module
-
-    view = make_view()
-    image = render(Scene(balls=[("red", 500.0, 2600.0), ("black", *STANDARD_TABLE.spots["black"])]), view)
-    made_on: list[str] = []
-    detect_scene = classic_module.detect_scene
-
-    def recorded(*args, **kwargs):
-        made_on.append(threading.current_thread().name)
-        return detect_scene(*args, **kwargs)
-
-    monkeypatch.setattr(classic_module, "detect_scene", recorded)
-    plain = ClassicDetector()(image, view)
-    detector = ClassicDetector()
-    try:
-        assert detector.detect_ahead(image, view)
-        assert not detector.detect_ahead(image, view)  # asked once
-        ahead = detector(image, view)
-        other = image.copy()
-        detector.detect_ahead(other, view)
-        detector(other, make_view())  # another view: detected on the call
-    finally:
-        detector.close()
-    main = threading.current_thread().name
-    assert made_on[0] == main and made_on[1] != main
-    assert made_on[-1] == main
-    assert list(ahead.ball) == list(plain.ball) and np.array_equal(ahead.xy_px, plain.xy_px)
-    assert detector.scene is not None and detector.scene.view is not view

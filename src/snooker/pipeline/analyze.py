@@ -93,11 +93,6 @@ class AnalysisConfig:
     """While the cue ball is looked for in a frame of another view, look for it in the next frame
     (if read already) on a helper thread (see :class:`FrameCueBall`): the same sightings, on both
     cores. Off: one frame at a time, on the frame loop's thread."""
-    detect_ahead: bool = True
-    """The full detections the fast path's gate has scheduled (``full_every_frames``, a view's
-    second look) made ahead, on a helper thread, as soon as their frame is read (where the detector
-    can: ``detect_ahead``): the same detections, the frame loop's thread waiting only for what is
-    left of them. Off: made on the frame loop's thread when due."""
     other_view_looks_during_search: int = 4
     """With ``other_view_look_ahead``: how many frames, from the one searched on, the helper looks
     in while a search for the table holds the frame loop in a run of other views (a search takes
@@ -180,14 +175,6 @@ class VideoAnalysis:
         self.config = config or AnalysisConfig()
         self.thumbnails = frame_thumbnails(self.config)
         self.detector = fast_detector(detector, self.config, self.thumbnails)
-        gate = self.detector
-        self._ahead_gate = (
-            gate
-            if self.config.detect_ahead and hasattr(gate, "full_due_in") and hasattr(gate, "detect_ahead")
-            else None
-        )
-        """The gate whose scheduled full detections are made ahead (:meth:`_detect_ahead`), or None."""
-        self._read_frames: _FramesComing | None = _FramesComing() if self._ahead_gate is not None else None
         self.view = view
         self.fixed_view = view is not None and fixed_view
         self.find_table = find_table or _default_find_table()
@@ -236,12 +223,9 @@ class VideoAnalysis:
     def prepare(self, frame: Frame) -> None:
         """What can be done with ``frame`` alone, ahead of :meth:`process` and on any thread (the
         reader's: ``read_ahead(source, prepare=analysis.prepare)``): the fast path's thumbnails; the
-        frame made known to the cue ball's follower in other views (it looks ahead) and to the
-        gate's full detections made ahead (``detect_ahead``)."""
+        frame made known to the cue ball's follower in other views (it looks ahead)."""
         if self.thumbnails is not None:
             self.thumbnails.prepare(frame.image)
-        if self._read_frames is not None:
-            self._read_frames.add(frame)
         if self.view_shift is not None:
             self.view_shift.prepare(frame.index, frame.image)
         prepare = getattr(self.other_view, "prepare", None)
@@ -265,24 +249,7 @@ class VideoAnalysis:
                 return FrameOutcome(frame, None, [], reason)
             return FrameOutcome(frame, None, [], reason, self._look_in_other_view(frame))
         self._leave_other_view()
-        detections = self.detector(frame.image, self.view)
-        self._detect_ahead(frame)
-        return self._track(frame, detections)
-
-    def _detect_ahead(self, frame: Frame) -> None:
-        """Have the gate's next scheduled full detection started on its frame, if that frame has been
-        read (``detect_ahead``): the frame as many frames on as the gate has calls to go, every frame
-        between being detected (where one is not, the detection lands later and the one made ahead
-        goes unused)."""
-        gate = self._ahead_gate
-        if gate is None or self._read_frames is None:
-            return
-        due = gate.full_due_in()
-        if due is None:
-            return
-        image = self._read_frames.image(frame.index + due)
-        if image is not None:
-            gate.detect_ahead(image, self.view)
+        return self._track(frame, self.detector(frame.image, self.view))
 
     def _track(self, frame: Frame, detections: BallDetections, reason: str | None = None) -> FrameOutcome:
         """``frame``'s ``detections`` tracked (here, or by the tracking worker)."""
@@ -353,9 +320,6 @@ class VideoAnalysis:
             return []
         self._finished = True
         self._searcher.close()
-        close_gate = getattr(self._ahead_gate, "close", None)
-        if close_gate is not None:
-            close_gate()
         close = getattr(self.other_view, "close", None)
         if close is not None:
             close()

@@ -21,9 +21,7 @@ Steps, all on the crop around the calibrated playing area:
 from __future__ import annotations
 
 import functools
-import weakref
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -637,8 +635,6 @@ class ClassicDetector:
         compile_kernels()
         self._cached: tuple[CalibratedView, tuple[int, ...], TableGeometry | None] | None = None
         self.scene: ClassicScene | None = None
-        self._ahead: dict[int, _Ahead] = {}
-        self._helper: ThreadPoolExecutor | None = None
 
     def geometry(self, view: CalibratedView, shape: tuple[int, ...]) -> TableGeometry | None:
         """The table geometry for frames of ``shape`` seen through ``view`` (computed once per view)."""
@@ -652,60 +648,8 @@ class ClassicDetector:
         if geometry is None:
             self.scene = None
             return BallDetections.empty()
-        ahead = self._take_ahead(frame_bgr, view, geometry)
-        self.scene = detect_scene(frame_bgr, view, self.config, geometry) if ahead is None else ahead.result()
+        self.scene = detect_scene(frame_bgr, view, self.config, geometry)
         return self.scene.detections
-
-    def detect_ahead(self, frame_bgr: np.ndarray, view: CalibratedView) -> bool:
-        """Start the full detection of ``frame_bgr`` seen through ``view`` on this detector's helper
-        thread (frames in the order asked), for a later call with this image and view to take
-        (``__call__``: what it would detect itself, the same function of the image, the view and
-        the configuration, made beside the frame loop). Whether it was started now (not where it
-        already was, or the view has no table geometry). A detection asked for an image that is let
-        go of unused is dropped (cancelled if not begun); :meth:`close` stops the helper."""
-        geometry = self.geometry(view, frame_bgr.shape)
-        self._drop_unused()
-        held = self._ahead.get(id(frame_bgr))
-        if geometry is None or (held is not None and held.image() is frame_bgr and held.view is view):
-            return False
-        if held is not None:
-            held.future.cancel()  # asked for another view (or an image gone whose id is reused)
-        if self._helper is None:
-            self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="classic-ahead")
-        future = self._helper.submit(detect_scene, frame_bgr, view, self.config, geometry)
-        self._ahead[id(frame_bgr)] = _Ahead(weakref.ref(frame_bgr), view, geometry, future)
-        return True
-
-    def close(self) -> None:
-        """Stop the helper thread of :meth:`detect_ahead` (a detection running is finished first,
-        those not begun are dropped); a later :meth:`detect_ahead` starts it afresh."""
-        for ahead in self._ahead.values():
-            ahead.future.cancel()
-        self._ahead.clear()
-        if self._helper is not None:
-            self._helper.shutdown(wait=True, cancel_futures=True)
-            self._helper = None
-
-    def _take_ahead(
-        self, frame_bgr: np.ndarray, view: CalibratedView, geometry: TableGeometry
-    ) -> Future[ClassicScene] | None:
-        """The detection made ahead for this image, view and geometry (taken: made once), or None."""
-        if not self._ahead:
-            return None
-        held = self._ahead.pop(id(frame_bgr), None)
-        self._drop_unused()
-        if held is None:
-            return None
-        if held.image() is not frame_bgr or held.view is not view or held.geometry is not geometry:
-            held.future.cancel()
-            return None
-        return held.future
-
-    def _drop_unused(self) -> None:
-        """Forget the detections made ahead for images let go of (an id is reused once its image is
-        gone: the weak reference tells)."""
-        for key in [key for key, ahead in self._ahead.items() if ahead.image() is None]:
-            self._ahead.pop(key).future.cancel()
 
     def redetect(
         self,
@@ -746,17 +690,6 @@ class ClassicDetector:
             return None
         followed = follow_scene(frame_bgr, scene, rows, expected_px, self.config, self.config.follower)
         return None if followed is None else followed.detections
-
-
-@dataclass(frozen=True)
-class _Ahead:
-    """A full detection asked for ahead (:meth:`ClassicDetector.detect_ahead`): the image (weakly
-    held), the view and the geometry it was asked with, and its result to come."""
-
-    image: weakref.ref
-    view: CalibratedView
-    geometry: TableGeometry
-    future: Future[ClassicScene]
 
 
 @functools.cache

@@ -506,31 +506,6 @@ class MotionGatedDetector:
         self._missing = self._still_lost(previous if self._thumb is thumb else None, detections)
         return detections
 
-    def full_due_in(self) -> int | None:
-        """In how many calls, each on the next frame of the same view, this gate makes its next
-        scheduled full detection (``full_every_frames``, or the view's second look:
-        ``first_full_again_frames``); None before a view's first detection. A large change may make
-        one sooner, a frame not passed to the gate later."""
-        if self._thumb is None or self._reference is None or self._last is None:
-            return None
-        cfg = self.config
-        due = cfg.full_every_frames - self._since_full
-        if self._fulls_in_view == 1 and cfg.first_full_again_frames > 0:
-            due = min(due, cfg.first_full_again_frames - self._since_full)
-        return max(1, due)
-
-    def detect_ahead(self, frame_bgr: np.ndarray, view: object) -> bool:
-        """Have the detector start its full detection of a frame to come ahead, where it can
-        (``detect_ahead(frame_bgr, view)``, see ``ClassicDetector.detect_ahead``); whether it started."""
-        ahead = getattr(self.detector, "detect_ahead", None)
-        return bool(ahead(frame_bgr, view)) if ahead is not None else False
-
-    def close(self) -> None:
-        """Stop the detector's helper, where it has one (``close``)."""
-        close = getattr(self.detector, "close", None)
-        if close is not None:
-            close()
-
     def _detect(self, frame_bgr: np.ndarray, view: object) -> BallDetections:
         cfg = self.config
         self._frames += 1
