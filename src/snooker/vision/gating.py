@@ -559,16 +559,14 @@ class MotionGatedDetector:
             self.counts.reused += 1
             return previous
         started = time.perf_counter()
-        self._last = redetect(frame_bgr, view, windows, self._owner(owners, t), missing=self._missing.told())
+        self._last = redetect(frame_bgr, view, windows, self._owner(owners, t), missing=self._missing)
         self.counts.partial_s += time.perf_counter() - started
         if len(followed) and self._lost(followed, self._last.xy_px, t):
             # A ball followed in a large region left its square (a cue ball struck hard): search
             # the whole regions now.
             owners, windows, _ = self._regions(core, t, None)
             started = time.perf_counter()
-            self._last = redetect(
-                frame_bgr, view, windows, self._owner(owners, t), missing=self._missing.told()
-            )
+            self._last = redetect(frame_bgr, view, windows, self._owner(owners, t), missing=self._missing)
             self.counts.partial_s += time.perf_counter() - started
         _take_where(self._reference, small, owners >= 0)
         self.counts.partial += 1
@@ -919,23 +917,10 @@ def _same_name_gaps(
 
 
 @dataclass(frozen=True)
-class _LostBalls:
-    """Balls a detection lost, looked for again: their last places ``xy_px`` (n, 2) frame px, their
-    ``names`` (n,), the detector's ``confidence`` (n,) in each name then, and the frames since each
-    was lost ``age`` (n,; 1 on the frame after)."""
-
-    xy_px: np.ndarray
-    names: np.ndarray
-    confidence: np.ndarray
-    age: np.ndarray
-
-    @classmethod
-    def none(cls) -> _LostBalls:
-        return cls(np.zeros((0, 2)), np.zeros(0, dtype=object), np.zeros(0), np.zeros(0, dtype=int))
-
-    def told(self) -> MissingBalls:
-        """These balls as a detector's region search is told of them."""
-        return MissingBalls(self.xy_px, self.names, self.confidence, self.age)
+class _LostBalls(MissingBalls):
+    """Balls a detection lost, looked for again (the fields of :class:`MissingBalls`, which a
+    region search is told as they are: last places, names, the confidence in each name then, and
+    the frames since each was lost, 1 on the frame after)."""
 
     def due(self) -> np.ndarray:
         """(n,) bool: the balls to look for on this frame (1, 2, 4, 8 … frames after the loss)."""
