@@ -12,13 +12,15 @@ Fields this referee adds to the contract (all optional):
   foul for playing out of turn); ``free_ball`` (bool, a referee's call that the next player is
   snookered after this foul — overrides the geometry; ``snookered`` is accepted for it too);
   ``miss`` (bool, a referee's call of foul and a miss — overrides the geometry and the score
-  test; with no ``full_ball`` given a full ball is taken as open — unless ``clear_path`` is
-  false — so repeated called misses lead to the warning and the award, 3.14(c));
+  test; with no ``full_ball`` given a full ball is taken as open where no places show otherwise
+  (with positions the geometry judges it) — unless ``clear_path`` is false — so repeated called
+  misses lead to the warning and the award, 3.14(c));
   ``clear_path`` (bool, a straight line to any part of a ball on was open before the stroke: the
   referee then applies 3.14(b) itself, snookers test included); ``full_ball`` (bool, a full-ball
-  contact was open before the stroke); ``fell_from_edge`` (balls that fell from the edge of a
-  pocket before a ball in the stroke could hit them, 3.9(b)); ``moving_at_strike`` (object balls
-  still moving when the cue ball was struck: a foul, 3.12(b)); ``fouls`` entries may be codes or
+  contact was open before the stroke; ``true`` is a straight line open too, over the geometry);
+  ``fell_from_edge`` (balls that fell from the edge of a pocket before a ball in the stroke could
+  hit them, 3.9(b)); ``moving_at_strike`` (object balls still moving when the cue ball was struck:
+  a foul, 3.12(b)); ``fouls`` entries may be codes or
   ``{"reason", "ball"}`` (a ``push_stroke`` without a ball, the cue ball resting against one
   ball, concerns that ball, 3.8(b)); ``"white"`` among ``potted`` or ``off_table`` sets ``cue_ball``
   (the white in both, or a ``cue_ball`` saying otherwise, is refused). Without positions and

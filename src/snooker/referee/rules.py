@@ -126,6 +126,13 @@ Judgements documented here because the texts leave them open:
   intention); a stroke that ran on into a ball not on is still ruled on that contact.
 - A miss called where no straight line to any part of a ball on was open (the referee judged the
   attempt not genuine) never had a full-ball contact open, so it cannot lead to the 3.14(c) award.
+  The other way round, a full ball stated open (``full_ball``, the referee's call, 3.14(c):
+  "możliwe było centralne trafienie") is a straight line open: it stands over the geometry, which
+  may read the places (a tracker's noise) as leaving none.
+- After a miss with a full ball open, replaced, "następna nieudana próba trafienia ... w zagraniu
+  wykonywanym z tej samej pozycji" (3.14(c)) is a foul and a miss whatever the scores: the text
+  names the attempt from that position, not the player, so a player out of turn who fails from it
+  is called so too (his misses start his own count; the offender's count is his alone).
 - A frame whose scores are not known (a ``table`` line without them) leaves the aggregate not known:
   in a match on aggregate points no match winner is called (3.1(g): the most points overall decide)
   and no re-spotted black follows a last frame (3.4(c): whether the aggregate is level is not
@@ -1318,6 +1325,9 @@ def _call_miss(
         clear = stroke.clear_path
     if stroke.full_ball is not None:
         full = stroke.full_ball
+        if full and stroke.clear_path is None:
+            # A full-ball contact open is a straight line open: the call stands over the geometry.
+            clear = True
     if clear is False:
         # No straight line to any part of a ball on: a full-ball contact cannot be open (3.14(c)).
         full = False
