@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.datasets.synth.geometry import TableGeometry
-from snooker.datasets.synth.physics import PhysicsConfig, Shot, simulate
+from snooker.datasets.synth.physics import ROLLING, PhysicsConfig, Shot, simulate
 
 R = STANDARD_TABLE.ball_radius_mm
 OVERLAP_TOLERANCE_MM = 0.01
@@ -183,3 +183,17 @@ def test_contact_from_touching_is_found_when_the_balls_close_again(case, v, a2, 
         assert 0.0 < root < 1e-4  # within 0.1 ms, before the overlap could grow
         d = d0 + v * root + a2 * root**2
         assert np.linalg.norm(d) - _D > -1e-6
+
+
+def test_a_topple_rolls_the_ball_without_a_strike_and_rests_are_recorded_between_shots():
+    """A scripted topple sets a resting ball rolling (no slip, so no ``strike`` and no cue); every
+    ball at rest before a later shot is a ``rest`` event of its own."""
+    layout = {"white": (800.0, 1000.0), "red-1": (300.0, 2500.0)}
+    traj = simulate(layout, [Shot(500.0, 90.0), Shot(200.0, 0.0, ball="red-1", topple=True, time_s=8.0)])
+    kinds = [e.kind for e in traj.events]
+    assert kinds.count("strike") == 1 and kinds.count("topple") == 1
+    assert kinds.index("rest") < kinds.index("topple") < len(kinds) - 1 and kinds[-1] == "rest"
+    (piece,) = [p for p in traj.pieces["red-1"] if p.t0 > 8.0][:1]
+    assert piece.mode == ROLLING  # from the start: no sliding phase
+    with pytest.raises(ValueError, match="topple"):
+        Shot(200.0, 0.0, top=0.2, topple=True)

@@ -53,6 +53,31 @@ EXPECTED = {
         s[0]["log"]["first_contact"] == ["red"]
         and 50.0 <= _distance_mm(s[0], ("before", "red-1"), ("after", "red-1")) <= 150.0
     ),
+    "pot_then_in_off": lambda s: (
+        [p["ball"] for p in s[0]["log"]["potted"]] == ["red"]
+        and s[0]["log"]["cue_ball"] == "potted"
+        and s[0]["expected"]["reasons"] == ["in_off"]
+    ),
+    "two_reds_one_pocket": lambda s: (
+        len(s[0]["log"]["potted"]) == 2
+        and len({p["pocket"] for p in s[0]["log"]["potted"]}) == 1
+        and not s[0]["expected"]["foul"]
+    ),
+    "slow_roll_along_cushion": lambda s: (
+        [p["pocket"] for p in s[0]["log"]["potted"]]
+        in ([p] for p in POCKET_NAMES if not p.startswith("middle"))
+        and not s[0]["expected"]["foul"]
+        and _off_a_side_cushion_mm(s[0]["log"]["positions"]["before"]["red-1"]) <= 4.0
+    ),
+    "red_hangs_then_drops": lambda s: (
+        len(s) == 1
+        and [p["ball"] for p in s[0]["log"]["potted"]] == ["red"]
+        and s[0]["analysis"]["potted"][0]["frame"] <= s[0]["analysis"]["end_frame"]
+        and not s[0]["expected"]["foul"]
+    ),
+    "stroke_while_ball_creeps": lambda s: (
+        len(s) == 2 and s[1]["log"].get("moving_at_strike") == ["red"] and s[1]["expected"]["foul"]
+    ),
     **{f"plain_pot_{p}": None for p in POCKET_NAMES},
 }
 
@@ -62,6 +87,11 @@ def _distance_mm(stroke: dict, a: tuple[str, str], b: tuple[str, str]) -> float:
     positions = stroke["log"]["positions"]
     pa, pb = positions[a[0]][a[1]], positions[b[0]][b[1]]
     return float(np.hypot(pa[0] - pb[0], pa[1] - pb[1]))
+
+
+def _off_a_side_cushion_mm(xy: list[float]) -> float:
+    """How far (mm) a ball centre lies beyond a radius from the nearer side cushion."""
+    return min(xy[0], STANDARD_TABLE.width_mm - xy[0]) - BALL_RADIUS
 
 
 def _plain_pot_shows(pocket: str, strokes: list[dict]) -> bool:
@@ -167,3 +197,35 @@ def test_a_stroke_struck_while_balls_run_costs_the_value_of_the_ball_concerned(m
         log["moving_at_strike"] = moving
     expected = expected_fouls(log, ball_on)
     assert expected["foul"] is bool(moving) and expected["penalty"] == penalty
+
+
+def test_a_red_hanging_on_the_lip_drops_after_the_balls_stopped_and_scores_in_the_stroke():
+    """3.9(c): the red stops on the lip, every ball rests, and it drops a moment later; the truth
+    puts the pot in the stroke (ended at the second rest), and the clip shows no second stroke."""
+    from snooker.datasets.synth.scenarios import HANG_S
+
+    traj = make_scenario("red_hangs_then_drops", 0).trajectory
+    rests = [e.t for e in traj.events if e.kind == "rest"]
+    (topple,) = [e for e in traj.events if e.kind == "topple"]
+    (pot,) = [e for e in traj.events if e.kind == "pot"]
+    assert rests[0] < topple.t <= pot.t == rests[1]
+    assert HANG_S[0] <= topple.t - rests[0] <= HANG_S[1]
+    assert "red-1" not in traj.final_layout
+    (stroke,) = stroke_truths(traj, "red")
+    assert stroke["t_end"] == pytest.approx(rests[1])
+    truth = clip_truth(traj, Camera.overhead((320, 180)), "red_hangs_then_drops", "red")
+    assert [line["type"] for line in truth["frame_log"]] == ["stroke"]
+
+
+def test_a_ball_that_topples_long_after_the_rest_is_an_edge_fall_not_a_pot_of_the_stroke():
+    """3.9(a): read with a moment shorter than the red's hang, the same fall is one by itself: the
+    stroke pots nothing and ends at the first rest, and an ``edge_fall`` line follows it."""
+    from snooker.datasets.synth.truth import TruthConfig
+
+    traj = make_scenario("red_hangs_then_drops", 0).trajectory
+    config = TruthConfig(edge_moment_s=0.5)
+    (stroke,) = stroke_truths(traj, "red", config)
+    assert stroke["log"]["potted"] == [] and "red-1" in stroke["log"]["positions"]["after"]
+    assert stroke["t_end"] == pytest.approx(min(e.t for e in traj.events if e.kind == "rest"))
+    truth = clip_truth(traj, Camera.overhead((320, 180)), "red_hangs_then_drops", "red", config=config)
+    assert truth["frame_log"][1:] == [{"type": "edge_fall", "ball": "red"}]

@@ -23,7 +23,11 @@ from snooker.vision.types import BallDetections
 synth = pytest.importorskip("snooker.datasets.synth.scenarios")
 
 SEED = 0
-SCENARIOS = tuple(name for name in sorted(synth.SCENARIOS) if name != "stroke_while_ball_moving")
+SCENARIOS = tuple(
+    name
+    for name in sorted(synth.SCENARIOS)
+    if name not in ("stroke_while_ball_moving", "stroke_while_ball_creeps")
+)
 NOISE_MM = 1.5
 MISSED_DETECTION_RATE = 0.02
 SETTLE_S = 1.5

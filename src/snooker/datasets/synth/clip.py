@@ -53,7 +53,7 @@ def render_frames(traj: Trajectory, camera: Camera, options: RenderOptions, seed
     shutter = config.shutter_fraction / traj.fps
     offsets = np.linspace(-shutter / 2, shutter / 2, options.motion_blur_samples)
     graphic = ScoreGraphic(break_points=config.break_points) if config.score_graphic else None
-    strikes = list(traj.shots)
+    strikes = [s for s in traj.shots if not s.topple]  # a ball toppling by itself has no player
     for k, t in enumerate(times):
         positions = {}
         motion = {}

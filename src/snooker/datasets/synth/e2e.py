@@ -4,8 +4,9 @@ A scenario (or a whole frame played by the simple player) is filmed by the rende
 the clip then goes through exactly what ``snooker-referee analyze`` runs — frames from
 ``snooker.vision.sources``, calibration (``find_table`` on the frames, or the camera's own
 calibration when asked), the classical detector, the tracker and the stroke finder — and the
-frame log it writes is ruled by the referee. Everything is compared with the truth the simulation
-knows exactly:
+frame log it writes (with an ``edge_fall`` line for a ball that fell from a pocket's edge by
+itself, as ``analyze`` writes it) is ruled by the referee. Everything is compared with the truth
+the simulation knows exactly:
 
 - strokes are paired by their start frame;
 - events per kind (first contact, pot with its pocket, ball off the table, cue ball potted or off,
@@ -135,9 +136,8 @@ def run_pipeline(video: Path, truth: dict | None = None, config: EndToEndConfig 
             video_info["height"], video_info["width"] = frame.image.shape[:2]
             analysis.process(frame)
     analysis.finish()
-    return PipelineRun(
-        analysis.analysis(video_info), frame_log_lines(analysis.strokes), analysis.view is not None
-    )
+    lines = frame_log_lines(analysis.strokes, outside_events=analysis.outside_events)
+    return PipelineRun(analysis.analysis(video_info), lines, analysis.view is not None)
 
 
 # ------------------------------------------------------------------------------ comparison
@@ -329,7 +329,8 @@ def _tally_events(score: ClipScore, truth: Counter, seen: Counter) -> None:
 
 def _compare_rulings(score: ClipScore, truth: dict, run: PipelineRun, pairs: list[tuple[int, int]]) -> None:
     opening = not starts_a_frame(truth)
-    truth_log = [run.frame_log[0], *[s["log"] for s in truth["strokes"]]] if run.frame_log else []
+    truth_lines = truth.get("frame_log", [s["log"] for s in truth["strokes"]])
+    truth_log = [run.frame_log[0], *truth_lines] if run.frame_log else []
     truth_rulings = rule(truth_log, opening)
     seen_rulings = rule(run.frame_log, opening)
     for i, j in pairs:

@@ -21,6 +21,9 @@ established model (the one pooltool implements, after Leckie & Greenspan / Alcia
   ``cushion_spin_retention`` of the top/back spin survives (the real nose is above the centre).
 - A ball is potted when its centre enters the pocket's capture circle (geometry.py); the jaw
   faces in front of it let a ball rattle and stay out.
+- A ball hanging on the edge of a pocket that drops a while after it stopped: a scripted fall.
+  A ``Shot`` with ``topple`` sets the ball rolling (no cue, no spin offsets) and is recorded as a
+  ``topple`` event, not a ``strike``.
 - Forced off the table: a scripted jump. A ball listed in ``Shot.leaves_table`` that reaches a
   cushion nose at ``min_jump_speed`` or more leaves the cloth at that instant and flies on over
   the rail on a parabola; it takes no further part.
@@ -93,7 +96,9 @@ class Shot:
     ``speed_mm_s``: cue-ball speed; ``angle_deg``: direction in the table frame (0 = +x towards
     baulk-right, 90 = +y up the table); ``top``: tip offset above the centre as a fraction of the
     radius (0.4 = natural roll, negative = draw); ``side``: offset to the right (+) or left (−);
-    ``leaves_table``: balls that jump off at their first fast cushion (scripted, see module doc).
+    ``leaves_table``: balls that jump off at their first fast cushion (scripted, see module doc);
+    ``topple``: no cue stroke but a ball at rest (on the edge of a pocket) set rolling by itself
+    at ``speed_mm_s`` along ``angle_deg``, with no tip offset (a ``topple`` event, see module doc).
     """
 
     speed_mm_s: float
@@ -103,6 +108,7 @@ class Shot:
     time_s: float = 0.0
     ball: str = CUE_BALL
     leaves_table: tuple[str, ...] = ()
+    topple: bool = False
 
     def __post_init__(self) -> None:
         if not (0.0 < self.speed_mm_s <= 15000.0):
@@ -111,13 +117,17 @@ class Shot:
             raise ValueError("the tip offset (top, side) must stay within 0.75 ball radii of the centre")
         if self.time_s < 0:
             raise ValueError("shot time_s must not be negative")
+        if self.topple and (self.top or self.side or self.leaves_table):
+            raise ValueError("a topple has no tip offset and sends no ball off the table")
 
 
 @dataclass(frozen=True)
 class Event:
     """Something that happened at time ``t`` (s): ``kind`` is ``strike``, ``ball_ball``,
     ``cushion`` (``where`` = cushion name or ``jaw:<pocket>:<k>``), ``pot`` (``where`` =
-    pocket), ``off_table`` or ``rest``; ``balls`` are the balls involved; ``speed_mm_s`` the
+    pocket), ``off_table``, ``topple`` (a ball set rolling by itself, see ``Shot.topple``) or
+    ``rest`` (every ball at rest: after the last shot, and before a later shot when the balls
+    stopped before it); ``balls`` are the balls involved; ``speed_mm_s`` the
     closing speed of a contact."""
 
     t: float
@@ -530,7 +540,10 @@ class _Simulator:
             for i in sorted(changed):
                 self._record(i)
             self.energy.append((self.t, self._kinetic_energy()))
-            if not self._moving().any() and not np.isin(s.mode, (AIRBORNE,)).any() and not pending:
+            if not self._moving().any() and not np.isin(s.mode, (AIRBORNE,)).any():
+                if pending:
+                    self.events.append(Event(self.t, "rest"))
+                    continue
                 self.rest_time = self.t
                 self.events.append(Event(self.t, "rest"))
                 return
@@ -552,6 +565,8 @@ class _Simulator:
         i = s.ids.index(shot.ball)
         if s.mode[i] in (POTTED, AIRBORNE, GONE):
             raise SimulationError(f"cannot strike {shot.ball}: it is not on the table")
+        if shot.topple and s.mode[i] != STATIONARY:
+            raise SimulationError(f"cannot topple {shot.ball}: it is moving")
         self.shots.remove(shot)
         theta = math.radians(shot.angle_deg)
         d = np.array([math.cos(theta), math.sin(theta), 0.0])
@@ -561,9 +576,12 @@ class _Simulator:
         w = 5.0 / (2.0 * R * R) * np.cross(offset, v)
         s.v[i] = v[:2]
         s.w[i] = w
+        if shot.topple:  # it rolls off the edge, it is not struck
+            s.w[i, 0], s.w[i, 1] = -v[1] / R, v[0] / R
         s.mode[i] = SLIDING
         self._settle_mode(i)
-        self.events.append(Event(self.t, "strike", (shot.ball,), speed_mm_s=shot.speed_mm_s))
+        kind = "topple" if shot.topple else "strike"
+        self.events.append(Event(self.t, kind, (shot.ball,), speed_mm_s=shot.speed_mm_s))
         return {i}
 
     def _settle_mode(self, i: int) -> None:

@@ -53,8 +53,12 @@ def _aim(src, dst) -> float:
     return math.degrees(math.atan2(dst[1] - src[1], dst[0] - src[0]))
 
 
-def _free(layout: dict, xy, clearance: float = D + 2.0, table: TableSpec = STANDARD_TABLE) -> bool:
-    if not table.on_playing_area(np.asarray(xy), margin_mm=-5.0)[0]:
+def _free(
+    layout: dict, xy, clearance: float = D + 2.0, table: TableSpec = STANDARD_TABLE, cushion_mm: float = 5.0
+) -> bool:
+    """Whether ``xy`` lies at least ``cushion_mm`` beyond a ball radius from every cushion and
+    ``clearance`` from every ball of ``layout``."""
+    if not table.on_playing_area(np.asarray(xy), margin_mm=-cushion_mm)[0]:
         return False
     return all(math.dist(xy, p) >= clearance for p in layout.values())
 
@@ -612,42 +616,47 @@ def _capture_gap(xy, pocket: str, geo) -> float:
     return float(np.linalg.norm(np.asarray(xy) - drop)) - geo.capture_radius_mm(pocket)
 
 
-def red_stops_in_the_jaws(rng, config: ScenarioConfig) -> Scenario:
-    """A red sent slowly at a corner pocket stops on the lip, 3–20 mm short of dropping.
+def _red_short_of_the_lip(r, config: ScenarioConfig, geo):
+    """A red sent slowly straight at a corner pocket, the cue-ball speed bisected between a stroke
+    that leaves it short and one that pots it, for the largest that leaves it at least a gap drawn
+    from ``LIP_GAP_MM`` outside the capture circle: (layout, shot, pocket), None where the draw
+    does not fit."""
+    pocket = str(r.choice(["baulk_left", "baulk_right", "top_left", "top_right"]))
+    made = _straight_pot(r, pocket, "red-1", spread_deg=12.0, extra_reds=2)
+    if made is None:
+        return None
+    layout, shot = made
+    want = r.uniform(*LIP_GAP_MM)
 
-    The cue-ball speed is bisected between a stroke that leaves the red short and one that pots
-    it, for the largest speed that leaves it at least the drawn gap short.
-    """
+    def short_enough(speed):
+        traj = _simulate_or_none(layout, Shot(speed, shot.angle_deg, top=0.0), config)
+        if traj is None:
+            return None
+        if any(e.kind == "pot" for e in traj.events) or "red-1" not in traj.final_layout:
+            return False
+        return _capture_gap(traj.final_layout["red-1"], pocket, geo) >= want
+
+    lo, hi = LIP_SPEEDS_MM_S
+    if short_enough(lo) is not True or short_enough(hi) is not False:
+        return None
+    for _ in range(LIP_BISECTIONS):
+        mid = 0.5 * (lo + hi)
+        ok = short_enough(mid)
+        if ok is None:
+            return None
+        lo, hi = (mid, hi) if ok else (lo, mid)
+    return layout, Shot(lo, shot.angle_deg, top=0.0), pocket
+
+
+def red_stops_in_the_jaws(rng, config: ScenarioConfig) -> Scenario:
+    """A red sent slowly at a corner pocket stops on the lip, 3–20 mm short of dropping
+    (``_red_short_of_the_lip``)."""
     from snooker.datasets.synth.geometry import GeometryConfig, TableGeometry
 
     geo = TableGeometry(STANDARD_TABLE, GeometryConfig())
 
     def build(r):
-        pocket = str(r.choice(["baulk_left", "baulk_right", "top_left", "top_right"]))
-        made = _straight_pot(r, pocket, "red-1", spread_deg=12.0, extra_reds=2)
-        if made is None:
-            return None
-        layout, shot = made
-        want = r.uniform(*LIP_GAP_MM)
-
-        def short_enough(speed):
-            traj = _simulate_or_none(layout, Shot(speed, shot.angle_deg, top=0.0), config)
-            if traj is None:
-                return None
-            if any(e.kind == "pot" for e in traj.events) or "red-1" not in traj.final_layout:
-                return False
-            return _capture_gap(traj.final_layout["red-1"], pocket, geo) >= want
-
-        lo, hi = LIP_SPEEDS_MM_S
-        if short_enough(lo) is not True or short_enough(hi) is not False:
-            return None
-        for _ in range(LIP_BISECTIONS):
-            mid = 0.5 * (lo + hi)
-            ok = short_enough(mid)
-            if ok is None:
-                return None
-            lo, hi = (mid, hi) if ok else (lo, mid)
-        return layout, Shot(lo, shot.angle_deg, top=0.0), pocket
+        return _red_short_of_the_lip(r, config, geo)
 
     def check(traj, strokes, cand):
         log = strokes[0]["log"]
@@ -776,6 +785,292 @@ def thin_cut(rng, config: ScenarioConfig) -> Scenario:
     return Scenario("thin_cut", "red", traj, "a thin cut: the red moves only 50-150 mm")
 
 
+IN_OFF_TOPS = (-0.4, -0.3, -0.2, -0.1, 0.0, 0.1, 0.2)
+"""Tip heights (fractions of the radius) ``pot_then_in_off`` tries, keeping the middle one of
+those that send the cue ball into the second pocket."""
+QUICK_SUCCESSION_S = 1.0
+"""The most time (s) between the two pots of ``two_reds_one_pocket``."""
+SLOW_POT_SPEED_MM_S = (60.0, 400.0)
+"""How fast (mm/s) the red of ``slow_roll_along_cushion`` enters the pocket (the tracker's
+``pot_min_speed_mm_s`` is 60 mm/s)..."""
+SLOW_ROLL_MIN_MM = 500.0
+"""...after rolling at least this far (mm) along the cushion..."""
+SLOW_ROLL_CUSHION_GAP_MM = (0.5, 4.0)
+"""...its centre this far (mm) beyond a ball radius from the cushion nose when it sets off."""
+
+
+def pot_then_in_off(rng, config: ScenarioConfig) -> Scenario:
+    """A red cut into one pocket, and the cue ball runs off it into another (the in-off after a pot).
+
+    The contact point lies on the circle whose diameter joins the two pocket targets (Thales), so
+    the red's line to its pocket and the stunned cue ball's tangent line to the other meet at a
+    right angle there; the cue ball comes in at a 20-55 degree cut, struck with the middle one of
+    the ``IN_OFF_TOPS`` that send it into the second pocket.
+    """
+    table = STANDARD_TABLE
+
+    def build(r):
+        first, second = (str(p) for p in r.choice(POCKET_NAMES, size=2, replace=False))
+        t1, t2 = _pocket_target(first), _pocket_target(second)
+        centre, radius = (t1 + t2) / 2, float(np.linalg.norm(t1 - t2)) / 2
+        ghost = centre + _unit(r.uniform(0, 2 * math.pi)) * radius
+        if not table.on_playing_area(ghost, margin_mm=-150.0)[0]:
+            return None
+        if min(np.linalg.norm(ghost - t1), np.linalg.norm(ghost - t2)) < 300:
+            return None
+        u = (t1 - ghost) / np.linalg.norm(t1 - ghost)
+        t = (t2 - ghost) / np.linalg.norm(t2 - ghost)
+        alpha = math.radians(r.uniform(20, 55))
+        d = math.cos(alpha) * u + math.sin(alpha) * t
+        red = ghost + D * u
+        white = ghost - d * r.uniform(250, 600)
+        layout = _clear_paths(_colours_on_spots(), (), [(white, ghost), (red, t1), (ghost, t2)])
+        if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
+            return None
+        layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
+        speed, aim = float(r.uniform(2500, 5000)), _aim(white, ghost)
+        good = []
+        for top in IN_OFF_TOPS:
+            traj = _simulate_or_none(layout, Shot(speed, aim, top=top), config)
+            if traj is not None and [(e.balls[0], e.where) for e in traj.events if e.kind == "pot"] == [
+                ("red-1", first),
+                (CUE_BALL, second),
+            ]:
+                good.append(top)
+        if not good:
+            return None
+        return layout, Shot(speed, aim, top=good[len(good) // 2]), first
+
+    def check(traj, strokes, cand):
+        log = strokes[0]["log"]
+        pots = [e.balls[0] for e in traj.events if e.kind == "pot"]
+        return (
+            log["first_contact"] == ["red"]
+            and log["potted"] == [{"ball": "red", "pocket": cand[2]}]
+            and log["cue_ball"] == "potted"
+            and pots == ["red-1", CUE_BALL]
+        )
+
+    traj, _ = _search("pot_then_in_off", rng, config, build, check)
+    return Scenario(
+        "pot_then_in_off", "red", traj, "a red potted, then the cue ball runs into another pocket"
+    )
+
+
+def two_reds_one_pocket(rng, config: ScenarioConfig) -> Scenario:
+    """Two reds in a line to a pocket: the cue ball drives the far one into the near one, which
+    drops, and the far one follows it into the same pocket within ``QUICK_SUCCESSION_S``."""
+
+    def build(r):
+        pocket = str(r.choice(POCKET_NAMES))
+        spread = 25.0 if pocket.startswith("middle") else 20.0
+        target = _pocket_target(pocket)
+        out = _unit(math.radians(_pocket_axis_deg(pocket) + r.uniform(-spread, spread)))
+        near = target + out * r.uniform(150, 450)
+        far = near + out * (D + r.uniform(150, 450))
+        white = far + out * r.uniform(250, 500)
+        layout = _clear_paths(_colours_on_spots(), (), [(white, target)])
+        for xy in (near, far, white):
+            if not _free(layout, tuple(xy)):
+                return None
+        layout.update(
+            {
+                "red-1": tuple(map(float, far)),
+                "red-2": tuple(map(float, near)),
+                CUE_BALL: tuple(map(float, white)),
+            }
+        )
+        layout = _scatter_reds(r, layout, 2, [(white, target)])
+        return (
+            layout,
+            Shot(float(r.uniform(2000, 4500)), _aim(white, far), top=float(r.uniform(-0.4, 0.0))),
+            pocket,
+        )
+
+    def check(traj, strokes, cand):
+        log = strokes[0]["log"]
+        pots = [e for e in traj.events if e.kind == "pot"]
+        return (
+            log["first_contact"] == ["red"]
+            and log["potted"] == [{"ball": "red", "pocket": cand[2]}] * 2
+            and log["cue_ball"] == "on_table"
+            and len(pots) == 2
+            and pots[1].t - pots[0].t <= QUICK_SUCCESSION_S
+        )
+
+    traj, _ = _search("two_reds_one_pocket", rng, config, build, check)
+    return Scenario(
+        "two_reds_one_pocket", "red", traj, "two reds potted into the same pocket one after the other"
+    )
+
+
+def slow_roll_along_cushion(rng, config: ScenarioConfig) -> Scenario:
+    """A red lying against a side cushion is sent slowly along it into a corner pocket.
+
+    The cue-ball speed is bisected for the least that still pots the red, then raised a little, so
+    that the red dies into the pocket after a long roll hugging the cushion.
+    """
+    table = STANDARD_TABLE
+
+    def build(r):
+        pocket = str(r.choice(["baulk_left", "baulk_right", "top_left", "top_right"]))
+        x = R + r.uniform(*SLOW_ROLL_CUSHION_GAP_MM)
+        if pocket.endswith("right"):
+            x = table.width_mm - x
+        toward = 1.0 if pocket.startswith("top") else -1.0
+        end_y = table.length_mm if toward > 0 else 0.0
+        red = np.array([x, end_y - toward * r.uniform(700, 1500)])
+        white = red - np.array([0.0, toward]) * r.uniform(250, 500)
+        layout = _clear_paths(_colours_on_spots(), (), [(white, np.array([x, end_y]))])
+        if not _free(layout, tuple(red), cushion_mm=0.0) or not _free(layout, tuple(white), cushion_mm=0.0):
+            return None
+        layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
+        layout = _scatter_reds(r, layout, 3, [(white, np.array([x, end_y]))])
+        aim = _aim(white, red)
+
+        def pots(speed):
+            traj = _simulate_or_none(layout, Shot(speed, aim, top=0.0), config)
+            if traj is None:
+                return None
+            return any(e.kind == "pot" and e.balls == ("red-1",) and e.where == pocket for e in traj.events)
+
+        lo, hi = LIP_SPEEDS_MM_S
+        if pots(lo) is not False or pots(hi) is not True:
+            return None
+        for _ in range(LIP_BISECTIONS):
+            mid = 0.5 * (lo + hi)
+            ok = pots(mid)
+            if ok is None:
+                return None
+            lo, hi = (lo, mid) if ok else (mid, hi)
+        return layout, Shot(hi * r.uniform(1.0, 1.1), aim, top=0.0), pocket
+
+    def check(traj, strokes, cand):
+        log = strokes[0]["log"]
+        pot = [e for e in traj.events if e.kind == "pot" and e.balls == ("red-1",)]
+        if (
+            log["first_contact"] != ["red"]
+            or log["potted"] != [{"ball": "red", "pocket": cand[2]}]
+            or not pot
+        ):
+            return False
+        if log["cue_ball"] != "on_table":
+            return False
+        t = pot[0].t
+        p = traj.position("red-1", np.array([t - 0.02, t - 0.01]))[:, :2]
+        speed = float(np.linalg.norm(p[1] - p[0])) / 0.01
+        rolled = abs(traj.start_layout["red-1"][1] - p[1][1])
+        return SLOW_POT_SPEED_MM_S[0] <= speed <= SLOW_POT_SPEED_MM_S[1] and rolled >= SLOW_ROLL_MIN_MM
+
+    traj, _ = _search("slow_roll_along_cushion", rng, config, build, check)
+    return Scenario(
+        "slow_roll_along_cushion", "red", traj, "a red rolls slowly along a cushion into a corner pocket"
+    )
+
+
+HANG_S = (0.9, 1.5)
+"""How long (s) after the balls stopped the red of ``red_hangs_then_drops`` drops: a moment
+(3.9(c)), longer than a stroke finder's usual wait for rest (0.7 s) and well short of
+``TruthConfig.edge_moment_s``."""
+TOPPLE_SPEED_MM_S = 150.0
+"""How fast (mm/s) a ball hanging on the edge of a pocket sets off rolling in when it drops."""
+
+
+def red_hangs_then_drops(rng, config: ScenarioConfig) -> Scenario:
+    """A red stops on the lip of a corner pocket (``_red_short_of_the_lip``), hangs there a
+    moment (``HANG_S`` after every ball stopped) and drops: potted in the stroke (3.9(c))."""
+    from snooker.datasets.synth.geometry import GeometryConfig, TableGeometry
+
+    geo = TableGeometry(STANDARD_TABLE, GeometryConfig())
+
+    def build(r):
+        made = _red_short_of_the_lip(r, config, geo)
+        if made is None:
+            return None
+        layout, shot, pocket = made
+        first = _simulate_or_none(layout, shot, config)
+        if first is None or "red-1" not in first.final_layout:
+            return None
+        at = first.final_layout["red-1"]
+        drop = _aim(at, STANDARD_TABLE.pockets[pocket].drop_centre)
+        when = first.rest_time - config.lead_in_s + r.uniform(*HANG_S)
+        return layout, [shot, Shot(TOPPLE_SPEED_MM_S, drop, time_s=when, ball="red-1", topple=True)], pocket
+
+    def check(traj, strokes, cand):
+        log = strokes[0]["log"]
+        rests = [e.t for e in traj.events if e.kind == "rest"]
+        topples = [e for e in traj.events if e.kind == "topple"]
+        return (
+            len(strokes) == 1
+            and log["first_contact"] == ["red"]
+            and log["potted"] == [{"ball": "red", "pocket": cand[2]}]
+            and log["cue_ball"] == "on_table"
+            and len(topples) == 1
+            and len(rests) == 2
+            and HANG_S[0] - 1e-6 <= topples[0].t - rests[0] <= HANG_S[1] + 1e-6
+        )
+
+    traj, _ = _search("red_hangs_then_drops", rng, config, build, check)
+    return Scenario(
+        "red_hangs_then_drops", "red", traj, "a red hangs a moment on the lip of a pocket, then drops"
+    )
+
+
+CREEP_SPEED_MM_S = (60.0, 150.0)
+"""How fast (mm/s) the red of ``stroke_while_ball_creeps`` still runs when the cue ball is struck."""
+
+
+def _speed_mm_s(traj: Trajectory, ball: str, t: float, dt: float = 0.005) -> float:
+    p = traj.position(ball, np.array([t - dt, t + dt]))[:, :2]
+    return float(np.linalg.norm(p[1] - p[0])) / (2 * dt)
+
+
+def stroke_while_ball_creeps(rng, config: ScenarioConfig) -> Scenario:
+    """A variant of ``stroke_while_ball_moving``: the cue ball, at rest again, is struck while the
+    red it sent off is all but stopped, still creeping at ``CREEP_SPEED_MM_S`` (3.12(b): a foul)."""
+
+    def build(r):
+        layout = _colours_on_spots()
+        red = np.array([r.uniform(400, 1400), r.uniform(1300, 2600)])
+        direction = _unit(r.uniform(0, 2 * math.pi))
+        white = red - direction * r.uniform(300, 600)
+        if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
+            return None
+        layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
+        first = Shot(float(r.uniform(1200, 2500)), _aim(white, red), top=float(r.uniform(-0.3, 0.0)))
+        alone = _simulate_or_none(layout, first, config)
+        if alone is None or "red-1" not in alone.final_layout:
+            return None
+        times = np.arange(config.lead_in_s, alone.rest_time, 0.01)
+        cue_still = ~alone.moving(CUE_BALL, times)
+        creeping = [
+            t
+            for t, still in zip(times, cue_still, strict=True)
+            if still and CREEP_SPEED_MM_S[0] <= _speed_mm_s(alone, "red-1", t) <= CREEP_SPEED_MM_S[1]
+        ]
+        if not creeping:
+            return None
+        when = float(r.choice(creeping)) - config.lead_in_s
+        second = Shot(float(r.uniform(800, 1500)), float(r.uniform(0, 360)), time_s=when)
+        return layout, [first, second]
+
+    def check(traj, strokes, _):
+        strike = [e.t for e in traj.events if e.kind == "strike"]
+        return (
+            len(strokes) == 2
+            and strokes[1]["balls_moving_at_strike"] == ["red-1"]
+            and strokes[0]["log"]["first_contact"] == ["red"]
+            and CREEP_SPEED_MM_S[0] - 1.0
+            <= _speed_mm_s(traj, "red-1", strike[1] - 0.006)
+            <= CREEP_SPEED_MM_S[1] + 1.0
+        )
+
+    traj, _ = _search("stroke_while_ball_creeps", rng, config, build, check)
+    return Scenario(
+        "stroke_while_ball_creeps", "red", traj, "a stroke is played while a red still creeps to a stop"
+    )
+
+
 SCENARIOS: dict[str, Callable] = {
     "ball_not_on_hit_first": ball_not_on_hit_first,
     "two_balls_hit_at_once": two_balls_hit_at_once,
@@ -792,6 +1087,11 @@ SCENARIOS: dict[str, Callable] = {
     "red_stops_in_the_jaws": red_stops_in_the_jaws,
     "two_reds_potted": two_reds_potted,
     "thin_cut": thin_cut,
+    "pot_then_in_off": pot_then_in_off,
+    "two_reds_one_pocket": two_reds_one_pocket,
+    "slow_roll_along_cushion": slow_roll_along_cushion,
+    "red_hangs_then_drops": red_hangs_then_drops,
+    "stroke_while_ball_creeps": stroke_while_ball_creeps,
     **{f"plain_pot_{p}": plain_pot(p) for p in POCKET_NAMES},
 }
 """Every named scenario: name → function(rng, ScenarioConfig) -> Scenario."""
@@ -803,6 +1103,11 @@ _ADDED_LATER: tuple[str, ...] = (
     "red_stops_in_the_jaws",
     "two_reds_potted",
     "thin_cut",
+    "pot_then_in_off",
+    "two_reds_one_pocket",
+    "slow_roll_along_cushion",
+    "red_hangs_then_drops",
+    "stroke_while_ball_creeps",
 )
 """Scenarios added after the first library, in the order they were added: they draw their seeds
 after the first ones, so that adding a scenario never changes another one's draws."""

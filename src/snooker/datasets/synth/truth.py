@@ -26,6 +26,11 @@ class TruthConfig:
 
     touching_gap_mm: float = 0.5
     """The cue ball touches a ball when the gap between their surfaces is at most this at rest."""
+    edge_moment_s: float = 2.0
+    """A ball that topples into a pocket (a ``topple`` event) at most this long (s) after the balls
+    of a stroke came to rest balanced a moment on the edge and fell: it is potted in that stroke
+    (3.9(c)). Later, it fell by itself (3.9(a)): an ``edge_fall`` line, the ball replaced. The
+    rules name no time; the scenarios keep clear of this one."""
     decimals_mm: int = 2
     decimals_px: int = 2
 
@@ -41,7 +46,9 @@ def stroke_truths(
     """One dict per strike: ``log`` (the frame-log stroke line), ``analysis`` (the analysis.json
     stroke), ``expected`` (fouls by the simple rules, when the ball on is given — one name for
     every stroke or a list, one per stroke) and times. A stroke ends when the balls come to rest,
-    or at the next strike if that comes first."""
+    or at the next strike if that comes first; a ball that topples into a pocket within
+    ``config.edge_moment_s`` of that rest is part of the stroke, which then ends at the next rest
+    (3.9(c); see :func:`edge_falls` for the later ones)."""
     config = config or TruthConfig()
     strikes = [e for e in traj.events if e.kind == "strike"]
     rests = [e.t for e in traj.events if e.kind == "rest"]
@@ -50,9 +57,30 @@ def stroke_truths(
         t0 = strike.t
         t_next = strikes[n + 1].t if n + 1 < len(strikes) else math.inf
         t1 = min([t for t in rests if t >= t0] + [t_next])
+        while any(t1 < e.t < t_next and e.t - t1 <= config.edge_moment_s for e in _topples(traj)):
+            t1 = min([t for t in rests if t > t1] + [t_next])
         within = [e for e in traj.events if t0 <= e.t <= t1 and e.t < t_next and e.kind != "rest"]
         on = ball_on[n] if isinstance(ball_on, list) else ball_on
         out.append(_one_stroke(traj, strike.balls[0], t0, t1, within, n, on, config))
+    return out
+
+
+def _topples(traj: Trajectory) -> list:
+    return [e for e in traj.events if e.kind == "topple"]
+
+
+def edge_falls(traj: Trajectory, config: TruthConfig | None = None) -> list[dict]:
+    """The balls that toppled into a pocket by themselves longer than ``config.edge_moment_s``
+    after the balls came to rest (3.9(a)): ``{"t", "line"}``, ``line`` the frame log's
+    ``edge_fall`` line (the ball replaced, no score)."""
+    config = config or TruthConfig()
+    rests = [e.t for e in traj.events if e.kind == "rest"]
+    out = []
+    for topple in _topples(traj):
+        rested = max((t for t in rests if t <= topple.t), default=-math.inf)
+        potted = any(e.kind == "pot" and e.balls == topple.balls and e.t >= topple.t for e in traj.events)
+        if potted and topple.t - rested > config.edge_moment_s:
+            out.append({"t": topple.t, "line": {"type": "edge_fall", "ball": ball_kind(topple.balls[0])}})
     return out
 
 
@@ -210,6 +238,9 @@ def clip_truth(
             frame["visible"] = {lab["id"]: lab["visible"] for lab in frame_labels[k]["balls"]}
         frames.append(frame)
     strokes = stroke_truths(traj, ball_on, config)
+    log = [(s["t_start"], s["log"]) for s in strokes] + [
+        (f["t"], f["line"]) for f in edge_falls(traj, config)
+    ]
     doc = {
         "schema": SCHEMA,
         "name": name,
@@ -222,7 +253,7 @@ def clip_truth(
         "shots": [s.__dict__ | {"leaves_table": list(s.leaves_table)} for s in traj.shots],
         "events": [e.to_dict() | {"frame": frame_of(e.t, traj.fps)} for e in traj.events],
         "strokes": strokes,
-        "frame_log": [s["log"] for s in strokes],
+        "frame_log": [line for _, line in sorted(log, key=lambda entry: entry[0])],
         "frames": frames,
     }
     if extra:
