@@ -186,3 +186,37 @@ def test_a_missing_ball_that_may_be_dark_makes_every_window_look(
     counted = _CountingDarkSearch(monkeypatch)
     detector.redetect(image, view, [_grown(core, 30)], _owner_of(core), lost)
     assert counted.calls == int(looks)
+
+
+@pytest.mark.parametrize(
+    ("when", "looks"),
+    [("a frame ago", True), ("at the limit", True), ("just beyond", False), ("long ago", False)],
+)
+def test_only_a_dark_ball_lost_recently_makes_every_window_look(
+    camera, monkeypatch, when: str, looks: bool
+) -> None:
+    # a black lost long ago (mostly potted: gone for good) no longer makes every window look; one
+    # lost within ``dark_blob_missing_frames`` (in flight, blurred anywhere) does
+    config = ClassicConfig()
+    limit = config.dark_blob_missing_frames
+    age = {"a frame ago": 1, "at the limit": limit, "just beyond": limit + 1, "long ago": max(limit + 1, 25)}[
+        when
+    ]
+    view = camera.table_view()
+    detector = ClassicDetector(config)
+    before, _ = _render(camera, {**RESTING, "black": tuple(BLACK_AT_MM)})
+    detector(before, view)
+    moved = np.array(RESTING["red"]) + RED_NUDGE_MM
+    image, _ = _render(camera, {**RESTING, "red": tuple(moved), "black": tuple(BLACK_AT_MM)})
+    core = _box(camera, np.array([RESTING["red"], moved]), 1.5)
+    lost = MissingBalls(
+        np.array([[100.0, 100.0]]), np.array(["black"], dtype=object), np.array([0.9]), np.array([age])
+    )
+    counted = _CountingDarkSearch(monkeypatch)
+    detector.redetect(image, view, [_grown(core, 30)], _owner_of(core), lost)
+    assert counted.calls == int(looks)
+
+
+def test_a_negative_dark_blob_missing_frames_is_refused() -> None:
+    with pytest.raises(ValueError, match="dark_blob_missing_frames"):
+        ClassicConfig(dark_blob_missing_frames=-1)

@@ -306,8 +306,9 @@ class ClassicConfig:
     dark_blobs_where_missing: bool = True
     """The full detection looks for such blobs everywhere; a region search (``redetect``) only
     where one can be missing: in every window while the caller has lost a ball that may be dark
-    (``dark_blob_names``, or named with less confidence than ``dark_blob_sure_confidence``) and
-    not found it since (a ball blurred in flight may be anywhere the picture changed), else in the
+    (``dark_blob_names``, or named with less confidence than ``dark_blob_sure_confidence``) at most
+    ``dark_blob_missing_frames`` frames before and not found it since (a ball blurred in flight may
+    be anywhere the picture changed), else in the
     windows whose known balls — the last detection's named balls and unnamed places their cores
     hold — are not all found again by the other candidates (each by a plausible one of its own
     within ``dark_blob_found_radii`` in the window), and in the windows overlapping those (the
@@ -318,6 +319,14 @@ class ClassicConfig:
     dark_blob_sure_confidence: float = 0.5
     """A lost ball named with less confidence than this (0-1, the naming's posterior) may have been
     a dark one (``dark_blobs_where_missing``)."""
+    dark_blob_missing_frames: int = 5
+    """A lost ball that may be dark makes every window of a region search look for dark blobs
+    (``dark_blobs_where_missing``) for this many frames after it was lost (``MissingBalls.age``, 1
+    on the frame after; 0: never), no longer. On the 25 Task2 clips (the originals and three
+    looks) the places only this search kept were the lost ball in flight up to 5 frames after its
+    loss (clip 12's black, 60-75 px a frame, outside the windows that knew it at ages 1, 3 and 5);
+    later ones were not (still, or along a cushion far from it), and a dark ball unfound that long
+    is mostly a potted one, gone for good (issue #8)."""
     dark_blob_found_radii: float = 5.0
     """A window's known ball is found again by a plausible candidate within this many ball radii of
     where it was (a ball's motion in a frame; the motion gate's ``motion_match_radii``)."""
@@ -606,10 +615,16 @@ class ClassicConfig:
                 "rim_refits must be >= 0, rim_refit_shift > 0 radii and rim_refit_max_shift >= "
                 f"rim_max_shift, got {self.rim_refits}, {self.rim_refit_shift}, {self.rim_refit_max_shift}"
             )
-        if not 0.0 <= self.dark_blob_sure_confidence <= 1.0 or self.dark_blob_found_radii < 0.0:
+        if (
+            not 0.0 <= self.dark_blob_sure_confidence <= 1.0
+            or self.dark_blob_found_radii < 0.0
+            or self.dark_blob_missing_frames < 0
+        ):
             raise ValueError(
-                "dark_blob_sure_confidence must lie in [0, 1] and dark_blob_found_radii be >= 0 radii, got "
-                f"{self.dark_blob_sure_confidence}, {self.dark_blob_found_radii}"
+                "dark_blob_sure_confidence must lie in [0, 1], dark_blob_found_radii be >= 0 radii and "
+                "dark_blob_missing_frames >= 0 frames, got "
+                f"{self.dark_blob_sure_confidence}, {self.dark_blob_found_radii}, "
+                f"{self.dark_blob_missing_frames}"
             )
         if self.highlight_reference_cloth_lightness <= 0:
             raise ValueError(
@@ -1316,15 +1331,17 @@ def _dark_search(
     config: ClassicConfig,
 ) -> Callable[[np.ndarray], Callable[[np.ndarray], np.ndarray] | None] | None:
     """Where a region search looks for dark blobs (``dark_blobs_where_missing``), as ``_find``'s
-    ``dark_search`` takes it: None everywhere (a ball that may be dark is ``missing``, or the rule
-    is off); else, given the plausible candidates found otherwise (mosaic px), the filter of the
-    windows whose known balls (the last detection's, frame px, owned by them) are not all found
-    again and of the windows overlapping those, or None where all are found."""
+    ``dark_search`` takes it: None everywhere (a ball that may be dark is ``missing``, lost within
+    ``dark_blob_missing_frames``, or the rule is off); else, given the plausible candidates found
+    otherwise (mosaic px), the filter of the windows whose known balls (the last detection's, frame
+    px, owned by them) are not all found again and of the windows overlapping those, or None where
+    all are found."""
     if not config.dark_blobs_where_missing:
         return None
     if missing is not None and len(missing.names):
         dark = np.isin(missing.names, config.dark_blob_names)
-        if np.any(dark | (missing.confidence < config.dark_blob_sure_confidence)):
+        dark |= missing.confidence < config.dark_blob_sure_confidence
+        if np.any(dark & (missing.age <= config.dark_blob_missing_frames)):
             return None
     last = scene.detections
     known = np.concatenate([last.xy_px.reshape(-1, 2), last.unnamed_xy_px.reshape(-1, 2)])
