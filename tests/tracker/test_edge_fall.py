@@ -125,23 +125,48 @@ def _stroke_leaving_a_red_on_the_lip(fall_after_rest_s: float) -> list[Ball]:
     return [white, red, still("blue", 889.0, 1784.0), still("pink", 889.0, 2600.0)]
 
 
-@pytest.mark.parametrize(
-    ("fall_after_rest_s", "edge_fall"),
-    [(4.0, True), (0.9, False)],
-    ids=["falls-4s-after-the-stroke", "falls-0.9s-after-the-stroke-balanced"],
-)
-def test_a_red_the_stroke_left_on_the_lip_falls_after_it(fall_after_rest_s, edge_fall):
-    result = run(_stroke_leaving_a_red_on_the_lip(fall_after_rest_s), duration_s=fall_after_rest_s + 4.0)
+def test_a_red_the_stroke_left_on_the_lip_falls_long_after_it_as_an_edge_fall():
+    result = run(_stroke_leaving_a_red_on_the_lip(4.0), duration_s=8.0)
     [stroke] = result.strokes
     assert stroke.potted == () and stroke.first_contact == ("red-1",)
     [event] = result.outside
-    assert (event.kind, event.label, event.pocket, event.edge_fall) == (
-        "potted",
-        "red-1",
-        "top_left",
-        edge_fall,
-    )
+    assert (event.kind, event.label, event.pocket, event.edge_fall) == ("potted", "red-1", "top_left", True)
     assert event.frame > stroke.end_frame
+
+
+@pytest.mark.parametrize("fall_after_rest_s", [0.9, 1.5])
+@pytest.mark.parametrize("seen_falling", [True, False], ids=["rolls-over-the-edge", "vanishes-from-rest"])
+def test_a_red_the_stroke_left_on_the_lip_that_falls_a_moment_later_is_potted_in_it(
+    fall_after_rest_s, seen_falling
+):
+    """3.9(c): balanced a moment (under ``edge_fall_min_rest_s``) after every ball stopped, then in:
+    potted in the stroke, which waited for it, and no outside event. Seen rolling over the edge, or
+    (a ball tipping over the lip barely moves before it drops out of sight) only gone from where it
+    rested: the tracker takes a ball that came to rest in the jaws a moment ago and vanishes for a
+    pot candidate."""
+    balls = _stroke_leaving_a_red_on_the_lip(fall_after_rest_s)
+    if not seen_falling:
+        red = balls[1]
+        fall = 2.0 + fall_after_rest_s
+        balls[1] = Ball("red", [k for k in red.keys if k[0] <= fall], gone_after=fall)
+    result = run(balls, duration_s=fall_after_rest_s + 4.0)
+    [stroke] = result.strokes
+    assert stroke.first_contact == ("red-1",)
+    assert [(p.label, p.pocket) for p in stroke.potted] == [("red-1", "top_left")]
+    assert "red-1" not in stroke.positions_after
+    assert result.outside == []
+
+
+def test_a_red_hidden_long_after_it_stopped_on_the_lip_is_held_not_potted():
+    """At rest in the jaws for longer than ``LifecycleConfig.jaws_hang_max_s`` and then unseen (a
+    player leaning over the pocket): held as hidden, as before."""
+    balls = _stroke_leaving_a_red_on_the_lip(4.0)
+    red = balls[1]
+    balls[1] = Ball("red", [k for k in red.keys if k[0] <= 6.0], hidden=[(6.0, 9.0)])
+    result = run(balls, duration_s=9.5)
+    assert not any(e.kind == "potted" for e in result.events)
+    [stroke] = result.strokes
+    assert stroke.potted == () and result.outside == []
 
 
 def test_a_ball_that_drops_while_the_stroke_runs_is_the_strokes_pot():
@@ -186,3 +211,32 @@ def test_a_cue_ball_that_falls_from_the_edge_by_itself_is_no_stroke(rest_until, 
     assert [(e.label, e.edge_fall) for e in result.outside] == ([("white", True)] if edge_fall else [])
     if strokes:
         assert result.strokes[0].cue_ball == "potted"
+
+
+def _wobbling_on_the_lip(balls: list[Ball], fall_after_rest_s: float) -> list[Ball]:
+    """``_stroke_leaving_a_red_on_the_lip`` with the red's measured centre wobbling 7.5 mm either side
+    of its place across the pocket's axis every 0.1 s while it rests (a lip ball's centre, part in
+    the jaws' shadow: the tracker reads it moving now and then), from 0.3 s after it stopped."""
+    mouth, axis = _axis("top_left")
+    lip, side = mouth - axis * 20.0, np.array([-axis[1], axis[0]])
+    red = balls[1]
+    fall = 2.0 + fall_after_rest_s
+    wobble = [
+        (2.3 + 0.1 * k, *(lip + side * (7.5 if k % 2 else -7.5))) for k in range(int((fall - 2.4) / 0.1))
+    ]
+    keys = [k for k in red.keys if k[0] <= 2.0] + wobble + [k for k in red.keys if k[0] >= fall]
+    return [balls[0], Ball("red", keys, gone_after=red.gone_after), *balls[2:]]
+
+
+@pytest.mark.parametrize("fall_after_rest_s", [2.5, 3.0])
+def test_a_red_wobbling_on_the_lip_that_falls_after_the_moment_is_an_edge_fall(fall_after_rest_s):
+    """The stroke is kept open for the red on the lip (``edge_drop_moment_s``); its centre wobbles
+    meanwhile, read moving now and then, which must not restart the rest: falling 2.5-3 s after
+    every ball stopped it rested over ``edge_fall_min_rest_s``, an edge fall (3.9(a))."""
+    balls = _wobbling_on_the_lip(_stroke_leaving_a_red_on_the_lip(fall_after_rest_s), fall_after_rest_s)
+    result = run(balls, duration_s=fall_after_rest_s + 5.0)
+    assert any(b.moving for s in result.states[75:120] for b in s.balls if b.label == "red-1")
+    [stroke] = result.strokes
+    assert stroke.potted == () and stroke.first_contact == ("red-1",)
+    [event] = result.outside
+    assert (event.kind, event.label, event.pocket, event.edge_fall) == ("potted", "red-1", "top_left", True)

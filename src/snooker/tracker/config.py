@@ -260,7 +260,20 @@ class LifecycleConfig:
     through the mouth a pot candidate may be found again (a pocket's jaws also hide it as it
     rattles, and a ball hugging the far cushion on its way out may go undetected a few frames)."""
     jaws_radius_mm: float = 55.0
-    """A ball that vanishes this close to a pocket's mouth centre is in the jaws, whatever its speed."""
+    """A ball that vanishes this close to a pocket's mouth centre is in the jaws, whatever its speed
+    (at rest there, see ``jaws_hang_min_s``)."""
+    jaws_hang_min_s: float = 0.5
+    """A ball seen at rest in a pocket's jaws for at least this long (s) since it was last seen
+    moving, and at most ``jaws_hang_max_s``, that then vanishes balanced a moment on the edge and
+    fell (3.9(c)): a pot candidate like a running ball, potted once unseen for ``pot_confirm_s``.
+    Lost sooner, as it came to rest, it may only have gone undetected there (a red crawling into a
+    far corner's jaws on a rendered broadcast clip was lost 0.1 s after it read still, in full
+    view): held as hidden."""
+    jaws_hang_max_s: float = 2.0
+    """...at rest there longer (or never seen moving: a pocket's dark hole named like a ball), it is
+    held as hidden (a player leaning over the pocket): a ball that falls by itself after resting a
+    while is replaced anyway (3.9(a)). The rules name no time; as
+    ``StrokeConfig.edge_drop_moment_s``."""
     off_table_band_mm: float = 40.0
     """A fast ball last seen within this distance of (or beyond) a cushion may have left the table."""
     off_table_min_speed_mm_s: float = 800.0
@@ -312,7 +325,8 @@ class StrokeConfig:
     player's arm) once it is this many ``onset_displacement_mm`` from it: see
     :attr:`clear_departure_mm`."""
     rest_duration_s: float = 0.7
-    """A stroke ends when every ball has been at rest this long."""
+    """A stroke ends when every ball has been at rest this long (longer while a ball rests on the
+    edge of a pocket: ``edge_drop_moment_s``)."""
     contact_tolerance_mm: float = 18.0
     """The cue ball touched a ball if its path came within a diameter plus this of it."""
     contact_tolerance_with_deflection_mm: float = 40.0
@@ -558,8 +572,7 @@ class StrokeConfig:
     """A ball potted while no stroke is played fell from the edge of the pocket by itself (an
     ``edge_fall``, 3.9(a): replaced, no score) only if it had been seen at rest for at least this
     long (s) before it set off into the pocket. A ball that balances a moment on the edge and then
-    falls is potted in its stroke (3.9(c)); a stroke is over ``rest_duration_s`` after the balls
-    stopped, so a ball that drops soon after is kept as an outside event, not replaced. The rest is
+    falls is potted in its stroke (3.9(c), ``edge_drop_moment_s``, not more than this). The rest is
     counted from when every ball of the stroke before had stopped (a lower bound on the ball's)."""
     edge_fall_mouth_reach_mm: float = 60.0
     """...and only if it rested with its centre within this distance (mm) of the pocket's mouth
@@ -570,6 +583,21 @@ class StrokeConfig:
     """...and only if no other ball or track came within a ball diameter plus this (mm) of it from
     the moment it set off until it was lost: something there (a ball rolled against it, a hand
     taking it, read as a track) may have moved it, and the fall is not called an edge fall."""
+    edge_drop_moment_s: float = 2.0
+    """3.9(c)'s "a moment", which the rules leave to the referee's judgement and name no time for:
+    a ball at rest within ``edge_fall_mouth_reach_mm`` of a pocket's mouth when every ball of the
+    stroke stopped that falls in less than this long (s) after they stopped balanced there a moment
+    and is potted in the stroke (the stroke is kept open for it, beyond ``rest_duration_s``, and its
+    jitter meanwhile does not restart the rest). Read as: longer than the 0.7 s the balls take to be
+    judged at rest, short enough that a ball resting on the lip while the next player walks round is
+    no longer the stroke's. Not more than ``edge_fall_min_rest_s`` (a fall would be both); less,
+    a ball falling between the two is neither the stroke's nor an edge fall (3.9(a)) but reported
+    potted between strokes with its reason, for the referee to judge."""
+    edge_drop_verdict_s: float = 1.0
+    """A ball on the edge of a pocket last seen within ``edge_drop_moment_s`` after the balls of
+    the stroke stopped may have dropped in it: the stroke is kept open this long (s) after it was
+    last seen, for the tracker to say it was potted (``LifecycleConfig.pot_confirm_s``, 0.6 s, with a
+    margin for the frames it takes)."""
     edge_fall_lookback_s: float = 0.5
     """How far (s) before it set off the ball's surroundings are looked at for something near it
     (``edge_fall_clear_mm``): a hand or a ball that touched it and drew back just before it moved."""
@@ -588,6 +616,11 @@ class StrokeConfig:
             raise ValueError(
                 "vanished_pot_min_impulse_mm_s must not be negative, got "
                 f"{self.vanished_pot_min_impulse_mm_s}"
+            )
+        if self.edge_drop_moment_s > self.edge_fall_min_rest_s:
+            raise ValueError(
+                f"edge_drop_moment_s ({self.edge_drop_moment_s}) must not exceed edge_fall_min_rest_s"
+                f" ({self.edge_fall_min_rest_s}): a fall between them would be the stroke's and an edge fall"
             )
         if self.touching_gap_px < 0:
             raise ValueError(f"touching_gap_px must not be negative, got {self.touching_gap_px}")

@@ -2,11 +2,14 @@
 
 A stroke starts when the cue ball sets off (it is moving on a few consecutive frames; the start is
 traced back to the last frame it sat where it rested) and ends once every ball has been at rest for
-``StrokeConfig.rest_duration_s``. A cue ball struck again while balls still run (a foul) ends the
-stroke and starts the next: nearly at rest, away from every other ball and cushion, it gains more
-speed than friction or spin can give it, or (struck back or sideways while it rolls) its velocity
-turns at once and stays turned, by more than friction can turn it. Between strokes, a ball that
-moves (a person moved it, or it fell into a pocket by itself) is reported as an
+``StrokeConfig.rest_duration_s`` (up to ``edge_drop_moment_s`` while a ball rests on the edge of
+a pocket: one that balances a moment and falls is potted in the stroke, 3.9(c); that ball's
+jitter meanwhile does not restart the rest). A cue ball struck
+again while balls still run (a foul) ends the stroke and starts the next: nearly at rest, away
+from every other ball and cushion, it gains more speed than friction or spin can give it, or
+(struck back or sideways while it rolls) its velocity turns at once and stays turned, by more than
+friction can turn it. Between strokes, a ball that moves (a person moved it, or it fell into a
+pocket by itself) is reported as an
 :class:`OutsideEvent`, never as part of a stroke; a ball's resting place is the median of its last
 sightings at rest since it was last seen moving. A ball potted between strokes is an edge fall
 (3.9(a): the frame log's ``edge_fall``, replaced) only on the evidence of
@@ -175,6 +178,11 @@ class StrokeSegmenter:
         self._take_track_events(final_events)
         if not self.in_stroke or not self._frames:
             return self._release(judge=True)
+        if (
+            self._rest_since is not None
+            and self._frames[-1].t - self._frames[self._rest_since].t >= self.config.rest_duration_s
+        ):
+            return self._end_at_rest()  # over: only a ball on a pocket's edge held it open
         released = self._release(judge=True)
         stroke, _ = self._close(len(self._frames) - 1, truncated=True)
         return [*released, stroke]
@@ -439,6 +447,18 @@ class StrokeSegmenter:
 
     def _running(self, record: _FrameRecord) -> list[StrokeEvents]:
         now = len(self._frames) - 1
+        cfg = self.config
+        if (
+            self._rest_since is not None
+            and record.t - self._frames[self._rest_since].t >= cfg.rest_duration_s
+        ):
+            # Held open past ``rest_duration_s`` for a ball on a pocket's edge: the rest timer
+            # stands (that ball's jitter, or its fall, does not restart it) unless play goes on.
+            if self._play_goes_on(record):
+                ended = self._end_at_rest()
+                self._idle(record)
+                return ended
+            return [] if self._may_yet_drop(record) else self._end_at_rest()
         struck = self._struck_again(now)
         if struck is None:
             struck = self._turned_by_a_strike(now)
@@ -450,13 +470,18 @@ class StrokeSegmenter:
             self._held.append(_Held(stroke, pending, before))
             self._begin(0, self._frames[1].frame, {}, restruck=True)
             return self._release()
-        if any(record.moving.values()):
+        if any(record.moving.values()) and not self._only_edge_jitter(record):
             self._rest_since = None
             return []
         if self._rest_since is None:
             self._rest_since = now
-        if record.t - self._frames[self._rest_since].t < self.config.rest_duration_s:
+        if record.t - self._frames[self._rest_since].t < cfg.rest_duration_s or self._may_yet_drop(record):
             return []
+        return self._end_at_rest()
+
+    def _end_at_rest(self) -> list[StrokeEvents]:
+        """Close the running stroke where its balls came to rest (``self._rest_since``)."""
+        assert self._rest_since is not None
         released = self._release(judge=True)
         stopped_short = self._stopped_short(self._rest_since)
         fell = None if stopped_short else self._cue_ball_fell(self._rest_since)
@@ -464,6 +489,82 @@ class StrokeSegmenter:
         if fell is not None:
             self.outside_events.append(fell)
         return [*released, *([] if stopped_short or fell is not None else [stroke])]
+
+    def _edge_balls(self) -> list[str]:
+        """The balls of the running stroke that were at rest within ``edge_fall_mouth_reach_mm`` of a
+        pocket's mouth when every ball stopped (``self._rest_since``), not yet reported potted."""
+        assert self._rest_since is not None
+        potted = {pot.label for pot in self._pots}
+        rest = self._frames[self._rest_since]
+        return [label for label, xy in rest.xy.items() if label not in potted and self._on_a_pocket_edge(xy)]
+
+    def _only_edge_jitter(self, record: _FrameRecord) -> bool:
+        """Whether every ball flagged moving on ``record`` is one of :meth:`_edge_balls` still within
+        ``onset_displacement_mm`` of where it rested when every ball stopped: a ball on a pocket's
+        lip whose measured centre jitters, which does not restart the rest (its rest counts towards
+        ``edge_drop_moment_s`` and ``edge_fall_min_rest_s``)."""
+        if self._rest_since is None:
+            return False
+        rest, edge = self._frames[self._rest_since], set(self._edge_balls())
+        near = self.config.onset_displacement_mm
+        return all(
+            label in edge and float(np.linalg.norm(record.xy[label] - rest.xy[label])) <= near
+            for label, moving in record.moving.items()
+            if moving
+        )
+
+    def _play_goes_on(self, record: _FrameRecord) -> bool:
+        """Whether, while the stroke is held open for a ball on a pocket's edge, a ball elsewhere is
+        seen moving more than ``onset_displacement_mm`` from where it rested when every ball
+        stopped (the next stroke, a ball moved by hand): the stroke is over."""
+        assert self._rest_since is not None
+        rest, edge = self._frames[self._rest_since], set(self._edge_balls())
+        near = self.config.onset_displacement_mm
+        return any(
+            record.visible.get(label, False)
+            and record.moving.get(label, False)
+            and label in rest.xy
+            and float(np.linalg.norm(xy - rest.xy[label])) > near
+            for label, xy in record.xy.items()
+            if label not in edge
+        )
+
+    def _may_yet_drop(self, record: _FrameRecord) -> bool:
+        """Whether a ball may yet fall from the edge of a pocket as part of the running stroke
+        (3.9(c): a ball that balances a moment and falls is potted in it): one of
+        :meth:`_edge_balls` still seen (still, or tipping over the lip) less than
+        ``edge_drop_moment_s`` after every ball stopped, or one last seen within that moment and
+        not yet reported potted, for ``edge_drop_verdict_s`` after it was last seen (the tracker
+        confirms a pot some frames after the ball vanished)."""
+        cfg = self.config
+        assert self._rest_since is not None
+        rest_t = self._frames[self._rest_since].t
+        for label in self._edge_balls():
+            if label not in record.xy:
+                continue
+            if record.visible.get(label, False):
+                if record.t - rest_t < cfg.edge_drop_moment_s:
+                    return True
+                continue
+            seen = next(
+                (f.t for f in reversed(self._frames[self._rest_since :]) if f.visible.get(label, False)), None
+            )
+            if (
+                seen is not None
+                and seen - rest_t < cfg.edge_drop_moment_s
+                and record.t - seen < cfg.edge_drop_verdict_s
+            ):
+                return True
+        return False
+
+    def _on_a_pocket_edge(self, xy: np.ndarray) -> bool:
+        """Whether a ball centre at ``xy`` (mm) lies within ``edge_fall_mouth_reach_mm`` of a pocket's
+        mouth."""
+        reach = self.config.edge_fall_mouth_reach_mm
+        return any(
+            math.hypot(float(xy[0]) - p.mouth_centre[0], float(xy[1]) - p.mouth_centre[1]) <= reach
+            for p in self.table.pockets.values()
+        )
 
     def _watch_held(self, record: _FrameRecord) -> list[StrokeEvents]:
         """Drop from the held strokes' pending balls those seen again on ``record``: on
@@ -886,7 +987,8 @@ class StrokeSegmenter:
             self._offs = [label for label in self._offs if label not in pending]
             inferred, gone = [], []
         inferred += self._gone_unwatched(upto_now, {p.label for p in inferred} | set(gone) | set(pending))
-        for label in [pot.label for pot in inferred] + gone + sorted(self._judged_gone):
+        potted_late = [pot.label for pot in self._pots]  # seen in its place after the balls stopped (3.9(c))
+        for label in [pot.label for pot in inferred] + potted_late + gone + sorted(self._judged_gone):
             after.pop(label, None)
             others_after.pop(label, None)
         self._offs = [label for label in self._offs if label not in {pot.label for pot in inferred}]
@@ -924,7 +1026,9 @@ class StrokeSegmenter:
         )
         self._start_index = None
         self._judged_gone = set()
-        self._rest = {label: xy for label, xy in last.xy.items() if label in after}
+        # where each ball settled (averaged since the balls stopped), not the end frame's sighting:
+        # a ball creeping a few mm a frame into a pocket's jaws reads at rest before it stops
+        self._rest = {label: settled.get(label, xy) for label, xy in last.xy.items() if label in after}
         self._rest_sightings = {}
         self._unsettled = set()
         self._frames = self._frames[end:]

@@ -78,6 +78,8 @@ class _Track:
     history: deque = field(default_factory=deque)
     moving: bool = False
     moving_at_loss: bool = False
+    moved_t: float | None = None
+    """When it was last seen moving (s); None: not since it was first seen."""
     pending: str | None = None
     pending_pocket: str | None = None
     dropped: bool = False
@@ -828,6 +830,8 @@ class BallTracker:
         track.moving = found_elsewhere or (
             max(math.hypot(x - zx, y - zy) for _, x, y in track.history) > motion.rest_displacement_mm
         )
+        if track.moving:
+            track.moved_t = t
         self._settle(track, t, z)
         return event
 
@@ -901,8 +905,10 @@ class BallTracker:
         speed = float(np.linalg.norm(track.velocity))
         if not track.moving and min(speed, _net_speed(track.history)) < life.pot_min_speed_mm_s:
             # a ball at rest by its displacement is hidden, not potted: the filter's velocity of a
-            # still ball jitters with its measured centre (2 mm of noise a frame reads 60 mm/s)
-            return None, None
+            # still ball jitters with its measured centre (2 mm of noise a frame reads 60 mm/s);
+            # but one that came to rest in a pocket's jaws a moment ago may have dropped (3.9(c))
+            pocket = self._hanging_in_jaws(track)
+            return (None, None) if pocket is None else ("pot", pocket)
         ahead = track.xy + track.velocity * life.loss_lookahead_s
         # the path ahead, not only its ends: a fast ball's last sighting and the point ahead may
         # lie either side of a mouth it ran into (8.5 m/s at 25 fps: 340 mm between frames)
@@ -932,6 +938,21 @@ class BallTracker:
             if not inside:
                 return "off", None
         return None, None
+
+    def _hanging_in_jaws(self, track: _Track) -> str | None:
+        """The pocket in whose jaws (``LifecycleConfig.jaws_radius_mm`` of its mouth) ``track`` was
+        last seen at rest, still since it was last seen moving for ``jaws_hang_min_s`` to
+        ``jaws_hang_max_s``: a ball that balanced there a moment; None otherwise."""
+        life = self.config.lifecycle
+        if track.moved_t is None:
+            return None
+        if not life.jaws_hang_min_s <= track.last_seen_t - track.moved_t <= life.jaws_hang_max_s:
+            return None
+        x, y = float(track.xy[0]), float(track.xy[1])
+        for name, (mx, my) in zip(self._pocket_names, self._mouth_pairs, strict=True):
+            if math.hypot(x - mx, y - my) <= life.jaws_radius_mm:
+                return name
+        return None
 
     def _classify_unwatched_loss(self, track: _Track) -> tuple[str | None, str | None]:
         """Why a ball found missing only after the table went unwatched vanished: ``("pot",
