@@ -636,16 +636,25 @@ def _red_short_of_the_lip(r, config: ScenarioConfig, geo):
             return False
         return _capture_gap(traj.final_layout["red-1"], pocket, geo) >= want
 
-    lo, hi = LIP_SPEEDS_MM_S
-    if short_enough(lo) is not True or short_enough(hi) is not False:
+    found = _bisect_speeds(short_enough, *LIP_SPEEDS_MM_S, slow_answer=True)
+    if found is None:
+        return None
+    return layout, Shot(found[0], shot.angle_deg, top=0.0), pocket
+
+
+def _bisect_speeds(answer, lo: float, hi: float, slow_answer: bool) -> tuple[float, float] | None:
+    """[lo, hi] (mm/s) narrowed ``LIP_BISECTIONS`` times around the speed where ``answer(speed)``
+    turns from ``slow_answer`` (at ``lo``) to the other (at ``hi``); None where it does not, or
+    where ``answer`` cannot tell (None)."""
+    if answer(lo) is not slow_answer or answer(hi) is not (not slow_answer):
         return None
     for _ in range(LIP_BISECTIONS):
         mid = 0.5 * (lo + hi)
-        ok = short_enough(mid)
+        ok = answer(mid)
         if ok is None:
             return None
-        lo, hi = (mid, hi) if ok else (lo, mid)
-    return layout, Shot(lo, shot.angle_deg, top=0.0), pocket
+        lo, hi = (mid, hi) if ok is slow_answer else (lo, mid)
+    return lo, hi
 
 
 def red_stops_in_the_jaws(rng, config: ScenarioConfig) -> Scenario:
@@ -934,16 +943,10 @@ def slow_roll_along_cushion(rng, config: ScenarioConfig) -> Scenario:
                 return None
             return any(e.kind == "pot" and e.balls == ("red-1",) and e.where == pocket for e in traj.events)
 
-        lo, hi = LIP_SPEEDS_MM_S
-        if pots(lo) is not False or pots(hi) is not True:
+        found = _bisect_speeds(pots, *LIP_SPEEDS_MM_S, slow_answer=False)
+        if found is None:
             return None
-        for _ in range(LIP_BISECTIONS):
-            mid = 0.5 * (lo + hi)
-            ok = pots(mid)
-            if ok is None:
-                return None
-            lo, hi = (lo, mid) if ok else (mid, hi)
-        return layout, Shot(hi * r.uniform(1.0, 1.1), aim, top=0.0), pocket
+        return layout, Shot(found[1] * r.uniform(1.0, 1.1), aim, top=0.0), pocket
 
     def check(traj, strokes, cand):
         log = strokes[0]["log"]
