@@ -422,18 +422,30 @@ THIN_CUT_TRAVEL_MM = (50.0, 150.0)
 """How far (mm) the red of ``thin_cut`` moves."""
 
 
+def _red_and_cue_ball_in_the_open(r, red_y_mm: tuple[float, float], gap_mm: tuple[float, float]):
+    """The colours on their spots, ``red-1`` in the open (x 400-1400 mm, y drawn from ``red_y_mm``)
+    and the cue ball a distance drawn from ``gap_mm`` from it in a random direction: (layout, red,
+    cue ball) with the two places as arrays, or None where either lands on another ball. The draws
+    come in that order (red x, red y, direction, distance), which the scenarios' seeds rely on."""
+    layout = _colours_on_spots()
+    red = np.array([r.uniform(400, 1400), r.uniform(*red_y_mm)])
+    direction = _unit(r.uniform(0, 2 * math.pi))
+    white = red - direction * r.uniform(*gap_mm)
+    if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
+        return None
+    layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
+    return layout, red, white
+
+
 def _red_where_the_cue_ball_stops(r, config: ScenarioConfig, gap_mm: tuple[float, float]):
     """A red in the open and the cue ball sent at it with top spin; the stroke simulated, a second
     red placed ahead of where the cue ball stopped, along its last heading, a gap drawn from
     ``gap_mm`` beyond touching (the stroke is then simulated again with it). None where the draw
     does not fit."""
-    layout = _colours_on_spots()
-    red = np.array([r.uniform(400, 1400), r.uniform(1200, 2800)])
-    direction = _unit(r.uniform(0, 2 * math.pi))
-    white = red - direction * r.uniform(250, 600)
-    if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
+    placed = _red_and_cue_ball_in_the_open(r, (1200, 2800), (250, 600))
+    if placed is None:
         return None
-    layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
+    layout, red, white = placed
     aim = _aim(white, red) + r.uniform(-25, 25)
     shot = Shot(float(r.uniform(900, 1800)), aim, top=float(r.uniform(0.1, 0.4)))
     first = _simulate_or_none(layout, shot, config)
@@ -1033,13 +1045,10 @@ def stroke_while_ball_creeps(rng, config: ScenarioConfig) -> Scenario:
     red it sent off is all but stopped, still creeping at ``CREEP_SPEED_MM_S`` (3.12(b): a foul)."""
 
     def build(r):
-        layout = _colours_on_spots()
-        red = np.array([r.uniform(400, 1400), r.uniform(1300, 2600)])
-        direction = _unit(r.uniform(0, 2 * math.pi))
-        white = red - direction * r.uniform(300, 600)
-        if not _free(layout, tuple(red)) or not _free(layout, tuple(white)):
+        placed = _red_and_cue_ball_in_the_open(r, (1300, 2600), (300, 600))
+        if placed is None:
             return None
-        layout.update({"red-1": tuple(map(float, red)), CUE_BALL: tuple(map(float, white))})
+        layout, red, white = placed
         first = Shot(float(r.uniform(1200, 2500)), _aim(white, red), top=float(r.uniform(-0.3, 0.0)))
         alone = _simulate_or_none(layout, first, config)
         if alone is None or "red-1" not in alone.final_layout:
