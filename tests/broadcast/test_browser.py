@@ -241,3 +241,23 @@ def test_overlay_and_console_four_handed_show_sides_the_side_to_play_and_its_sno
     assert console.text_content("#name-1") == "Ben Baker & Dan Dale"
     assert console.text_content("#striker") == "Cat Cole"
     console.close()
+
+
+def test_overlay_shows_the_match_highest_break_and_who_made_it(browser, served):
+    """``match_highest_break`` (per player, the whole match): hidden before any break; Ann's 9 in the
+    first frame stays on air, named, after she concedes it and a new frame begins (the frame's own
+    ``highest_break`` is then 0)."""
+    bridge, session = served
+    session.apply(MATCH)
+    page = browser.new_page(viewport=BROADCAST)
+    page.goto(bridge.url("/overlay"))
+    page.wait_for_function("document.body.dataset.renders >= 1", timeout=WAIT_MS)
+    assert not page.is_visible("#high-break-wrap")
+    for line in (POT_RED, POT_BLACK, POT_RED, MISS_ALL, POT_RED, {"type": "concede"}, {"type": "new_frame"}):
+        assert "error" not in session.apply(line)
+    board = session.scoreboard()
+    assert board["highest_break"] == [0, 0] and board["match_highest_break"] == [9, 1]
+    page.wait_for_function("document.getElementById('high-break').textContent === '9'", timeout=WAIT_MS)
+    assert page.is_visible("#high-break-wrap")
+    assert page.text_content("#high-break-by") == "(Ann Able)"
+    page.close()

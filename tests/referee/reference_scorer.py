@@ -204,6 +204,8 @@ class ReferenceScorer:
         self.last_respotted = []
         self.last_miss = False
         kind = line["type"]
+        if self.f.lot and kind in ("respotted_black", "stroke", "foul"):
+            self.f.brk = 0  # 3.4(b): the re-spotted black's play is a new visit.
         if kind in ("stroke", "foul", "nominate") and self.f.ball_on == "either" and not self.f.over:
             self._either(line)
         elif kind == "match":
@@ -283,6 +285,7 @@ class ReferenceScorer:
             )
             f.striker = f.offender
             f.free_ball = before.free_ball  # the position as it was, a free ball awarded included
+            f.warning = f.chain_full and f.misses >= 2  # 3.14(c): warned as the balls are replaced
             f.replaced = True
             f.offender = None
             f.before_miss = None
@@ -599,7 +602,8 @@ class ReferenceScorer:
             self.last_respotted = []  # nothing is spotted for a frame that has ended
             self._award(1 - offender)
             return
-        f.warning = f.chain_full and f.misses >= 2
+        # 3.14(c): the warning is given when the balls are replaced after the second miss.
+        f.warning = False
 
     def _award(self, winner: int) -> None:
         f = self.f
@@ -620,7 +624,7 @@ class ReferenceScorer:
             f.lot = True  # 3.4(a)/(b): level, a re-spotted black by lot, played from in hand.
             f.over = False
             f.in_hand = True
-            f.brk = 0  # the visit ends: the lot says who plays next.
+            # The visit ends: the lot says who plays next; its break stands until then.
             self.last_respotted = ["black"]
             f.ball_on = "black"
             f.colours = []

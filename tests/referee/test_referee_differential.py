@@ -44,6 +44,7 @@ LANDMARKS = {
     "last black": lambda r: r["ball_on"] == "black",
     "free ball": lambda r: r["free_ball"],
     "miss": lambda r: r["miss"],
+    "warning due": lambda r: r["warning_due"],
     "warning": lambda r: r["warning"],
     "frame over": lambda r: r["frame_over"],
     "match over": lambda r: r["match_over"],
@@ -59,7 +60,9 @@ def test_seeded_logs_agree_and_reach_the_cases_that_matter():
     logs reach the colours, the last black, free balls, misses with the warning, re-spots off their
     own spots, and the frame's and the match's end."""
     seen: set[str] = set()
-    for seed in range(25):
+    # Seed 47 is the first past them whose log has the balls replaced after a second miss (the
+    # warning given, 3.14(c)); the first 25 reach a second miss (the warning due) but not that.
+    for seed in (*range(25), 47):
         rng = random.Random(seed)
         lines = generate(Chooser(lambda seq, rng=rng: rng.choice(list(seq)), rng.randint))
         assert disagreements(lines) == [], f"seed {seed}"

@@ -126,6 +126,7 @@ class Model:
     chain: tuple[int, bool, int, bool] | None = None  # count, full ball open, offender, line open
     replayed: Position | None = None
     break_points: int = 0
+    warned: bool = False  # 3.14(c): the warning given (the balls replaced after the second miss)
 
     def __post_init__(self) -> None:
         self.reds = self.rack
@@ -227,7 +228,7 @@ class Driver:
             return self.line_new_frame()
         if m.awaiting_lot:
             first = self.choose(list(range(m.players)))
-            m.striker, m.awaiting_lot, m.in_hand = first, False, True
+            m.striker, m.awaiting_lot, m.in_hand, m.break_points = first, False, True, 0
             return {"type": "respotted_black", "first": first}, Expect(clause="3.4(b) lot")
         if m.phase == "either":
             return self.line_either()
@@ -303,11 +304,13 @@ class Driver:
             # 3.14(d)(i)/(iii): a foul before any stroke of a replay left the replaced position; played
             # again from it, the misses go on counting and the warning stays in force
             m.striker, m.free_ball, m.replayed = offender, False, snapshot
+            m.warned = m.chain is not None and m.chain[1] and m.chain[0] >= 2
         elif choice == "play_again":
             m.striker, m.free_ball, m.chain, m.replayed = offender, False, None, None
         else:
             assert snapshot is not None
             m.striker, m.break_points = offender, 0
+            m.warned = m.chain is not None and m.chain[1] and m.chain[0] >= 2
             m.reds, m.colours, m.phase = snapshot.reds, snapshot.colours, snapshot.phase
             m.in_hand, m.touching, m.free_ball = snapshot.in_hand, snapshot.touching, snapshot.free_ball
             m.replayed = snapshot
@@ -818,6 +821,7 @@ class Driver:
             self.frame_end()
             return expect
         if miss:
+            m.warned = False  # given only when the balls are replaced after it
             previous = m.chain if replayed is not None else None
             if previous is not None and previous[2] == offender:
                 m.chain = (previous[0] + 1, previous[1], offender, line_open)
@@ -1096,7 +1100,8 @@ class Driver:
         if respot:
             m.reds, m.colours, m.phase, m.nominated, m.free_ball = 0, ("black",), "ascending", None, False
             m.respotted_black, m.awaiting_lot, m.in_hand, m.touching = True, True, True, ()
-            m.pending, m.chain, m.replayed, m.break_points = None, None, None, 0
+            # the break that tied the frame stands until the lot (3.4(b))
+            m.pending, m.chain, m.replayed = None, None, None
             return
         self.close_frame(None if a == b else 0 if a > b else 1)
 
@@ -1249,7 +1254,8 @@ def _check(line: dict[str, Any], ruling: dict[str, Any], expect: Expect, m: Mode
         assert ruling["striker"] == m.striker, f"3.3 striker {ruling['striker']} != {m.striker}: {where}"
     options = list(m.pending[1]) if m.pending else []
     assert ruling["options"] == options, f"3.11(h)/3.14 options {ruling['options']} != {options}: {where}"
-    warning = m.chain is not None and m.chain[1] and m.chain[0] >= 2
+    due = m.chain is not None and m.chain[1] and m.chain[0] >= 2
+    warning = due and m.warned
     assert ruling["warning"] == warning, f"3.14(c) warning {ruling['warning']} != {warning}: {where}"
     # Section 2: points remaining and snookers required, from the ruling's own fields
     phase = m.phase

@@ -171,7 +171,7 @@ CHECKLIST = [
             {"type": "decision", "choice": "replace"},
             stroke([], player=1, miss=True, full_ball=True),
         ],
-        {"foul": True, "miss": True, "offender": 1, "warning": True},
+        {"foul": True, "miss": True, "offender": 1, "warning": False, "warning_due": True},
     ),
     # rules._implicit_play, four-handed: A (0) fouls, B (1) is to decide. A's partner C (2) strikes:
     # he is not the offender, so the stroke shows B chose to play on, and C played out of turn

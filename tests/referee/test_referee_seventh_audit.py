@@ -453,7 +453,7 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
         "3.14(c)",
         "then replaced and missed again: the second from that position, the warning",
         [*TWO_FULL_MISSES, PLAY_AGAIN, stroke([], **FULL), REPLACE, stroke([], **FULL)],
-        {"miss": True, "warning": True, "frame_over": False, "score": [0, 16]},
+        {"miss": True, "warning": False, "warning_due": True, "frame_over": False, "score": [0, 16]},
     ),
     # After the warning the third failure is the black hit first: a miss whatever it hits, 7, and the
     # frame is awarded to Ben (0-15).

@@ -130,9 +130,9 @@ CHECKLIST = [
     ),
     (
         "3.14(d)(i) 3.14(c) fault",
-        "one miss, a foul preparing, play again from the position left, a miss: the second, warned",
+        "one miss, a foul preparing, play again from the position left, a miss: the second, the warning due",
         [*ONCE_FOUL, PLAY_AGAIN, miss()],
-        {"score": [0, 12], "miss": True, "warning": True, "frame_over": False},
+        {"score": [0, 12], "miss": True, "warning": False, "warning_due": True, "frame_over": False},
     ),
     (
         "3.14(d)(i) 3.14(c) fault",

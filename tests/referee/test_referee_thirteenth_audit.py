@@ -239,9 +239,20 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
     ),
     (
         "3.4(a)",
-        "only the black left, Ben 33 pots it to 40-40: re-spotted black, Ben's break does not carry over",
+        "only the black left, Ben 33 pots it to 40-40: re-spotted black, his break of 7 stands until the lot",
         [M6, table(reds=0, colours=["black"], ball_on="black", score=[40, 33], striker=1), pot("black")],
-        {"score": [40, 40], "respotted_black": True, "break": 0, "frame_over": False, "respotted": ["black"]},
+        {"score": [40, 40], "respotted_black": True, "break": 7, "frame_over": False, "respotted": ["black"]},
+    ),
+    (
+        "3.4(b)",
+        "... and does not carry over: the lot starts the re-spotted black's play from 0",
+        [
+            M6,
+            table(reds=0, colours=["black"], ball_on="black", score=[40, 33], striker=1),
+            pot("black"),
+            lot(1),
+        ],
+        {"score": [40, 40], "respotted_black": True, "break": 0, "striker": 1},
     ),
     (
         "3.4(a) 3.4(c)",
@@ -685,7 +696,13 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
             decision("replace"),
             stroke([], nominated="pink", **FULL),
         ],
-        {"score": [8, 7], "miss": True, "warning": True, "options": ["play", "play_again", "replace"]},
+        {
+            "score": [8, 7],
+            "miss": True,
+            "warning": False,
+            "warning_due": True,
+            "options": ["play", "play_again", "replace"],
+        },
     ),
     (
         "3.10(f) 3.13",
@@ -1011,7 +1028,7 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
             decision("replace"),
             stroke([], **FULL),
         ],
-        {"score": [0, 12], "miss": True, "warning": True, "frame_over": False},
+        {"score": [0, 12], "miss": True, "warning": False, "warning_due": True, "frame_over": False},
     ),
     (
         "3.14(d)",
@@ -1049,7 +1066,7 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
             decision("replace"),
             stroke([], **FULL),
         ],
-        {"score": [0, 14], "miss": True, "warning": True, "frame_over": False},
+        {"score": [0, 14], "miss": True, "warning": False, "warning_due": True, "frame_over": False},
     ),
     (
         "3.14(b)",
@@ -1196,7 +1213,7 @@ CHECKLIST: list[tuple[str, str, list[Any], dict[str, Any]]] = [
             decision("replace"),
             stroke([], **FULL),
         ],
-        {"score": [0, 8], "miss": True, "warning": True},
+        {"score": [0, 8], "miss": True, "warning": False, "warning_due": True},
     ),
     (
         "3.14(c) 3.10",

@@ -415,7 +415,12 @@ MISSES = [
         "3.14(c) 3.10",
         "two misses from one position, the second leaving Ben snookered: the warning, a free ball open",
         [match(), stroke([], [], miss=True), REPLACE, stroke([], [], miss=True, free_ball=True)],
-        {"warning": True, "free_ball": True, "options": ["play", "play_again", "replace"]},
+        {
+            "warning": False,
+            "warning_due": True,
+            "free_ball": True,
+            "options": ["play", "play_again", "replace"],
+        },
     ),
     (
         "3.14(c) 3.10(f)",

@@ -142,7 +142,7 @@ def describe(raw: str, result: dict[str, Any], referee: Referee, actor: str | No
         text += f"  break {result['break']}"
     if calls:
         text += f"  | {calls}"
-    if result["warning"] and result["miss"] and result["status"] == "decision":
+    if result["warning_due"] and not result["warning"]:
         # 3.14(c): the miss that makes the warning due is not the warning: the offender is warned
         # when the balls are replaced (the call is then in ``calls``).
         text += "  | if the balls are replaced, the offender is warned: a third miss awards the frame"

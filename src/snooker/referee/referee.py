@@ -124,6 +124,7 @@ Ruling = TypedDict(
         "free_ball": bool,
         "options": list[str],
         "warning": bool,
+        "warning_due": bool,
         "respotted": list[Any],
         "in_hand": bool,
         "touching": list[str],
@@ -154,10 +155,11 @@ by TOUCHING BALL), ``announcements``, ``decision`` (the choice after a foul this
 taken as, or None), ``frame_ended`` (the frame ended on this line, not before it),
 ``corrections`` (codes of ``Correction``: a foul condoned, a spotting error, a match conceded),
 ``condoned`` (the foul codes of a condoned stroke). The state
-after it: everything else (``wrongly_spotted`` and ``not_spotted``: colours standing on, or missing
-from, the cloth by a spotting error, 3.7; ``match_conceded``: who conceded the match, see
-:func:`match_conceded`); ``striker`` and
-``offender`` are player indices, ``score``/``frames``/``winner``/``snookers_required`` per side.
+after it: everything else (``warning``: the 3.14(c) warning given and in force; ``warning_due``:
+one due if the balls are replaced after a second miss; ``wrongly_spotted`` and ``not_spotted``:
+colours standing on, or missing from, the cloth by a spotting error, 3.7; ``match_conceded``: who
+conceded the match, see :func:`match_conceded`); ``striker`` and ``offender`` are player indices,
+``score``/``frames``/``winner``/``snookers_required`` per side.
 """
 
 
@@ -193,6 +195,7 @@ def ruling(
         "free_ball": frame.free_ball,
         "options": list(pending.options) if pending else [],
         "warning": frame.warning,
+        "warning_due": frame.warning_due,
         "respotted": _respotted(outcome),
         "in_hand": frame.table.cue_in_hand,
         "touching": list(outcome.touching_called),
@@ -280,6 +283,7 @@ def scoreboard(state: MatchState) -> dict[str, Any]:
         "options": list(pending.options) if pending else [],
         "free_ball": frame.free_ball,
         "warning": frame.warning,
+        "warning_due": frame.warning_due,
         "miss_count": frame.miss_chain.count if frame.miss_chain else 0,
         "touching": list(frame.touching),
         "respotted_black": frame.respotted_black,

@@ -50,7 +50,10 @@ Judgements documented here because the texts leave them open:
   the next frame's breaker by the match's default order (3.3(b), 3.17(a); a ``new_frame`` ``order``
   may choose another of the breaking side's players); once the match is over, the last striker (a
   match conceded in a frame included: no frame follows, so no breaker is named). The break stands as
-  it ended the frame (the scoreboard's highest break keeps it too).
+  it ended the frame (the scoreboard's highest break keeps it too). So does the break that ties a
+  frame into a re-spotted black (3.4(b): "zawodnicy losują kolejność gry", the tie ends the visit):
+  it stands until the lot, or the line that shows it (a stroke, or a foul or concession naming its
+  player), begins the re-spotted black's play as a new visit from 0.
 - The highest break of the match is kept per player (``MatchState.highest_breaks``; in four-handed
   snooker a break is its striker's, though the frame's points are the side's). The texts do not
   speak of breaks beyond 3.3(F); a re-rack (3.16: "sędzia anuluje wszystkie zdobyte punkty, ustawia
@@ -80,11 +83,13 @@ Judgements documented here because the texts leave them open:
   and ``foul_before_nomination`` with no red (nor free ball as a red) potted before, the latter also
   once a colour is nominated, and either against anyone but the striker who potted the red
   (3.12(d)); see :func:`_check_called_foul`.
-- ``before_spotting`` (3.12(b), 3.7(c)) logged with no ball is valued on the ball on alone: the
-  frame keeps no record of which colour was still being spotted, so the call names the ball
-  concerned. The Polish 7(C) penalises a stroke played before the referee spotted the colour "lub
-  mógł sprawdzić efekt ustawienia bil" (or could check it); the Chinese names only "於球證未完成
-  重置程序前" (before the spotting was finished): the call is the referee's either way.
+- ``before_spotting`` (3.12(b), 3.7(c)) logged with no ball concerns a colour the referee was
+  spotting: the frame keeps those the last stroke re-spotted (``FrameState.spotting``), and of
+  several the lowest counts (which was still unspotted the log does not say: the striker has the
+  benefit of the doubt); with none re-spotted, the ball on alone. The Polish 7(C) penalises a
+  stroke played before the referee spotted the colour "lub mógł sprawdzić efekt ustawienia bil" (or
+  could check it); the Chinese names only "於球證未完成重置程序前" (before the spotting was
+  finished): the call is the referee's either way.
 - The stalemate period (3.16) is "po trzech zagraniach każdej ze stron" (three strokes by each
   side) in the Polish, "每位球手的三次擊球之後" (by each player) in the Chinese, twice as long
   four-handed; the referee does not time it: the re-rack is a ``rerack`` line, ruled alike.
@@ -101,7 +106,10 @@ Judgements documented here because the texts leave them open:
   answer: a ball on for "snookered", a ball not on for an open line) would call neither, but hand
   logs name only the balls that matter (dozens of the referee's tests give such places) and with
   fifteen reds a tracker seldom places every one, so the free ball would hardly ever be judged;
-  that trade is for the whole chain's measurements (``scripts/eval_synth_e2e.py``) to settle.
+  that trade is for the whole chain's measurements (``scripts/eval_synth_e2e.py``) to settle. The
+  texts do not settle it: 3.14(b) and Section 2 ask what the table allows ("możliwe jest trafienie"),
+  and a log that leaves a ball out says nothing of where it stands. Pinned in
+  ``tests/referee/test_referee_known_limits.py``, so a change of this reading is a decision.
 - A colour wrongly spotted (3.7(b)-(c)) stands on the cloth: it blocks the lines of 3.14 and
   snookers like any ball not on, as it occupies a spot (3.7(c): the strokes played with it count).
 - A cue ball left at rest against a ball that is on after a foul is never snookered, so no free ball:
@@ -128,7 +136,16 @@ Judgements documented here because the texts leave them open:
   attempt not genuine) never had a full-ball contact open, so it cannot lead to the 3.14(c) award.
   The other way round, a full ball stated open (``full_ball``, the referee's call, 3.14(c):
   "możliwe było centralne trafienie") is a straight line open: it stands over the geometry, which
-  may read the places (a tracker's noise) as leaving none.
+  may read the places (a tracker's noise) as leaving none. The Polish states the condition as a fact
+  of the table, not as an opinion ("możliwe było", as (b)'s "możliwe jest trafienie"); who finds
+  that fact is the referee, whose judgement 3.14 rests on ("Jeżeli sędzia uzna"), so a stated
+  ``full_ball`` (like a stated ``clear_path``, ``miss`` or ``free_ball``) is his finding: the log
+  records the calls made, and a wrong one stands as made.
+- The 3.14(c) warning is given when the replay from the previous position is ordered after the
+  second miss from it ("jeśli zostanie nakazana gra z pozycji poprzedniej, faulujący musi być
+  ostrzeżony [...], że trzeci taki faul": two made; the Chinese (ii) "如又再次被要求", asked again):
+  ``warning`` is true from that replacement while the position stands; the second miss's own ruling
+  has it only due (``FrameState.warning_due``).
 - After a miss with a full ball open, replaced, "następna nieudana próba trafienia ... w zagraniu
   wykonywanym z tej samej pozycji" (3.14(c)) is a foul and a miss whatever the scores: the text
   names the attempt from that position, not the player, so a player out of turn who fails from it
@@ -223,8 +240,6 @@ BLACK = COLOURS[-1]
 """The black: the last ball, re-spotted on its spot to break a tie (3.4(b))."""
 MISS_FRAME_AWARDED_AT = 3
 """3.14(c): the third failure from the same position (full ball open) awards the frame."""
-MISS_WARNING_AT = 2
-"""3.14(c): after the second such failure the offender is warned when asked to replay."""
 OPTIONS_AFTER_FOUL = ("play", "play_again")
 """3.11(h): the next player plays, or asks the offender to play again."""
 OPTIONS_AFTER_MISS = (*OPTIONS_AFTER_FOUL, "replace")
@@ -334,8 +349,31 @@ def _check_order(match: MatchState, order: tuple[int, ...], expected: tuple[int,
 # Dispatch
 
 
+_RESPOTTED_BLACK_PLAY = (StrokeLine, FoulLine, ConcedeLine, RespottedBlackLine)
+"""Lines that begin the play of a re-spotted black while its lot is open: the lot itself, a stroke
+showing it, a foul or a concession by a player it names (3.4(b))."""
+
+
 def apply_event(match: MatchState, event: Event, config: RefereeConfig) -> tuple[MatchState, Outcome]:
     """Apply one parsed event; raises LogError (state unchanged) when it cannot be applied."""
+    match, outcome = _apply_line(match, event, config)
+    return _with_spotting(match, event, outcome), outcome
+
+
+def _with_spotting(match: MatchState, event: Event, outcome: Outcome) -> MatchState:
+    """Keep the colours the referee spotted (3.7) until the next stroke (``FrameState.spotting``):
+    those the line re-spotted; a stroke that spotted none leaves none, a frame's end none at all;
+    another line that spotted none keeps the last stroke's (a decision, a nomination)."""
+    if match.frame.over:
+        return with_frame(match, spotting=())
+    if outcome.respotted:
+        return with_frame(match, spotting=tuple(ball_kind(ball) for ball, _ in outcome.respotted))
+    if isinstance(event, StrokeLine | TableLine):
+        return with_frame(match, spotting=())
+    return match
+
+
+def _apply_line(match: MatchState, event: Event, config: RefereeConfig) -> tuple[MatchState, Outcome]:
     if isinstance(event, MatchLine):
         return new_match(event, config), Outcome()
     if isinstance(event, NewFrameLine):
@@ -352,6 +390,10 @@ def apply_event(match: MatchState, event: Event, config: RefereeConfig) -> tuple
         )
     if frame.on_undecided and isinstance(event, StrokeLine | NominateLine | FoulLine):
         return _most_favourable(match, event, config)
+    if frame.awaiting_lot and isinstance(event, _RESPOTTED_BLACK_PLAY):
+        # 3.4(b): the break that tied the frame stood until the lot; the re-spotted black's play
+        # (the lot, or a line showing or needing it) is a new visit.
+        match = with_frame(match, break_points=0)
     if isinstance(event, StrokeLine):
         return _stroke(match, event, config)
     handlers = {
@@ -709,7 +751,6 @@ def _frame_end(
             free_ball=False,
             nominated=None,
             touching=(),
-            break_points=0,
             miss_chain=None,
             replayed_from=None,
             warning=False,
@@ -975,7 +1016,7 @@ def _stroke_fouls(
         _check_called_foul(
             frame, reason, (stroke.nominated or frame.nominated) is not None, own_turn, "fouls"
         )
-        ball = call.ball if call.ball is not None else _pushed_touching_ball(frame, reason)
+        ball = call.ball if call.ball is not None else _unnamed_ball_concerned(frame, reason)
         concerned = () if ball in (None, CUE_BALL) else (view.value_of(ball_kind(ball)),)
         fouls.append((reason, concerned))
     for ball in stroke.moving_at_strike:
@@ -1123,11 +1164,19 @@ def _check_called_foul(
         raise LogError(f"{what}: foul_before_nomination: {why} (3.12(d))")
 
 
-def _pushed_touching_ball(frame: FrameState, reason: FoulReason) -> str | None:
-    """The ball concerned in a push stroke called without one: the ball the cue ball rested against,
-    when it rested against exactly one (3.8(b): moving the touching ball is a push stroke)."""
+def _unnamed_ball_concerned(frame: FrameState, reason: FoulReason) -> str | None:
+    """The ball concerned in a foul called without one, where the frame shows it (3.12(b)):
+
+    - a push stroke: the ball the cue ball rested against, when it rested against exactly one (3.8(b):
+      moving the touching ball is a push stroke);
+    - striking before the referee finished spotting: a colour he was spotting, those the last stroke
+      re-spotted (``FrameState.spotting``; 3.7(c) "zanim sędzia zdążył ustawić bilę (bile)"). Of
+      several, the log does not say which was still unspotted, so the lowest, the striker having
+      the benefit of the doubt (as where the contact is unseen)."""
     if reason is FoulReason.PUSH_STROKE and len(frame.touching) == 1:
         return frame.touching[0]
+    if reason is FoulReason.BEFORE_SPOTTING and frame.spotting:
+        return min(frame.spotting, key=_value)
     return None
 
 
@@ -1687,13 +1736,15 @@ def _foul_sequel(
     options = OPTIONS_AFTER_MISS if miss else OPTIONS_AFTER_FOUL
     if free_ball:
         announcements.append(announce.FREE_BALL)
-    warning = _warning_due(chain)
+    # 3.14(c): the warning is given when the balls are replaced after this miss ("jeśli zostanie
+    # nakazana gra z pozycji poprzedniej"), not with the miss: until then it is only due
+    # (``FrameState.warning_due``), and a choice to play on lets it lapse unsaid.
     after = replace(
         after,
         pending=PendingDecision(offender, options, snapshot if miss else None),
         miss_chain=chain,
         free_ball=free_ball,
-        warning=warning,
+        warning=False,
     )
     touching_called = () if balls_replaced else _touching_call(after, announcements)
     return replace(match, frame=after), replace(
@@ -1850,7 +1901,7 @@ def _decide(match: MatchState, choice: str) -> tuple[MatchState, Outcome]:
 def _warning_due(chain: MissChain | None) -> bool:
     """3.14(c): misses from the same position with a full ball open have reached the warning that
     a third awards the frame."""
-    return chain is not None and chain.full_ball and chain.count >= MISS_WARNING_AT
+    return chain is not None and chain.warning_due
 
 
 def _nominate(match: MatchState, event: NominateLine) -> tuple[MatchState, Outcome]:
@@ -1970,7 +2021,7 @@ def _fouls_outside_stroke(
     # as the ball on (3.10(a)(ii)), as in a stroke. A push stroke called without its ball while the
     # cue ball rested against exactly one ball concerns that ball (3.8(b)), as in a stroke.
     if ball is None and striker_fouls:
-        ball = _pushed_touching_ball(frame, reason)
+        ball = _unnamed_ball_concerned(frame, reason)
     concerned: tuple[int, ...] = ()
     if ball not in (None, CUE_BALL):
         concerned = (value if ball_kind(ball) == free_ball else _value(ball),)

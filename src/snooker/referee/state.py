@@ -161,6 +161,10 @@ class PendingDecision:
     the cue ball left another position (3.14(d)(i) "z pozycji zastanej na stole"): not kept."""
 
 
+MISS_WARNING_AT = 2
+"""3.14(c): after the second such failure the offender is warned when asked to replay."""
+
+
 @dataclass(frozen=True)
 class MissChain:
     """Consecutive misses from the same position (3.14(c)): ``full_ball`` if a full ball was open;
@@ -171,6 +175,12 @@ class MissChain:
     full_ball: bool
     offender: int
     line_open: bool = True
+
+    @property
+    def warning_due(self) -> bool:
+        """3.14(c): misses from the same position with a full ball open have reached the warning
+        that a third awards the frame (given when the balls are replaced)."""
+        return self.full_ball and self.count >= MISS_WARNING_AT
 
 
 @dataclass(frozen=True)
@@ -224,10 +234,28 @@ class FrameState:
     on_undecided: bool = False
     scores_unknown: bool = False
     settled_by_stroke: str | None = None
+    spotting: tuple[str, ...] = ()
+    """The colours the referee spotted after the last stroke (3.7: re-spotted, or a missing colour
+    spotted), until the next stroke: the balls a ``before_spotting`` foul concerns (3.12(b))."""
 
     @property
     def breaker(self) -> int:
         return self.order[0]
+
+    @property
+    def warning_due(self) -> bool:
+        """3.14(c): the choice open after a miss would, by replacing the balls, have the referee warn
+        the offender that a third miss from the position awards the frame ("jeśli zostanie nakazana
+        gra z pozycji poprzedniej, faulujący musi być ostrzeżony"). ``warning`` says the warning given
+        and in force; this, the warning not yet given but due on a replacement."""
+        pending, chain = self.pending, self.miss_chain
+        return (
+            pending is not None
+            and pending.snapshot is not None
+            and "replace" in pending.options
+            and chain is not None
+            and chain.warning_due
+        )
 
     def next_after(self, player: int) -> int:
         """The player after ``player`` in this frame's order of play (3.3(a), 3.17)."""
