@@ -79,8 +79,14 @@ def _table_balls(scorer: ReferenceScorer) -> list[str]:
     return (["red"] if f.reds else []) + list(f.colours)
 
 
-def generate(c: Chooser, max_lines: int = 120) -> list[Line]:
-    """One random match log (best of three, 6, 10 or 15 reds)."""
+def generate(c: Chooser, max_lines: int = 120, layouts: bool = False) -> list[Line]:
+    """One random match log (best of three, 6, 10 or 15 reds).
+
+    ``layouts``: every stroke gives the balls' places before and after it (:func:`_layout`: balls
+    anywhere, the cue ball now and then just behind or against another ball, from hand in the D or,
+    now and then, not), and the calls the geometry answers (``free_ball``, ``touching``, ``miss`` now
+    and then, ``full_ball``) are left to the referee: for the metamorphic tests, which compare the
+    referee with itself (the scorer, which does not judge places, only steers the log)."""
     reds = c.choice([6, 10, 15])
     lines: list[Line] = [
         {
@@ -94,6 +100,8 @@ def generate(c: Chooser, max_lines: int = 120) -> list[Line]:
     ]
     scorer = ReferenceScorer()
     scorer.apply(lines[0])
+    judge = Referee()
+    judge.apply(lines[0])
     positioned = False
     fresh = True
     for _ in range(c.integer(1, max_lines)):
@@ -106,6 +114,11 @@ def generate(c: Chooser, max_lines: int = 120) -> list[Line]:
             fresh = True
         elif fresh and c.boolean():
             line = _join(c)
+            if layouts:
+                cue = "in_hand" if line["cue_in_hand"] else "on_table"
+                line["positions"] = _layout(c, line["reds"], line["colours"], cue)
+                if line["cue_in_hand"]:
+                    del line["positions"]["white"]  # in hand: not on the cloth
             fresh = False
         elif f.lot:
             line = {"type": "respotted_black", "first": c.integer(0, 1)}
@@ -140,7 +153,12 @@ def generate(c: Chooser, max_lines: int = 120) -> list[Line]:
                 line["player"] = 1 - f.striker  # played out of turn (3.12(a))
             elif c.integer(0, 9) == 0:
                 line["player"] = f.striker
-            if _would_respot(scorer, line) and c.integer(0, 2) == 0:
+            if layouts:
+                line["positions"] = {
+                    "before": _layout(c, f.reds, f.colours, "in_hand" if f.in_hand else "on_table"),
+                    "after": _layout(c, *_left_after(f.reds, f.colours, line)),
+                }
+            elif _would_respot(scorer, line) and c.integer(0, 2) == 0:
                 line["positions"] = {"after": _places(c, scorer, line)}
                 line["touching"] = []
                 positioned = True
@@ -154,20 +172,41 @@ def generate(c: Chooser, max_lines: int = 120) -> list[Line]:
             ):
                 # A foul and a miss as the log states it (3.14), a full ball open now and then not.
                 line["miss"] = True
-                if c.integer(0, 3) == 0:
+                if c.integer(0, 3) == 0 and not layouts:
                     line["full_ball"] = False
                 elif positioned:
                     line["full_ball"] = True
 
             trial = copy.deepcopy(scorer)
-            if trial.apply(line).foul and not (trial.f.over or trial.f.lot):
+            if trial.apply(line).foul and not (trial.f.over or trial.f.lot or layouts):
                 # A foul's free-ball call, stated: only while the frame goes on.
                 line["free_ball"] = c.integer(0, 3) == 0
         if line["type"] != "new_frame":
             fresh = False
         lines.append(line)
-        scorer.apply(line)
+        scorer.apply(_as_judged(judge, line) if layouts else line)
     return lines
+
+
+def _as_judged(judge: Referee, line: Line) -> Line:
+    """``line`` as the scorer is to read it: with what the referee ``judge`` (which rules the log
+    alongside) decided from the places stated — the free ball, the miss and whether a full ball was
+    open, the touching ball, a placement outside the D — so that the scorer, which judges no places,
+    keeps step with it."""
+    ruling = judge.apply(line)
+    if line["type"] != "stroke" or "error" in ruling:
+        return line
+    stated = {k: v for k, v in line.items() if k != "positions"}
+    stated["touching"] = list(ruling["touching"])
+    stated["miss"] = ruling["miss"]
+    chain = judge.state.frame.miss_chain if judge.state is not None else None
+    if ruling["miss"]:
+        stated["full_ball"] = bool(chain is not None and chain.full_ball)
+    if ruling["foul"]:
+        stated["free_ball"] = ruling["free_ball"]
+    if "improper_in_hand" in ruling["fouls"]:
+        stated["fouls"] = [*line.get("fouls", []), "improper_in_hand"]
+    return stated
 
 
 def _asked_to_play_again(scorer: ReferenceScorer) -> ReferenceScorer:
@@ -235,6 +274,124 @@ def _foul_line(c: Chooser, scorer: ReferenceScorer) -> Line:
     if not (trial.f.over or trial.f.lot):
         line["free_ball"] = c.integer(0, 3) == 0  # stated: the places, where given, are not judged
     return line
+
+
+def _left_after(reds: int, colours: Sequence[str], line: Line) -> tuple[int, list[str], str]:
+    """The balls a stroke leaves on the cloth as a tracker sees them once they stop: the reds not
+    potted or forced off, the colours neither (one to be re-spotted is not there yet), the cue ball
+    where it ended."""
+    gone = [_name(b) for b in line.get("potted", [])] + list(line.get("off_table", []))
+    left = max(0, reds - gone.count("red"))
+    return left, [b for b in colours if b not in gone], line.get("cue_ball", "on_table")
+
+
+def _name(entry: Any) -> str:
+    return entry["ball"] if isinstance(entry, dict) else entry
+
+
+LAYOUT_TRIES = 40
+"""Draws of a ball's place before one clear of the balls already placed is given up (kept anyway)."""
+D_CENTRE = (WIDTH / 2.0, 737.0)
+D_RADIUS_MM = 292.0
+
+
+def _layout(c: Chooser, reds: int, colours: Sequence[str], cue: str) -> dict[str, list[float]]:
+    """Places (mm, whole tenths as a tracker rounds them) for ``reds`` reds (``red-1`` …), the
+    ``colours`` and, unless ``cue`` is ``potted`` or ``off_table``, the cue ball: ``in_hand`` puts it
+    in the D (one time in eight a little outside it). A third of the time the cue ball lies a little
+    beyond an object ball from another (a snooker, or near one), one time in eight against it
+    (touching, 3.8), now and then against a second ball as near; balls are kept clear of each
+    other by more than the touching distance."""
+    places: dict[str, list[float]] = {}
+
+    def clear(p: tuple[float, float], but: str | None = None) -> bool:
+        return all(math.dist(p, q) > DIAMETER + TOUCH_MM + 2.0 for b, q in places.items() if b != but)
+
+    def anywhere() -> tuple[float, float]:
+        for _ in range(LAYOUT_TRIES):
+            p = (c.integer(300, int(WIDTH * 10) - 300) / 10.0, c.integer(300, int(LENGTH * 10) - 300) / 10.0)
+            if clear(p):
+                break
+        return p
+
+    for ball in [f"red-{i}" for i in range(1, reds + 1)] + list(colours):
+        places[ball] = list(anywhere())
+    if cue in ("potted", "off_table"):
+        return places
+    white: tuple[float, float] | None = None
+    if cue == "in_hand":
+        for _ in range(LAYOUT_TRIES):
+            angle = math.radians(c.integer(181, 359))
+            reach = c.integer(0, 280) if c.integer(0, 7) else c.integer(300, 330)
+            p = (
+                round(D_CENTRE[0] + reach * math.cos(angle), 1),
+                round(D_CENTRE[1] + reach * math.sin(angle), 1),
+            )
+            if clear(p):
+                white = p
+                break
+    elif len(places) >= 2 and c.integer(0, 2) == 0:
+        beside, beyond = _two(c, list(places))
+        near, far = places[beside], places[beyond]
+        length = math.dist(near, far) or 1.0
+        ux, uy = (near[0] - far[0]) / length, (near[1] - far[1]) / length
+        touching = c.integer(0, 7) == 0
+        gap = 0.3 if touching else float(c.integer(8, 120))
+        p = (round(near[0] + ux * (DIAMETER + gap), 1), round(near[1] + uy * (DIAMETER + gap), 1))
+        inside = RADIUS + 1 < p[0] < WIDTH - RADIUS - 1 and RADIUS + 1 < p[1] < LENGTH - RADIUS - 1
+        if inside and clear(p, but=beside if touching else None):
+            white = p
+            if touching and len(places) >= 3 and c.boolean():
+                _second_touching(c, places, white, beside, beyond)
+    if "white" not in places:
+        places["white"] = list(white if white is not None else anywhere())
+    return places
+
+
+QUARTER_MM = 0.25
+"""A grid binary fractions hold exactly: differences of places on it are exact, so two balls placed
+as near the cue ball are equally near to the last bit."""
+
+
+def _quarter(v: float) -> float:
+    return round(v / QUARTER_MM) * QUARTER_MM
+
+
+def _second_touching(
+    c: Chooser, places: dict[str, list[float]], white: tuple[float, float], beside: str, beyond: str
+) -> None:
+    """Move ``beside`` and one more ball so that both touch the cue ball (at ``white``), equally near
+    (3.8: the referee names both), on a grid where the two distances are equal exactly."""
+    wx, wy = _quarter(white[0]), _quarter(white[1])
+    bx, by = places[beside]
+    length = math.dist((bx, by), white) or 1.0
+    vx, vy = (
+        _quarter((bx - white[0]) / length * (DIAMETER + 0.3)),
+        _quarter((by - white[1]) / length * (DIAMETER + 0.3)),
+    )
+    if not DIAMETER + 0.05 < math.hypot(vx, vy) < DIAMETER + TOUCH_MM - 0.1:
+        return
+    other = c.choice([b for b in places if b not in (beside, beyond)])
+    first, second = [wx + vx, wy + vy], [wx - vy, wy + vx]
+    inside = all(
+        RADIUS + 1 < q[0] < WIDTH - RADIUS - 1 and RADIUS + 1 < q[1] < LENGTH - RADIUS - 1
+        for q in (first, second)
+    )
+    clear = all(
+        math.dist(q, r) > DIAMETER + TOUCH_MM + 2.0
+        for q in (first, second)
+        for b, r in places.items()
+        if b not in (other, beside)
+    )
+    if inside and clear:
+        places[beside], places[other] = first, second
+        white_at = (wx, wy)
+        places["white"] = list(white_at)
+
+
+def _two(c: Chooser, balls: list[str]) -> tuple[str, str]:
+    first = c.choice(balls)
+    return first, c.choice([b for b in balls if b != first])
 
 
 def _would_respot(scorer: ReferenceScorer, line: Line) -> bool:

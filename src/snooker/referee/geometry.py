@@ -37,7 +37,8 @@ The rules' definitions (Section 2 and 3.7, 3.10, 3.14) as implemented here:
   snookering ball"; the WPBSA text, not among the shared texts nor in RULES-EN.md's summary).
   Read here as: each red has its own effective balls (the nearest of those obstructing it); a ball
   is effective only if it is one of them for every red.
-* **Touching / spot occupied** (3.7, 3.8): centres within a diameter plus ``touch_tolerance_mm``.
+* **Touching / spot occupied** (3.7, 3.8): centres within a diameter plus ``touch_tolerance_mm``;
+  the balls touching named nearest first, those equally near by id (not by the order given).
 * **In hand**: the cue ball may be placed at any point on or inside the D whose centre is more than
   a ball diameter plus ``touch_tolerance_mm`` from every ball (placed without touching). In hand,
   the cue ball is snookered only if it is snookered from every such point; a path is open / a
@@ -90,6 +91,9 @@ _PARALLEL_SINE = 1e-12
 """Lines whose unit directions' cross product is below this are parallel (no vertex)."""
 _SAME_DIRECTION = 1e-6
 """Tangent directions closer than this at a vertex are treated as one (curves touching there)."""
+_SAME_DISTANCE_MM = 1e-9
+"""Distances closer than this are one distance (float round-off: a mirror image's differs in the
+last bits): balls so equally near are ordered by id."""
 _ON_CIRCLE_MM = 1e-6
 """A constructed point this close to a circle lies on it (float round-off of the construction)."""
 
@@ -1178,7 +1182,9 @@ def touching(
     config: GeometryConfig = DEFAULT_GEOMETRY_CONFIG,
     table: TableSpec = STANDARD_TABLE,
 ) -> list[str]:
-    """Ids of the balls the cue ball rests against, nearest first.
+    """Ids of the balls the cue ball rests against, nearest first; balls equally near (within
+    :data:`_SAME_DISTANCE_MM`) in the order of their ids, so that the answer does not follow the
+    order the balls are listed in (a JSON object's keys have none).
 
     Touching = centre distance at most a ball diameter plus ``config.touch_tolerance_mm``.
     """
@@ -1188,8 +1194,14 @@ def touching(
         return []
     dist = np.linalg.norm(centres - origin, axis=1)
     limit = table.ball_diameter_mm + config.touch_tolerance_mm
-    order = np.argsort(dist, kind="stable")
-    return [ids[k] for k in order if dist[k] <= limit]
+    near = sorted((float(dist[k]), ids[k]) for k in range(len(ids)) if dist[k] <= limit)
+    named: list[str] = []
+    while near:
+        nearest = near[0][0]
+        alike = [ball for d, ball in near if d - nearest <= _SAME_DISTANCE_MM]
+        named.extend(sorted(alike))
+        near = near[len(alike) :]
+    return named
 
 
 def spot_occupied(
