@@ -79,14 +79,19 @@ def _table_balls(scorer: ReferenceScorer) -> list[str]:
     return (["red"] if f.reds else []) + list(f.colours)
 
 
-def generate(c: Chooser, max_lines: int = 120, layouts: bool = False) -> list[Line]:
+def generate(c: Chooser, max_lines: int = 120, layouts: bool = False, rare: bool = False) -> list[Line]:
     """One random match log (best of three, 6, 10 or 15 reds).
 
     ``layouts``: every stroke gives the balls' places before and after it (:func:`_layout`: balls
     anywhere, the cue ball now and then just behind or against another ball, from hand in the D or,
     now and then, not), and the calls the geometry answers (``free_ball``, ``touching``, ``miss`` now
     and then, ``full_ball``) are left to the referee: for the metamorphic tests, which compare the
-    referee with itself (the scorer, which does not judge places, only steers the log)."""
+    referee with itself (the scorer, which does not judge places, only steers the log).
+
+    ``rare``: a match of one to three frames, on aggregate points half the time, and now and then,
+    besides, a line of the few the scorer models beyond these (the thirty-second audit: a re-rack, a
+    frame conceded, a ball moved by someone else); without it no draw is made for them, so the logs
+    of a seed stay as they were."""
     reds = c.choice([6, 10, 15])
     lines: list[Line] = [
         {
@@ -98,6 +103,9 @@ def generate(c: Chooser, max_lines: int = 120, layouts: bool = False) -> list[Li
             "reds": reds,
         }
     ]
+    if rare:
+        lines[0]["best_of"] = c.integer(1, 3)
+        lines[0]["aggregate"] = c.boolean()
     scorer = ReferenceScorer()
     scorer.apply(lines[0])
     judge = Referee()
@@ -125,6 +133,8 @@ def generate(c: Chooser, max_lines: int = 120, layouts: bool = False) -> list[Li
         elif f.decision and c.boolean():
             options = ["play", "play_again", "replace", "replace"] if f.miss else ["play", "play_again"]
             line = {"type": "decision", "choice": c.choice(options)}
+        elif rare and not f.lot and c.integer(0, RARE_ONE_IN - 1) == 0:
+            line = _rare_line(c, scorer)
         elif not f.replaced and c.integer(0, 14) == 0:
             line = _foul_line(c, scorer)
         elif (
@@ -186,6 +196,26 @@ def generate(c: Chooser, max_lines: int = 120, layouts: bool = False) -> list[Li
         lines.append(line)
         scorer.apply(_as_judged(judge, line) if layouts else line)
     return lines
+
+
+RARE_ONE_IN = 12
+"""With ``rare``, about one line in this many (while no lot is open) is a rare one."""
+
+
+def _rare_line(c: Chooser, scorer: ReferenceScorer) -> Line:
+    """A re-rack (3.16), a frame conceded by the player to play or named (1(F)), or an object ball
+    moved by someone other than the striker and replaced (3.15)."""
+    f = scorer.f
+    kind = c.choice(["rerack", "concede", "ball_moved", "ball_moved"])
+    if kind == "rerack":
+        return {"type": "rerack"}
+    if kind == "concede":
+        line: Line = {"type": "concede"}
+        if c.boolean():
+            line["player"] = f.striker
+        return line
+    balls = _table_balls(scorer)
+    return {"type": "ball_moved", "ball": c.choice(balls)} if balls else {"type": "rerack"}
 
 
 def _as_judged(judge: Referee, line: Line) -> Line:
@@ -634,6 +664,7 @@ def expected_fields(result: Result) -> dict[str, Any]:
         "warning": result.warning,
         "frames": result.frames,
         "match_over": result.match_over,
+        "match_winner": result.match_winner,
         "status": result.status,
     }
     if result.points_remaining is not None:

@@ -14,15 +14,18 @@ Covered: a two-player match on frames (``best_of``, ``reds``); ``stroke`` lines 
 states them; ``foul`` lines (a foul outside a stroke by the player to play); ``nominate``,
 ``decision`` (``play``, ``play_again``, ``replace``), ``respotted_black``, ``new_frame``; and
 ``table`` lines stating ``reds``, ``colours``, ``score`` and ``striker`` (``ball_on`` stated, or
-left out: ``either``, ruled under both readings as FRAME_LOG.md says).
+left out: ``either``, ruled under both readings as FRAME_LOG.md says); ``rerack`` (3.16),
+``concede`` of a frame (1(F)), ``ball_moved`` (3.15) and matches on aggregate points (1(G), 4(A)/(C):
+a level frame drawn, a re-spotted black only when the totals are level after the last frame; one
+conceded or awarded so is not modelled), from the Polish text (the thirty-second audit).
 
 Left out (``apply`` answers ``None``, "not covered", for a line type it does not model): what needs
 geometry the log does not state — a miss, a snooker (free ball) or a full ball judged from
 positions, touching balls (3.8), placement in the D (3.5), balls moved or replaced by their places —
-and conceding, re-racking, four-handed play, aggregate scores, spotting errors, edge falls, balls
-moved by others (3.15), condoned fouls, 3.14(d) fouls while a replaced stroke is prepared, and
-``table`` lines without ``score``. The generator (differential_logs.py) therefore states ``miss``,
-``full_ball``, ``free_ball`` and ``touching`` wherever it gives positions.
+and conceding the match, four-handed play, spotting errors, edge falls, condoned fouls, 3.14(d)
+fouls while a replaced stroke is prepared, and ``table`` lines without ``score``. The generator
+(differential_logs.py) therefore states ``miss``, ``full_ball``, ``free_ball`` and ``touching``
+wherever it gives positions.
 
 Where the texts leave a question open the scorer follows the reading documented in
 ``snooker.referee.rules`` or FRAME_LOG.md, each marked where it is used.
@@ -167,6 +170,7 @@ class Result:
     winner: int | None
     frames: list[int]
     match_over: bool
+    match_winner: int | None
     status: str
     snookers_required: list[int] | None
     highest_break: list[int]
@@ -186,6 +190,14 @@ class ReferenceScorer:
         self.frame_no = 1
         self.match_over = False
         self.match_highest = [0, 0]
+        self.match_highest_before = [0, 0]
+        """Each player's highest break before the frame in play (a re-rack cancels the rack's)."""
+        self.aggregate = False
+        self.totals = [0, 0]
+        """The scores of the frames over (a match on aggregate points, 1(G))."""
+        self.match_winner: int | None = None
+        self.unmodelled = False
+        """Set once the log reaches what this scorer leaves out: every answer is then ``None``."""
         self.f = Frame(reds=15)
         self.last_points = 0
         self.last_penalty = 0
@@ -209,6 +221,7 @@ class ReferenceScorer:
         if kind in ("stroke", "foul", "nominate") and self.f.ball_on == "either" and not self.f.over:
             self._either(line)
         elif kind == "match":
+            self.aggregate = bool(line.get("aggregate", False))
             self.best_of = line.get("best_of", 1)
             self.breaker = line.get("breaker", 0)
             self.reds_total = line.get("reds", 15)
@@ -230,12 +243,34 @@ class ReferenceScorer:
             self.f.nominated = line["ball"]  # 3.3(f), 3.10(a): declared before the stroke.
         elif kind == "stroke":
             self._stroke(line)
+        elif kind == "rerack":
+            self._rerack()
+        elif kind == "concede" and not line.get("match", False):
+            # 1(F): the frame goes to the side it was conceded to; with it over, no choice after a
+            # foul, free ball or miss stands.
+            self.f.decision = self.f.free_ball = self.f.miss = False
+            self.f.nominated = None
+            self._award(1 - line.get("player", self.f.striker))
+        elif kind == "ball_moved":
+            # 3.15: a ball moved by someone other than the striker is replaced, without penalty:
+            # nothing in the score, the turn or the break changes.
+            pass
         else:
+            return None
+        if self.unmodelled:
             return None
         return self.result()
 
     def _new_frame(self) -> None:
         # 3.3(b): the players break frames in turn.
+        self.f = Frame(reds=self.reds_total, striker=(self.breaker + self.frame_no - 1) % 2)
+        self.match_highest_before = list(self.match_highest)
+
+    def _rerack(self) -> None:
+        """3.16: "sędzia anuluje wszystkie zdobyte punkty, ustawia bile jak przed rozpoczęciem
+        frejmu oraz (A) ten sam zawodnik wykonuje zagranie otwierające": the frame starts again,
+        its points (and so the breaks that made them, FRAME_LOG.md's scoreboard) cancelled."""
+        self.match_highest = list(self.match_highest_before)
         self.f = Frame(reds=self.reds_total, striker=(self.breaker + self.frame_no - 1) % 2)
 
     def _either(self, line: dict[str, Any]) -> None:
@@ -607,20 +642,50 @@ class ReferenceScorer:
 
     def _award(self, winner: int) -> None:
         f = self.f
+        if self.aggregate and self._last_frame() and self._totals_level():
+            # 4(C) after a frame conceded or awarded: not modelled (who wins the frame the black
+            # then decides is not in the texts).
+            self.unmodelled = True
         f.over = True
         f.winner = winner
         f.warning = False
         self.frames[winner] += 1
-        if self.frames[winner] > self.best_of // 2 or sum(self.frames) >= self.best_of:
-            self.match_over = True
-        if not self.match_over:
+        self._frame_done()
+
+    def _last_frame(self) -> bool:
+        return self.frame_no >= self.best_of
+
+    def _totals_level(self) -> bool:
+        return self.totals[0] + self.f.score[0] == self.totals[1] + self.f.score[1]
+
+    def _frame_done(self) -> None:
+        """The frame over: on aggregate points (1(G): "uzyskujący największą ogólną liczbę punktów,
+        jeśli tak zostało ustalone") its scores join the totals and the match ends once every frame
+        is played; on frames, once a player has more than half or all are played."""
+        f = self.f
+        if self.aggregate:
+            self.totals = [t + s for t, s in zip(self.totals, f.score, strict=True)]
+            self.match_over = self._last_frame()
+            if self.match_over:
+                self.match_winner = 0 if self.totals[0] > self.totals[1] else 1
+        else:
+            self.match_over = max(self.frames) > self.best_of // 2 or sum(self.frames) >= self.best_of
+            if self.match_over and self.frames[0] != self.frames[1]:
+                self.match_winner = 0 if self.frames[0] > self.frames[1] else 1
+        if not self.match_over:  # the next frame's breaker (3.3(b)); at the match's end, as it was.
             f.striker = (self.breaker + self.frame_no) % 2
 
     def _end_frame(self) -> None:
         f = self.f
         f.decision = False
         f.free_ball = False
-        if f.score[0] == f.score[1]:
+        # 4(A): the re-spotted black when the scores are level "oraz sumaryczne punkty nie mają
+        # znaczenia"; 4(C): on aggregate points, when the totals are level after the last frame.
+        if self.aggregate:
+            tie = self._last_frame() and self._totals_level() and not f.respotted_black
+        else:
+            tie = f.score[0] == f.score[1]
+        if tie:
             f.lot = True  # 3.4(a)/(b): level, a re-spotted black by lot, played from in hand.
             f.over = False
             f.in_hand = True
@@ -630,12 +695,11 @@ class ReferenceScorer:
             f.colours = []
             return
         f.over = True
-        f.winner = 0 if f.score[0] > f.score[1] else 1
-        self.frames[f.winner] += 1
-        if self.frames[f.winner] > self.best_of // 2 or sum(self.frames) >= self.best_of:
-            self.match_over = True
-        if not self.match_over:  # the next frame's breaker (3.3(b)); at the match's end, as it was.
-            f.striker = (self.breaker + self.frame_no) % 2
+        # 1(F): the frame to the side with more points; on aggregate points a level frame is drawn.
+        f.winner = None if f.score[0] == f.score[1] else (0 if f.score[0] > f.score[1] else 1)
+        if f.winner is not None:
+            self.frames[f.winner] += 1
+        self._frame_done()
 
     # ---- 3.7: where a colour is spotted ------------------------------------------------------
 
@@ -725,6 +789,7 @@ class ReferenceScorer:
             winner=f.winner,
             frames=list(self.frames),
             match_over=self.match_over,
+            match_winner=self.match_winner,
             status=status,
             snookers_required=self._snookers(remaining),
             highest_break=list(f.highest),

@@ -472,14 +472,18 @@ def with_defaults(line: Line) -> Line:
 
 
 def with_player_written_out(lines: list[Line]) -> list[Line]:
-    """Each stroke, foul and concede by the player to play naming him (``player``), each
-    ``new_frame`` stating the default order of play (the breaker the ruling before names, then the
-    other player): the defaults the lines leave out."""
+    """Each stroke, foul and concede by the player to play naming him (``player``; but a stroke
+    with places while a choice after a foul is open: they may show the balls replaced, 3.14, and
+    the offender playing), each ``new_frame`` stating the default order of play (the breaker the
+    ruling before names, then the other player): the defaults the lines leave out."""
     out = []
     for line, (previous, _) in zip(lines, [({}, None), *run(lines)[:-1]], strict=True):
         line = dict(line)
         status = previous.get("status")
-        if line["type"] in ("stroke", "foul", "concede") and status in ("in_play", "decision"):
+        named = status == "in_play" or (status == "decision" and line.get("positions") is None)
+        if line["type"] in ("stroke", "foul", "concede") and named:
+            # After a foul, a camera's stroke with places may show the balls replaced: then the
+            # offender is the one to play (FRAME_LOG.md, ``decision``), not the player choosing.
             line.setdefault("player", previous["striker"])
         if line["type"] == "new_frame" and status == "frame_over":
             line.setdefault("order", [previous["striker"], 1 - previous["striker"]])
