@@ -394,6 +394,47 @@ def test_a_hit_ball_never_seen_again_is_potted_if_its_path_leads_into_a_pocket_e
     assert line["off_table"] == (["black"] if off_table else [])
 
 
+@pytest.mark.parametrize("lost_after_s", [1.0, 2.0])
+def test_a_hit_ball_seen_running_on_and_lost_slow_in_the_open_is_hidden_not_off_the_table(lost_after_s):
+    """Struck hard (2.5 m/s), the black is seen running on up the table and slowing, then lost in
+    the open (a player's body over it) at a few hundred mm/s, far from any cushion: it cannot reach
+    one fast enough to jump off the table, which the speed off the contact alone would call."""
+    black_at = (889.0, 1400.0)
+    white_at = _towards(black_at, (889.0, 0.0), 500.0)
+    keys, tc = _shot(white_at, black_at, 2500.0, 0.5)
+    # the black runs 1.2 m up the table in 2.5 s, decelerating (a rolling ball's run, in pieces)
+    path = [(tc, *black_at)]
+    for k in range(1, 11):
+        f = k / 10
+        path.append((tc + 2.5 * f, 889.0, 1400.0 + 1200.0 * (1 - (1 - f) ** 2)))
+    black = Ball("black", [(0, *black_at), *path], gone_after=tc + lost_after_s)
+    result = run(
+        [Ball("white", keys), black, still("blue", *SPOTS["blue"])], duration_s=tc + 5.0, noise_mm=1.0
+    )
+    line = result.strokes[0].to_log_line()
+    assert line["first_contact"] == ["black"]
+    assert line["off_table"] == [] and line["potted"] == []
+
+
+def test_a_hit_ball_lost_running_fast_at_a_cushion_is_off_the_table():
+    """The black, struck at 2.5 m/s, is seen running into the side cushion and lost there at full
+    speed (flown off in a blur): off the table, as before."""
+    black_at = (1300.0, 1500.0)
+    white_at = _towards(black_at, (0.0, 1500.0), 500.0)
+    keys, tc = _shot(white_at, black_at, 2500.0, 0.5)
+    edge = (STANDARD_TABLE.width_mm - D / 2, 1500.0)
+    run_s = (edge[0] - black_at[0]) / 2400.0
+    black = Ball(
+        "black", [(0, *black_at), (tc, *black_at), (tc + run_s, *edge)], gone_after=tc + run_s - 0.02
+    )
+    result = run(
+        [Ball("white", keys), black, still("blue", *SPOTS["blue"])], duration_s=tc + 4.0, noise_mm=1.0
+    )
+    line = result.strokes[0].to_log_line()
+    assert line["first_contact"] == ["black"]
+    assert line["off_table"] == ["black"]
+
+
 def _struck_twice(second_speed: float, second_at: float):
     """White onto a red that rolls on for long; the white is left creeping (30 mm/s), then struck
     again at ``second_at`` (s) towards open cloth at ``second_speed`` (mm/s; 0: never)."""
@@ -421,6 +462,47 @@ def test_the_cue_ball_struck_again_while_a_ball_still_runs_starts_a_new_stroke(s
         assert lines[1]["first_contact"] == []  # the running red is no ball the white set off
         assert lines[1]["moving_at_strike"] == ["red"]  # struck while it ran: a foul (3.12(b))
         assert result.strokes[1].start_frame == pytest.approx(1.6 * 30, abs=2)
+
+
+def _red_run_hidden(lost_s: float, again_s: float):
+    """The white stuns the red up the table (800 mm/s, slowing 200 mm/s each second until it stops
+    4 s after the contact); the red runs in under the player's body ``lost_s`` after the contact
+    and is found only 5 s after it, where it came to rest; the white, at rest meanwhile, is struck
+    again ``again_s`` after the contact, away from the red. Returns the two strokes' log lines."""
+    white_at, red_at = (600.0, 1000.0), (600.0, 1500.0)
+    keys, tc = _shot(white_at, red_at, 2000.0, 0.5)
+    stop = keys[-1][1:]
+    keys += [(tc + again_s, *stop), (tc + again_s + 0.5, stop[0] + 750.0, stop[1])]
+    # a rolling run, in pieces: y(s) = 1500 + 800 s - 100 s^2 until it stops at s = 4
+    run_keys = [(tc + s, 600.0, 1500.0 + 800.0 * s - 100.0 * s * s) for s in np.arange(0.0, 4.01, 0.25)]
+    red = Ball("red", [(0.0, *red_at), *run_keys], hidden=[(tc + lost_s, tc + 5.0)])
+    balls = [Ball("white", keys), red, still("black", *SPOTS["black"]), still("yellow", *SPOTS["yellow"])]
+    return [s.to_log_line() for s in run(balls, duration_s=tc + 7.0, noise_mm=1.0).strokes]
+
+
+@pytest.mark.parametrize("again_s", [2.8, 3.6], ids=["stroke-before-running", "stroke-before-ended"])
+def test_a_ball_hidden_while_it_runs_and_found_after_the_cue_ball_is_struck_again_was_moving_at_the_strike(
+    again_s,
+):
+    """The red is lost a second after the contact, still at 600 mm/s, and the white struck again
+    1.8 or 2.6 s later (longer than the tracker counts a hidden ball moving; the second time the
+    stroke before has ended at rest meanwhile): the red still crept (240, 80 mm/s), a stroke played
+    while a ball moves (3.15), and found later where it stopped it was not set off by the white,
+    which went nowhere near it. Nor is it off the table: lost in the open too slow to reach a
+    cushion fast enough to jump."""
+    lines = _red_run_hidden(1.0, again_s)
+    assert len(lines) == 2
+    assert lines[0]["first_contact"] == ["red"] and lines[0]["off_table"] == []
+    assert lines[1]["first_contact"] == []
+    assert lines[1]["moving_at_strike"] == ["red"]
+
+
+def test_a_ball_hidden_while_it_ran_slowly_long_before_the_strike_was_not_moving_at_it():
+    """The red is lost 3 s after the contact at 200 mm/s, which rolling resistance stops within
+    2 s; the white is struck again 2.5 s after that: no stroke played while a ball moves."""
+    lines = _red_run_hidden(3.0, 5.5)
+    assert len(lines) == 2
+    assert "moving_at_strike" not in lines[1]
 
 
 @pytest.mark.parametrize("fps", [25.0, 30.0, 50.0])

@@ -498,6 +498,13 @@ class StrokeConfig:
     restrike_max_speed_mm_s: float = 500.0
     """A cue ball no faster than this (over ``start_confirm_frames`` frames) is at rest or nearly:
     struck again while other balls still run, it starts a new stroke."""
+    roll_deceleration_mm_s2: float = 100.0
+    """A ball rolling on the cloth slows by about this much (mm/s per s: rolling resistance
+    mu ~0.01 times g; the rendered clips' physics uses 0.012). A ball hidden while it ran (last
+    seen moving, at the speed its last two sightings show) may still be running for its speed over
+    this after it was last seen: the cue ball struck then, it is counted moving at the strike (see
+    ``StrokeSegmenter._hidden_runners``). A hit ball lost in the open reaches the nearest cushion
+    no faster than this slowing leaves it (see ``vanished_off_table_min_speed_mm_s``)."""
     restrike_hidden_max_s: float = 0.12
     """The cue and the player's hand may hide the cue ball struck again for this long (s; three
     frames at 25 or 30 fps, six at 50; never fewer than ``start_confirm_frames`` frames): the tip
@@ -567,7 +574,12 @@ class StrokeConfig:
     """A ball the cue ball hit at least this fast (its estimated speed off the contact, like
     ``LifecycleConfig.off_table_min_speed_mm_s``) that is never seen again while the stroke runs
     out, its path leading to no pocket, has left the table (a ball driven into a cushion that flew
-    off in a blur). Slower, it is taken to be hidden somewhere on the table."""
+    off in a blur). Slower, it is taken to be hidden somewhere on the table. So is one seen running
+    clear of its place that, at the speed it was last seen at (``vanished_speed_span_s``), slowed
+    by ``roll_deceleration_mm_s2``, reaches no cushion this fast: it cannot have jumped."""
+    vanished_speed_span_s: float = 0.2
+    """The speed a hit ball ran at when last seen is measured along its sightings in this span (s)
+    up to its last one (six frames at 30 fps: a centre's jitter of a few mm averages out)."""
     edge_fall_min_rest_s: float = 2.0
     """A ball potted while no stroke is played fell from the edge of the pocket by itself (an
     ``edge_fall``, 3.9(a): replaced, no score) only if it had been seen at rest for at least this

@@ -124,6 +124,9 @@ class StrokeSegmenter:
         self._offs: list[str] = []
         self._rest_since: int | None = None
         self._running_at_start: set[str] = set()
+        self._hidden_at_start: set[str] = set()
+        """The balls hidden at the running stroke's start that may still have been running then
+        (:meth:`_hidden_runners`)."""
         self._restruck = False
         self._strike_unseen = False
         self._watched_since_t = 0.0
@@ -139,6 +142,9 @@ class StrokeSegmenter:
         self._left_rest: dict[str, tuple[float, float, np.ndarray]] = {}
         """Per ball seen moving since it last rested between strokes: (rest's first time, its last
         time, the place it rested)."""
+        self._sighted: dict[str, deque[tuple[float, np.ndarray, bool]]] = {}
+        """Per ball: its last ``_SIGHTINGS_KEPT`` sightings (time s, place mm, read moving; see
+        :meth:`_hidden_runners`)."""
 
     @property
     def in_stroke(self) -> bool:
@@ -162,6 +168,7 @@ class StrokeSegmenter:
         if previous_t is None or record.t - previous_t >= self.config.unwatched_gap_s:
             self._watched_since_t = record.t
         self._frames.append(record)
+        self._note_sightings(record)
         self._take_track_events(state.events)
         self._sighting_runs = {
             label: self._sighting_runs.get(label, 0) + 1 if seen else 0
@@ -229,6 +236,7 @@ class StrokeSegmenter:
         off from ``event.xy_mm``, where it was last seen at rest."""
         rest = np.array(event.xy_mm)
         self._cue_speeds.clear()
+        self._sighted.pop(event.label, None)
         for record in self._frames[:-1]:
             if record.frame >= event.frame and event.label in record.xy:
                 record.xy[event.label] = rest
@@ -441,9 +449,46 @@ class StrokeSegmenter:
         self._strike_unseen = strike_unseen
         first = self._frames[start]
         self._before = {label: _pair(rest.get(label, xy)) for label, xy in first.xy.items()}
-        self._running_at_start = {label for label, moving in first.moving.items() if moving}
+        self._hidden_at_start = self._hidden_runners(first)
+        moving_then = {label for label, moving in first.moving.items() if moving}
+        self._running_at_start = moving_then | self._hidden_at_start
         self._pots, self._offs, self._rest_since = [], [], None
         self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
+
+    def _note_sightings(self, record: _FrameRecord) -> None:
+        """Keep each ball seen on ``record`` among its last sightings."""
+        sighted = self._sighted
+        for label, seen in record.visible.items():
+            if seen:
+                kept = sighted.get(label)
+                if kept is None:
+                    kept = sighted[label] = deque(maxlen=_SIGHTINGS_KEPT)
+                kept.append((record.t, record.xy[label], record.moving[label]))
+
+    def _hidden_runners(self, record: _FrameRecord) -> set[str]:
+        """The balls hidden on ``record`` that may still be running: last seen before it moving, no
+        longer ago than a ball at the speed it was last seen at (from the sighting before: over the
+        frames it was hidden, if it was, the mean speed it ran at meanwhile) takes to roll to a stop
+        (``roll_deceleration_mm_s2``). The tracker stops counting a ball hidden while it ran as
+        moving after ``MotionConfig.hidden_moving_timeout_s`` (a stroke must end), but a red sent
+        creeping under the player's body as he addresses the cue ball has not stopped for that:
+        the cue ball struck then, the stroke is played while it moves (3.15), and the red, found
+        later away from its last place, was not set off by the cue ball."""
+        runners = set()
+        for label in record.xy:
+            kept = self._sighted.get(label)
+            if record.visible.get(label, False) or not kept:
+                continue
+            k = len(kept) - 1
+            while k >= 0 and kept[k][0] > record.t:
+                k -= 1  # seen again since (the stroke's start is traced back a few frames)
+            if k < 1 or not kept[k][2]:
+                continue
+            (t0, xy0, _), (t1, xy1, _) = kept[k - 1], kept[k]
+            speed = float(np.linalg.norm(xy1 - xy0)) / max(t1 - t0, 1e-9)
+            if record.t - t1 < speed / self.config.roll_deceleration_mm_s2:
+                runners.add(label)
+        return runners
 
     def _running(self, record: _FrameRecord) -> list[StrokeEvents]:
         now = len(self._frames) - 1
@@ -957,8 +1002,10 @@ class StrokeSegmenter:
         }
         cue_path = paths.pop(CUE_BALL, None)
         # Only a stroke played while the balls of the one before still ran has balls running at its
-        # start for sure: at any other start a ball flagged moving is a track's noise.
-        carried = self._running_at_start - {CUE_BALL} if self._restruck else set()
+        # start for sure: at any other start a ball flagged moving is a track's noise, but one
+        # hidden while it ran may run on unseen after the tracker stops counting it moving (the
+        # stroke before then ends while it runs).
+        carried = (self._running_at_start if self._restruck else self._hidden_at_start) - {CUE_BALL}
         contacts = (
             ()
             if cue_path is None
@@ -1114,8 +1161,32 @@ class StrokeSegmenter:
                     PotEvent(label, pocket, frames[min(last_seen + 1, len(frames) - 1)].frame, inferred=True)
                 )
             elif float(np.linalg.norm(contact.impulse)) >= cfg.vanished_off_table_min_speed_mm_s:
+                if self._lost_short_of_a_jump(raw, t, rest, last_seen):
+                    continue  # seen running on, lost where it could not leave the table: hidden
                 offs.append(label)
         return pots, offs
+
+    def _lost_short_of_a_jump(self, raw: np.ndarray, t: np.ndarray, rest: np.ndarray, last_seen: int) -> bool:
+        """Whether a hit ball, seen running clear of its place (every sighting over the last
+        ``vanished_speed_span_s`` up to ``last_seen`` farther than ``clear_departure_mm`` from
+        ``rest``), could reach no cushion fast enough to jump off the table: its speed along its
+        path over those sightings, slowed by ``roll_deceleration_mm_s2`` over the distance to the
+        nearest cushion, is under ``vanished_off_table_min_speed_mm_s`` there. Lost so, it is hidden
+        on the table (under the player's body as he walks round), whatever it was struck at; a ball
+        not seen clear of its place has only the speed off the contact to be judged by."""
+        cfg = self.config
+        seen = np.flatnonzero(np.isfinite(raw[: last_seen + 1]).all(axis=1))
+        span = seen[t[seen] >= t[last_seen] - cfg.vanished_speed_span_s]
+        if len(span) < 2 or t[span[-1]] <= t[span[0]]:
+            return False
+        places = raw[span]
+        if float(np.linalg.norm(places - rest, axis=1).min()) <= cfg.clear_departure_mm:
+            return False  # still leaving its place: its speed there is not yet its run's
+        speed = float(np.linalg.norm(np.diff(places, axis=0), axis=1).sum()) / float(t[span[-1]] - t[span[0]])
+        r, (x, y) = self.table.ball_radius_mm, places[-1]
+        to_cushion = max(0.0, min(x - r, self.table.width_mm - r - x, y - r, self.table.length_mm - r - y))
+        at_cushion_sq = speed * speed - 2.0 * cfg.roll_deceleration_mm_s2 * to_cushion
+        return at_cushion_sq < cfg.vanished_off_table_min_speed_mm_s**2
 
     def _left_its_place(self, raw: np.ndarray, rest: np.ndarray) -> bool:
         """Whether a sighting in ``raw`` lies farther than ``clear_departure_mm`` from ``rest``."""
@@ -1244,6 +1315,9 @@ class StrokeSegmenter:
 
 _RATE_FRAMES = 10
 """Frames over which the video's frame interval is measured (times may be irregular in live mode)."""
+_SIGHTINGS_KEPT = 16
+"""How many of its last sightings :meth:`StrokeSegmenter._hidden_runners` keeps per ball (a
+stroke's start is traced back a few frames before it is found: half a second at 30 fps)."""
 _CUE_SPEEDS_KEPT = 64
 """How many of the cue ball's window speeds :meth:`StrokeSegmenter._cue_speed` keeps before it
 forgets them all (a window is asked for on at most a few frames in a row: a bound on memory)."""
