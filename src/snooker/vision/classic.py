@@ -748,6 +748,8 @@ def compile_kernels() -> None:
     for offsets in (_round_offsets(config.ring_samples, (config.bodiless_ring,)), np.zeros((1, 2))):
         _mask_at(lightness, centres, radii, offsets)  # the shadow test's ring and square
     _highlight_pixels(lightness, lightness, mask, 40.0, 150.0)
+    _peaks_reach(lightness, centres, radii, np.ones(1, bool), 1.0, 100.0)
+    _kept_in_order(np.ones(1, bool), np.ones((1, 1), bool))
     _cloth_lightness(lightness, mask, mask, config)
     depth = np.ones((8, 10), np.float32)
     local_peaks(_blob_depth(depth, depth, mask, brightness, np.float32(0.65)), 3, POSITIVE)
@@ -1014,8 +1016,9 @@ class _Mosaic:
     each window where it lies: :meth:`cloth_masks`, :meth:`cloth_at`); per window its crop box
     ``boxes`` (k, 4) (x0, y0, x1, y1), its first row ``tops`` (k,) in the mosaic and its ``index``
     (k,) among the windows asked for; ``crop_shape`` (h, w) of the crop. Made once for the
-    points' many conversions: per window the shift (k, 2) from mosaic to crop px ``shifts``, and
-    the offset (k, 2) mm ``apart_mm`` that :meth:`apart` adds."""
+    points' many conversions: per window the shift (k, 2) from mosaic to crop px ``shifts``, the
+    offset (k, 2) mm ``apart_mm`` that :meth:`apart` adds, and the first rows of all windows but
+    the first ``later_tops`` (k - 1,) that :meth:`window_of` looks rows up in."""
 
     image: np.ndarray
     geometry: TableGeometry
@@ -1026,6 +1029,7 @@ class _Mosaic:
     crop_shape: tuple[int, int]
     shifts: np.ndarray
     apart_mm: np.ndarray
+    later_tops: np.ndarray
 
     @classmethod
     def of(
@@ -1070,7 +1074,16 @@ class _Mosaic:
         shifts = np.stack([box_array[:, 0], box_array[:, 1] - tops], axis=1)
         apart_mm = np.outer(np.arange(len(box_array)), [_WINDOWS_APART_MM, 0.0])
         return cls(
-            image, geometry, scene.cloth, box_array, tops, np.array(index), (crop_h, crop_w), shifts, apart_mm
+            image,
+            geometry,
+            scene.cloth,
+            box_array,
+            tops,
+            np.array(index),
+            (crop_h, crop_w),
+            shifts,
+            apart_mm,
+            tops[1:],
         )
 
     def cloth_masks(
@@ -1104,9 +1117,10 @@ class _Mosaic:
         return chroma, np.where(inside, self.cloth.brightness[y, x], np.float32(1.0))
 
     def window_of(self, points: np.ndarray) -> np.ndarray:
-        """(n,) which window each mosaic point (n, 2) lies in."""
-        rows = np.searchsorted(self.tops, points[:, 1], side="right") - 1
-        return _clamp(rows, len(self.tops) - 1)
+        """(n,) which window each mosaic point (n, 2) lies in: the last whose first row is at or
+        above it (the first for points above the mosaic): how many later windows start at or
+        above it."""
+        return self.later_tops.searchsorted(points[:, 1], side="right")
 
     def to_crop(self, points: np.ndarray) -> np.ndarray:
         """Mosaic points (n, 2) as crop points."""
@@ -1387,10 +1401,10 @@ def _unfound_windows(
     gap[(known_window[:, None] != fresh_window[None]) | (gap > reach[:, None])] = np.inf
     matched = np.zeros(len(known), dtype=bool)
     taken = np.zeros(len(fresh), dtype=bool)
-    for flat in np.argsort(gap, axis=None):
-        i, j = np.unravel_index(flat, gap.shape)
-        if not np.isfinite(gap[i, j]):
-            break
+    order = np.argsort(gap, axis=None)
+    # the pairs within reach, nearest first (the unreachable, infinite, sort last)
+    for flat in order[: np.count_nonzero(np.isfinite(gap))].tolist():
+        i, j = divmod(flat, gap.shape[1])
         if not matched[i] and not taken[j]:
             matched[i] = taken[j] = True
     return np.unique(known_window[~matched])
@@ -1496,7 +1510,7 @@ class _MosaicIntruders:
         ix, iy = _pixel_indices(centres, labels.shape)
         which = labels[iy, ix]
         result = intruder[which]
-        for k in np.unique(which[cut[which]]):
+        for k in sorted(set(which[cut[which]].tolist())):  # np.unique's order, without its overhead
             first = int(np.flatnonzero(which == k)[0])
             seed = mosaic.to_crop(np.array([[ix[first], iy[first]]], dtype=float))[0].astype(int)
             followed = regions.intrudes(int(seed[0]), int(seed[1]))
@@ -2833,8 +2847,15 @@ def _in_jaws(points_mm: np.ndarray, reach_mm: float) -> np.ndarray:
     """Whether each point (n, 2) mm lies within ``reach_mm`` of a pocket's mouth centre."""
     if len(points_mm) == 0:
         return np.zeros(0, dtype=bool)
+    return np.min(np.linalg.norm(points_mm[:, None] - _mouth_centres()[None], axis=2), axis=1) <= reach_mm
+
+
+@functools.cache
+def _mouth_centres() -> np.ndarray:
+    """(6, 2) mm: the pockets' mouth centres (read-only)."""
     mouths = np.array([p.mouth_centre for p in STANDARD_TABLE.pockets.values()])
-    return np.min(np.linalg.norm(points_mm[:, None] - mouths[None], axis=2), axis=1) <= reach_mm
+    mouths.flags.writeable = False
+    return mouths
 
 
 def _near_cushion(points_mm: np.ndarray, distance_mm: float) -> np.ndarray:
@@ -3181,7 +3202,10 @@ def _below_highlight(spots: np.ndarray, radii: np.ndarray, config: ClassicConfig
 
 def _highlight_drop(radii: np.ndarray, config: ClassicConfig) -> np.ndarray:
     """(n, 2) px from a highlight down to its ball's centre, for balls of ``radii`` (n,) px."""
-    return np.stack([np.zeros_like(radii), config.highlight_offset * radii], axis=1)
+    down = config.highlight_offset * np.asarray(radii)
+    drop = np.zeros((len(down), 2), dtype=down.dtype)
+    drop[:, 1] = down
+    return drop
 
 
 def _shadowed(
@@ -3488,15 +3512,15 @@ def _distinct_highlights(
     if n < 2 or cloth_lightness is None:
         return np.zeros((n, n), dtype=bool)
     big = areas >= config.distinct_highlight_min_area * np.pi * radii**2
-    h, w = lightness.shape
     spots = implied - _highlight_drop(radii, config)
-    for i in np.flatnonzero(big):
-        half = max(1, round(config.distinct_highlight_peak_window * radii[i]))
-        x, y = round(spots[i, 0]), round(spots[i, 1])
-        window = lightness[max(0, y - half) : min(h, y + half + 1), max(0, x - half) : min(w, x + half + 1)]
-        big[i] = (
-            window.size > 0 and float(window.max()) >= config.distinct_highlight_min_peak * cloth_lightness
-        )
+    big &= _peaks_reach(
+        lightness,
+        spots,
+        np.asarray(radii, dtype=float),
+        big,
+        float(config.distinct_highlight_peak_window),
+        float(config.distinct_highlight_min_peak * cloth_lightness),
+    )
     if np.count_nonzero(big) < 2:
         return np.zeros((n, n), dtype=bool)
     placed = separation_space(on_table(implied).reshape(-1, 2), implied)
@@ -3513,6 +3537,48 @@ def _distinct_highlights(
     return distinct
 
 
+@numba.njit(cache=True, nogil=True)
+def _peaks_reach(
+    lightness: np.ndarray,
+    spots: np.ndarray,
+    radii: np.ndarray,
+    asked: np.ndarray,
+    window: float,
+    least: float,
+) -> np.ndarray:
+    """The compiled loop of :func:`_distinct_highlights`: (n,) bool, for the ``asked`` (n,) spots
+    (n, 2) px, whether ``lightness`` (h, w) uint8 reaches ``least`` in the square of half side
+    ``window`` radii (``radii`` (n,) px; at least 1 px) around the spot's pixel (all rounded half to
+    even, as Python's ``round``; the square cut as a Python slice of the image cuts it: an empty
+    square reaches nothing)."""
+    h, w = lightness.shape
+    reached = np.zeros(len(spots), dtype=np.bool_)
+    for i in range(len(spots)):
+        if not asked[i]:
+            continue
+        half = max(1, int(np.rint(window * radii[i])))
+        x, y = int(np.rint(spots[i, 0])), int(np.rint(spots[i, 1]))
+        y0, y1 = _slice_bounds(y - half, y + half + 1, h)
+        x0, x1 = _slice_bounds(x - half, x + half + 1, w)
+        peak = -1
+        for yy in range(y0, y1):
+            for xx in range(x0, x1):
+                peak = max(peak, int(lightness[yy, xx]))
+        reached[i] = peak >= 0 and float(peak) >= least
+    return reached
+
+
+@numba.njit(cache=True, nogil=True)
+def _slice_bounds(start: int, stop: int, length: int) -> tuple[int, int]:
+    """The rows (or columns) ``[max(0, start) : min(length, stop)]`` takes of an axis of ``length``,
+    as Python's slice reads those bounds (a negative stop counts from the end)."""
+    first = min(max(0, start), length)
+    last = min(length, stop)
+    if last < 0:
+        last = max(0, last + length)
+    return first, max(first, last)
+
+
 def _separated(
     points_mm: np.ndarray, taken_mm: np.ndarray, separation_mm: float, distinct: np.ndarray | None = None
 ) -> np.ndarray:
@@ -3527,10 +3593,22 @@ def _separated(
     close = np.linalg.norm(points_mm[:, None] - points_mm[None], axis=2) < separation_mm
     if distinct is not None:
         close &= ~distinct
-    for i in np.nonzero(free)[0]:
-        if free[i]:
+    return _kept_in_order(free, close)
+
+
+@numba.njit(cache=True, nogil=True)
+def _kept_in_order(free: np.ndarray, close: np.ndarray) -> np.ndarray:
+    """The compiled loop of :func:`_separated`: in order, keep each point still ``free`` (n,) bool
+    and free no longer the points ``close`` (n, n) bool to it (``free`` is not changed)."""
+    n = len(free)
+    keep = np.zeros(n, dtype=np.bool_)
+    left = free.copy()
+    for i in range(n):
+        if left[i]:
             keep[i] = True
-            free &= ~close[i]
+            for j in range(n):
+                if close[i, j]:
+                    left[j] = False
     return keep
 
 

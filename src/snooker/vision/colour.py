@@ -850,7 +850,7 @@ def _labelling_key(solution: _Solution, slot_index: np.ndarray) -> tuple[int, ..
     _, _, rows, cols = solution
     named = cols < len(slot_index)
     names = np.where(named, slot_index[np.minimum(cols, len(slot_index) - 1)], -1)
-    return tuple(int(v) for v in names[np.argsort(rows)])
+    return tuple(names[np.argsort(rows)].tolist())
 
 
 @dataclass(frozen=True)
@@ -990,19 +990,29 @@ def label_balls(
         if best is None or result[0] < best[0] - (first_start_margin if best_order == 0 else 0.0):
             best, best_transform, best_order = result, transform, order
     assert best is not None
-    _, costs, rows, cols = best
+    return Labelling(*_named_slots(best, slots, slot_index), best_transform)
+
+
+def _named_slots(
+    solution: _Solution, slots: tuple[str, ...], slot_index: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A joint labelling ``solution`` of n candidates as :class:`Labelling` gives it: ``labels``
+    (n,) object (the names of the ``slots`` taken, "" for a candidate left out), ``confidence``
+    (n,) (each name's posterior, equal priors, from the class costs; 0 left out) and ``keep`` (n,)
+    bool (``slot_index`` (m,): each slot's index in BALL_NAMES)."""
+    _, costs, rows, cols = solution
+    n = len(costs)
+    named = cols < len(slots)
+    rows, cols = rows[named], cols[named]
     labels = np.full(n, "", dtype=object)
+    labels[rows] = [slots[col] for col in cols.tolist()]
     keep = np.zeros(n, dtype=bool)
-    for row, col in zip(rows, cols, strict=True):
-        if col < len(slots):
-            labels[row] = slots[col]
-            keep[row] = True
+    keep[rows] = True
     posterior = np.exp(-(costs - costs.min(axis=1, keepdims=True)))
     posterior /= posterior.sum(axis=1, keepdims=True)
     confidence = np.zeros(n)
-    for i in np.nonzero(keep)[0]:
-        confidence[i] = posterior[i, BALL_NAMES.index(labels[i])]
-    return Labelling(labels, confidence, keep, best_transform)
+    confidence[rows] = posterior[rows, slot_index[cols]]
+    return labels, confidence, keep
 
 
 __all__ = [
