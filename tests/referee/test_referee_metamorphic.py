@@ -45,6 +45,7 @@ import json
 import math
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -534,28 +535,36 @@ def _without_counters(ruling: Ruling) -> Ruling:
     return {k: v for k, v in ruling.items() if k not in RUNNING_COUNTERS}
 
 
+def check_resumed_through_the_record(lines: list[Line], cuts: list[int], folder: Path, label: str) -> None:
+    """The log applied through a match record up to each cut, the record closed and reopened
+    (``MatchSession.resume``: its stored rulings the same on replay), the rest applied: every ruling
+    and scoreboard as in the uncut run (the running counters aside)."""
+    whole = run(lines)
+    for cut in cuts:
+        path = folder / f"{label}-{cut}.sqlite"
+        first = MatchSession(MatchRecord(path).open())
+        head = [first.apply(line, origin="test") for line in lines[:cut]]
+        first.close()
+        resumed = MatchSession(MatchRecord(path).open())
+        found = resumed.resume()
+        assert found.mismatches == [], f"{label} cut {cut}: stored rulings differ on replay"
+        tail = [(resumed.apply(line, origin="test"), resumed.scoreboard()) for line in lines[cut:]]
+        resumed.close()
+        _same(head, [r for r, _ in whole[:cut]], f"{label}: the session before the cut")
+        for number, ((a, board_a), (b, board_b)) in enumerate(
+            zip(whole[cut:], tail, strict=True), start=cut + 1
+        ):
+            where = f"{label} cut {cut} line {number}: {lines[number - 1]}"
+            _same(_without_counters(b), _without_counters(a), where)
+            _same(board_b, board_a, where)
+
+
 @pytest.mark.parametrize("layouts", [False, True])
 def test_a_log_cut_and_resumed_from_the_match_record_equals_the_uncut_run(tmp_path, layouts):
     for seed in range(4):
         lines = seeded(seed, layouts)
-        whole = run(lines)
-        for cut in sorted({1, len(lines) // 3, len(lines) // 2, len(lines) - 1}):
-            path = tmp_path / f"seed{seed}-{layouts}-{cut}.sqlite"
-            first = MatchSession(MatchRecord(path).open())
-            head = [first.apply(line, origin="test") for line in lines[:cut]]
-            first.close()
-            resumed = MatchSession(MatchRecord(path).open())
-            found = resumed.resume()
-            assert found.mismatches == [], f"seed {seed} cut {cut}: stored rulings differ on replay"
-            tail = [(resumed.apply(line, origin="test"), resumed.scoreboard()) for line in lines[cut:]]
-            resumed.close()
-            _same(head, [r for r, _ in whole[:cut]], f"seed {seed}: the session before the cut")
-            for number, ((a, board_a), (b, board_b)) in enumerate(
-                zip(whole[cut:], tail, strict=True), start=cut + 1
-            ):
-                where = f"seed {seed} cut {cut} line {number}: {lines[number - 1]}"
-                _same(_without_counters(b), _without_counters(a), where)
-                _same(board_b, board_a, where)
+        cuts = sorted({1, len(lines) // 3, len(lines) // 2, len(lines) - 1})
+        check_resumed_through_the_record(lines, cuts, tmp_path, f"seed {seed} layouts {layouts}")
 
 
 def table_line(previous: Ruling, state: Any) -> Line:

@@ -40,9 +40,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rare_logs import generate_rare
 
-from snooker.record.session import MatchSession
-from snooker.record.store import MatchRecord
-
 Ruling = dict[str, Any]
 SETTINGS = settings(base.SETTINGS, max_examples=6)
 SEEDS = tuple(range(12))
@@ -333,24 +330,8 @@ def check_cut(lines: list[Line], where: str) -> None:
 def test_a_rare_log_cut_and_resumed_from_the_match_record_equals_the_uncut_run(tmp_path, layouts):
     for seed in RECORD_SEEDS:
         lines = seeded(seed, layouts)
-        whole = base.run(lines)
-        for cut in sorted({len(lines) // 3, 2 * len(lines) // 3, len(lines) - 1}):
-            path = tmp_path / f"seed{seed}-{layouts}-{cut}.sqlite"
-            first = MatchSession(MatchRecord(path).open())
-            head = [first.apply(line, origin="test") for line in lines[:cut]]
-            first.close()
-            resumed = MatchSession(MatchRecord(path).open())
-            found = resumed.resume()
-            assert found.mismatches == [], f"seed {seed} cut {cut}: stored rulings differ on replay"
-            tail = [(resumed.apply(line, origin="test"), resumed.scoreboard()) for line in lines[cut:]]
-            resumed.close()
-            base._same(head, [r for r, _ in whole[:cut]], f"seed {seed}: the session before the cut")
-            for number, ((a, board_a), (b, board_b)) in enumerate(
-                zip(whole[cut:], tail, strict=True), start=cut + 1
-            ):
-                where = f"seed {seed} cut {cut} line {number}: {lines[number - 1]}"
-                base._same(base._without_counters(b), base._without_counters(a), where)
-                base._same(board_b, board_a, where)
+        cuts = sorted({len(lines) // 3, 2 * len(lines) // 3, len(lines) - 1})
+        base.check_resumed_through_the_record(lines, cuts, tmp_path, f"seed {seed} layouts {layouts}")
 
 
 # ---- lines that put back what stood -------------------------------------------------------------
