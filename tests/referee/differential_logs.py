@@ -164,10 +164,7 @@ def generate(c: Chooser, max_lines: int = 120, layouts: bool = False, rare: bool
             elif c.integer(0, 9) == 0:
                 line["player"] = f.striker
             if layouts:
-                line["positions"] = {
-                    "before": _layout(c, f.reds, f.colours, "in_hand" if f.in_hand else "on_table"),
-                    "after": _layout(c, *_left_after(f.reds, f.colours, line)),
-                }
+                line["positions"] = _stroke_layouts(c, f.reds, f.colours, f.in_hand, line)
             elif _would_respot(scorer, line) and c.integer(0, 2) == 0:
                 line["positions"] = {"after": _places(c, scorer, line)}
                 line["touching"] = []
@@ -323,6 +320,17 @@ LAYOUT_TRIES = 40
 """Draws of a ball's place before one clear of the balls already placed is given up (kept anyway)."""
 D_CENTRE = (WIDTH / 2.0, 737.0)
 D_RADIUS_MM = 292.0
+
+
+def _stroke_layouts(
+    c: Chooser, reds: int, colours: Sequence[str], in_hand: bool, line: Line
+) -> dict[str, Any]:
+    """A stroke's ``positions``: the balls on the table before it (the cue ball in hand or on the
+    table) and those its line leaves after it, drawn in that order."""
+    return {
+        "before": _layout(c, reds, colours, "in_hand" if in_hand else "on_table"),
+        "after": _layout(c, *_left_after(reds, colours, line)),
+    }
 
 
 def _layout(c: Chooser, reds: int, colours: Sequence[str], cue: str) -> dict[str, list[float]]:

@@ -29,7 +29,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from differential_logs import COLOURS, Chooser, Line, _join, _layout, _left_after, _stroke
+from differential_logs import COLOURS, Chooser, Line, _join, _layout, _stroke, _stroke_layouts
 
 from snooker.referee import Referee
 
@@ -338,10 +338,7 @@ def _ordinary(c: Chooser, judge: Referee, view: _View, n: int, layouts: bool, pl
     elif c.integer(0, 5) == 0:
         line["player"] = view.striker
     if layouts:
-        line["positions"] = {
-            "before": _layout(c, view.reds, view.colours, "in_hand" if view.in_hand else "on_table"),
-            "after": _layout(c, *_left_after(view.reds, view.colours, line)),
-        }
+        line["positions"] = _stroke_layouts(c, view.reds, view.colours, view.in_hand, line)
     elif not plain and c.integer(0, 3) == 0:
         ruling = _is_foul(judge, line)
         if "error" not in ruling and ruling["foul"] and not ruling["frame_over"]:

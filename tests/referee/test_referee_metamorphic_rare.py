@@ -31,6 +31,8 @@ from __future__ import annotations
 import copy
 import math
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -143,19 +145,38 @@ def expected_board_permuted(board: dict[str, Any], perm: list[int]) -> dict[str,
     }
 
 
+def check_mapped(
+    lines: list[Line],
+    other: list[Line],
+    what: str,
+    want: Callable[[Ruling], Ruling],
+    want_board: Callable[[Ruling], Ruling],
+) -> None:
+    """Each line of ``other`` (``lines`` transformed) rules as ``want`` maps the ruling of the line
+    it came from, its scoreboard as ``want_board`` maps that one's; a line refused in one run is
+    refused in the other."""
+    for number, ((a, board_a), (b, board_b)) in enumerate(
+        zip(base.run(lines), base.run(other), strict=True), start=1
+    ):
+        where = f"line {number}: {lines[number - 1]} ({what})"
+        if "error" in a or "error" in b:
+            base._same("error" in a, "error" in b, where)
+            continue
+        base._same(b, want(a), where)
+        base._same(board_b, want_board(board_a), where + " (scoreboard)")
+
+
 def check_permuted(lines: list[Line]) -> None:
     perm = side_keeping_permutation(lines[0])
     sides = _sides(lines[0])
     other = [permuted(line, perm, sides) for line in lines]
-    for number, ((a, board_a), (b, board_b)) in enumerate(
-        zip(base.run(lines), base.run(other), strict=True), start=1
-    ):
-        where = f"line {number}: {lines[number - 1]} (players moved {perm})"
-        if "error" in a or "error" in b:
-            base._same("error" in a, "error" in b, where)
-            continue
-        base._same(b, expected_permuted(a, perm), where)
-        base._same(board_b, expected_board_permuted(board_a, perm), where + " (scoreboard)")
+    check_mapped(
+        lines,
+        other,
+        f"players moved {perm}",
+        lambda a: expected_permuted(a, perm),
+        lambda board: expected_board_permuted(board, perm),
+    )
 
 
 def relabelled(line: Line) -> Line:
@@ -193,15 +214,9 @@ def expected_relabelled(ruling: Ruling, board: bool = False) -> Ruling:
 
 def check_relabelled(lines: list[Line]) -> None:
     other = [relabelled(line) for line in lines]
-    for number, ((a, board_a), (b, board_b)) in enumerate(
-        zip(base.run(lines), base.run(other), strict=True), start=1
-    ):
-        where = f"line {number}: {lines[number - 1]} (sides relabelled)"
-        if "error" in a or "error" in b:
-            base._same("error" in a, "error" in b, where)
-            continue
-        base._same(b, expected_relabelled(a), where)
-        base._same(board_b, expected_relabelled(board_a, board=True), where + " (scoreboard)")
+    check_mapped(
+        lines, other, "sides relabelled", expected_relabelled, partial(expected_relabelled, board=True)
+    )
 
 
 def check_renamed(lines: list[Line]) -> None:
@@ -217,18 +232,13 @@ def check_renamed(lines: list[Line]) -> None:
         called = {**names, **{k.upper(): v.upper() for k, v in names.items()}}
         return " ".join(called.get(word, word) for word in text.split(" "))
 
-    for number, ((a, board_a), (b, board_b)) in enumerate(
-        zip(base.run(lines), base.run(other), strict=True), start=1
-    ):
-        where = f"line {number}: {lines[number - 1]} (renamed)"
-        if "error" in a or "error" in b:
-            base._same("error" in a, "error" in b, where)
-            continue
-        want = {**a, "player": names[a["player"]], "announcements": [rename(x) for x in a["announcements"]]}
-        base._same(b, want, where)
-        base._same(
-            board_b, {**board_a, "players": new, "striker_name": names[board_a["striker_name"]]}, where
-        )
+    check_mapped(
+        lines,
+        other,
+        "renamed",
+        lambda a: {**a, "player": names[a["player"]], "announcements": list(map(rename, a["announcements"]))},
+        lambda board: {**board, "players": new, "striker_name": names[board["striker_name"]]},
+    )
 
 
 @SETTINGS
