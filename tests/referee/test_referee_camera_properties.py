@@ -322,8 +322,10 @@ def _add_positions(
         line["position_tolerance_mm"] = round(draw(st.integers(10, 400)) / 10.0, 1)
 
 
-def _odd(draw, line: dict[str, Any], ruling: dict[str, Any]) -> Expect:
-    """Make ``line`` odd in one way; what the log itself then promises."""
+def _odd(draw, line: dict[str, Any], ruling: dict[str, Any], left: list[str]) -> Expect:
+    """Make ``line`` odd in one way; what the log itself then promises. ``left``: the kinds of the
+    object balls the last stroke potted or forced off (one may still have been running at this
+    strike, so ``moving_at_strike`` may name it though the table no longer holds it)."""
     positions = line.get("positions")
     options = [
         "ball_not_on_table",
@@ -416,8 +418,9 @@ def _odd(draw, line: dict[str, Any], ruling: dict[str, Any]) -> Expect:
         line["off_table"] = ["white"]
         line.pop("cue_ball", None)
         return Expect(refuse=True)
-    if odd == "moving_not_on_table" and missing:
-        line["moving_at_strike"] = [draw(st.sampled_from(missing))]
+    never_running = [ball for ball in missing if ball not in left]
+    if odd == "moving_not_on_table" and never_running:
+        line["moving_at_strike"] = [draw(st.sampled_from(never_running))]
         return Expect(refuse=True, field="moving_at_strike")
     if odd == "touching_potted":
         potted = [_entry_ball(e) for e in line.get("potted", [])]
@@ -511,18 +514,20 @@ def camera_logs(draw) -> Log:
             table.places.update({b: list(xy) for b, xy in (line.get("positions") or {}).items()})
             table.sync(draw, ruling)
     after_over = 0
+    left: list[str] = []
     for _ in range(draw(st.integers(1, 40))):
         if ruling["frame_over"]:
             after_over += 1
             if after_over > 2:
                 break
         line = _plausible_stroke(draw, ruling, table)
-        expect = _odd(draw, line, ruling) if draw(st.integers(0, 6)) == 0 else Expect(plausible=True)
+        expect = _odd(draw, line, ruling, left) if draw(st.integers(0, 6)) == 0 else Expect(plausible=True)
         lines.append(line)
         expects.append(expect)
         result = _apply(referee, line)
         if "error" not in result:
             ruling = result
+            left = [k for k in _kinds(line.get("potted")) + _kinds(line.get("off_table")) if k != "white"]
             positions = line.get("positions")
             before = positions.get("before") if isinstance(positions, dict) else None
             if result["miss"] and isinstance(before, dict):

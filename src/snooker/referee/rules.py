@@ -127,6 +127,11 @@ Judgements documented here because the texts leave them open:
 - A re-spotted black whose lot is not logged: the first stroke naming its player is that player's
   by the lot (nobody is to play before it, so it is never out of turn); a concession or a foul
   line naming nobody is refused until the lot is drawn (3.4(b)).
+- A ball still running from the stroke before when the cue ball was struck (``moving_at_strike``,
+  3.12(b): "uderzenia, gdy któraś z bil znajduje się jeszcze w ruchu") was on the cloth at that
+  strike, though the stroke before may have potted or forced it off (it went in, or off, after the
+  strike; the tracker gives it to the stroke that set it off): such a ball is the foul's ball
+  concerned even where the table no longer holds it (``FrameState.left_table``).
 - A ball that fell from the edge of a pocket before a ball in the stroke could hit it (3.9(b)) was
   not potted by the striker, even when the log lists it among ``potted``: it is no foul. When the
   cue ball hit nothing and a ball that was on fell so, the fall kept it from its target: no foul for
@@ -357,7 +362,7 @@ showing it, a foul or a concession by a player it names (3.4(b))."""
 def apply_event(match: MatchState, event: Event, config: RefereeConfig) -> tuple[MatchState, Outcome]:
     """Apply one parsed event; raises LogError (state unchanged) when it cannot be applied."""
     match, outcome = _apply_line(match, event, config)
-    return _with_spotting(match, event, outcome), outcome
+    return _with_left_table(_with_spotting(match, event, outcome), event), outcome
 
 
 def _with_spotting(match: MatchState, event: Event, outcome: Outcome) -> MatchState:
@@ -370,6 +375,17 @@ def _with_spotting(match: MatchState, event: Event, outcome: Outcome) -> MatchSt
         return with_frame(match, spotting=tuple(ball_kind(ball) for ball, _ in outcome.respotted))
     if isinstance(event, StrokeLine | TableLine):
         return with_frame(match, spotting=())
+    return match
+
+
+def _with_left_table(match: MatchState, event: Event) -> MatchState:
+    """Keep the object balls a stroke potted or forced off until the next stroke
+    (``FrameState.left_table``): a stroke sets them, a ``table`` line or a frame's end clears them,
+    another line keeps them (a decision, a nomination)."""
+    if match.frame.over or isinstance(event, TableLine):
+        return with_frame(match, left_table=())
+    if isinstance(event, StrokeLine):
+        return with_frame(match, left_table=(*event.potted, *event.off_table))
     return match
 
 
@@ -1019,9 +1035,8 @@ def _stroke_fouls(
         ball = call.ball if call.ball is not None else _unnamed_ball_concerned(frame, reason)
         concerned = () if ball in (None, CUE_BALL) else (view.value_of(ball_kind(ball)),)
         fouls.append((reason, concerned))
+    _check_moving_at_strike(frame, stroke)
     for ball in stroke.moving_at_strike:
-        if not frame.table.has(ball):
-            raise LogError(f"moving_at_strike: the {ball_kind(ball)} is not on the table")
         fouls.append((FoulReason.BALLS_MOVING, (view.value_of(ball_kind(ball)),)))
     if stroke.player is not None:
         if stroke.player >= len(match.players):
@@ -1041,6 +1056,25 @@ def _stroke_fouls(
     if fouls and own_turn and undecided and not seven_already:
         fouls.append((FoulReason.FOUL_BEFORE_NOMINATION, ()))
     return fouls
+
+
+def _check_moving_at_strike(frame: FrameState, stroke: StrokeLine) -> None:
+    """Refuse a ball named still running at the strike (``moving_at_strike``) that the cloth did not
+    hold then. It held the balls the table holds and those the stroke before potted or forced off
+    (``FrameState.left_table``, each of those named once at most): a ball still running from the stroke
+    before was on the cloth when the cue ball was struck ("uderzenia, gdy któraś z bil znajduje się
+    jeszcze w ruchu", 3.12(b)) though it went in, or off, after that strike: the stroke before
+    counts it (a tracker judges a ball hidden as it ran into a pocket potted by the stroke that set
+    it off), so the table after that stroke no longer holds it (a red once none is left, a colour
+    potted for good)."""
+    left = [ball_kind(b) for b in frame.left_table]
+    for ball in stroke.moving_at_strike:
+        kind = ball_kind(ball)
+        if frame.table.has(ball):
+            continue
+        if kind not in left:
+            raise LogError(f"moving_at_strike: the {kind} is not on the table")
+        left.remove(kind)
 
 
 def _contact_unseen(stroke: StrokeLine, sent_away: list[str]) -> bool:

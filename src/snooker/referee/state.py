@@ -237,6 +237,11 @@ class FrameState:
     spotting: tuple[str, ...] = ()
     """The colours the referee spotted after the last stroke (3.7: re-spotted, or a missing colour
     spotted), until the next stroke: the balls a ``before_spotting`` foul concerns (3.12(b))."""
+    left_table: tuple[str, ...] = ()
+    """The object balls the last stroke potted or forced off the table (as logged), until the next
+    stroke: one still running from it when the next was struck (``moving_at_strike``, 3.12(b)) may
+    have gone in, or off, only after that strike, so the next stroke may name it though the table
+    no longer holds it (a red once none is left, a colour potted for good)."""
 
     @property
     def breaker(self) -> int:
