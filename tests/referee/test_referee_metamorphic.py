@@ -847,7 +847,13 @@ def check_missed(lines: list[Line]) -> int:
             # The referee calls a foul and a miss (3.14(a), overriding the score test): the same,
             # and the balls may be replaced.
             c = from_state(before[index], index).apply(_missed(line, miss=True))
-            want.update(miss=True, options=["play", "play_again", "replace"])
+            if previous["warning"]:
+                # 3.14(c): warned when the balls were replaced, the striker misses from the same
+                # position a third time: the frame is awarded to the opponent.
+                want = {k: want[k] for k in ("foul", "penalty", "points", "offender", "score")}
+                want.update(miss=True, frame_over=True, winner=1 - previous["striker"])
+            else:
+                want.update(miss=True, options=["play", "play_again", "replace"])
             _same({k: c[k] for k in want}, want, where + " (called a miss)")
             assert "FOUL AND A MISS" in c["announcements"], where
     return checked
