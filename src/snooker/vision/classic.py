@@ -730,16 +730,31 @@ def compile_kernels() -> None:
     _surround(mask, mask, centres, radii)  # a highlight's surround, beyond the area above it
     for part in (mask, mask[:, 1:9]):  # a mosaic (contiguous), the crop of a frame (a view)
         _loose_share(part, part, part, centres, radii, _disc_offsets(), 3)
-    _round(mask, centres, radii, config)
     _ring_samples(mask, centres, radii, config.ring_samples)
     _refine(centres, mask, brightness, 2.0, config)
     _refine(centres, mask[:, 1:9], brightness, 2.0, config)  # a follower's window (a view)
     _centre_on_rim(centres, mask, radii, config, mask)
-    _regions_touching(mask, mask)
+    labels, areas, _ = _regions_touching(mask, mask)
+    _regions_at(labels, areas > 0, _cut_regions(labels, len(areas), boxes, tops, 8, 10), centres)
     cloth_grid(image, mask, config.cloth)
     area = mask[1:7, 1:9]
     crop = TableGeometry(1, 1, 9, 7, area, area, area, brightness, 2.0, 2.0)
     _estimate_cloth(image[1:7, 1:9], crop, config)  # the crop of a frame (a view)
+    whole = TableGeometry(0, 0, 10, 8, mask, mask, mask, brightness, 2.0, 2.0)
+    cloth = _cloth_at(ClothEstimate(shade, brightness, 0.4))
+    _plausible(
+        centres,
+        np.ones(1, bool),
+        mask,
+        mask,
+        whole,
+        centres,
+        np.zeros(1, bool),
+        config,
+        np.zeros(1, bool),
+        image,
+        cloth,
+    )
     lightness = lab_lightness(image)
     lab_lightness(image[:, 1:9])  # the crop of a frame, a follower's window
     warm_colour_conversions()
@@ -1486,18 +1501,8 @@ class _MosaicIntruders:
         mosaic, regions = self.mosaic, self.regions
         labels, areas, touching = _regions_touching(self.foreground, mosaic.geometry.band)
         intruder = touching & (areas > regions.min_area_px)
-        cut = np.zeros(len(areas), dtype=bool)
         crop_h, crop_w = mosaic.crop_shape
-        for (x0, y0, x1, y1), top in zip(mosaic.boxes, mosaic.tops, strict=True):
-            h, w = y1 - y0, x1 - x0
-            for inside, edge in (
-                (y0 > 0, labels[top, :w]),
-                (y1 < crop_h, labels[top + h - 1, :w]),
-                (x0 > 0, labels[top : top + h, 0]),
-                (x1 < crop_w, labels[top : top + h, w - 1]),
-            ):
-                if inside:
-                    cut[edge] = True
+        cut = _cut_regions(labels, len(areas), mosaic.boxes, mosaic.tops, crop_h, crop_w)
         cut[0] = intruder[0] = False
         self._labelled = labels, intruder, cut
         return self._labelled
@@ -1507,16 +1512,76 @@ class _MosaicIntruders:
             return np.zeros(0, dtype=bool)
         mosaic, regions = self.mosaic, self.regions
         labels, intruder, cut = self._labels()
-        ix, iy = _pixel_indices(centres, labels.shape)
-        which = labels[iy, ix]
-        result = intruder[which]
-        for k in sorted(set(which[cut[which]].tolist())):  # np.unique's order, without its overhead
-            first = int(np.flatnonzero(which == k)[0])
-            seed = mosaic.to_crop(np.array([[ix[first], iy[first]]], dtype=float))[0].astype(int)
-            followed = regions.intrudes(int(seed[0]), int(seed[1]))
+        which, result, firsts = _regions_at(labels, intruder, cut, np.asarray(centres, dtype=float))
+        if len(firsts) == 0:
+            return result
+        # each cut region once, in the order of its label, followed from its first centre's pixel
+        seeds = mosaic.to_crop(firsts[:, 1:].astype(float)).astype(int).tolist()
+        for (k, _, _), (x, y) in zip(firsts.tolist(), seeds, strict=True):
+            followed = regions.intrudes(x, y)
             if followed is not None:
                 result[which == k] = followed
         return result
+
+
+@numba.njit(cache=True, nogil=True)
+def _cut_regions(
+    labels: np.ndarray, count: int, boxes: np.ndarray, tops: np.ndarray, crop_h: int, crop_w: int
+) -> np.ndarray:
+    """The compiled loop of :meth:`_MosaicIntruders._labels`: (count,) bool, which of the mosaic's
+    ``labels`` (h, w) meet an edge of a window (``boxes`` (k, 4) crop px x0, y0, x1, y1, stacked
+    from mosaic row ``tops`` (k,)) that lies inside the crop (``crop_h`` × ``crop_w`` px)."""
+    cut = np.zeros(count, dtype=np.bool_)
+    for i in range(len(boxes)):
+        x0, y0, x1, y1 = boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3]
+        top, h, w = tops[i], y1 - y0, x1 - x0
+        if y0 > 0:
+            for x in range(w):
+                cut[labels[top, x]] = True
+        if y1 < crop_h:
+            for x in range(w):
+                cut[labels[top + h - 1, x]] = True
+        if x0 > 0:
+            for y in range(top, top + h):
+                cut[labels[y, 0]] = True
+        if x1 < crop_w:
+            for y in range(top, top + h):
+                cut[labels[y, w - 1]] = True
+    return cut
+
+
+@numba.njit(cache=True, nogil=True)
+def _regions_at(
+    labels: np.ndarray, intruder: np.ndarray, cut: np.ndarray, centres: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The compiled lookup of :meth:`_MosaicIntruders.__call__`: each of ``centres`` (n, 2) px
+    (rounded half to even, clamped to ``labels`` (h, w)) as (n,) its label, (n,) bool whether that
+    is an ``intruder``, and (m, 3) int, for each ``cut`` label met, in ascending order, the label and
+    the pixel (x, y) of the first centre in it."""
+    h, w = labels.shape
+    n = len(centres)
+    which = np.empty(n, dtype=labels.dtype)
+    result = np.empty(n, dtype=np.bool_)
+    first = np.full(len(cut), -1, dtype=np.int64)
+    xs, ys = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+    met = 0
+    for i in range(n):
+        x = min(max(int(np.rint(centres[i, 0])), 0), w - 1)
+        y = min(max(int(np.rint(centres[i, 1])), 0), h - 1)
+        xs[i], ys[i] = x, y
+        k = labels[y, x]
+        which[i] = k
+        result[i] = intruder[k]
+        if cut[k] and first[k] < 0:
+            first[k] = i
+            met += 1
+    firsts = np.empty((met, 3), dtype=np.int64)
+    j = 0
+    for k in range(len(cut)):
+        if first[k] >= 0:
+            firsts[j, 0], firsts[j, 1], firsts[j, 2] = k, xs[first[k]], ys[first[k]]
+            j += 1
+    return which, result, firsts
 
 
 class _CropRegions:
@@ -2047,57 +2112,207 @@ def _plausible(
     radii = _radius_at(g.radius, centres)
     if darkness is None:
         darkness = np.zeros(len(centres), dtype=bool)
-    must_stand_out = ~has_highlight | intruding | _near_cushion(centres_mm, config.near_cushion_mm)
     # Near the playing area's edge (cushion faces, rails) the ring is unknown: only samples well
     # inside it count, as cloth or as blocked.
     reach = config.intruder_ball_ring * radii
-    # the masks sampled first and combined at the samples (not over the whole image)
-    on_inner = _ring_samples(g.inner, centres, reach, config.ring_samples)
-    on_foreground = _ring_samples(foreground, centres, reach, config.ring_samples)
-    if darkness.any():
-        on_foreground[darkness] = _ring_samples(body, centres[darkness], reach[darkness], config.ring_samples)
-    blocked = on_inner & on_foreground
-    # A stripe (the cue, its shadow, an arm) crosses the circle on two opposite sides; the cue
-    # touching the cue ball comes from one side only.
-    half = config.ring_samples // 2
-    crossed = np.any(blocked[:, :half] & blocked[:, half:], axis=1)
-    judged = np.maximum(1, on_inner.sum(axis=1))
-    lit = (on_inner & ~blocked).sum(axis=1)
-    cloth_share = lit / judged
-    round_enough = np.where(
-        has_highlight,
-        _round(body, centres, radii, config),
-        _round(foreground, centres, radii, config, beyond=g.area),
+    rest = STANDARD_TABLE.ball_radius_mm - config.cushion_margin_mm
+    verdict, judgements, blocked, lit, judged = _judged_on_rings(
+        np.asarray(centres, dtype=float).reshape(-1, 2),
+        reach,
+        radii,
+        np.asarray(centres_mm, dtype=float).reshape(-1, 2),
+        np.asarray(has_highlight, dtype=bool),
+        np.asarray(intruding, dtype=bool),
+        np.asarray(bodiless, dtype=bool),
+        np.asarray(darkness, dtype=bool),
+        g.inner,
+        foreground,
+        body,
+        g.area,
+        _round_offsets(config.ring_samples, (1.0,)),
+        _round_offsets(config.round_directions, tuple(config.round_radii)),
+        len(config.round_radii),
+        np.array(
+            [
+                config.min_round_fill,
+                config.min_round_directions,
+                config.near_cushion_mm,
+                STANDARD_TABLE.width_mm,
+                STANDARD_TABLE.length_mm,
+                rest,
+                STANDARD_TABLE.width_mm - rest,
+                STANDARD_TABLE.length_mm - rest,
+                config.jaws_reach_mm,
+                config.intruder_ball_min_cloth,
+                config.intruder_blob_min_cloth,
+            ],
+            dtype=float,
+        ),
+        _mouth_centres(),
     )
-    if darkness.any():
-        round_enough[darkness] = _round(body, centres[darkness], radii[darkness], config, beyond=g.area)
-    round_enough |= bodiless
-    resting = STANDARD_TABLE.on_playing_area(centres_mm, margin_mm=config.cushion_margin_mm)
-    possible = round_enough & (resting | _in_jaws(centres_mm, config.jaws_reach_mm))
-    blob = intruding & ~has_highlight
+    undecided = judgements[:, _UNDECIDED]
+    if not undecided.any():
+        return verdict
     # The cloth in shade (a player's, the cue's, the ball's own shadow) is cloth on the circle: it
     # is foreground only because it is darker. Judged only where it can decide (it only adds cloth).
-    undecided = possible & must_stand_out & ~(blob & crossed) & ~darkness
-    undecided &= (cloth_share < config.intruder_ball_min_cloth) | (
-        blob & (cloth_share < config.intruder_blob_min_cloth)
-    )
     shade = blocked & undecided[:, None]
-    if shade.any():
-        rows, cols = np.nonzero(shade)
-        points = centres[rows] + reach[rows, None] * _round_offsets(config.ring_samples, (1.0,))[cols]
-        shade[rows, cols] = _shaded_cloth(image, cloth_at, points, config)
-        solid = blocked & ~shade
-        # ...but not where what is not cloth crosses the circle on two opposite sides: the candidate
-        # lies inside it (a glint on a hand, whose shadow lies beside it)
-        inside = np.any(solid[:, :half] & solid[:, half:], axis=1)
-        shade &= ~inside[:, None]
-        cloth_share = (lit + shade.sum(axis=1)) / judged
+    if not shade.any():
+        return verdict
+    half = config.ring_samples // 2
+    rows, cols = np.nonzero(shade)
+    points = centres[rows] + reach[rows, None] * _round_offsets(config.ring_samples, (1.0,))[cols]
+    shade[rows, cols] = _shaded_cloth(image, cloth_at, points, config)
+    solid = blocked & ~shade
+    # ...but not where what is not cloth crosses the circle on two opposite sides: the candidate
+    # lies inside it (a glint on a hand, whose shadow lies beside it)
+    inside = np.any(solid[:, :half] & solid[:, half:], axis=1)
+    shade &= ~inside[:, None]
+    cloth_share = (lit + shade.sum(axis=1)) / judged
     stands_out = cloth_share >= config.intruder_ball_min_cloth
+    blob = judgements[:, _BLOB]
     return (
-        possible
-        & (~must_stand_out | stands_out)
-        & ~(blob & (crossed | (cloth_share < config.intruder_blob_min_cloth)))
+        judgements[:, _POSSIBLE]
+        & (~judgements[:, _MUST_STAND_OUT] | stands_out)
+        & ~(blob & (judgements[:, _CROSSED] | (cloth_share < config.intruder_blob_min_cloth)))
     )
+
+
+(
+    _MIN_ROUND_FILL,
+    _MIN_ROUND_DIRECTIONS,
+    _NEAR_CUSHION_MM,
+    _WIDTH_MM,
+    _LENGTH_MM,
+    _REST_LOW_MM,
+    _REST_HIGH_X_MM,
+    _REST_HIGH_Y_MM,
+    _JAWS_REACH_MM,
+    _BALL_MIN_CLOTH,
+    _BLOB_MIN_CLOTH,
+) = range(11)
+"""The entries of :func:`_judged_on_rings`' ``limits``: :func:`_plausible`'s limits (mm, shares), in a
+float array (not a named tuple: numba's dispatcher tells tuples apart by their fields' types alone)."""
+
+_POSSIBLE, _MUST_STAND_OUT, _BLOB, _CROSSED, _UNDECIDED = range(5)
+"""The columns of :func:`_judged_on_rings`' judgements."""
+
+
+@numba.njit(cache=True, nogil=True)
+def _judged_on_rings(
+    centres: np.ndarray,
+    reach: np.ndarray,
+    radii: np.ndarray,
+    centres_mm: np.ndarray,
+    has_highlight: np.ndarray,
+    intruding: np.ndarray,
+    bodiless: np.ndarray,
+    darkness: np.ndarray,
+    inner: np.ndarray,
+    foreground: np.ndarray,
+    body: np.ndarray,
+    area: np.ndarray,
+    ring: np.ndarray,
+    round_offsets: np.ndarray,
+    reaches: int,
+    limits: np.ndarray,
+    mouths: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The compiled pass of :func:`_plausible` over its ``centres`` (n, 2) px (``reach`` (n,) px
+    their rings' radii, ``radii`` (n,) px the balls'), before the cloth in shade is judged:
+    (n,) bool the verdict were no shade judged, (n, 5) bool the judgements the shade's judging
+    needs (possible, must stand out, a blob in an intruder, crossed, undecided; see the column
+    names), (n, ``len(ring)``) bool the ring's blocked samples, (n,) int its lit samples and (n,)
+    int its judged ones (at least 1). Each sample rounded half to even and clamped to the image,
+    as :func:`_mask_at`; the shares, means and distances as the array statements computed them
+    (a NaN place mm neither rests, nor lies near a cushion or a pocket)."""
+    n, samples = len(centres), len(ring)
+    half = samples // 2
+    h, w = inner.shape
+    verdict = np.zeros(n, dtype=np.bool_)
+    judgements = np.zeros((n, 5), dtype=np.bool_)
+    blocked = np.zeros((n, samples), dtype=np.bool_)
+    lit = np.zeros(n, dtype=np.int64)
+    judged = np.zeros(n, dtype=np.int64)
+    directions = len(round_offsets) // reaches
+    for i in range(n):
+        x, y = centres_mm[i, 0], centres_mm[i, 1]
+        finite = x == x and y == y
+        near = finite and (
+            x < limits[_NEAR_CUSHION_MM]
+            or limits[_WIDTH_MM] - x < limits[_NEAR_CUSHION_MM]
+            or y < limits[_NEAR_CUSHION_MM]
+            or limits[_LENGTH_MM] - y < limits[_NEAR_CUSHION_MM]
+        )
+        must_stand_out = (not has_highlight[i]) or intruding[i] or near
+        seen = body if darkness[i] else foreground
+        inner_count = 0
+        lit_count = 0
+        # the masks sampled first and combined at the samples (not over the whole image)
+        for k in range(samples):
+            px = int(np.rint(centres[i, 0] + reach[i] * ring[k, 0]))
+            py = int(np.rint(centres[i, 1] + reach[i] * ring[k, 1]))
+            py, px = min(max(py, 0), h - 1), min(max(px, 0), w - 1)
+            on_inner = inner[py, px]
+            blocked[i, k] = on_inner and seen[py, px]
+            inner_count += on_inner
+            lit_count += on_inner and not blocked[i, k]
+        # A stripe (the cue, its shadow, an arm) crosses the circle on two opposite sides; the cue
+        # touching the cue ball comes from one side only.
+        crossed = False
+        for k in range(half):
+            crossed = crossed or (blocked[i, k] and blocked[i, k + half])
+        judged[i] = max(1, inner_count)
+        lit[i] = lit_count
+        cloth_share = lit_count / judged[i]
+        if bodiless[i]:
+            round_enough = True
+        else:
+            on_body = darkness[i] or has_highlight[i]
+            shape = body if on_body else foreground
+            beyond = darkness[i] or not has_highlight[i]
+            filled_directions = 0
+            for d in range(directions):
+                filled = 0
+                for r in range(reaches):
+                    k = d * reaches + r
+                    px = int(np.rint(centres[i, 0] + radii[i] * round_offsets[k, 0]))
+                    py = int(np.rint(centres[i, 1] + radii[i] * round_offsets[k, 1]))
+                    py, px = min(max(py, 0), h - 1), min(max(px, 0), w - 1)
+                    filled += shape[py, px] or (beyond and not area[py, px])
+                filled_directions += filled / reaches >= limits[_MIN_ROUND_FILL]
+            round_enough = filled_directions / directions >= limits[_MIN_ROUND_DIRECTIONS]
+        resting = (
+            x >= limits[_REST_LOW_MM]
+            and x <= limits[_REST_HIGH_X_MM]
+            and y >= limits[_REST_LOW_MM]
+            and y <= limits[_REST_HIGH_Y_MM]
+        )
+        in_jaws = finite
+        nearest = np.inf
+        for m in range(len(mouths)):
+            dx, dy = x - mouths[m, 0], y - mouths[m, 1]
+            gap = np.sqrt(dx * dx + dy * dy)
+            if gap != gap:
+                in_jaws = False
+            nearest = min(nearest, gap)
+        in_jaws = in_jaws and nearest <= limits[_JAWS_REACH_MM]
+        possible = round_enough and (resting or in_jaws)
+        blob = intruding[i] and not has_highlight[i]
+        undecided = possible and must_stand_out and not (blob and crossed) and not darkness[i]
+        undecided = undecided and (
+            cloth_share < limits[_BALL_MIN_CLOTH] or (blob and cloth_share < limits[_BLOB_MIN_CLOTH])
+        )
+        verdict[i] = (
+            possible
+            and (not must_stand_out or cloth_share >= limits[_BALL_MIN_CLOTH])
+            and not (blob and (crossed or cloth_share < limits[_BLOB_MIN_CLOTH]))
+        )
+        judgements[i, _POSSIBLE] = possible
+        judgements[i, _MUST_STAND_OUT] = must_stand_out
+        judgements[i, _BLOB] = blob
+        judgements[i, _CROSSED] = crossed
+        judgements[i, _UNDECIDED] = undecided
+    return verdict, judgements, blocked, lit, judged
 
 
 _LAB_NEUTRAL = 128.0
@@ -2865,26 +3080,6 @@ def _near_cushion(points_mm: np.ndarray, distance_mm: float) -> np.ndarray:
     x, y = points_mm[:, 0], points_mm[:, 1]
     gap = np.minimum.reduce([x, STANDARD_TABLE.width_mm - x, y, STANDARD_TABLE.length_mm - y])
     return gap < distance_mm
-
-
-def _round(
-    foreground: np.ndarray,
-    centres: np.ndarray,
-    radii: np.ndarray,
-    config: ClassicConfig,
-    beyond: np.ndarray | None = None,
-) -> np.ndarray:
-    """Whether the foreground around each centre fills every direction (see ``round_radii``);
-    points outside the mask ``beyond``, where given, count as filled."""
-    if len(centres) == 0:
-        return np.zeros(0, dtype=bool)
-    offsets = _round_offsets(config.round_directions, tuple(config.round_radii))
-    samples = _mask_at(foreground, centres, radii, offsets)
-    if beyond is not None:
-        samples |= ~_mask_at(beyond, centres, radii, offsets)
-    samples = samples.reshape(len(centres), config.round_directions, -1)
-    filled = samples.mean(axis=2)
-    return (filled >= config.min_round_fill).mean(axis=1) >= config.min_round_directions
 
 
 @functools.cache
