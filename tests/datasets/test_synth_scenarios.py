@@ -78,6 +78,12 @@ EXPECTED = {
     "stroke_while_ball_creeps": lambda s: (
         len(s) == 2 and s[1]["log"].get("moving_at_strike") == ["red"] and s[1]["expected"]["foul"]
     ),
+    "touching_ball_pushed": lambda s: (
+        len(s) == 1
+        and s[0]["log"]["touching_moved"] == ["red"]
+        and s[0]["expected"]["reasons"] == ["push_stroke"]
+        and abs(_distance_mm(s[0], ("before", "white"), ("before", "red-1")) - 2 * BALL_RADIUS) <= 0.02
+    ),
     **{f"plain_pot_{p}": None for p in POCKET_NAMES},
 }
 

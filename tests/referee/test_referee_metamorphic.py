@@ -439,6 +439,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
         "unwatched_s": 0.0,
         "strike_unseen": False,
         "moving_at_strike": [],
+        "touching_moved": [],
         "truncated": False,
         "condoned": False,
     },

@@ -20,7 +20,8 @@ Fields this referee adds to the contract (all optional):
   contact was open before the stroke; ``true`` is a straight line open too, over the geometry);
   ``fell_from_edge`` (balls that fell from the edge of a pocket before a ball in the stroke could
   hit them, 3.9(b)); ``moving_at_strike`` (object balls still moving when the cue ball was struck:
-  a foul, 3.12(b)); ``fouls`` entries may be codes or
+  a foul, 3.12(b)); ``touching_moved`` (object balls the cue ball rested against that moved with
+  the strike: a push stroke, 3.8(b)); ``fouls`` entries may be codes or
   ``{"reason", "ball"}`` (a ``push_stroke`` without a ball, the cue ball resting against one
   ball, concerns that ball, 3.8(b)); ``"white"`` among ``potted`` or ``off_table`` sets ``cue_ball``
   (the white in both, or a ``cue_ball`` saying otherwise, is refused). Without positions and
@@ -126,6 +127,9 @@ class StrokeLine:
     """The cue ball was first seen already running (the strike not seen): so too."""
     moving_at_strike: tuple[str, ...] = ()
     """Object balls the camera saw still moving when the cue ball was struck: a foul (3.12(b))."""
+    touching_moved: tuple[str, ...] = ()
+    """Object balls the cue ball rested against that the camera saw move with the strike: a push
+    stroke (3.8(b), 3.12(b)) concerning each."""
     truncated: bool = False
     """The source ended before the balls stopped: the stroke's facts may be incomplete."""
     condoned: bool = False
@@ -463,6 +467,7 @@ def _parse_stroke(line: dict) -> StrokeLine:
         unwatched_s=_duration(line, "unwatched_s"),
         strike_unseen=bool(_optional_bool(line, "strike_unseen")),
         moving_at_strike=_ball_list(line, "moving_at_strike"),
+        touching_moved=_ball_list(line, "touching_moved"),
         truncated=bool(_optional_bool(line, "truncated")),
         condoned=_condoned(line),
     )

@@ -174,6 +174,11 @@ Judgements documented here because the texts leave them open:
 - Balls the camera saw still running when the cue ball was struck (``moving_at_strike``) are a foul
   each (3.12(b)); the places before such a stroke are no resting places: no miss is judged from
   them, and no ball's move is taken for a contact nobody logged.
+- Balls the cue ball rested against that the camera saw move with the strike (``touching_moved``)
+  are a push stroke each, concerning that ball (3.8(b): the striker must play away from a touching
+  ball without moving it; 3.12(b)), whether or not it was on; a stroke without the field is ruled
+  as before. The camera cannot tell a movement the striker did not cause (3.8(f)): the referee
+  who is satisfied of that drops the field.
 - A cue ball first seen already running (``strike_unseen``) was not seen where it was struck from:
   its placement from in hand is not judged (3.5), a miss is judged from where the previous stroke
   left it, and no replacement after a miss is read from its place.
@@ -1038,6 +1043,10 @@ def _stroke_fouls(
     _check_moving_at_strike(frame, stroke)
     for ball in stroke.moving_at_strike:
         fouls.append((FoulReason.BALLS_MOVING, (view.value_of(ball_kind(ball)),)))
+    for ball in stroke.touching_moved:
+        if not frame.table.has(ball):
+            raise LogError(f"touching_moved: the {ball_kind(ball)} is not on the table")
+        fouls.append((FoulReason.PUSH_STROKE, (view.value_of(ball_kind(ball)),)))
     if stroke.player is not None:
         if stroke.player >= len(match.players):
             raise LogError(f"player: no player {stroke.player} among {len(match.players)}")

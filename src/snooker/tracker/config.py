@@ -469,6 +469,26 @@ class StrokeConfig:
     x 720 broadcast camera, 17 mm at the far end of a 960 x 540 one) are at the limit of what the
     picture resolves. Used where both centres were seen together at rest with their image
     centres; else ``touching_tolerance_mm`` and ``centre_rounding_px`` on the averaged places."""
+    touching_moved_mm: float = 20.0
+    """A ball the cue ball rested against when it was struck moved with the strike (a push stroke,
+    3.8(b); the frame log's ``touching_moved``) once it is seen this far (mm) from its place
+    before the cue ball got clear of it (``touching_clear_mm``): twice the onset displacement, as
+    ``clear_departure_mm``, beyond a resting centre's jitter (1.4 mm sd, a pixel of up to 9 mm at
+    a broadcast's far end). A centre that corrects once as the cue ball's blob leaves it and stays
+    (``centre_jump_max_mm``), or is seen back in its place when the stroke ends
+    (``passed_by_return_mm``), did not move the ball."""
+    touching_clear_mm: float = 20.0
+    """...the cue ball has got clear of a ball it rested against once its centre is seen more than
+    a diameter plus this (mm) from that ball's place: played away, it gets there on its first frame
+    (a cue ball at 1 m/s covers 33 mm a frame at 30 fps); pushing the ball, it follows into its
+    place. A ball that first moves on the frame the cue ball is first seen clear moved with it (a
+    thin push: both leave together)."""
+    touching_moved_within_s: float = 0.15
+    """...and it moved with the strike only if it left its place within this time (s) of the
+    stroke's start (the cue ball's last sighting at rest): a cue ball hidden by the player as it
+    set off is never seen getting clear, and a ball that leaves later (hit by the cue ball back off
+    a cushion) was not pushed. A pushed ball sets off at once: on the first frame or two after the
+    strike (33-67 ms at 30 fps, 40-80 at 25)."""
     cushion_tolerance_mm: float = 15.0
     """A ball whose centre comes within a radius plus this of a cushion nose, and turns, hit it."""
     preroll_s: float = 2.0
@@ -634,6 +654,9 @@ class StrokeConfig:
                 f"edge_drop_moment_s ({self.edge_drop_moment_s}) must not exceed edge_fall_min_rest_s"
                 f" ({self.edge_fall_min_rest_s}): a fall between them would be the stroke's and an edge fall"
             )
+        for name in ("touching_moved_mm", "touching_clear_mm", "touching_moved_within_s"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must not be negative, got {getattr(self, name)}")
         if self.touching_gap_px < 0:
             raise ValueError(f"touching_gap_px must not be negative, got {self.touching_gap_px}")
         if self.rest_median_frames < 1:

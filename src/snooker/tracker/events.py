@@ -832,3 +832,11 @@ def touching(
         if gap <= table.ball_diameter_mm + tolerance:
             near.append((gap, label))
     return tuple(label for _, label in sorted(near))
+
+
+def left_its_place(path: np.ndarray, rest: np.ndarray, onset: int, config: StrokeConfig) -> bool:
+    """Whether a ball whose measured centre was first seen away from ``rest`` (2, mm) at index
+    ``onset`` of ``path`` (n, 2 mm, NaN unseen) truly left its place: it is not seen back there when
+    the path ends (``passed_by_return_mm``), and its centre did not just correct once, by at most
+    ``centre_jump_max_mm``, and stay (a neighbour's blob leaving it)."""
+    return not (_back_at_rest(path, rest, config) or _centre_jumped(path, rest, onset, config))

@@ -1045,10 +1045,13 @@ class StrokeSegmenter:
             cue_state = "potted"
         elif CUE_BALL in self._offs:
             cue_state = "off_table"
+        # A ball the cue ball pushed as it was struck is the ball it hit first, where no contact
+        # was read (set off with the strike, it was running on the stroke's first frame).
+        pushed = self._touching_moved(t, cue_path, paths)
         stroke = StrokeEvents(
             start_frame=self._start_frame,
             end_frame=last.frame,
-            first_contact=tuple(c.label for c in contacts),
+            first_contact=tuple(c.label for c in contacts) or pushed,
             potted=pots_object,
             off_table=tuple(label for label in [*self._offs, *gone] if label != CUE_BALL),
             cue_ball=cue_state,
@@ -1070,6 +1073,7 @@ class StrokeSegmenter:
             strike_unseen=self._strike_unseen,
             position_tolerance_mm=self._cue_place_tolerance(self._frames[self._start_index]),
             moving_at_strike=tuple(sorted(carried)),
+            touching_moved=pushed,
         )
         self._start_index = None
         self._judged_gone = set()
@@ -1084,6 +1088,70 @@ class StrokeSegmenter:
         self._left_rest = {}
         self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
         return stroke, pending
+
+    def _touching_moved(
+        self, t: np.ndarray, cue_path: np.ndarray | None, paths: dict[str, np.ndarray]
+    ) -> tuple[str, ...]:
+        """The object balls the cue ball rested against when it was struck that moved with the
+        strike (a push stroke, 3.8(b)), for the stroke from ``self._start_index`` (``t``, ``paths``:
+        its frame times and the object balls' sightings, ``cue_path`` the cue ball's, NaN unseen).
+
+        The touch is judged as at a stroke's end (:func:`ev.touching`), on the places the balls
+        set off from and their last sightings together at rest before the strike. Such a ball moved
+        with the strike when it is seen farther than ``touching_moved_mm`` from its place, truly
+        gone from there (:func:`ev.left_its_place`), within ``touching_moved_within_s`` of the
+        stroke's start and no later than the cue ball is first seen clear of it (a diameter plus
+        ``touching_clear_mm`` from its place): a cue ball played away gets clear first, and hits
+        it, if at all, only after (back off a cushion). None for a stroke struck while balls ran or
+        whose cue ball was first seen running: it rested against nothing that was seen."""
+        cfg = self.config
+        assert self._start_index is not None
+        if self._restruck or self._strike_unseen or cue_path is None:
+            return ()
+        if CUE_BALL not in self._before or CUE_BALL in self._hidden_at_start:
+            return ()
+        # Struck from rest, a ball read moving on the start frame is the pushed ball already
+        # running (it sets off faster than the cue ball that pushes it), not one from before.
+        places = {
+            label: np.array(xy)
+            for label, xy in self._before.items()
+            if label != CUE_BALL and label not in self._hidden_at_start and label in paths
+        }
+        # the frames up to the strike on which every ball seen is still in its place
+        at_rest = [
+            f
+            for f in self._frames[: self._start_index + 1]
+            if all(
+                float(np.linalg.norm(xy - np.array(self._before[label]))) <= cfg.onset_displacement_mm
+                for label, xy in f.xy.items()
+                if f.visible.get(label, False) and label in self._before
+            )
+        ]
+        if not at_rest:
+            return ()
+        touching = ev.touching(
+            np.array(self._before[CUE_BALL]),
+            places,
+            cfg,
+            self.table,
+            at_rest[-1].px,
+            self._rest_gaps(at_rest, places),
+        )
+        clear_of = self.table.ball_diameter_mm + cfg.touching_clear_mm
+        moved = []
+        for label in touching:
+            raw, place = paths[label], places[label]
+            away = np.flatnonzero(np.linalg.norm(raw - place, axis=1) > cfg.touching_moved_mm)
+            if not len(away) or t[away[0]] - t[0] > cfg.touching_moved_within_s:
+                continue
+            onset = int(away[0])
+            if not ev.left_its_place(raw, place, onset, cfg):
+                continue
+            got_clear = np.flatnonzero(np.linalg.norm(cue_path - place, axis=1) > clear_of)  # NaN: unseen
+            if len(got_clear) and got_clear[0] < onset:
+                continue
+            moved.append(label)
+        return tuple(sorted(moved))
 
     def _cue_place_tolerance(self, first: _FrameRecord) -> float | None:
         """How far the cue ball's place at a stroke's start may be off (mm): the errors a place has

@@ -135,7 +135,8 @@ class StrokeEvents:
     ``strike_unseen``: the cue ball was never seen at rest before it ran (first found running as
     the table came into view, or hidden as it was struck): so too; ``moving_at_strike``: object
     balls still running from the stroke before when the cue ball was struck again (a foul, 3.12(b);
-    their places before are not resting places).
+    their places before are not resting places); ``touching_moved``: object balls the cue ball
+    rested against when it was struck that moved with the strike (a push stroke, 3.8(b)).
     """
 
     start_frame: int
@@ -153,6 +154,7 @@ class StrokeEvents:
     unwatched_s: float = 0.0
     strike_unseen: bool = False
     moving_at_strike: tuple[str, ...] = ()
+    touching_moved: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.position_tolerance_mm is not None and not self.position_tolerance_mm >= 0.0:
@@ -189,6 +191,8 @@ class StrokeEvents:
             line["strike_unseen"] = True  # the cue ball was first found running
         if self.moving_at_strike:
             line["moving_at_strike"] = [ball_kind(label) for label in self.moving_at_strike]
+        if self.touching_moved:
+            line["touching_moved"] = [ball_kind(label) for label in self.touching_moved]  # a push (3.8(b))
         return line
 
     @property
@@ -227,6 +231,7 @@ class StrokeEvents:
             "unwatched_s": round(float(self.unwatched_s), 2),
             "strike_unseen": self.strike_unseen,
             "moving_at_strike": [ball_kind(label) for label in self.moving_at_strike],
+            "touching_moved": [ball_kind(label) for label in self.touching_moved],
         }
         if self.position_tolerance_mm is not None:
             entry["position_tolerance_mm"] = round(float(self.position_tolerance_mm), 1)

@@ -1083,6 +1083,49 @@ def stroke_while_ball_creeps(rng, config: ScenarioConfig) -> Scenario:
     )
 
 
+PUSH_AIM_DEG = 30.0
+"""How far (deg) off the line of centres ``touching_ball_pushed`` may aim the cue ball into the red
+it touches (a wider aim plays away from it, or slides off it)."""
+PUSH_SPEEDS_MM_S = (600.0, 1500.0)
+"""The cue-ball speeds (mm/s) ``touching_ball_pushed`` draws from..."""
+PUSH_TOP = (0.3, 0.6)
+"""...and the top spin (tip offset, radii): the cue ball follows the red on. Struck with little
+spin it stops nearly dead against the red it pushes (creeping 2 mm a frame at 30 fps), and the
+stroke segmenter, which starts a stroke from the cue ball's own run, finds no stroke at all: a
+limit of stroke segmentation, not of reading the push."""
+PUSH_FOLLOW_MM = 150.0
+"""The least the cue ball travels in ``touching_ball_pushed`` (mm), for the same reason."""
+
+
+def touching_ball_pushed(rng, config: ScenarioConfig) -> Scenario:
+    """The cue ball rests touching a red (no gap: the simulator strikes a ball resting against
+    another) and is played into it: the red moves with the strike, a push stroke (3.8(b))."""
+
+    def build(r):
+        placed = _red_and_cue_ball_in_the_open(r, (1200, 2800), (D, D))
+        if placed is None:
+            return None
+        layout, red, white = placed
+        aim = _aim(white, red) + r.uniform(-PUSH_AIM_DEG, PUSH_AIM_DEG)
+        return layout, Shot(float(r.uniform(*PUSH_SPEEDS_MM_S)), aim, top=float(r.uniform(*PUSH_TOP)))
+
+    def check(traj, strokes, _):
+        log = strokes[0]["log"]
+        before, after = log["positions"]["before"], log["positions"]["after"]
+        return (
+            len(strokes) == 1
+            and log.get("touching_moved") == ["red"]
+            and log["first_contact"] == ["red"]
+            and CUE_BALL in after
+            and math.dist(before[CUE_BALL], after[CUE_BALL]) >= PUSH_FOLLOW_MM
+        )
+
+    traj, _ = _search("touching_ball_pushed", rng, config, build, check)
+    return Scenario(
+        "touching_ball_pushed", "red", traj, "the cue ball rests touching a red and is played into it"
+    )
+
+
 SCENARIOS: dict[str, Callable] = {
     "ball_not_on_hit_first": ball_not_on_hit_first,
     "two_balls_hit_at_once": two_balls_hit_at_once,
@@ -1104,6 +1147,7 @@ SCENARIOS: dict[str, Callable] = {
     "slow_roll_along_cushion": slow_roll_along_cushion,
     "red_hangs_then_drops": red_hangs_then_drops,
     "stroke_while_ball_creeps": stroke_while_ball_creeps,
+    "touching_ball_pushed": touching_ball_pushed,
     **{f"plain_pot_{p}": plain_pot(p) for p in POCKET_NAMES},
 }
 """Every named scenario: name → function(rng, ScenarioConfig) -> Scenario."""
@@ -1120,6 +1164,7 @@ _ADDED_LATER: tuple[str, ...] = (
     "slow_roll_along_cushion",
     "red_hangs_then_drops",
     "stroke_while_ball_creeps",
+    "touching_ball_pushed",
 )
 """Scenarios added after the first library, in the order they were added: they draw their seeds
 after the first ones, so that adding a scenario never changes another one's draws."""

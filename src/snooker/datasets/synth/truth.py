@@ -33,6 +33,10 @@ class TruthConfig:
     rules name no time; the scenarios keep clear of this one."""
     decimals_mm: int = 2
     decimals_px: int = 2
+    push_step_s: float = 0.001
+    """A ball touching the cue ball at the strike moved with it (a push, 3.8(b)) when the cue ball
+    hits it before their surfaces were ever more than ``touching_gap_mm`` apart, sampled this often
+    (s) from the strike to that contact."""
 
 
 def frame_of(t: float, fps: float) -> int:
@@ -107,6 +111,7 @@ def _one_stroke(traj, cue, t0, t1, events, index, ball_on, config) -> dict:
             if bid != cue and math.dist(xy, after[cue]) - 2 * traj.ball_radius_mm <= config.touching_gap_mm:
                 touching.append(bid)
     moving_at_strike = sorted(b for b in traj.balls if b != cue and traj.moving(b, np.array([t0 - 1e-9]))[0])
+    touching_moved = _pushed(traj, cue, t0, before, contacts, config)
     potted = [{"ball": ball_kind(e.balls[0]), "pocket": e.where} for e in pots if e.balls[0] != cue]
     log = {
         "type": "stroke",
@@ -127,6 +132,8 @@ def _one_stroke(traj, cue, t0, t1, events, index, ball_on, config) -> dict:
     }
     if moving_at_strike:
         log["moving_at_strike"] = [ball_kind(b) for b in moving_at_strike]  # a foul, 3.12(b)
+    if touching_moved:
+        log["touching_moved"] = [ball_kind(b) for b in touching_moved]  # a push stroke, 3.8(b)
     analysis = {
         "start_frame": frame_of(t0, fps),
         "end_frame": frame_of(t1, fps),
@@ -147,12 +154,35 @@ def _one_stroke(traj, cue, t0, t1, events, index, ball_on, config) -> dict:
         "first_contact_ids": first,
         "touching_ids": sorted(touching),
         "balls_moving_at_strike": moving_at_strike,
+        "touching_moved_ids": touching_moved,
         "log": log,
         "analysis": analysis,
     }
     if ball_on is not None:
         result["expected"] = expected_fouls(log, ball_on)
     return result
+
+
+def _pushed(
+    traj: Trajectory, cue: str, t0: float, before: dict, contacts: list, config: TruthConfig
+) -> list[str]:
+    """The balls touching the cue ball at the strike (``before``, the layout then) that it hit
+    before it ever got clear of them (a push, 3.8(b)): the ids, sorted."""
+    if cue not in before:
+        return []
+    reach = 2 * traj.ball_radius_mm + config.touching_gap_mm
+    out = []
+    for ball, xy in before.items():
+        if ball == cue or math.dist(xy, before[cue]) > reach:
+            continue
+        hits = [e.t for e in contacts if ball in e.balls]
+        if not hits:
+            continue
+        times = np.linspace(t0, hits[0], max(2, math.ceil((hits[0] - t0) / config.push_step_s) + 1))
+        gaps = np.linalg.norm(traj.position(cue, times)[:, :2] - traj.position(ball, times)[:, :2], axis=1)
+        if np.all(gaps <= reach):
+            out.append(ball)
+    return sorted(out)
 
 
 def expected_fouls(log: dict, ball_on: str) -> dict:
@@ -186,6 +216,9 @@ def expected_fouls(log: dict, ball_on: str) -> dict:
     if log.get("moving_at_strike"):
         reasons.append("balls_moving")
         values += [BALL_VALUES[b] for b in log["moving_at_strike"]]
+    if log.get("touching_moved"):
+        reasons.append("push_stroke")
+        values += [BALL_VALUES[b] for b in log["touching_moved"]]
     foul = bool(reasons)
     return {"foul": foul, "reasons": reasons, "penalty": max([4, *values]) if foul else 0}
 
