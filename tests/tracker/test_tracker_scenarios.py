@@ -505,6 +505,106 @@ def test_a_ball_hidden_while_it_ran_slowly_long_before_the_strike_was_not_moving
     assert "moving_at_strike" not in lines[1]
 
 
+def _red_lost_towards_the_top_cushion(again_s: float):
+    """The white (600, 2400) stuns the red (600, 2900) up the table at 800 mm/s, rolling (slowing
+    120 mm/s each second, the rendered clips' physics); it reaches the top cushion 0.86 s after the
+    contact at 697 mm/s, comes back off it at 300 mm/s (0.43 of it: a rolling ball's top spin
+    against the cushion's rebound) and stops 2.5 s later, 3.36 s after the contact, 375 mm short of
+    the cushion. The red runs in under the player's body 0.5 s after the contact (740 mm/s, 258 mm
+    from the cushion) and is found at rest 8 s after it; the white, at rest meanwhile, is struck
+    again ``again_s`` after the contact, away from the red. Returns the two strokes' log lines."""
+    white_at, red_at = (600.0, 2400.0), (600.0, 2900.0)
+    keys, tc = _shot(white_at, red_at, 2000.0, 0.5)
+    stop = keys[-1][1:]
+    keys += [(tc + again_s, *stop), (tc + again_s + 0.5, stop[0] + 750.0, stop[1])]
+    cushion_y = STANDARD_TABLE.length_mm - D / 2
+    hit_s = (800.0 - math.sqrt(800.0**2 - 2.0 * 120.0 * (cushion_y - red_at[1]))) / 120.0
+    back = 800.0 - 120.0 * hit_s
+    run_in = [(tc + s, 600.0, red_at[1] + 800.0 * s - 60.0 * s * s) for s in np.linspace(0.0, hit_s, 9)]
+    run_back = [
+        (tc + hit_s + s, 600.0, cushion_y - 0.43 * back * s + 60.0 * s * s)
+        for s in np.linspace(0.0, 0.43 * back / 120.0, 9)[1:]
+    ]
+    red = Ball("red", [(0.0, *red_at), *run_in, *run_back], hidden=[(tc + 0.5, tc + 8.0)])
+    balls = [Ball("white", keys), red, still("blue", *SPOTS["blue"]), still("yellow", *SPOTS["yellow"])]
+    return [s.to_log_line() for s in run(balls, duration_s=tc + 9.5, noise_mm=1.0).strokes]
+
+
+@pytest.mark.parametrize("again_s, moving", [(3.0, True), (6.5, False)], ids=["running", "long-stopped"])
+def test_a_ball_hidden_running_at_a_near_cushion_counts_moving_at_a_strike_only_while_it_may_run_back_off_it(
+    again_s, moving
+):
+    """Lost 258 mm short of the cushion at 740 mm/s, the red may run on for 7.4 s on open cloth
+    (slowing 100 mm/s each second, ``roll_deceleration_mm_s2``), but the cushion takes its speed:
+    it may run back off it with at most 0.65 of it, 4.9 s at most after it was lost (in truth 2.9
+    s). Struck 2.5 s after then, the white was played while the red still crept back off the
+    cushion (43 mm/s in truth); struck 6 s after then, long after the red stopped, it was not."""
+    lines = _red_lost_towards_the_top_cushion(again_s)
+    assert len(lines) == 2
+    assert lines[0]["first_contact"] == ["red"] and lines[0]["off_table"] == []
+    assert lines[1]["first_contact"] == []
+    assert lines[1].get("moving_at_strike", []) == (["red"] if moving else [])
+
+
+def test_a_ball_hidden_while_it_ran_found_after_the_strike_where_it_stopped_short_was_not_moving_at_it():
+    """The red, struck at 400 mm/s, is lost 0.3 s later in the open (nothing within the 800 mm it
+    could roll in its way) and found, 0.6 s after the white is struck again 3.2 s after that, at
+    rest only 300 mm on: it slowed faster than a rolling ball (it slid, or its speed read high), and at
+    100 mm/s each second at least it stopped within 2.45 s of when it was lost, before the strike
+    (its speed alone would give it 4 s)."""
+    white_at, red_at = (600.0, 1000.0), (600.0, 1500.0)
+    keys, tc = _shot(white_at, red_at, 2000.0, 0.5)
+    stop = keys[-1][1:]
+    lost, again = tc + 0.3, tc + 0.3 + 3.2
+    keys += [(again, *stop), (again + 0.5, stop[0] + 750.0, stop[1])]
+    red = Ball(
+        "red",
+        [
+            (0.0, *red_at),
+            (tc, *red_at),
+            (lost, 600.0, red_at[1] + 120.0),
+            (lost + 2.0, 600.0, red_at[1] + 420.0),
+        ],
+        hidden=[(lost, lost + 3.8)],
+    )
+    balls = [Ball("white", keys), red, still("blue", *SPOTS["blue"]), still("black", *SPOTS["black"])]
+    lines = [s.to_log_line() for s in run(balls, duration_s=lost + 6.0, noise_mm=1.0).strokes]
+    assert len(lines) == 2
+    assert lines[0]["first_contact"] == ["red"] and lines[0]["off_table"] == []
+    assert lines[1]["first_contact"] == []
+    assert "moving_at_strike" not in lines[1]
+
+
+def test_a_ball_hidden_while_it_ran_at_a_ball_seen_unmoved_at_the_strike_was_not_moving_at_it():
+    """The red, lost running at 300 mm/s straight at the blue 100 mm ahead (it reaches it within
+    0.35 s if it runs on), is never found again; the white is struck again 2 s after the red was
+    lost, with the blue seen where it rested, not moving: the red did not run on into it (it
+    stopped, or turned, before), so it is not counted running at the strike, though its speed
+    alone would let it roll 3 s."""
+    white_at, red_at = (600.0, 1000.0), (600.0, 1500.0)
+    keys, tc = _shot(white_at, red_at, 2000.0, 0.5)
+    stop = keys[-1][1:]
+    lost = tc + 0.3
+    blue_at = (600.0, red_at[1] + 90.0 + D + 100.0)
+    keys += [(lost + 2.0, *stop), (lost + 2.5, stop[0] + 750.0, stop[1])]
+    red = Ball(
+        "red",
+        [
+            (0.0, *red_at),
+            (tc, *red_at),
+            (lost, 600.0, red_at[1] + 90.0),
+            (lost + 0.4, 600.0, red_at[1] + 150.0),
+        ],
+        gone_after=lost,
+    )
+    balls = [Ball("white", keys), red, still("blue", *blue_at), still("black", *SPOTS["black"])]
+    lines = [s.to_log_line() for s in run(balls, duration_s=lost + 4.0, noise_mm=1.0).strokes]
+    assert len(lines) == 2
+    assert lines[0]["first_contact"] == ["red"] and lines[0]["off_table"] == []
+    assert lines[1]["first_contact"] == []
+    assert "moving_at_strike" not in lines[1]
+
+
 @pytest.mark.parametrize("fps", [25.0, 30.0, 50.0])
 def test_the_cue_ball_struck_again_out_of_sight_starts_a_new_stroke_at_any_frame_rate(fps):
     # The cue hides the creeping white for 0.06 s as it is struck again (three frames at 50 fps).

@@ -521,10 +521,28 @@ class StrokeConfig:
     roll_deceleration_mm_s2: float = 100.0
     """A ball rolling on the cloth slows by about this much (mm/s per s: rolling resistance
     mu ~0.01 times g; the rendered clips' physics uses 0.012). A ball hidden while it ran (last
-    seen moving, at the speed its last two sightings show) may still be running for its speed over
-    this after it was last seen: the cue ball struck then, it is counted moving at the strike (see
+    seen moving, at the speed its sightings over ``vanished_speed_span_s`` show) may still be
+    running for its speed over this after it was last seen, less where something lay in its way:
+    the cue ball struck then, it is counted moving at the strike (see
     ``StrokeSegmenter._hidden_runners``). A hit ball lost in the open reaches the nearest cushion
-    no faster than this slowing leaves it (see ``vanished_off_table_min_speed_mm_s``)."""
+    no faster than this slowing leaves it (see ``vanished_off_table_min_speed_mm_s``). It is taken
+    as the least a ball running free slows by (sliding, it slows faster): one found again at rest
+    a distance s straight on from where it was lost stopped within sqrt(2 s / this) of then (over
+    the last t seconds of its run it lost at least this times t of speed)."""
+    cushion_return_ratio: float = 0.65
+    """The most of its speed into a cushion, or a pocket's jaws, across it that a ball runs back
+    off with once it rolls again (restitution ~0.8 less the top spin it carried in: (5e - 2c) / 7
+    ~0.43 for the rendered clips' physics, e = 0.8 and half the spin kept; 5e / 7 ~0.6 for a ball
+    sliding in with no spin); along it the ball keeps its speed. Bounds how long a ball hidden
+    while it ran towards a cushion it could reach may still be running (``roll_deceleration_mm_s2``;
+    see ``StrokeSegmenter._roll_time``)."""
+    ball_follow_ratio: float = 0.35
+    """The most of its speed along the line of centres that an object ball running into another
+    keeps once it rolls again (rolling in, it follows through at (2 + 5 (1 - e) / 2) / 7 of it:
+    its top spin and what restitution leaves it, 0.30 for the rendered clips' e = 0.95; an object
+    ball carries no more top spin than its roll); across that line it keeps its speed. Bounds,
+    like ``cushion_return_ratio``, how long a ball hidden while it ran towards a ball in its path
+    may still be running."""
     restrike_hidden_max_s: float = 0.12
     """The cue and the player's hand may hide the cue ball struck again for this long (s; three
     frames at 25 or 30 fps, six at 50; never fewer than ``start_confirm_frames`` frames): the tip

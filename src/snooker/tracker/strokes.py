@@ -81,6 +81,17 @@ class _FrameRecord:
     px: dict[str, np.ndarray]
 
 
+@dataclass(frozen=True)
+class _Lost:
+    """A ball hidden while it ran: its last sighting's time (s) and place (mm), how long after it
+    the ball may still run (s), and whether nothing lay in its way within the distance it rolls."""
+
+    t: float
+    xy: np.ndarray
+    runs_s: float
+    ran_free: bool
+
+
 @dataclass
 class _Held:
     """A stroke ended by the cue ball struck again, held back while balls it hit, unseen since, may
@@ -124,9 +135,9 @@ class StrokeSegmenter:
         self._offs: list[str] = []
         self._rest_since: int | None = None
         self._running_at_start: set[str] = set()
-        self._hidden_at_start: set[str] = set()
-        """The balls hidden at the running stroke's start that may still have been running then
-        (:meth:`_hidden_runners`)."""
+        self._hidden_at_start: dict[str, _Lost] = {}
+        """The balls hidden at the running stroke's start that may still have been running then,
+        with where and how each was lost (:meth:`_hidden_runners`)."""
         self._restruck = False
         self._strike_unseen = False
         self._watched_since_t = 0.0
@@ -449,9 +460,9 @@ class StrokeSegmenter:
         self._strike_unseen = strike_unseen
         first = self._frames[start]
         self._before = {label: _pair(rest.get(label, xy)) for label, xy in first.xy.items()}
-        self._hidden_at_start = self._hidden_runners(first)
+        self._hidden_at_start = self._hidden_runners(first, rest)
         moving_then = {label for label, moving in first.moving.items() if moving}
-        self._running_at_start = moving_then | self._hidden_at_start
+        self._running_at_start = moving_then | set(self._hidden_at_start)
         self._pots, self._offs, self._rest_since = [], [], None
         self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
 
@@ -465,16 +476,16 @@ class StrokeSegmenter:
                     kept = sighted[label] = deque(maxlen=_SIGHTINGS_KEPT)
                 kept.append((record.t, record.xy[label], record.moving[label]))
 
-    def _hidden_runners(self, record: _FrameRecord) -> set[str]:
-        """The balls hidden on ``record`` that may still be running: last seen before it moving, no
-        longer ago than a ball at the speed it was last seen at (from the sighting before: over the
-        frames it was hidden, if it was, the mean speed it ran at meanwhile) takes to roll to a stop
-        (``roll_deceleration_mm_s2``). The tracker stops counting a ball hidden while it ran as
-        moving after ``MotionConfig.hidden_moving_timeout_s`` (a stroke must end), but a red sent
-        creeping under the player's body as he addresses the cue ball has not stopped for that:
-        the cue ball struck then, the stroke is played while it moves (3.15), and the red, found
-        later away from its last place, was not set off by the cue ball."""
-        runners = set()
+    def _hidden_runners(self, record: _FrameRecord, rest: dict[str, np.ndarray]) -> dict[str, _Lost]:
+        """The balls hidden on ``record`` that may still be running, with where and how each was
+        lost: last seen before it moving, no longer ago than it may run on (:meth:`_roll_time`; the
+        other balls where ``rest`` says, else where seen on ``record``). The tracker stops
+        counting a ball hidden while it ran as moving after ``MotionConfig.hidden_moving_timeout_s``
+        (a stroke must end), but a red sent creeping under the player's body as he addresses the
+        cue ball has not stopped for that: the cue ball struck then, the stroke is played while it
+        moves (3.15), and the red, found later away from its last place, was not set off by the cue
+        ball."""
+        runners = {}
         for label in record.xy:
             kept = self._sighted.get(label)
             if record.visible.get(label, False) or not kept:
@@ -484,11 +495,139 @@ class StrokeSegmenter:
                 k -= 1  # seen again since (the stroke's start is traced back a few frames)
             if k < 1 or not kept[k][2]:
                 continue
-            (t0, xy0, _), (t1, xy1, _) = kept[k - 1], kept[k]
-            speed = float(np.linalg.norm(xy1 - xy0)) / max(t1 - t0, 1e-9)
-            if record.t - t1 < speed / self.config.roll_deceleration_mm_s2:
-                runners.add(label)
+            lost = self._roll_time(label, kept, k, record, rest)
+            if record.t - lost.t < lost.runs_s:
+                runners[label] = lost
         return runners
+
+    def _roll_time(
+        self,
+        label: str,
+        kept: deque[tuple[float, np.ndarray, bool]],
+        k: int,
+        record: _FrameRecord,
+        rest: dict[str, np.ndarray],
+    ) -> _Lost:
+        """How long after its sighting ``kept[k]``, its last, a ball hidden while it ran may still
+        be running, and whether it ran free of anything in its way. Its speed and heading are
+        those of the chord from its first sighting in the last ``vanished_speed_span_s`` up to
+        ``kept[k]`` (at least the one before: over frames it was hidden between them, the mean speed
+        it ran at meanwhile), not of its last step alone, whose end a hand over the ball or a
+        repeated picture may pull off by a few mm (a few hundred mm/s over one frame). Slowing by at
+        least
+        ``roll_deceleration_mm_s2``, it runs speed / that free; but a cushion, a pocket's jaws or a
+        ball (where ``rest`` says, else where seen on ``record``) ahead on its heading, within the
+        distance it rolls, takes its speed: off a cushion or the jaws it runs on with at most
+        ``cushion_return_ratio`` of its speed across them, off a ball with at most
+        ``ball_follow_ratio`` of it along the line of centres, slowing as before (each thing it
+        meets after slows it more). A ball seen on ``record`` where it rested, not moving, was not
+        reached: the runner had stopped, or turned off its heading, before it would have reached
+        it, and is not counted running past then."""
+        cfg = self.config
+        slowing = cfg.roll_deceleration_mm_s2
+        t1, xy1 = kept[k][0], kept[k][1]
+        j = k - 1
+        while j > 0 and kept[j - 1][0] >= t1 - cfg.vanished_speed_span_s:
+            j -= 1
+        heading = xy1 - kept[j][1]
+        norm = float(np.linalg.norm(heading))
+        speed = norm / max(t1 - kept[j][0], 1e-9)
+        if norm == 0.0 or speed == 0.0:
+            return _Lost(t1, xy1, speed / slowing, True)
+        reach_mm = speed * speed / (2.0 * slowing)
+        ahead = self._first_in_the_way(label, xy1, heading / norm, reach_mm, record, rest)
+        if ahead is None:
+            return _Lost(t1, xy1, speed / slowing, True)
+        distance, runs_on, ball = ahead
+        # slowing faster, it reaches what it meets later, up to 2 distance / speed where it stops at
+        # it, and runs on for less: the longer of that and the run off it at ``slowing`` bounds all
+        latest_there_s = 2.0 * distance / speed
+        if ball is not None and record.t - t1 >= latest_there_s and self._unmoved(ball, record, rest):
+            return _Lost(t1, xy1, latest_there_s, False)
+        speed_there = math.sqrt(max(speed * speed - 2.0 * slowing * distance, 0.0))
+        return _Lost(t1, xy1, max((speed - (1.0 - runs_on) * speed_there) / slowing, latest_there_s), False)
+
+    def _first_in_the_way(
+        self,
+        label: str,
+        start: np.ndarray,
+        heading: np.ndarray,
+        reach_mm: float,
+        record: _FrameRecord,
+        rest: dict[str, np.ndarray],
+    ) -> tuple[float, float, str | None] | None:
+        """What a ball running from ``start`` along the unit ``heading`` meets first within
+        ``reach_mm``: (the distance its centre runs to it, the most of its speed it runs on with
+        after it, the ball met or None for a cushion or a pocket's jaws); None if nothing."""
+        cfg, table = self.config, self.table
+        r = table.ball_radius_mm
+        best: tuple[float, float, str | None] | None = None
+        for axis, size in ((0, table.width_mm), (1, table.length_mm)):
+            step = float(heading[axis])
+            if step == 0.0:
+                continue
+            distance = max(0.0, ((size - r if step > 0.0 else r) - float(start[axis])) / step)
+            across = abs(step)
+            runs_on = math.sqrt(max(1.0 - across * across, 0.0) + (cfg.cushion_return_ratio * across) ** 2)
+            if distance <= reach_mm and (best is None or distance < best[0]):
+                best = (distance, runs_on, None)
+        pocket = ev.pocket_ahead(start, heading, table, 0.0)  # its line between the jaws
+        if pocket is not None:
+            distance = max(0.0, float((np.array(table.pockets[pocket].mouth_centre) - start) @ heading))
+            if distance <= reach_mm and (best is None or distance < best[0]):
+                best = (distance, cfg.cushion_return_ratio, None)
+        for other, seen_at in record.xy.items():
+            place = rest.get(other, seen_at)
+            if other == label or not (other in rest or record.visible.get(other, False)):
+                continue
+            along = float((place - start) @ heading)
+            off_line = float(np.linalg.norm(place - start - along * heading))
+            if along <= 0.0 or off_line >= 2.0 * r:
+                continue
+            distance = along - math.sqrt(4.0 * r * r - off_line * off_line)
+            if distance < 0.0 or distance > reach_mm or (best is not None and distance >= best[0]):
+                continue
+            along_centres = math.sqrt(max(1.0 - (off_line / (2.0 * r)) ** 2, 0.0))
+            runs_on = math.sqrt(1.0 - along_centres**2 + (cfg.ball_follow_ratio * along_centres) ** 2)
+            best = (distance, runs_on, other)
+        return best
+
+    def _unmoved(self, label: str, record: _FrameRecord, rest: dict[str, np.ndarray]) -> bool:
+        """Whether ``label`` is seen on ``record`` not moving, no farther than ``clear_departure_mm``
+        from where ``rest`` says it rested (where it is seen, if it says nothing)."""
+        if not record.visible.get(label, False) or record.moving.get(label, False):
+            return False
+        place = rest.get(label)
+        if place is None:
+            return True
+        return float(np.linalg.norm(record.xy[label] - place)) <= self.config.clear_departure_mm
+
+    def _stopped_where_found(self, frames: list[_FrameRecord]) -> dict[str, np.ndarray]:
+        """The balls hidden at the stroke's start while they might still run (``_hidden_at_start``)
+        found again in ``frames`` (from the stroke's start on) not moving (the tracker's at-rest
+        decision; a ball found away from where it was predicted reads moving until its jump leaves
+        the tracker's window, so the first sighting read at rest, every sighting before it no
+        farther from it than ``clear_departure_mm``), where nothing lay in their way, no farther
+        from where each was lost than it could have rolled to a stop before the start: slowing by
+        at least ``roll_deceleration_mm_s2``, a ball that stopped a distance s straight on stopped
+        within sqrt(2 s / that) of when it was lost. Each with the place it was found at rest."""
+        cfg = self.config
+        start_t, stopped = frames[0].t, {}
+        for label, lost in self._hidden_at_start.items():
+            if not lost.ran_free:
+                continue
+            found = [f for f in frames[1:] if f.visible.get(label, False)]
+            still = next((f for f in found if not f.moving.get(label, False)), None)
+            if still is None:
+                continue
+            place = still.xy[label]
+            before = [f.xy[label] for f in found if f.t < still.t]
+            if any(float(np.linalg.norm(xy - place)) > cfg.clear_departure_mm for xy in before):
+                continue  # found running: it may have run on until then
+            run_mm = float(np.linalg.norm(place - lost.xy))
+            if start_t - lost.t >= math.sqrt(2.0 * run_mm / cfg.roll_deceleration_mm_s2):
+                stopped[label] = place
+        return stopped
 
     def _running(self, record: _FrameRecord) -> list[StrokeEvents]:
         now = len(self._frames) - 1
@@ -996,6 +1135,12 @@ class StrokeSegmenter:
         gaps = np.diff(t)
         labels = sorted({label for f in frames for label in f.xy} | set(self._before))
         paths = {label: self._path(frames, label) for label in labels}
+        # A ball hidden while it ran, found again where it stopped before the strike, rested there.
+        for label, place in self._stopped_where_found(self._frames[self._start_index :]).items():
+            self._before[label] = _pair(place)
+            del self._hidden_at_start[label]
+            if not frames[0].moving.get(label, False):
+                self._running_at_start.discard(label)
         # A ball still running from the stroke before has no resting place to set off from.
         rest = {
             label: np.array(xy) for label, xy in self._before.items() if label not in self._running_at_start
@@ -1005,7 +1150,7 @@ class StrokeSegmenter:
         # start for sure: at any other start a ball flagged moving is a track's noise, but one
         # hidden while it ran may run on unseen after the tracker stops counting it moving (the
         # stroke before then ends while it runs).
-        carried = (self._running_at_start if self._restruck else self._hidden_at_start) - {CUE_BALL}
+        carried = (self._running_at_start if self._restruck else set(self._hidden_at_start)) - {CUE_BALL}
         contacts = (
             ()
             if cue_path is None
