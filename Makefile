@@ -25,8 +25,12 @@ demo: setup
 	$(BIN)/snooker-referee analyze samples/demo_clip.mp4 --out out/demo --referee
 	$(BIN)/snooker-referee replay out/demo/frame_log.jsonl
 
+# The tests in TEST_WORKERS processes (pytest-xdist), each handed whole files so that a file's
+# module fixtures are made once; most tests use one core. TEST_WORKERS=0: all in this process.
+TEST_WORKERS ?= 2
+
 test: setup system-deps
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 lint: setup
 	$(BIN)/ruff check src tests scripts

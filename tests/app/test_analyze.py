@@ -110,11 +110,13 @@ def test_jobs_below_one_is_a_clear_error(tmp_path, capsys):
 
 
 @pytest.mark.slow
-def test_a_batch_in_two_processes_matches_one_video_at_a_time_and_survives_a_broken_one(tmp_path, capsys):
+def test_a_batch_in_two_processes_matches_one_video_at_a_time_and_survives_a_broken_one(
+    tmp_path, capsys, demo_clip_analysed
+):
+    """``demo_clip_analysed``: the demo clip analysed alone, ``--referee`` (tests/conftest.py)."""
     broken = tmp_path / "broken.mp4"
     broken.write_bytes(b"\x00\x01 this is not a video" * 100)
-    alone = tmp_path / "alone"
-    assert main(["analyze", str(DEMO), "--out", str(alone), "--referee"]) == 0
+    alone = demo_clip_analysed
     batch = tmp_path / "batch"
     code = main(["analyze", str(DEMO), str(broken), "--out", str(batch), "--referee", "--jobs", "2"])
     assert code == 1

@@ -14,7 +14,6 @@ import pytest
 
 from snooker.balls import BALL_NAMES, POCKET_NAMES
 from snooker.calibration.table import STANDARD_TABLE
-from snooker.cli import main
 from snooker.referee import Referee
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -43,9 +42,8 @@ def _ball_list(value: object) -> bool:
 
 
 @pytest.fixture(scope="module")
-def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    out = tmp_path_factory.mktemp("demo")
-    assert main(["analyze", str(CLIP), "--out", str(out), "--referee"]) == 0
+def written(demo_clip_analysed: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    out = demo_clip_analysed
     doc = json.loads((out / "analysis.json").read_text())
     log = [json.loads(line) for line in (out / "frame_log.jsonl").read_text().splitlines()]
     return doc, log

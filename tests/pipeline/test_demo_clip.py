@@ -6,15 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from snooker.cli import main
-
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
-def test_the_demo_clip_gives_the_strokes_of_its_truth(tmp_path):
+def test_the_demo_clip_gives_the_strokes_of_its_truth(demo_clip_analysed):
+    """``demo_clip_analysed``: ``analyze samples/demo_clip.mp4 --referee`` (tests/conftest.py)."""
     truth = json.loads((SAMPLES / "demo_clip.json").read_text())
-    assert main(["analyze", str(SAMPLES / "demo_clip.mp4"), "--out", str(tmp_path), "--referee"]) == 0
-    strokes = json.loads((tmp_path / "analysis.json").read_text())["strokes"]
+    strokes = json.loads((demo_clip_analysed / "analysis.json").read_text())["strokes"]
     expected = [stroke["log"] for stroke in truth["strokes"]]
     assert [s["first_contact"] for s in strokes] == [e["first_contact"] for e in expected]
     assert [[(p["ball"], p["pocket"]) for p in s["potted"]] for s in strokes] == [

@@ -14,10 +14,13 @@ Skips where ../shared/data is absent.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
 from snooker.datasets.shared import bucharest_training
+from snooker.pipeline.analyze import VideoAnalysis
 from snooker.pipeline.evaluation import (
     ClipResult,
     PotTruth,
@@ -125,13 +128,27 @@ cue ball, pulled its detected centre off and back; 24 is a 25 fps broadcast show
 repeated pictures making the running cue ball seem to stop and be struck again."""
 
 
-@pytest.mark.parametrize("clip", ONE_STROKE_CLIPS)
-def test_a_single_shot_clip_is_read_as_one_stroke(clip):
-    if not (DATA / "Task2").is_dir():
-        pytest.skip(f"shared footage not found at {DATA}")
-    from snooker.vision.detector import make_detector
+@pytest.fixture(scope="module")
+def analysed() -> Callable[[str, int], VideoAnalysis]:
+    """``run_clip`` on a shared clip with a new classic detector, once per (task, clip) in this file:
+    Task2 clip 24 is both a single-shot clip and a fair stroke."""
+    done: dict[tuple[str, int], VideoAnalysis] = {}
 
-    result = ClipResult.of(run_clip(DATA / "Task2" / f"{clip}.mp4", make_detector("classic")))
+    def analysis(task: str, clip: int) -> VideoAnalysis:
+        if not (DATA / task).is_dir():
+            pytest.skip(f"shared footage not found at {DATA}")
+        if (task, clip) not in done:
+            from snooker.vision.detector import make_detector
+
+            done[task, clip] = run_clip(DATA / task / f"{clip}.mp4", make_detector("classic"))
+        return done[task, clip]
+
+    return analysis
+
+
+@pytest.mark.parametrize("clip", ONE_STROKE_CLIPS)
+def test_a_single_shot_clip_is_read_as_one_stroke(clip, analysed):
+    result = ClipResult.of(analysed("Task2", clip))
     assert [s["first_contact"] for s in result.strokes] == [["red"]]
 
 
@@ -142,14 +159,11 @@ left (once two strokes, the second a miss of every ball; before that, a break-of
 
 
 @pytest.mark.parametrize(("task", "clip"), FAIR_CLIPS)
-def test_a_fair_stroke_on_real_footage_is_ruled_fair(task, clip):
-    if not (DATA / task).is_dir():
-        pytest.skip(f"shared footage not found at {DATA}")
+def test_a_fair_stroke_on_real_footage_is_ruled_fair(task, clip, analysed):
     from snooker.pipeline.analyze import frame_log_lines
     from snooker.referee import Referee
-    from snooker.vision.detector import make_detector
 
-    analysis = run_clip(DATA / task / f"{clip}.mp4", make_detector("classic"))
+    analysis = analysed(task, clip)
     referee = Referee()
     rulings = [referee.apply(line) for line in frame_log_lines(analysis.strokes)]
     assert [r["type"] for r in rulings] == ["match", "table", "stroke"]
