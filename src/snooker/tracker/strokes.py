@@ -514,8 +514,7 @@ class StrokeSegmenter:
         ``kept[k]`` (at least the one before: over frames it was hidden between them, the mean speed
         it ran at meanwhile), not of its last step alone, whose end a hand over the ball or a
         repeated picture may pull off by a few mm (a few hundred mm/s over one frame). Slowing by at
-        least
-        ``roll_deceleration_mm_s2``, it runs speed / that free; but a cushion, a pocket's jaws or a
+        least ``roll_deceleration_mm_s2``, it runs speed / that free; but a cushion, a pocket's jaws or a
         ball (where ``rest`` says, else where seen on ``record``) ahead on its heading, within the
         distance it rolls, takes its speed: off a cushion or the jaws it runs on with at most
         ``cushion_return_ratio`` of its speed across them, off a ball with at most
