@@ -18,7 +18,7 @@ from snooker.vision.classic import (
     _highlight_pixels,
     _masked_medians,
     _median,
-    _merge_close,
+    _merged_points,
     _refine,
     _regions_touching,
     _ring_samples,
@@ -266,7 +266,7 @@ def test_merge_close_keeps_points_apart_as_they_are(seed: int, count: int, sprea
     points = rng.uniform(0, spread * count, (count, 2))
     weights = rng.uniform(1, 5, count)
     distance = rng.uniform(0.5, 3.0, count)
-    merged = _merge_close(points, weights, distance)
+    merged = _merged_points(points, weights, distance)[0]
     gap = np.linalg.norm(points[:, None] - points[None], axis=2)
     apart = np.all((gap >= np.minimum(distance[:, None], distance[None])) | np.eye(count, dtype=bool))
     if apart:

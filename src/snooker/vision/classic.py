@@ -763,6 +763,9 @@ def compile_kernels() -> None:
     for offsets in (_round_offsets(config.ring_samples, (config.bodiless_ring,)), np.zeros((1, 2))):
         _mask_at(lightness, centres, radii, offsets)  # the shadow test's ring and square
     _highlight_pixels(lightness, lightness, mask, 40.0, 150.0)
+    flags = np.ones(1, bool)
+    for part in (brightness, brightness[:, 1:9]):  # a mosaic (contiguous), a follower's window (a view)
+        _spots_merged(centres, radii, radii, flags, ~flags, flags, ~flags, part, 1.5, 0.3)  # highlights
     _peaks_reach(lightness, centres, radii, np.ones(1, bool), 1.0, 100.0)
     _kept_in_order(np.ones(1, bool), np.ones((1, 1), bool))
     _cloth_lightness(lightness, mask, mask, config)
@@ -3258,46 +3261,160 @@ def _highlight_spots(
         alone = bare_disc & (region <= config.bodiless_max_region)
         bodiless[rows[alone]] = True
         partial[rows[~alone]] = True
-    found, kinds, sizes = [np.zeros((0, 2))], [np.zeros((0, 3), bool)], [np.zeros(0)]
+    return _spots_merged(
+        centroids,
+        areas,
+        r,
+        inside,
+        on_body,
+        bodiless,
+        partial,
+        radius,
+        float(config.highlight_merge),
+        float(config.highlight_offset),
+    )
+
+
+@numba.njit(cache=True, nogil=True)
+def _spots_merged(
+    centroids: np.ndarray,
+    areas: np.ndarray,
+    r: np.ndarray,
+    inside: np.ndarray,
+    on_body: np.ndarray,
+    bodiless: np.ndarray,
+    partial: np.ndarray,
+    radius: np.ndarray,
+    merge: float,
+    offset: float,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The compiled last step of :func:`_highlight_spots`, over all its highlights (``centroids``
+    (k, 2) px, ``areas`` (k,) px, ``r`` (k,) the expected radii there): which kind each is (held on
+    the body, ``on_body``; ``bodiless``; ``partial``; or held on the loose body alone: ``inside``
+    and not ``on_body``, unless it merges, itself or through others, with a spot the body holds:
+    that ball's, which the body places as it is); each kind's spots merged (:func:`_merged_points`,
+    ``merge`` radii apart) and moved to the ball centres they imply (``offset`` radii below, the
+    radius read from ``radius`` (h, w) at the merged spot); last, a spot without a body of its own
+    within a ball's diameter of a ball's own highlight left out (a glow on that ball). Returns
+    :func:`_highlight_spots`' five: the centres (n, 2), bodiless (n,), partial (n,), areas (n,),
+    loosely (n,). Every sum, product and comparison in the order of the array statements it
+    replaces (``np.linalg.norm``, ``np.add.at``, ``np.bincount``), so its values are theirs."""
     loosely = inside & ~on_body
     if loosely.any() and on_body.any():
-        # one that merges (``highlight_merge``), itself or through others, with a spot the body
-        # holds is that ball's, which the body places as it is
         rows = np.flatnonzero(inside)
-        reach = r[rows] * config.highlight_merge
-        gap = np.linalg.norm(centroids[rows][:, None] - centroids[rows][None], axis=2)
-        group = _graph_components(gap < np.minimum(reach[:, None], reach[None]))
-        held = np.zeros(group.max() + 1, dtype=bool)
-        held[group[on_body[rows]]] = True
-        loosely[rows[held[group]]] = False
-    for kind, flags in (
-        (on_body, (False, False, False)),
-        (bodiless, (True, False, False)),
-        (partial, (False, True, False)),
-        (loosely, (False, False, True)),
-    ):
+        reach = r[rows] * merge
+        group = _linked_groups(centroids[rows], reach)
+        held = np.zeros(len(rows), dtype=np.bool_)
+        for a in range(len(rows)):
+            if on_body[rows[a]]:
+                held[group[a]] = True
+        for a in range(len(rows)):
+            if held[group[a]]:
+                loosely[rows[a]] = False
+    kinds = (on_body, bodiless, partial, loosely)
+    count = 0
+    for kind in kinds:
+        count += np.count_nonzero(kind)
+    centres = np.empty((count, 2))
+    flags = np.zeros((count, 3), dtype=np.bool_)
+    spot_areas = np.empty(count)
+    made = 0
+    for which in range(len(kinds)):
+        kind = kinds[which]
         if not kind.any():
             continue  # mostly the bodiless and the partly shown: none
-        merged, merged_areas = _merge_close(
-            centroids[kind], areas[kind], r[kind] * config.highlight_merge, with_totals=True
-        )
-        found.append(_below_highlight(merged, _radius_at(radius, merged), config))
-        kinds.append(np.tile(flags, (len(merged), 1)))
-        sizes.append(merged_areas)
-    centres = np.concatenate(found).reshape(-1, 2)
-    flags = np.concatenate(kinds).reshape(-1, 3).astype(bool)
-    spot_areas = np.concatenate(sizes)
-    unbodied = flags[:, :2].any(axis=1)
-    own = ~flags.any(axis=1)  # held on the body
-    if unbodied.any() and own.any():
+        chosen = np.flatnonzero(kind)
+        merged, totals = _merged_points(centroids[chosen], areas[chosen], r[chosen] * merge)
+        below = _value_at(radius, merged)
+        for i in range(len(merged)):
+            centres[made, 0] = merged[i, 0] + 0.0
+            centres[made, 1] = merged[i, 1] + offset * below[i]
+            if which > 0:
+                flags[made, which - 1] = True
+            spot_areas[made] = totals[i]
+            made += 1
+    centres, flags, spot_areas = centres[:made], flags[:made], spot_areas[:made]
+    own = np.flatnonzero(~(flags[:, 0] | flags[:, 1] | flags[:, 2]))
+    unbodied = np.flatnonzero(flags[:, 0] | flags[:, 1])
+    if len(unbodied) and len(own):
         # a spot without a body of its own within a ball's diameter of a ball's own highlight is
         # a glow on that ball
-        gap = np.linalg.norm(centres[unbodied][:, None] - centres[own][None], axis=2)
-        near = gap.min(axis=1) < _DIAMETER_RADII * _radius_at(radius, centres[unbodied])
-        keep = np.ones(len(centres), dtype=bool)
-        keep[np.flatnonzero(unbodied)[near]] = False
+        reach = _value_at(radius, centres[unbodied])
+        keep = np.ones(made, dtype=np.bool_)
+        for a in range(len(unbodied)):
+            nearest = np.inf
+            for b in range(len(own)):
+                dx = centres[unbodied[a], 0] - centres[own[b], 0]
+                dy = centres[unbodied[a], 1] - centres[own[b], 1]
+                gap = np.sqrt(dx * dx + dy * dy)
+                if gap < nearest or np.isnan(gap):
+                    nearest = gap
+                    if np.isnan(gap):
+                        break
+            if nearest < _DIAMETER_RADII * reach[a]:
+                keep[unbodied[a]] = False
         centres, flags, spot_areas = centres[keep], flags[keep], spot_areas[keep]
-    return centres, flags[:, 0], flags[:, 1], spot_areas, flags[:, 2]
+    return centres, flags[:, 0].copy(), flags[:, 1].copy(), spot_areas, flags[:, 2].copy()
+
+
+@numba.njit(cache=True, nogil=True)
+def _linked_groups(points: np.ndarray, distance: np.ndarray) -> np.ndarray:
+    """The connected components of the graph linking points (n, 2) px closer than the lesser of
+    their ``distance`` (n,) px (their gap as ``np.linalg.norm`` takes it): (n,) labels numbered in
+    the order of each component's first point (as ``scipy.sparse.csgraph`` numbers them)."""
+    n = len(points)
+    group = np.full(n, -1, dtype=np.int64)
+    stack = np.empty(n, dtype=np.int64)
+    made = 0
+    for first in range(n):
+        if group[first] >= 0:
+            continue
+        group[first] = made
+        stack[0], top = first, 1
+        while top:
+            top -= 1
+            a = stack[top]
+            for b in range(n):
+                if group[b] >= 0:
+                    continue
+                dx, dy = points[a, 0] - points[b, 0], points[a, 1] - points[b, 1]
+                if np.sqrt(dx * dx + dy * dy) < min(distance[a], distance[b]):
+                    group[b] = made
+                    stack[top] = b
+                    top += 1
+        made += 1
+    return group
+
+
+@numba.njit(cache=True, nogil=True)
+def _merged_points(
+    points: np.ndarray, weights: np.ndarray, distance: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Points (n, 2) closer than the lesser of their ``distance`` (n,), directly or through
+    others, merged into their ``weights``' (n,) centroid, and each centroid's summed weight: each
+    group's sums taken in the points' order from 0 (as ``np.add.at`` and ``np.bincount`` take
+    them); where the links (each point's with itself counted) are as many as the points, the
+    points and weights as they are."""
+    n = len(points)
+    links = 0
+    for a in range(n):
+        for b in range(n):
+            dx, dy = points[a, 0] - points[b, 0], points[a, 1] - points[b, 1]
+            links += np.sqrt(dx * dx + dy * dy) < min(distance[a], distance[b])
+    if links == n:
+        return points.copy(), weights.copy()
+    group = _linked_groups(points, distance)
+    count = group.max() + 1
+    sums = np.zeros((count, 2))
+    totals = np.zeros(count)
+    for i in range(n):
+        sums[group[i], 0] += points[i, 0] * weights[i]
+        sums[group[i], 1] += points[i, 1] * weights[i]
+        totals[group[i]] += weights[i]
+    for g in range(count):
+        sums[g, 0] /= totals[g]
+        sums[g, 1] /= totals[g]
+    return sums, totals
 
 
 def _cloth_lightness(
@@ -3453,25 +3570,6 @@ _DIAMETER_RADII = 2.0
 """A ball's diameter, in radii."""
 
 
-def _merge_close(
-    points: np.ndarray, weights: np.ndarray, distance: np.ndarray, with_totals: bool = False
-) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
-    """Merge points closer than ``distance`` (per point) into their weighted centroid (and, with
-    ``with_totals``, each centroid's summed weight)."""
-    if len(points) == 0:
-        return (points, np.zeros(0)) if with_totals else points
-    gap = np.linalg.norm(points[:, None] - points[None], axis=2)
-    linked = gap < np.minimum(distance[:, None], distance[None])
-    if np.count_nonzero(linked) == len(points):
-        # no two are close: each is its own centroid
-        return (points.astype(float), weights.astype(float)) if with_totals else points.astype(float)
-    group = _graph_components(linked)
-    sums = np.zeros((group.max() + 1, 2))
-    np.add.at(sums, group, points * weights[:, None])
-    totals = np.bincount(group, weights=weights)
-    return (sums / totals[:, None], totals) if with_totals else sums / totals[:, None]
-
-
 def _regions_touching(mask: np.ndarray, band: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """8-connected regions of a bool mask: the (H, W) int32 labels (as ``cv2.connectedComponents``
     numbers them; 0 the background), and per label its area (px) and whether it has a pixel in
@@ -3620,22 +3718,6 @@ def _label_sparse(flat: np.ndarray, h: int, w: int) -> tuple[np.ndarray, np.ndar
         centroids[k, 0] = sums[k, 0] / areas[k]
         centroids[k, 1] = sums[k, 1] / areas[k]
     return areas, centroids
-
-
-def _graph_components(linked: np.ndarray) -> np.ndarray:
-    """Connected components of the symmetric (n, n) bool graph ``linked``: (n,) labels numbered
-    in the order of each component's first node (as ``scipy.sparse.csgraph`` numbers them)."""
-    n = len(linked)
-    group = np.arange(n)
-    if not np.any(linked & ~np.eye(n, dtype=bool)):
-        return group
-    while True:
-        lowest = np.minimum(group, np.where(linked, group[None, :], n).min(axis=1))
-        lowest = lowest[lowest]
-        if np.array_equal(lowest, group):
-            break
-        group = lowest
-    return np.unique(group, return_inverse=True)[1]
 
 
 def _clamp(index: np.ndarray, last: int) -> np.ndarray:
