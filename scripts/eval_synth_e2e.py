@@ -73,7 +73,12 @@ def main(argv: list[str] | None = None) -> int:
         "--cameras", nargs="+", choices=["broadcast", "overhead"], default=["broadcast", "overhead"]
     )
     parser.add_argument("--size", type=parse_size, default=(1280, 720))
-    parser.add_argument("--scenarios", nargs="*", default=None, help=f"default: all of {sorted(SCENARIOS)}")
+    parser.add_argument(
+        "--scenarios",
+        nargs="*",
+        default=None,
+        help=f"default: all of {sorted(SCENARIOS)}; given with no name, none (only --frames player frames)",
+    )
     parser.add_argument("--fps", type=float, default=30.0, help="frame rate the clips are rendered at")
     parser.add_argument("--frames", type=int, default=0, help="also this many player frames per seed")
     parser.add_argument("--calibration", choices=["auto", "truth"], default="auto")
@@ -84,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.fps <= 0:
         parser.error(f"--fps must be positive, got {args.fps}")
-    names = args.scenarios if args.scenarios else sorted(SCENARIOS)
+    names = list(args.scenarios) if args.scenarios is not None else sorted(SCENARIOS)
     unknown = sorted(set(names) - set(SCENARIOS))
     if unknown:
         parser.error(f"unknown scenarios {unknown}; known: {sorted(SCENARIOS)}")

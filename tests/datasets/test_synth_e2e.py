@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import functools
+from pathlib import Path
 
 import pytest
 
@@ -145,3 +146,40 @@ def test_settling_lengthens_the_clip_but_not_the_motion():
     assert longer.duration_s == pytest.approx(traj.rest_time + 2.0)
     assert len(longer.frame_times) > len(traj.frame_times)
     assert longer.events == traj.events
+
+
+@pytest.mark.parametrize(
+    ("argv", "names"),
+    [
+        (["--scenarios", "--frames", "2"], ["frame_player_0", "frame_player_1"]),
+        (["--scenarios", "in_off", "--frames", "1"], ["in_off", "frame_player_0"]),
+    ],
+)
+def test_the_e2e_script_runs_only_the_clips_asked_for(monkeypatch, tmp_path, argv, names):
+    """``--scenarios`` given with no name runs none of the library (only the player frames):
+    read as "not given", it ran the whole library as well."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "eval_synth_e2e.py"
+    spec = importlib.util.spec_from_file_location("eval_synth_e2e_under_test", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    asked: list = []
+
+    class NoPool:
+        def __init__(self, max_workers):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def map(self, fn, jobs):
+            asked.extend(jobs)
+            return []
+
+    monkeypatch.setattr(script, "ProcessPoolExecutor", NoPool)
+    assert script.main([*argv, "--seeds", "0", "--cameras", "overhead", "--out", str(tmp_path)]) == 0
+    assert [job[0] for job in asked] == names

@@ -235,3 +235,37 @@ def test_a_ball_that_topples_long_after_the_rest_is_an_edge_fall_not_a_pot_of_th
     assert stroke["t_end"] == pytest.approx(min(e.t for e in traj.events if e.kind == "rest"))
     truth = clip_truth(traj, Camera.overhead((320, 180)), "red_hangs_then_drops", "red", config=config)
     assert truth["frame_log"][1:] == [{"type": "edge_fall", "ball": "red"}]
+
+
+def test_in_a_whole_frame_the_player_comes_to_each_shot_only_once_the_balls_have_stopped(monkeypatch):
+    """The cue and arms for the next shot are drawn from the rest before it: not while the balls of
+    the stroke before still run (they rode along with the running cue ball, over balls and
+    pockets), and still at the strike itself."""
+    from snooker.datasets.synth import clip
+    from snooker.datasets.synth.player import PlayerConfig, play_frame
+
+    drawn_at: list[float] = []
+    times = iter(())
+
+    class QuickRenderer:
+        def __init__(self, camera, options):
+            pass
+
+        def render(self, positions, rng, motion=None, occluders=(), score_graphic=None):
+            t = next(times)
+            if occluders:
+                drawn_at.append(t)
+            return np.zeros((2, 2, 3), np.uint8), None
+
+    monkeypatch.setattr(clip, "Renderer", QuickRenderer)
+    traj = play_frame(0, PlayerConfig(max_strokes=3)).trajectory
+    times = iter(traj.frame_times.tolist())
+    list(clip.render_frames(traj, Camera.overhead((320, 180)), clip.RenderOptions(), 0, clip.ClipConfig()))
+    strikes = [e.t for e in traj.events if e.kind == "strike"]
+    rests = [e.t for e in traj.events if e.kind == "rest"]
+    assert len(strikes) == 3
+    leaves = clip.ClipConfig().player_leaves_after_s
+    for before, strike in itertools.pairwise(strikes):
+        rest = min(t for t in rests if before < t < strike)
+        assert not [t for t in drawn_at if before + leaves + 0.05 < t < rest]
+        assert [t for t in drawn_at if rest <= t <= strike]

@@ -1,6 +1,7 @@
 """Turn a simulated trajectory into a video (mp4) and its truth document (JSON).
 
-The player's cue and arms cover the cue ball's surroundings until just after each strike; the
+The player's cue and arms cover the cue ball's surroundings from when the balls came to rest
+before each strike (from the start before the first) until just after it; the
 broadcast score graphic sits over the bottom cushion; moving balls are motion-blurred over the
 shutter interval; every frame gets sensor noise, and the mp4 encoder adds compression.
 """
@@ -8,6 +9,7 @@ shutter interval; every frame gets sensor noise, and the mp4 encoder adds compre
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -45,6 +47,21 @@ def with_settle(traj: Trajectory, settle_s: float) -> Trajectory:
     return replace(traj, duration_s=max(traj.duration_s, traj.rest_time + settle_s))
 
 
+def player_arrivals(traj: Trajectory, strikes: list) -> list[float]:
+    """When the player's cue and arms come into the picture for each of ``strikes`` (s): once
+    every ball has come to rest after the strike before (a player gets down on a shot when the
+    balls have stopped, the colours re-spotted); for the first strike, and for one struck again
+    while a ball still ran, from the start (they stay after the strike before). Drawn from the
+    strike before, the cue and arms of a whole frame's next shot rode along with the running cue
+    ball, over balls and pockets, aimed for a shot not yet chosen."""
+    rests = [e.t for e in traj.events if e.kind == "rest"]
+    out = []
+    for before, shot in zip([None, *strikes[:-1]], strikes, strict=True):
+        between = [t for t in rests if before is not None and before.time_s < t <= shot.time_s]
+        out.append(min(between) if between else -math.inf)
+    return out
+
+
 def render_frames(traj: Trajectory, camera: Camera, options: RenderOptions, seed: int, config: ClipConfig):
     """Yield (frame index, BGR uint8 image, labels) for every frame of the trajectory."""
     renderer = Renderer(camera, options)
@@ -54,6 +71,7 @@ def render_frames(traj: Trajectory, camera: Camera, options: RenderOptions, seed
     offsets = np.linspace(-shutter / 2, shutter / 2, options.motion_blur_samples)
     graphic = ScoreGraphic(break_points=config.break_points) if config.score_graphic else None
     strikes = [s for s in traj.shots if not s.topple]  # a ball toppling by itself has no player
+    arrives = player_arrivals(traj, strikes)
     for k, t in enumerate(times):
         positions = {}
         motion = {}
@@ -70,7 +88,7 @@ def render_frames(traj: Trajectory, camera: Camera, options: RenderOptions, seed
         occluders = ()
         if config.player_occluders:
             upcoming = [s for s in strikes if t <= s.time_s + config.player_leaves_after_s]
-            if upcoming:
+            if upcoming and t >= arrives[len(strikes) - len(upcoming)]:
                 shot = upcoming[0]
                 cue_xy = traj.position(shot.ball, np.array([min(t, shot.time_s)]))[0]
                 if np.all(np.isfinite(cue_xy)):
