@@ -442,8 +442,22 @@ class ClassicConfig:
     from the frame rather than kept from the last full detection: a search of a region then sees
     the cloth a full detection of the frame would (but for the whole cloth's saturation, kept, and
     the reference a cell that is not cloth-like takes, the median of all cells of which only those
-    around the windows are taken again), and a ball on a knife-edge of it (a black against the far
-    cushion) is found alike by both."""
+    around the windows are taken again: see ``redetect_fresh_cloth_reference``), and a ball on a
+    knife-edge of it (a black against the far cushion) is found alike by both."""
+    redetect_fresh_cloth_reference: bool = True
+    """...and the reference of cloth-like cells is this frame's too: every cell's median is taken
+    again (``cloth.retake_cells``: all 176 cells of a 1280 × 720 broadcast's crop, 0.4 ms; 0.2-0.4
+    ms a frame more on Task2 clips 1-8), not only those around the windows, so that inside the
+    windows the model is a full detection's bit for bit even where the picture changed outside
+    them. Cells kept from an earlier frame move the reference (a bridge hand over three cells, away
+    from every window; the broadcast's exposure moving between full detections), and a cell near the
+    limit of cloth-likeness (``ClothConfig.max_cell_chroma_deviation``: the lighter cloth along a
+    cushion) then takes the reference where a full detection keeps it, or the other way round:
+    Task2 clip 6 at 25 fps, the black struck into a corner pocket, blurred to a dark smudge 76 mm
+    from the cushion, stood out from its cell's own cloth (brightness 188, chromaticity 0.076 from
+    this frame's reference) but not from the reference that replaced it (156; the cell 0.086 from a
+    reference moved by four kept cells, three under the bridge hand), and the region search lost it
+    where the full detection found it."""
     rim_rays: int = 48
     """A found ball is centred to a fraction of a pixel on its rim, seen along this many rays..."""
     rim_below_horizontal_deg: float = 55.0
@@ -1859,12 +1873,14 @@ def _refresh_cloth(
     config: ClassicConfig,
 ) -> None:
     """Bring ``scene.cloth`` up to date with the crop ``image`` inside ``windows`` (frame px): the
-    medians of the cells around the windows are taken again from ``image``, the other cells keep
-    theirs (of the last full detection, or of a later search), and the maps, interpolated twice
+    medians of the cells are taken again from ``image`` (all of them, or with
+    ``redetect_fresh_cloth_reference`` off those around the windows alone, the others keeping
+    theirs, of the last full detection or a later search), and the maps, interpolated twice
     (cells to the shrunk image, that to the crop, each by a whole factor), are made around the
-    windows only. There the model is :func:`_estimate_cloth`'s of ``image`` but for the reference
-    of cloth-like cells (the median of all the cells' medians, of which only those around the
-    windows are this frame's); its saturation stays. Without kept cells the crop is estimated whole."""
+    windows only. There the model is :func:`_estimate_cloth`'s of ``image`` (with the reference off,
+    but for the reference of cloth-like cells: the median of all the cells' medians, of which only
+    those around the windows are then this frame's); its saturation stays. Without kept cells the
+    crop is estimated whole."""
     g = scene.geometry
     h, w = g.area.shape
     cells = scene.cloth_cells
@@ -1892,6 +1908,8 @@ def _refresh_cloth(
         regions.append(((x0, y0, x1, y1), (sx0, sy0, sx1, sy1), (c0, r0, c1, r1)))
     if not regions:
         return
+    if config.redetect_fresh_cloth_reference:
+        wanted[:] = True  # every cell: the reference of cloth-like cells is this frame's
     retake_cells(cells, image, wanted)
     grid = grid_of_cells(cells, cloth_config)
     for (x0, y0, x1, y1), (sx0, sy0, sx1, sy1), (c0, r0, c1, r1) in regions:
