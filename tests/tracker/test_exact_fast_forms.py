@@ -47,13 +47,14 @@ def _plain_near_box(start, end, places, reach):
 
 
 def _plain_stop_at_contacts(tracker: BallTracker, predicted: np.ndarray) -> None:
-    """``BallTracker._stop_at_contacts`` as it was: every step against every resting place."""
+    """``BallTracker._stop_at_contacts`` in its plain form: every step against every resting place
+    (a confirmed ball's, moving or not: a ball just set off keeps its place until found beyond it)."""
     diameter = tracker.table.ball_diameter_mm
     contact = diameter + tracker.config.association.rest_contact_tolerance_mm
     resting = [
         (ti, tr.rest_place)
         for ti, tr in enumerate(tracker._tracks)
-        if tr.rest_place is not None and tr.confirmed and not tr.moving
+        if tr.rest_place is not None and tr.confirmed
     ]
     if not resting:
         return

@@ -463,7 +463,13 @@ class BallTracker:
         the first such ball: beyond the contact its course is unknown (it stops on a full contact,
         the struck ball running on along its line; glancing, it turns off). Predicted on
         past the contact it lands where the struck ball went, and the two swap names (Task2 clip 16
-        at a low bit rate: a red kissing a resting red).
+        at a low bit rate: a red kissing a resting red). A ball just set off by the contact keeps
+        its resting place until it is found beyond ``AssociationConfig.gate_base_mm`` of it, and
+        counts here until then, moving or not: on the frame after a full contact it has barely left
+        its place, and the cue ball, stunned to a stop there, was predicted on through it onto the
+        struck ball's sighting (a pink, a colour the detector mixes up with the white: the white
+        took the pink's sightings into the pocket, and was called in-off, in a whole frame played
+        by the synthetic player).
 
         The steps and resting places are first paired all at once by :func:`_steps_near_places`
         (no farther apart than contact), and only those pairs tested segment by segment."""
@@ -476,11 +482,7 @@ class BallTracker:
         ]
         if not movers:
             return
-        resting = [
-            ti
-            for ti, tr in enumerate(self._tracks)
-            if tr.rest_place is not None and tr.confirmed and not tr.moving
-        ]
+        resting = [ti for ti, tr in enumerate(self._tracks) if tr.rest_place is not None and tr.confirmed]
         if not resting:
             return
         starts = np.array([self._tracks[ti].last_measured for ti in movers])
