@@ -162,7 +162,7 @@ def _render_edge_fall_clip(folder: Path, fall_after_rest_s: float) -> tuple[Path
     t_fall, fall_s = traj.rest_time + fall_after_rest_s, 0.3
 
     class Falling:
-        balls, fps, shots = traj.balls, traj.fps, traj.shots
+        balls, fps, shots, events = traj.balls, traj.fps, traj.shots, traj.events
         frame_times = np.arange(int((t_fall + fall_s + 1.5) * traj.fps) + 1) / traj.fps
 
         @staticmethod
