@@ -420,6 +420,8 @@ LIP_BISECTIONS = 16
 """...in this many halvings."""
 THIN_CUT_TRAVEL_MM = (50.0, 150.0)
 """How far (mm) the red of ``thin_cut`` moves."""
+OPEN_RED_Y_MM = (1200, 2800)
+"""Where along the table (y, mm) the red of a red-and-cue-ball scenario stands, in the open."""
 
 
 def _red_and_cue_ball_in_the_open(r, red_y_mm: tuple[float, float], gap_mm: tuple[float, float]):
@@ -442,7 +444,7 @@ def _red_where_the_cue_ball_stops(r, config: ScenarioConfig, gap_mm: tuple[float
     red placed ahead of where the cue ball stopped, along its last heading, a gap drawn from
     ``gap_mm`` beyond touching (the stroke is then simulated again with it). None where the draw
     does not fit."""
-    placed = _red_and_cue_ball_in_the_open(r, (1200, 2800), (250, 600))
+    placed = _red_and_cue_ball_in_the_open(r, OPEN_RED_Y_MM, (250, 600))
     if placed is None:
         return None
     layout, red, white = placed
@@ -1102,7 +1104,7 @@ def touching_ball_pushed(rng, config: ScenarioConfig) -> Scenario:
     another) and is played into it: the red moves with the strike, a push stroke (3.8(b))."""
 
     def build(r):
-        placed = _red_and_cue_ball_in_the_open(r, (1200, 2800), (D, D))
+        placed = _red_and_cue_ball_in_the_open(r, OPEN_RED_Y_MM, (D, D))
         if placed is None:
             return None
         layout, red, white = placed
