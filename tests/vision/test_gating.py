@@ -410,6 +410,40 @@ def test_frame_thumbnails_made_ahead_are_the_ones_the_gates_would_make() -> None
     assert made.view(image.copy()) is None  # another image with the same pixels was not prepared
 
 
+def test_frames_prepared_before_the_crop_was_known_are_thumbnailed_by_the_next_prepare() -> None:
+    """The read-ahead queued before the table was found: its frames' table thumbnails are made on
+    the reader's thread, not left to the loop."""
+    rng = np.random.default_rng(6)
+    early = [rng.integers(0, 256, (96, 160, 3), dtype=np.uint8) for _ in range(3)]
+    made = FrameThumbnails(view_scale=8)
+    for image in early:
+        made.prepare(image)
+    box = (16, 8, 144, 88)
+    made.use_table(box, 4)
+    assert all(made.table(image, box, 4) is None for image in early)
+    made.prepare(rng.integers(0, 256, (96, 160, 3), dtype=np.uint8))
+    for image in early:
+        np.testing.assert_array_equal(made.table(image, box, 4), thumbnail(image[8:88, 16:144], 4))
+    small = np.zeros((40, 60, 3), np.uint8)  # a frame that does not hold the crop is left as it was
+    made.prepare(small)
+    made.prepare(early[0])
+    assert made.table(small, box, 4) is None
+
+
+def test_a_table_thumbnail_made_where_it_is_needed_is_kept_for_the_next_asker() -> None:
+    rng = np.random.default_rng(7)
+    image = rng.integers(0, 256, (96, 160, 3), dtype=np.uint8)
+    made = FrameThumbnails(view_scale=8)
+    made.prepare(image)
+    box = (16, 8, 144, 88)
+    first = made.table_of(image, box, 4)
+    np.testing.assert_array_equal(first, thumbnail(image[8:88, 16:144], 4))
+    assert made.table_of(image, box, 4) is first  # the gate's and the view shift's, made once
+    other = rng.integers(0, 256, (96, 160, 3), dtype=np.uint8)  # never prepared: made, not kept
+    np.testing.assert_array_equal(made.table_of(other, box, 4), thumbnail(other[8:88, 16:144], 4))
+    assert made.table(other, box, 4) is None
+
+
 def test_frame_thumbnails_hold_only_the_last_frames() -> None:
     made = FrameThumbnails(view_scale=4, keep=3)
     images = [np.full((32, 32, 3), level, np.uint8) for level in range(5)]

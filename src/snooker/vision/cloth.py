@@ -257,30 +257,43 @@ def _cell_medians(
     column of cells may be cut short): the median B, G, R of its samples ``on`` the cloth (the
     mean of the two middle ones for an even count; 0 where none) into ``medians`` (rows, cols, 3)
     float32, and their count into ``counts`` (rows, cols); sample (y, x) from ``image`` as
-    :class:`ClothCells` makes it (:func:`_sample`). Counted in histograms of the 8-bit values:
-    exact, as sorting each cell's samples."""
+    :class:`ClothCells` makes it (:func:`_sample_into`). Counted in histograms of the 8-bit values:
+    exact, as sorting each cell's samples. Each sample's three channels are made in one pass over
+    its pixels, and each histogram is read and cleared only between its cell's least and greatest
+    values (a cloth cell's values span a few dozen of the 256; this kernel runs on every region
+    search, over every cell of the crop)."""
     sh, sw = on.shape
     rows, cols = wanted.shape
     inverse_area = np.float32(1.0) / np.float32(scale * scale)
     histogram = np.zeros((3, 256), np.int64)
+    sample = np.zeros(3, np.int64)
+    lowest = np.zeros(3, np.int64)
+    highest = np.zeros(3, np.int64)
     for r in range(rows):
         for c in range(cols):
             if not wanted[r, c]:
                 continue
-            histogram[:] = 0
+            lowest[:] = 255
+            highest[:] = 0
             n = 0
             for y in range(r * cell, min(sh, (r + 1) * cell)):
                 for x in range(c * cell, min(sw, (c + 1) * cell)):
                     if on[y, x]:
                         n += 1
+                        _sample_into(sample, image, y * stride, x * stride, scale, inverse_area)
                         for k in range(3):
-                            histogram[k, _sample(image, y * stride, x * stride, k, scale, inverse_area)] += 1
+                            value = sample[k]
+                            histogram[k, value] += 1
+                            lowest[k] = min(lowest[k], value)
+                            highest[k] = max(highest[k], value)
             counts[r, c] = n
             medians[r, c] = 0.0
             if n == 0:
                 continue
             for k in range(3):
-                medians[r, c, k] = np.float32(histogram_median(histogram[k], n))
+                median = _histogram_median_between(histogram[k], n, lowest[k], highest[k])
+                medians[r, c, k] = np.float32(median)
+                histogram[k, lowest[k] : highest[k] + 1] = 0
 
 
 @numba.njit(cache=True, nogil=True)
@@ -288,9 +301,16 @@ def histogram_median(histogram: np.ndarray, n: int) -> float:
     """The median of ``n`` >= 1 values counted in ``histogram`` (one bin per value 0, 1, ...), as
     NumPy's median gives it: the middle value, or the mean of the two middle ones for an even
     count."""
+    return _histogram_median_between(histogram, n, 0, len(histogram) - 1)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _histogram_median_between(histogram: np.ndarray, n: int, lowest: int, highest: int) -> float:
+    """:func:`histogram_median` of a histogram whose bins are empty below ``lowest`` and above
+    ``highest`` (only those between are read)."""
     low, high = (n - 1) // 2, n // 2
     seen, lower, upper = 0, -1, -1
-    for value in range(len(histogram)):
+    for value in range(lowest, highest + 1):
         seen += histogram[value]
         if lower < 0 and seen > low:
             lower = value
@@ -301,20 +321,33 @@ def histogram_median(histogram: np.ndarray, n: int) -> float:
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _sample(image: np.ndarray, y0: int, x0: int, k: int, scale: int, inverse_area: np.float32) -> int:
-    """Channel ``k`` of the ``scale`` × ``scale`` pixels of ``image`` from (``y0``, ``x0``) on,
-    averaged as OpenCV's INTER_AREA shrinks an 8-bit image by that whole factor: (sum + 2) >> 2
-    for 2 (its own rounding), else the sum times the float32 inverse of the area, rounded half to
-    even."""
+def _sample_into(
+    sample: np.ndarray, image: np.ndarray, y0: int, x0: int, scale: int, inverse_area: np.float32
+) -> None:
+    """Channels B, G, R (into ``sample`` (3,)) of the ``scale`` × ``scale`` pixels of ``image`` from
+    (``y0``, ``x0``) on, averaged as OpenCV's INTER_AREA shrinks an 8-bit image by that whole
+    factor: (sum + 2) >> 2 for 2 (its own rounding), else the sum times the float32 inverse of the
+    area, rounded half to even."""
     if scale == 1:
-        return int(image[y0, x0, k])
-    total = 0
-    for dy in range(scale):
-        for dx in range(scale):
-            total += int(image[y0 + dy, x0 + dx, k])
+        for k in range(3):
+            sample[k] = np.int64(image[y0, x0, k])
+        return
     if scale == 2:
-        return (total + 2) >> 2
-    return int(np.rint(np.float32(total) * inverse_area))
+        for k in range(3):
+            total = (
+                np.int64(image[y0, x0, k])
+                + np.int64(image[y0, x0 + 1, k])
+                + np.int64(image[y0 + 1, x0, k])
+                + np.int64(image[y0 + 1, x0 + 1, k])
+            )
+            sample[k] = (total + 2) >> 2
+        return
+    for k in range(3):
+        total = np.int64(0)
+        for dy in range(scale):
+            for dx in range(scale):
+                total += np.int64(image[y0 + dy, x0 + dx, k])
+        sample[k] = np.int64(np.rint(np.float32(total) * inverse_area))
 
 
 def cloth_saturation(chromaticity: np.ndarray, config: ClothConfig) -> float:

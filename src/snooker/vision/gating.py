@@ -254,12 +254,17 @@ class FrameThumbnails:
     That thread waits on the decoder most of the time, on another core, while the frame loop is
     busy; :meth:`prepare` (called there for each frame) makes the view check's thumbnail of the
     whole frame and the detection gate's of its table crop (the crop it last used: :meth:`use_table`).
-    The gates look them up by the frame's image (:meth:`view`, :meth:`table`); a frame not prepared,
-    or prepared for another crop, is thumbnailed where it is needed, as it would be without this.
-    A frame's thumbnails are held while its image lives (dropped on the next :meth:`prepare`
-    once it is gone), and of those at most the last ``keep`` frames' (a bound far above what a
-    read-ahead queue holds: the frames queued, the one the loop is on and the one waiting for room
-    must all be found, else the loop thumbnails them again itself).
+    The gates look them up by the frame's image (:meth:`view`, :meth:`table_of`); a frame not
+    prepared, or prepared for another crop, is thumbnailed where it is first needed, as it would be
+    without this, and kept for the next asker (the detection gate and the view shift's check both
+    read a frame's table thumbnail). When the crop changes (a table found, a new view), the frames
+    already prepared for another crop, queued ahead of the loop, are thumbnailed again for the new
+    one by the next :meth:`prepare`, the latest first (the loop takes the earliest next): at a
+    clip's start that is the whole read-ahead, which the loop would otherwise thumbnail itself,
+    twice. A frame's thumbnails are held while its image lives (dropped on the next
+    :meth:`prepare` once it is gone), and of those at most the last ``keep`` frames' (a bound far
+    above what a read-ahead queue holds: the frames queued, the one the loop is on and the one
+    waiting for room must all be found, else the loop thumbnails them again itself).
     """
 
     def __init__(self, view_scale: int, keep: int = 256) -> None:
@@ -281,16 +286,20 @@ class FrameThumbnails:
         crop = self._crop
         whole = frame_thumbnail(image, self.view_scale)
         table = None
-        if crop is not None:
+        if crop is not None and _holds(image, crop[0]):
             (x0, y0, x1, y1), scale = crop
-            if image.shape[0] >= y1 and image.shape[1] >= x1:
-                table = thumbnail(image[y0:y1, x0:x1], scale)
+            table = thumbnail(image[y0:y1, x0:x1], scale)
         with self._lock:
             for key in [key for key, made in self._made.items() if made[0]() is None]:
                 del self._made[key]
+            behind = [] if crop is None else [made[0] for made in self._made.values() if made[2] != crop]
             self._made[id(image)] = (weakref.ref(image), whole, crop if table is not None else None, table)
             while len(self._made) > self.keep:
                 self._made.popitem(last=False)
+        for ref in reversed(behind):
+            earlier = ref()
+            if earlier is not None and self._crop == crop and _holds(earlier, crop[0]):
+                self._table_made(earlier, *crop)
 
     def view(self, image: np.ndarray) -> np.ndarray | None:
         """The view check's thumbnail of ``image`` if it was made (else None)."""
@@ -303,11 +312,33 @@ class FrameThumbnails:
         made = self._lookup(image)
         return None if made is None or made[2] != (box, scale) else made[3]
 
+    def table_of(self, image: np.ndarray, box: Box, scale: int) -> np.ndarray:
+        """The detection gate's thumbnail of ``image`` cropped to ``box`` at ``scale``: the one made
+        if it was, else made now (and kept, where ``image`` was prepared, for the next asker)."""
+        made = self.table(image, box, scale)
+        return self._table_made(image, box, scale) if made is None else made
+
+    def _table_made(self, image: np.ndarray, box: Box, scale: int) -> np.ndarray:
+        """``image``'s table thumbnail of ``box`` at ``scale`` made now, replacing the one of another
+        crop in its entry (if it still has one)."""
+        x0, y0, x1, y1 = box
+        table = thumbnail(image[y0:y1, x0:x1], scale)
+        with self._lock:
+            made = self._made.get(id(image))
+            if made is not None and made[0]() is image and made[2] != (box, scale):
+                self._made[id(image)] = (made[0], made[1], (box, scale), table)
+        return table
+
     def _lookup(self, image: np.ndarray) -> _Made | None:
         with self._lock:
             made = self._made.get(id(image))
         # an id can be reused once its image is gone: the weak reference tells
         return made if made is not None and made[0]() is image else None
+
+
+def _holds(image: np.ndarray, box: Box) -> bool:
+    """Whether ``image`` holds the whole of ``box`` (x0, y0, x1, y1 px)."""
+    return image.shape[0] >= box[3] and image.shape[1] >= box[2]
 
 
 def _check_scale(scale: int) -> None:
@@ -515,10 +546,10 @@ class MotionGatedDetector:
         t = thumb
         box = (t.x0, t.y0, t.x1, t.y1)
         small = (
-            None if self.thumbnails is None else self.thumbnails.table(frame_bgr, box, cfg.thumbnail_scale)
+            thumbnail(frame_bgr[t.y0 : t.y1, t.x0 : t.x1], cfg.thumbnail_scale)
+            if self.thumbnails is None
+            else self.thumbnails.table_of(frame_bgr, box, cfg.thumbnail_scale)
         )
-        if small is None:
-            small = thumbnail(frame_bgr[t.y0 : t.y1, t.x0 : t.x1], cfg.thumbnail_scale)
         self._since_full += 1
         redetect = getattr(self.detector, "redetect", None)
         if self._reference is None or self._last is None:

@@ -407,9 +407,8 @@ class ViewShift:
     def _thumbnail(self, image: np.ndarray, box: Box) -> np.ndarray:
         """The gate's thumbnail of ``box``: made ahead by ``thumbnails`` where it was, else here."""
         scale = self.gate.thumbnail_scale
-        made = None if self.thumbnails is None else self.thumbnails.table(image, box, scale)
-        if made is not None:
-            return made
+        if self.thumbnails is not None:
+            return self.thumbnails.table_of(image, box, scale)
         x0, y0, x1, y1 = box
         return thumbnail(image[y0:y1, x0:x1], scale)
 
