@@ -240,3 +240,56 @@ def test_a_red_wobbling_on_the_lip_that_falls_after_the_moment_is_an_edge_fall(f
     assert stroke.potted == () and stroke.first_contact == ("red-1",)
     [event] = result.outside
     assert (event.kind, event.label, event.pocket, event.edge_fall) == ("potted", "red-1", "top_left", True)
+
+
+CREEP_MM_S = 35.0
+"""How fast (mm/s) the red of ``_stroke_leaving_a_red_creeping_onto_the_lip`` creeps its last
+28 mm: under the tracker's rest (``MotionConfig.rest_displacement_mm`` over ``rest_window_s``,
+70 mm/s), as a red crawling into a corner on a rendered overhead clip did."""
+
+
+def _stroke_leaving_a_red_creeping_onto_the_lip(fall_after_stop_s: float, tip_mm: float = 0.0) -> list[Ball]:
+    """``_stroke_leaving_a_red_on_the_lip`` with the red arriving 28 mm short of its place on the
+    lip at 2.0 s and creeping the rest at ``CREEP_MM_S``: read at rest from about 2.0 s, stopped
+    0.8 s later; it falls ``fall_after_stop_s`` after it stopped, vanishing from where it rested,
+    or seen tipping ``tip_mm`` towards the drop over its last two frames (too little to read
+    moving: 55 mm/s over ``MotionConfig.rest_window_s``; as a red on a far lip of a rendered
+    broadcast clip, 10 mm in its last frame)."""
+    mouth, axis = _axis("top_left")
+    balls = _stroke_leaving_a_red_on_the_lip(0.0)
+    lip = mouth - axis * 20.0
+    creep = 28.0
+    stopped = 2.0 + creep / CREEP_MM_S
+    fall = stopped + fall_after_stop_s
+    red_at = mouth - axis * 200.0
+    keys = [(0.0, *red_at), (0.8, *red_at), (2.0, *(lip - axis * creep)), (stopped, *lip), (fall, *lip)]
+    if tip_mm:
+        keys += [(fall + 2.0 / 30.0, *(lip + axis * tip_mm))]
+        fall += 2.0 / 30.0
+    return [balls[0], Ball("red", keys, gone_after=fall), *balls[2:]]
+
+
+@pytest.mark.parametrize("tip_mm", [0.0, 11.0], ids=["vanishes-from-rest", "seen-tipping"])
+@pytest.mark.parametrize("noise_mm", [0.0, 1.0])
+def test_a_red_that_crept_onto_the_lip_and_fell_a_moment_after_it_stopped_is_potted_in_the_stroke(
+    noise_mm, tip_mm
+):
+    """3.9(c) counts the moment from when the ball stopped on the edge: a red creeping its last
+    28 mm onto the lip reads at rest 0.8 s before it stops; it falls 1.5 s after it stopped, 2.3 s
+    after every ball read at rest (past ``edge_drop_moment_s`` from then). Potted in the stroke,
+    which waited for it; neither held as hidden by the tracker (its own pot, not one the stroke
+    infers for a ball it hit that was never seen again) nor an edge fall."""
+    result = run(_stroke_leaving_a_red_creeping_onto_the_lip(1.5, tip_mm), duration_s=8.0, noise_mm=noise_mm)
+    [stroke] = result.strokes
+    assert [(p.label, p.pocket, p.inferred) for p in stroke.potted] == [("red-1", "top_left", False)]
+    assert [(e.label, e.pocket) for e in result.events if e.kind == "potted"] == [("red-1", "top_left")]
+    assert result.outside == []
+
+
+def test_a_red_that_crept_onto_the_lip_and_rested_there_long_then_fell_is_an_edge_fall():
+    """Resting on the lip 3 s after it stopped creeping, then gone: no moment (3.9(a)); the
+    tracker, having seen it still past ``LifecycleConfig.jaws_hang_max_s``, holds it hidden."""
+    result = run(_stroke_leaving_a_red_creeping_onto_the_lip(3.0), duration_s=9.0, noise_mm=1.0)
+    [stroke] = result.strokes
+    assert stroke.potted == ()
+    assert not any(e.kind == "potted" for e in result.outside)

@@ -274,6 +274,13 @@ class LifecycleConfig:
     held as hidden (a player leaning over the pocket): a ball that falls by itself after resting a
     while is replaced anyway (3.9(a)). The rules name no time; as
     ``StrokeConfig.edge_drop_moment_s``."""
+    jaws_settled_mm: float = 10.0
+    """The time at rest in the jaws counts from when the ball settled: since its sightings stayed
+    within this distance (mm) of their mean. A ball creeping into the jaws a few mm a frame reads
+    at rest (``MotionConfig.rest_displacement_mm`` over ``rest_window_s``) before it stops (a red
+    crawling into a corner at 35 mm/s on a rendered overhead clip read at rest 0.5 s before it
+    stopped). As ``StrokeConfig.onset_displacement_mm``; a resting centre's jitter (6.4 mm over
+    ``rest_window_s`` at the 99th percentile) stays within it of the mean."""
     off_table_band_mm: float = 40.0
     """A fast ball last seen within this distance of (or beyond) a cushion may have left the table."""
     off_table_min_speed_mm_s: float = 800.0

@@ -718,13 +718,14 @@ class StrokeSegmenter:
         :meth:`_edge_balls` still seen (still, or tipping over the lip) less than
         ``edge_drop_moment_s`` after every ball stopped, or one last seen within that moment and
         not yet reported potted, for ``edge_drop_verdict_s`` after it was last seen (the tracker
-        confirms a pot some frames after the ball vanished)."""
+        confirms a pot some frames after the ball vanished). The moment counts from when that ball
+        settled there (:meth:`_settled_on_edge`)."""
         cfg = self.config
         assert self._rest_since is not None
-        rest_t = self._frames[self._rest_since].t
         for label in self._edge_balls():
             if label not in record.xy:
                 continue
+            rest_t = self._settled_on_edge(label)
             if record.visible.get(label, False):
                 if record.t - rest_t < cfg.edge_drop_moment_s:
                     return True
@@ -739,6 +740,30 @@ class StrokeSegmenter:
             ):
                 return True
         return False
+
+    def _settled_on_edge(self, label: str) -> float:
+        """When ``label``, resting on a pocket's edge, settled there (s): the first of its sightings
+        since every ball read at rest (``self._rest_since``) from which all its sightings over the
+        next ``rest_duration_s`` (up to the last one) lie within ``onset_displacement_mm`` of their
+        median (a resting centre's jitter does, one sighting off it does not shift the median). A
+        ball creeping into a pocket's jaws a few mm a frame reads at rest before it stops
+        (``MotionConfig.rest_displacement_mm`` over ``rest_window_s``: a red crawling into a corner
+        at 35 mm/s on a rendered overhead clip read at rest 0.6 s before it stopped); its moment on
+        the edge (``edge_drop_moment_s``) starts when it stopped. Its fall, at the end, moves it
+        after it settled and does not count. The time every ball read at rest where it was not
+        seen since."""
+        frames = self._frames[self._rest_since :]
+        seen = [(f.t, f.xy[label]) for f in frames if f.visible.get(label, False) and label in f.xy]
+        if not seen:
+            return frames[0].t
+        t = np.array([s[0] for s in seen])
+        xy = np.array([s[1] for s in seen], dtype=float)
+        cfg = self.config
+        for k in range(len(seen)):
+            near = xy[(t >= t[k]) & (t <= t[k] + cfg.rest_duration_s)]
+            if np.all(np.linalg.norm(near - np.median(near, axis=0), axis=1) <= cfg.onset_displacement_mm):
+                return max(float(t[k]), frames[0].t)
+        return frames[0].t
 
     def _on_a_pocket_edge(self, xy: np.ndarray) -> bool:
         """Whether a ball centre at ``xy`` (mm) lies within ``edge_fall_mouth_reach_mm`` of a pocket's

@@ -80,6 +80,16 @@ class _Track:
     moving_at_loss: bool = False
     moved_t: float | None = None
     """When it was last seen moving (s); None: not since it was first seen."""
+    still_t: float = 0.0
+    """When its sightings began to stay within ``LifecycleConfig.jaws_settled_mm`` of their mean
+    (``still_x``, ``still_y`` over ``still_count``, mm; see :meth:`BallTracker._hanging_in_jaws`)."""
+    still_x: float = 0.0
+    still_y: float = 0.0
+    still_count: int = 0
+    still_until: float = 0.0
+    """When it was last seen within that span (s)."""
+    still_before: tuple[float, float] | None = None
+    """The span (s, from and until) it was seen still in before the present one (None: none)."""
     pending: str | None = None
     pending_pocket: str | None = None
     dropped: bool = False
@@ -834,6 +844,21 @@ class BallTracker:
         )
         if track.moving:
             track.moved_t = t
+        n = track.still_count
+        if (
+            track.moving
+            or n == 0
+            or math.hypot(zx - track.still_x / n, zy - track.still_y / n)
+            > self.config.lifecycle.jaws_settled_mm
+        ):
+            if n:
+                track.still_before = (track.still_t, track.still_until)
+            track.still_t, track.still_x, track.still_y, track.still_count = t, zx, zy, 1
+        else:
+            track.still_x += zx
+            track.still_y += zy
+            track.still_count = n + 1
+        track.still_until = t
         self._settle(track, t, z)
         return event
 
@@ -943,12 +968,17 @@ class BallTracker:
 
     def _hanging_in_jaws(self, track: _Track) -> str | None:
         """The pocket in whose jaws (``LifecycleConfig.jaws_radius_mm`` of its mouth) ``track`` was
-        last seen at rest, still since it was last seen moving for ``jaws_hang_min_s`` to
-        ``jaws_hang_max_s``: a ball that balanced there a moment; None otherwise."""
+        last seen at rest, still for ``jaws_hang_min_s`` to ``jaws_hang_max_s`` since it was last
+        seen moving and since it settled (``jaws_settled_mm``): a ball that balanced there a moment;
+        None otherwise. Still there for less than ``jaws_hang_min_s``, its span still before counts
+        (its last sightings, tipping over the edge, left the place it hung at)."""
         life = self.config.lifecycle
         if track.moved_t is None:
             return None
-        if not life.jaws_hang_min_s <= track.last_seen_t - track.moved_t <= life.jaws_hang_max_s:
+        hang = track.last_seen_t - max(track.moved_t, track.still_t)
+        if track.last_seen_t - track.still_t < life.jaws_hang_min_s and track.still_before is not None:
+            hang = track.still_before[1] - track.still_before[0]
+        if not life.jaws_hang_min_s <= hang <= life.jaws_hang_max_s:
             return None
         x, y = float(track.xy[0]), float(track.xy[1])
         for name, (mx, my) in zip(self._pocket_names, self._mouth_pairs, strict=True):

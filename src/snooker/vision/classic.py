@@ -235,6 +235,35 @@ class ClassicConfig:
     jaws_reach_mm: float = 45.0
     """...except in a pocket's jaws, where the cushions are cut away: a ball can rest there with
     its centre up to this far (mm) from the pocket's mouth centre (beyond it, it drops)."""
+    jaws_beyond_radii: float = 0.25
+    """Seen from the table's side (the far corners of a broadcast view, the corners from overhead)
+    a ball resting in a pocket's jaws shows, at a ball's height, with its centre outside the
+    cloth's outline drawn at the cloth's height, which holds only a sliver of it (a red on the far
+    corner's lip at 1280 x 720: its centre 7 px, 0.9 radii, above the outline). Where a ball's
+    centre within ``jaws_reach_mm`` of a mouth centre shows more than this many ball radii outside
+    the outline, the pixels within a ball's radius of it are the jaws beyond the outline
+    (``TableGeometry.jaws``), searched where they changed (``jaws_change_levels``). Nearer the
+    outline a ball is found by its part inside (rendered balls resting in the near jaws: 0.0 and
+    0.11 radii outside)."""
+    jaws_change_levels: float = 40.0
+    """The jaws beyond the outline hold the cushions' leather, the pockets' nets and holes, which
+    shine and darken like balls (searched whole, as the cloth is, the real far corners of Task1
+    3.jpg, 5.jpg, 23.jpg, 44.jpg gave balls: stills 100 % -> 91.8 %): a pixel there is searched
+    only where, in some channel, it differs by more than this (8-bit levels) from the jaws'
+    reference (:class:`JawsReference`: their picture with no ball there). Rendered 1280 x 720
+    frames: two pictures of the empty jaws differ by 17 at most (13-14 at the 99.9th percentile);
+    a red, white or black on a far corner's lip by 49-54 or more over 90 % of its disc (the black,
+    the least; a red 82, a white 109)."""
+    jaws_min_disc_share: float = 0.5
+    """...and only in a connected part of such changed pixels at least this share of a ball's disc
+    (pi r^2, r the ball radius expected there) in area: a ball with its centre ``jaws_beyond_radii``
+    outside the outline shows 0.66 of its disc beyond it (less its parts that happen to match the
+    jaws behind); a ball found by its part inside, creeping a few px further out, changes a
+    crescent (a white at the far corner of the synthetic test view: its full detection, with no
+    jaws searched, is the region search's)."""
+    jaws_kept_radii: float = 1.5
+    """The jaws' reference is refreshed at each detection except within this many ball radii of
+    a ball kept (its shadow included): a ball resting in the jaws stays changed against it."""
     explained_radius: float = 1.15
     """Foreground within this many radii of a found ball is explained by it (includes shadow)."""
     shadow_extent: float = 0.6
@@ -640,6 +669,17 @@ class ClassicConfig:
                 f"{self.dark_blob_sure_confidence}, {self.dark_blob_found_radii}, "
                 f"{self.dark_blob_missing_frames}"
             )
+        if (
+            self.jaws_beyond_radii < 0.0
+            or self.jaws_change_levels < 0.0
+            or self.jaws_kept_radii < 0.0
+            or self.jaws_min_disc_share < 0.0
+        ):
+            raise ValueError(
+                "jaws_beyond_radii and jaws_kept_radii must be >= 0 radii, jaws_change_levels >= 0 "
+                f"levels, jaws_min_disc_share >= 0, got {self.jaws_beyond_radii}, {self.jaws_kept_radii}, "
+                f"{self.jaws_change_levels}, {self.jaws_min_disc_share}"
+            )
         if self.highlight_reference_cloth_lightness <= 0:
             raise ValueError(
                 "highlight_reference_cloth_lightness must be > 0, got "
@@ -663,7 +703,9 @@ class ClassicDetector:
         self.config = config or ClassicConfig()
         compile_kernels()
         self._cached: tuple[CalibratedView, tuple[int, ...], TableGeometry | None] | None = None
+        self._cached_jaws: tuple[CalibratedView, tuple[int, ...], TableGeometry | None] | None = None
         self.scene: ClassicScene | None = None
+        self._jaws: JawsReference | None = None
 
     def geometry(self, view: CalibratedView, shape: tuple[int, ...]) -> TableGeometry | None:
         """The table geometry for frames of ``shape`` seen through ``view`` (computed once per view)."""
@@ -672,12 +714,43 @@ class ClassicDetector:
             self._cached = (view, shape, table_geometry(view, shape, self.config))
         return self._cached[2]
 
+    def jaws_geometry(self, view: CalibratedView, shape: tuple[int, ...]) -> TableGeometry | None:
+        """The table geometry whose crop holds the pockets' jaws beyond the playing area too
+        (``table_geometry(..., with_jaws=True)``, computed once per view); None where no pocket's
+        jaws show beyond it (``ClassicConfig.jaws_beyond_radii``) or the table is not in view.
+        Detections use it only on frames whose jaws changed (:class:`JawsReference`): its wider
+        crop takes other cloth cells, so on every other frame the crop of :meth:`geometry` is
+        searched, its detections those of a detector without the jaws search."""
+        shape = tuple(shape[:2])
+        if self._cached_jaws is None or self._cached_jaws[0] is not view or self._cached_jaws[1] != shape:
+            wide = table_geometry(view, shape, self.config, with_jaws=True)
+            self._cached_jaws = (view, shape, wide if wide is not None and wide.jaws else None)
+        return self._cached_jaws[2]
+
+    def _jaws_reference(self, frame_bgr: np.ndarray, view: CalibratedView) -> JawsReference | None:
+        """The jaws' reference of ``view`` (begun from ``frame_bgr`` when the view is new); None
+        where it has no jaws beyond the playing area."""
+        wide = self.jaws_geometry(view, frame_bgr.shape)
+        if wide is None:
+            self._jaws = None
+        elif self._jaws is None or self._jaws.geometry is not wide:
+            self._jaws = JawsReference.of(frame_bgr, wide)
+        return self._jaws
+
     def __call__(self, frame_bgr: np.ndarray, view: CalibratedView) -> BallDetections:
         geometry = self.geometry(view, frame_bgr.shape)
         if geometry is None:
             self.scene = None
             return BallDetections.empty()
-        self.scene = detect_scene(frame_bgr, view, self.config, geometry)
+        jaws = self._jaws_reference(frame_bgr, view)
+        look = {} if jaws is None else jaws.look(frame_bgr, self.config)
+        searched = None if jaws is None else jaws.searched(look, self.config)
+        if searched is None:
+            self.scene = detect_scene(frame_bgr, view, self.config, geometry)
+        else:
+            self.scene = detect_scene(frame_bgr, view, self.config, jaws.geometry, searched)
+        if jaws is not None:
+            jaws.refresh(frame_bgr, self.scene, self.config, look)
         return self.scene.detections
 
     def redetect(
@@ -696,12 +769,21 @@ class ClassicDetector:
         of the window whose core holds each, -1 where nothing changed; ``missing``: the balls the
         caller has lost and not found since (None: none), which tell where a dark ball blurred in
         flight is looked for (``dark_blobs_where_missing``). Without a previous detection of this
-        view and frame size it detects in full.
+        view and frame size it detects in full; so too where the windows find the jaws beyond the
+        playing area changed (:class:`JawsReference`) and the last detection's crop does not hold
+        them (see :meth:`jaws_geometry`).
         """
         scene = self.scene
         if scene is None or scene.view is not view or scene.shape != tuple(frame_bgr.shape[:2]):
             return self(frame_bgr, view)
-        self.scene = redetect_scene(frame_bgr, scene, windows, owner, self.config, missing)
+        jaws = self._jaws_reference(frame_bgr, view)
+        look = {} if jaws is None else jaws.look(frame_bgr, self.config, windows)
+        searched = None if jaws is None else jaws.searched(look, self.config)
+        if searched is not None and scene.geometry is not jaws.geometry:
+            return self(frame_bgr, view)
+        self.scene = redetect_scene(frame_bgr, scene, windows, owner, self.config, missing, searched)
+        if jaws is not None:
+            jaws.refresh(frame_bgr, self.scene, self.config, look, windows)
         return self.scene.detections
 
     def follow(
@@ -802,7 +884,11 @@ class TableGeometry:
     the playing area (px); ``peak_radius``: its median over the whole crop (px; sizes the window
     of the blob search); ``markings``: (h, w) uint8, where the table's painted markings lie
     (``MARKING_BAND``) and their centre lines (``MARKING_LINE``), else 0 (None: not looked at; see
-    ``ClassicConfig.mask_table_markings``), ``marking_px`` the band's width (px).
+    ``ClassicConfig.mask_table_markings``), ``marking_px`` the band's width (px); ``jaws``: the
+    pockets' jaws beyond the playing area where a ball resting there shows (one :class:`JawsPatch`
+    per pocket that has any; see ``ClassicConfig.jaws_beyond_radii``; only in the wider crop of
+    :meth:`ClassicDetector.jaws_geometry`, else none), searched only where they changed
+    (:class:`JawsReference`).
     """
 
     x0: int
@@ -817,6 +903,7 @@ class TableGeometry:
     peak_radius: float
     markings: np.ndarray | None = None
     marking_px: int = 0
+    jaws: tuple[JawsPatch, ...] = ()
 
     def window(self, x0: int, y0: int, x1: int, y1: int) -> TableGeometry:
         """The part of this geometry inside crop px [x0, x1) × [y0, y1), as a geometry of its own
@@ -833,6 +920,7 @@ class TableGeometry:
             band=self.band[rows, cols],
             radius=self.radius[rows, cols],
             markings=None if self.markings is None else self.markings[rows, cols],
+            jaws=(),
         )
 
 
@@ -926,27 +1014,35 @@ def detect_balls(
 
 
 def detect_scene(
-    frame_bgr: np.ndarray, view: CalibratedView, config: ClassicConfig, geometry: TableGeometry
+    frame_bgr: np.ndarray,
+    view: CalibratedView,
+    config: ClassicConfig,
+    geometry: TableGeometry,
+    searched: TableGeometry | None = None,
 ) -> ClassicScene:
-    """A full detection over the whole playing area, with what it leaves for :func:`redetect_scene`."""
+    """A full detection over the whole playing area, with what it leaves for :func:`redetect_scene`;
+    ``searched``: ``geometry`` with the playing area of this frame, the jaws beyond the cloth's
+    outline where they changed (:meth:`JawsReference.searched`; None: ``geometry``, the jaws not
+    searched)."""
     g = geometry
     image = frame_bgr[g.y0 : g.y1, g.x0 : g.x1]
     cloth, cells = _estimate_cloth(image, g, config)
+    searched = g if searched is None else searched
     different, darker = not_cloth(image, cloth, config.cloth, config.ball_body_darker_ratio)
     foreground, body, shown, unpainted = _cloth_foreground(
-        image, different, darker, g, _cloth_at(cloth), config
+        image, different, darker, searched, _cloth_at(cloth), config
     )
     offset = np.array([g.x0, g.y0], dtype=float)
     found = _find(
         image,
-        g,
+        searched,
         view,
         _cloth_at(cloth),
         foreground,
         body,
         config,
         lambda points: points + offset,
-        loose=_loose_body(unpainted, darker, g, config),
+        loose=_loose_body(unpainted, darker, searched, config),
     )
     return _named(
         ClassicScene(
@@ -976,12 +1072,15 @@ def redetect_scene(
     owner: Callable[[np.ndarray], np.ndarray],
     config: ClassicConfig,
     missing: MissingBalls | None = None,
+    searched: TableGeometry | None = None,
 ) -> ClassicScene:
     """``scene`` updated from ``frame_bgr`` inside ``windows`` (frame px) only: candidates whose
     place changed (``owner`` >= 0) are found again, each by the window owning its place; the others
     stay (see :meth:`ClassicDetector.redetect`). The windows are stacked into one image and
     searched in one pass (see :class:`_Mosaic`); dark blobs only where a ball may be missing
-    (``missing``, see ``dark_blobs_where_missing``)."""
+    (``missing``, see ``dark_blobs_where_missing``); ``searched``: the scene's geometry with the
+    playing area of this frame, the jaws beyond the cloth's outline where they changed
+    (:meth:`JawsReference.searched`; None: the scene's, the jaws not searched)."""
     g = scene.geometry
     offset = np.array([g.x0, g.y0], dtype=float)
     before = _Found(
@@ -990,7 +1089,7 @@ def redetect_scene(
     old = before.select(owner(before.centres + offset) < 0 if len(before.centres) else np.zeros(0, bool))
     if config.redetect_fresh_cloth:
         _refresh_cloth(frame_bgr[g.y0 : g.y1, g.x0 : g.x1], scene, windows, config)
-    mosaic = _Mosaic.of(frame_bgr, scene, windows, config)
+    mosaic = _Mosaic.of(frame_bgr, scene, windows, config, searched)
     fresh = _concat([])
     if mosaic is not None:
         foreground, body, loose = mosaic.cloth_masks(config, scene.markings_shown)
@@ -1070,9 +1169,12 @@ class _Mosaic:
         scene: ClassicScene,
         windows: Sequence[tuple[int, int, int, int]],
         config: ClassicConfig,
+        geometry: TableGeometry | None = None,
     ) -> _Mosaic | None:
-        """The mosaic of ``windows`` (frame px, clipped to the crop); None when none is left."""
-        g = scene.geometry
+        """The mosaic of ``windows`` (frame px, clipped to the crop); None when none is left.
+        ``geometry``: the scene's, with the playing area of this frame (see
+        :meth:`JawsReference.searched`; None: the scene's as it is)."""
+        g = scene.geometry if geometry is None else geometry
         crop_h, crop_w = g.area.shape
         minimum = 2 * (smooth_kernel_px(g.typical_radius, config) // 2 + 1)
         boxes, index = [], []
@@ -2428,14 +2530,18 @@ def _dark_mouth_blobs(
 
 
 def table_geometry(
-    view: CalibratedView, shape: tuple[int, ...], config: ClassicConfig
+    view: CalibratedView, shape: tuple[int, ...], config: ClassicConfig, with_jaws: bool = False
 ) -> TableGeometry | None:
     """The crop, playing area and expected radii for frames of ``shape`` (H, W[, 3]); None when
-    the playing area lies outside the frame."""
+    the playing area lies outside the frame. ``with_jaws``: the crop holds the jaws beyond the
+    playing area too (:func:`_jaws_beyond_outline`, ``TableGeometry.jaws``; see
+    :meth:`ClassicDetector.jaws_geometry`: a wider crop has other cloth cells, radius grid and
+    ``peak_radius``, so it is used only on frames whose jaws changed)."""
     area_full = np.asarray(view.playing_area_mask(tuple(shape[:2]))).astype(np.uint8)
-    x, y, width, height = cv2.boundingRect(area_full)
-    if width == 0 or height == 0:
+    if not area_full.any():
         return None
+    jaws_full = _jaws_beyond_outline(view, area_full, config) if with_jaws else np.zeros_like(area_full)
+    x, y, width, height = cv2.boundingRect(area_full | jaws_full)
     h, w = area_full.shape
     m = config.roi_margin_px
     # sides that are multiples of the cloth's scale: its cells are then kept (see ``_refresh_cloth``)
@@ -2463,8 +2569,209 @@ def table_geometry(
         _table_markings(view, (x0, y0, x1, y1), area, config) if config.mask_table_markings else (None, 0)
     )
     return TableGeometry(
-        x0, y0, x1, y1, area, inner, band, radius, typical, float(np.median(radius)), markings, marking_px
+        x0,
+        y0,
+        x1,
+        y1,
+        area,
+        inner,
+        band,
+        radius,
+        typical,
+        float(np.median(radius)),
+        markings,
+        marking_px,
+        _jaws_patches(jaws_full[y0:y1, x0:x1] > 0),
     )
+
+
+@dataclass(frozen=True)
+class JawsPatch:
+    """One pocket's jaws beyond the playing area: ``mask`` (h, w) bool over crop px
+    [``x0``, ``x1``) x [``y0``, ``y1``)."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    mask: np.ndarray
+
+
+def _jaws_patches(jaws: np.ndarray) -> tuple[JawsPatch, ...]:
+    """The connected parts of ``jaws`` (crop px, bool), each in its bounding box."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(jaws.astype(np.uint8), connectivity=8)
+    patches = []
+    for k in range(1, count):
+        x, y, w, h = (int(v) for v in stats[k, :4])
+        patches.append(JawsPatch(x, y, x + w, y + h, labels[y : y + h, x : x + w] == k))
+    return tuple(patches)
+
+
+class JawsReference:
+    """What the pockets' jaws beyond the playing area (``TableGeometry.jaws`` of ``geometry``)
+    showed with no ball there: ``pictures``, one per patch, taken at each detection (:meth:`refresh`)
+    where no ball was kept and the picture had not changed (the first frame's as it was); ``known``,
+    where one was taken. A frame's jaws are searched only where a picture is known and they differ
+    from it by more than ``ClassicConfig.jaws_change_levels`` (:meth:`searched`): the leather, nets
+    and holes that have been there since the view began never make candidates; a ball that rolled
+    there does, and stays changed against the picture (never taken over it) until it leaves. Where
+    a ball was kept when the view began no picture is known until it left: there nothing beyond
+    the outline is searched (a ball still found by its part inside, as without the jaws). A region
+    search reads only the patches its windows overlap (:meth:`look`): a ball rolls into the jaws,
+    so the windows take in the patch it moved into, and one resting there stays kept. ``geometry``
+    is the detector's :meth:`ClassicDetector.jaws_geometry`; a frame is detected on its crop only
+    where its jaws changed, and the picture is kept up to date by the detections on either crop."""
+
+    def __init__(self, geometry: TableGeometry, pictures: list[np.ndarray], known: list[np.ndarray]) -> None:
+        self.geometry = geometry
+        self.pictures = pictures
+        self.known = known
+        g = geometry
+        self._boxes = [(g.x0 + p.x0, g.y0 + p.y0, g.x0 + p.x1, g.y0 + p.y1) for p in g.jaws]
+
+    @classmethod
+    def of(cls, frame_bgr: np.ndarray, geometry: TableGeometry) -> JawsReference:
+        """The reference of the view whose first frame is ``frame_bgr``: its pictures, none known
+        yet (see :meth:`refresh`)."""
+        g = geometry
+        pictures = [frame_bgr[g.y0 + p.y0 : g.y0 + p.y1, g.x0 + p.x0 : g.x0 + p.x1].copy() for p in g.jaws]
+        return cls(g, pictures, [np.zeros(p.mask.shape, bool) for p in g.jaws])
+
+    def look(
+        self,
+        frame_bgr: np.ndarray,
+        config: ClassicConfig,
+        windows: Sequence[tuple[int, int, int, int]] | None = None,
+    ) -> dict[int, np.ndarray]:
+        """The jaws' pixels of ``frame_bgr`` that differ from their picture by more than
+        ``jaws_change_levels`` (patch px, bool), by the index of their patch, for the patches that
+        overlap ``windows`` (frame px; None: every patch, a full detection). The others are neither
+        searched (:meth:`searched`) nor refreshed (:meth:`refresh`) this frame."""
+        changed = {}
+        for k, ((bx0, by0, bx1, by1), patch, picture) in enumerate(
+            zip(self._boxes, self.geometry.jaws, self.pictures, strict=True)
+        ):
+            if windows is not None and not any(
+                fx0 < bx1 and bx0 < fx1 and fy0 < by1 and by0 < fy1 for fx0, fy0, fx1, fy1 in windows
+            ):
+                continue
+            gap = cv2.absdiff(frame_bgr[by0:by1, bx0:bx1], picture).max(axis=2)
+            changed[k] = patch.mask & (gap > config.jaws_change_levels)
+        return changed
+
+    def _ball_sized(self, patch: JawsPatch, changed: np.ndarray, config: ClassicConfig) -> np.ndarray:
+        """``changed`` (patch px) less its connected parts smaller than ``jaws_min_disc_share`` of
+        a ball's disc where they lie."""
+        if not changed.any():
+            return changed
+        _, labels, stats, centroids = cv2.connectedComponentsWithStats(changed.view(np.uint8), connectivity=8)
+        at = centroids[1:] + np.array([patch.x0, patch.y0], dtype=float)
+        discs = np.pi * _radius_at(self.geometry.radius, at) ** 2
+        big = np.concatenate([[False], stats[1:, cv2.CC_STAT_AREA] >= config.jaws_min_disc_share * discs])
+        return big[labels]
+
+    def searched(self, look: dict[int, np.ndarray], config: ClassicConfig) -> TableGeometry | None:
+        """The geometry with the playing area of the frame ``look`` (:meth:`look`) read: the
+        cloth's, and the jaws' pixels that changed against their known picture; None where none
+        did."""
+        g = self.geometry
+        area = None
+        for k, changed in look.items():
+            patch = g.jaws[k]
+            changed = self._ball_sized(patch, changed & self.known[k], config)
+            if changed.any():
+                area = g.area.copy() if area is None else area
+                area[patch.y0 : patch.y1, patch.x0 : patch.x1] |= changed
+        return None if area is None else replace(g, area=area)
+
+    def refresh(
+        self,
+        frame_bgr: np.ndarray,
+        scene: ClassicScene,
+        config: ClassicConfig,
+        look: dict[int, np.ndarray],
+        windows: Sequence[tuple[int, int, int, int]] | None = None,
+    ) -> None:
+        """Take the jaws' picture from ``frame_bgr`` in the patches ``look`` read (:meth:`look`)
+        where ``scene`` (its detection, on this geometry's crop or another's) kept no ball within
+        ``jaws_kept_radii`` radii, inside
+        ``windows`` (frame px; None: everywhere, a full detection), the parts the detection looked
+        at; where a picture was known, only where the frame had not changed against it (a ball
+        missed a moment is not taken for the jaws)."""
+        if not look:
+            return
+        g = self.geometry
+        s = scene.geometry
+        shift = np.array([s.x0 - g.x0, s.y0 - g.y0], dtype=float)
+        centres = np.asarray(scene.centres, dtype=float).reshape(-1, 2) + shift
+        radii = _radius_at(g.radius, centres) * config.jaws_kept_radii if len(centres) else np.zeros(0)
+        for k, changed in look.items():
+            patch, picture, known = g.jaws[k], self.pictures[k], self.known[k]
+            taken = patch.mask & ~(known & changed)
+            if windows is not None:
+                looked = np.zeros_like(taken)
+                for fx0, fy0, fx1, fy1 in windows:
+                    x0, y0 = max(0, fx0 - g.x0 - patch.x0), max(0, fy0 - g.y0 - patch.y0)
+                    x1, y1 = fx1 - g.x0 - patch.x0, fy1 - g.y0 - patch.y0
+                    if x1 > x0 and y1 > y0:
+                        looked[y0:y1, x0:x1] = True
+                taken &= looked
+            at = centres - np.array([patch.x0, patch.y0], dtype=float)
+            near = np.flatnonzero(
+                (at[:, 0] >= -radii)
+                & (at[:, 0] < taken.shape[1] + radii)
+                & (at[:, 1] >= -radii)
+                & (at[:, 1] < taken.shape[0] + radii)
+            )
+            for (cx, cy), r in zip(at[near], radii[near], strict=True):
+                cv2.circle(taken.view(np.uint8), (round(cx), round(cy)), int(np.ceil(r)), 0, -1)
+            if taken.any():
+                now = frame_bgr[g.y0 + patch.y0 : g.y0 + patch.y1, g.x0 + patch.x0 : g.x0 + patch.x1]
+                picture[taken] = now[taken]
+                known |= taken
+
+
+def _jaws_beyond_outline(view: CalibratedView, area: np.ndarray, config: ClassicConfig) -> np.ndarray:
+    """(H, W) uint8, 1 where a ball resting in a pocket's jaws shows outside the playing area
+    (``area``: its mask in the frame, at the cloth's height, nonzero inside): within a ball's radius
+    (px) of a pixel more than ``jaws_beyond_radii`` ball radii outside ``area`` that shows, at a
+    ball centre's height, a point inside the cushion noses within ``jaws_reach_mm`` of a pocket's
+    mouth centre (where :func:`_plausible` takes a ball in the jaws). Seen from beyond the pocket
+    (the near corners) such a centre lies inside the outline or hardly outside, and nothing is
+    added. Each pocket is looked at in the box around its jaws, grown by three ball radii (more
+    than a ball's height and radius move its picture)."""
+    out = np.zeros(area.shape, np.uint8)
+    h, w = area.shape
+    table = STANDARD_TABLE
+    reach = config.jaws_reach_mm
+    outside = (area == 0).astype(np.uint8)
+    for pocket in table.pockets.values():
+        mouth = np.asarray(pocket.mouth_centre, dtype=float)
+        corners = mouth + reach * np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]])
+        box = np.asarray(view.table_to_image(corners), dtype=float)
+        if not np.isfinite(box).all():
+            continue
+        radius = int(np.ceil(np.max(np.atleast_1d(view.ball_radius_px(corners)))))
+        x0, y0 = np.floor(box.min(axis=0)).astype(int) - 3 * radius
+        x1, y1 = np.ceil(box.max(axis=0)).astype(int) + 3 * radius + 1
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        yy, xx = np.mgrid[y0:y1, x0:x1]
+        pixels = np.column_stack([xx.ravel(), yy.ravel()]).astype(float)
+        mm = np.asarray(view.image_to_table(pixels), dtype=float)
+        inside = (
+            (np.linalg.norm(mm - mouth, axis=1) <= reach)
+            & (mm[:, 0] >= 0.0)
+            & (mm[:, 0] <= table.width_mm)
+            & (mm[:, 1] >= 0.0)
+            & (mm[:, 1] <= table.length_mm)
+        )
+        far = cv2.distanceTransform(outside[y0:y1, x0:x1], cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
+        beyond = inside.reshape(yy.shape) & (far > config.jaws_beyond_radii * radius)
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+        out[y0:y1, x0:x1] |= cv2.dilate(beyond.astype(np.uint8), disc) & outside[y0:y1, x0:x1]
+    return out
 
 
 _MARKING_SAMPLES = 96
