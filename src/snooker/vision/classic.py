@@ -572,6 +572,21 @@ class ClassicConfig:
     red against the far cushion on Task2 clip 25 reads 0.038 radii (0.066 on a circle of 1.0
     expected radii), the white on clips 3 and 14 0.035-0.041, so the red is fitted too (placed
     1-2 px below its label, where its highlight had placed it within one)."""
+    rim_cut_reference_radius_px: float = 6.4
+    """The radius (px) at which ``rim_cut_min_rays`` and ``rim_cut_max_residual`` were measured (the
+    whites on Task2 clips 3 and 14 at 720 lines). Two things in those guards are fixed in pixels,
+    not radii, and take more from a smaller ball: the rim points' own noise (on clean binary discs
+    cut by the area's edge their RMS residual is 0.13-0.16 px at the 90th percentile at every radius
+    from 3.5 to 13 px, so 0.03 radii at 4.3 px against 0.02 at 6.4), and the averaging square
+    (``rim_mask_average_px``) that loses the rays whose rim lies within its reach of the area's
+    edge (a band of a fixed width in px, so a larger arc of a smaller rim). Below this radius the
+    residual allowed stays at what it is here (``rim_cut_max_residual`` times this, in px), and the
+    rays needed are fewer by the rays the band hides at the ball's radius beyond those it hides at
+    this one (:func:`_band_rays_px`): Task2 clip 14 at 480 lines, the white against the far cushion (a
+    radius of 4.27 px) found its rim on 7 rays (0.146 of 48) with an RMS residual of 0.26 px (0.061
+    radii; 0.30 px fitted again from there), refused by both, and was named green on its
+    highlight's candidate 2.7 px low for 61 frames. At this radius and above, the guards are as
+    they were."""
     rim_neighbour_radius: float = 1.15
     """A ball's rim fit whose rim points disagree (fewer than ``rim_min_rays`` of them lie on its
     first circle: the circle through all of them was used as it was) is fitted again without the
@@ -643,15 +658,17 @@ class ClassicConfig:
             or self.rim_cut_radius <= 0.0
             or self.rim_cut_max_shift < 0.0
             or self.rim_cut_max_residual < 0.0
+            or self.rim_cut_reference_radius_px <= 0.0
             or self.rim_neighbour_radius < 0.0
             or self.rim_neighbour_min_shift < 0.0
         ):
             raise ValueError(
                 "rim_cut_min_rays must be a fraction in (0, 1], rim_cut_radius > 0 radii, "
                 "rim_cut_max_shift, rim_cut_max_residual, rim_neighbour_radius and "
-                "rim_neighbour_min_shift >= 0 radii, got "
+                "rim_neighbour_min_shift >= 0 radii, rim_cut_reference_radius_px > 0 px, got "
                 f"{self.rim_cut_min_rays}, {self.rim_cut_radius}, {self.rim_cut_max_shift}, "
-                f"{self.rim_cut_max_residual}, {self.rim_neighbour_radius}, {self.rim_neighbour_min_shift}"
+                f"{self.rim_cut_max_residual}, {self.rim_neighbour_radius}, {self.rim_neighbour_min_shift}, "
+                f"{self.rim_cut_reference_radius_px}"
             )
         if self.rim_refits < 0 or self.rim_refit_shift <= 0 or self.rim_refit_max_shift < self.rim_max_shift:
             raise ValueError(
@@ -3004,6 +3021,8 @@ def _centre_on_rim(
             config.rim_cut_radius,
             config.rim_cut_max_shift,
             config.rim_cut_max_residual,
+            config.rim_cut_reference_radius_px,
+            _band_rays_px(directions, side // 2),
             config.rim_neighbour_radius,
             config.rim_neighbour_min_shift,
             side // 2,
@@ -3037,10 +3056,12 @@ class _RimLimits(NamedTuple):
     again (radii), how many times, and the largest shift of a fit that settled (radii); where rays
     could not see the rim (cut by the playing area's edge), the rays needed for a fit of a known
     radius, that radius (in expected radii), the largest shift down of a fit (radii) and the
-    largest RMS residual of a fit of known radius (radii); how near another candidate (in its radii)
-    a rim point lies when its ray ran over that ball's image (0: not looked at) and the least move
-    (radii) of a fit without such rays; the half-side (px)
-    of the square the mask is averaged over, and the singular determinant."""
+    largest RMS residual of a fit of known radius (radii), the radius (px) below which these two
+    keep their pixel parts (see ``rim_cut_reference_radius_px``) and the rays the band by the
+    area's edge hides, times the radius (rays px, :func:`_band_rays_px`); how near another
+    candidate (in its radii) a rim point lies when its ray ran over that ball's image (0: not
+    looked at) and the least move (radii) of a fit without such rays; the half-side (px) of the
+    square the mask is averaged over, and the singular determinant."""
 
     step: float
     level: float
@@ -3056,6 +3077,8 @@ class _RimLimits(NamedTuple):
     cut_radius: float
     cut_max_shift: float
     cut_residual: float
+    cut_reference_radius: float
+    band_rays_px: float
     neighbour: float
     neighbour_min_shift: float
     half_side: int
@@ -3207,11 +3230,12 @@ def _fit_rim(
     square reaches beyond ``known`` (the playing area: it found only the area's edge), or its rim
     point lies within ``neighbour`` of their radii ``others_r`` (q,) of one of ``others`` (q, 2)
     (it ran over that ball's image; ``hit`` (q,) is set for it). Where such rays left too few, a
-    circle of ``cut_radius`` times ``r`` is fitted (``enough_cut`` rays needed, within
-    ``cut_residual`` radii). Its centre's offset from the start and its radius (px), NaN where too
-    few rays found the rim, whether rays were left out so, and whether the rim points disagreed
-    (fewer than ``enough`` of them on the circle through all: that circle is the one returned).
-    ``points``, ``use``, ``values``: scratch arrays of m × 2, m and k."""
+    circle of ``cut_radius`` times ``r`` is fitted (:func:`_enough_cut` rays needed, within
+    ``cut_residual`` radii, of ``r`` or of ``cut_reference_radius`` where r is smaller). Its
+    centre's offset from the start and its radius (px), NaN where too few rays found the rim, whether
+    rays were left out so, and whether the rim points disagreed (fewer than ``enough`` of them on the
+    circle through all: that circle is the one returned). ``points``, ``use``, ``values``: scratch
+    arrays of m × 2, m and k."""
     m, k = len(directions), len(steps)
     h, w = averaged.shape
     found = cut = 0
@@ -3253,8 +3277,8 @@ def _fit_rim(
     if not known_radius:
         enough = limits.enough
         ox, oy, radius = _circle_through(points, use, limits.singular)
-    elif cut > 0 and found >= limits.enough_cut:
-        enough = limits.enough_cut
+    elif cut > 0 and found >= _enough_cut(r, limits):
+        enough = _enough_cut(r, limits)
         ox, oy, radius = _circle_of_radius(points, use, limits.cut_radius * r, 0.0, 0.0, limits.singular)
     else:
         return np.nan, np.nan, np.nan, False, False
@@ -3275,9 +3299,31 @@ def _fit_rim(
             if use[j]:
                 dx, dy = points[j, 0] - ox, points[j, 1] - oy
                 squares += (np.sqrt(dx * dx + dy * dy) - radius) ** 2
-        if not squares <= on_rim * (limits.cut_residual * r) ** 2:
+        if not squares <= on_rim * (limits.cut_residual * max(r, limits.cut_reference_radius)) ** 2:
             return np.nan, np.nan, np.nan, False, False
     return ox, oy, radius, cut > 0, on_rim < enough
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _enough_cut(r: float, limits: _RimLimits) -> float:
+    """The rays a fit of known radius needs for a ball of radius ``r`` (px): ``enough_cut``, fewer
+    below ``cut_reference_radius`` by the rays the band by the area's edge hides there beyond those
+    it hides at that radius (at least a circle's three points)."""
+    extra = limits.band_rays_px * max(1.0 / r - 1.0 / limits.cut_reference_radius, 0.0)
+    return max(_CIRCLE_MIN_POINTS, limits.enough_cut - extra)
+
+
+def _band_rays_px(directions: np.ndarray, half_side: int) -> float:
+    """The rays the band by the area's edge hides at the two ends of a seen arc of a rim of radius
+    1 px, so that over a rim of radius r it hides this / r rays: a sample of the mask averaged
+    over squares of half-side ``half_side`` reads ``half_side`` px beyond its bilinear pixel, which
+    lies half a pixel on on average, and a band of w px hides about w / r radians of a rim where the
+    rim crosses it; over the rays' angular spacing (``directions`` (m, 2), evenly spread). With a
+    3 px square and 48 rays, 28 ray px: the white on Task2 clip 14 against the far cushion found
+    its rim on 9 rays at 720 lines (6.4 px) and 7 at 480 (4.27 px), 2.2 fewer by this."""
+    first, second = directions[0], directions[1]
+    spacing = abs(np.arctan2(first[0] * second[1] - first[1] * second[0], first @ second))
+    return 2.0 * (half_side + 0.5) / float(spacing)
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
