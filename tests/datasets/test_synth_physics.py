@@ -197,3 +197,25 @@ def test_a_topple_rolls_the_ball_without_a_strike_and_rests_are_recorded_between
     assert piece.mode == ROLLING  # from the start: no sliding phase
     with pytest.raises(ValueError, match="topple"):
         Shot(200.0, 0.0, top=0.2, topple=True)
+
+
+@pytest.mark.parametrize("pocket", sorted(STANDARD_TABLE.pockets))
+def test_a_ball_at_rest_in_a_pockets_throat_can_be_played(pocket: str):
+    """A ball that stopped in the jaws, past the cushion line and short of the capture circle, is
+    still on the table (a whole frame at 25 fps left the cue ball there): the next stroke is played
+    from there, out onto the cloth, while a place behind a jaw face is still refused."""
+    geo = TableGeometry()
+    spec = STANDARD_TABLE.pockets[pocket]
+    mouth, drop = np.asarray(spec.mouth_centre, float), np.asarray(spec.drop_centre, float)
+    outward = (drop - mouth) / np.linalg.norm(drop - mouth)
+    depth = (float(np.linalg.norm(drop - mouth)) - geo.capture_radius_mm(pocket)) / 2.0
+    in_throat = mouth + outward * depth
+    assert not STANDARD_TABLE.on_playing_area(in_throat)[0]
+    centre = np.array([STANDARD_TABLE.width_mm / 2.0, STANDARD_TABLE.length_mm / 2.0])
+    towards = math.degrees(math.atan2(*(centre - in_throat)[::-1]))
+    traj = simulate({"white": tuple(in_throat)}, Shot(500.0, towards))
+    assert STANDARD_TABLE.on_playing_area(np.asarray(traj.final_layout["white"]))[0]
+    jaw = np.asarray(spec.jaws[0], float)
+    behind_the_jaw = jaw + outward * depth + (jaw - mouth) / np.linalg.norm(jaw - mouth) * 2.0 * R
+    with pytest.raises(ValueError, match="off the playing area"):
+        simulate({"white": tuple(behind_the_jaw)}, Shot(1000.0, towards))

@@ -576,7 +576,17 @@ class StrokeConfig:
     touching the cushion has its centre on) in the restrike check's window may have bounced off it
     between two sightings: into the cushion and back out between frames its speed reads low (more
     so where a 25 fps picture is shown twice at 30 fps), and it then seems to set off anew. It is
-    not taken for struck again there (a cue ball struck again while resting by a cushion is missed)."""
+    not taken for struck again there, unless every ball had come to rest before it set off
+    (``restrike_after_rest_s``)."""
+    restrike_after_rest_s: float = 0.2
+    """A cue ball set off as struck again after every ball of the stroke had been read at rest (none
+    moving) for at least this long (s) before, no other ball moving since, was struck after the
+    stroke ended: the stroke ends where they came to rest, though sooner than ``rest_duration_s``
+    (a player down on the next shot within a second), and the next one starts there. A ball
+    bouncing off a cushion between two sightings still reads moving over the tracker's
+    ``MotionConfig.rest_window_s`` (this long), so a cushion beside the cue ball (see
+    ``restrike_cushion_reach_mm``) then explains nothing: one resting by a cushion (the player's
+    body over it jittering its centre, which holds the rest call back) is taken struck again."""
     restrike_fit_sightings: int = 4
     """A rolling cue ball struck back or sideways need not gain speed: its change of velocity tells
     (see ``restrike_min_velocity_change_mm_s``). The velocity on each side of the strike is the

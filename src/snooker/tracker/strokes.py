@@ -8,8 +8,10 @@ jitter meanwhile does not restart the rest). A cue ball struck
 again while balls still run (a foul) ends the stroke and starts the next: nearly at rest, away
 from every other ball and cushion, it gains more speed than friction or spin can give it, or
 (struck back or sideways while it rolls) its velocity turns at once and stays turned, by more than
-friction can turn it. Between strokes, a ball that moves (a person moved it, or it fell into a
-pocket by itself) is reported as an
+friction can turn it. Struck so after every ball had been read at rest a moment
+(``restrike_after_rest_s``; by a cushion too), sooner than the rest call, the stroke ended where
+they came to rest and the strike starts the next. Between strokes, a ball that moves (a person
+moved it, or it fell into a pocket by itself) is reported as an
 :class:`OutsideEvent`, never as part of a stroke; a ball's resting place is the median of its last
 sightings at rest since it was last seen moving. A ball potted between strokes is an edge fall
 (3.9(a): the frame log's ``edge_fall``, replaced) only on the evidence of
@@ -427,6 +429,7 @@ class StrokeSegmenter:
                 xy = self._frames[i].xy.get(CUE_BALL)
                 seen = self._frames[i].visible.get(CUE_BALL, False)
                 if xy is not None and seen and np.linalg.norm(xy - rest_cue) <= cfg.onset_displacement_mm:
+                    i = self._before_a_neighbour_left(i, rest_cue)
                     start, start_frame = i, self._frames[min(i + 1, now)].frame
                     break
         else:
@@ -442,6 +445,46 @@ class StrokeSegmenter:
         # and have hit a ball, before they showed it.
         early = self._frames[start].t - self._watched_since_t < self.config.unwatched_gap_s
         self._begin(start, start_frame, self._rest, strike_unseen=rest_cue is None or early)
+
+    def _before_a_neighbour_left(self, i: int, rest_cue: np.ndarray) -> int:
+        """The frame the stroke began on, given ``i``, the last frame the cue ball was seen in its
+        place (``rest_cue``): ``i``, unless a ball that rested within a diameter plus
+        ``onset_displacement_mm`` of it has already left its place there. Struck into a ball a few
+        mm off, the cue ball hits it within milliseconds and may all but stop, still read in its
+        place on the first frame after the strike while that ball runs (taken for a ball running
+        before the stroke, its contact was lost). Then the last frame before, within
+        ``restrike_hidden_max_s``, where such balls and the cue ball were all in their places (none
+        found: ``i``)."""
+        cfg = self.config
+        near = cfg.onset_displacement_mm
+        reach = self.table.ball_diameter_mm + near
+        neighbours = {
+            label: place
+            for label, place in self._rest.items()
+            if label != CUE_BALL and float(np.linalg.norm(place - rest_cue)) <= reach
+        }
+
+        def in_place(record: _FrameRecord) -> bool:
+            return all(
+                float(np.linalg.norm(record.xy[label] - place)) <= near
+                for label, place in neighbours.items()
+                if record.visible.get(label, False) and label in record.xy
+            )
+
+        if not neighbours or in_place(self._frames[i]):
+            return i
+        for j in range(i - 1, -1, -1):
+            if self._frames[i].t - self._frames[j].t > cfg.restrike_hidden_max_s + 1e-9:
+                break
+            cue = self._frames[j].xy.get(CUE_BALL)
+            cue_in_place = (
+                cue is not None
+                and self._frames[j].visible.get(CUE_BALL, False)
+                and float(np.linalg.norm(cue - rest_cue)) <= near
+            )
+            if cue_in_place and in_place(self._frames[j]):
+                return j
+        return i
 
     def _begin(
         self,
@@ -645,6 +688,16 @@ class StrokeSegmenter:
         struck = self._struck_again(now)
         if struck is None:
             struck = self._turned_by_a_strike(now)
+        settled_since = None if struck is None else self._struck_after_rest(struck)
+        if settled_since is not None:
+            # Every ball had stopped before the cue ball was struck again: the stroke ended where
+            # they came to rest (the strike came sooner than ``rest_duration_s`` would end it), and
+            # the next one starts with the strike, the balls where they came to rest.
+            self._rest_since = settled_since
+            ended = self._end_at_rest(rest_end=struck - 1)
+            start = struck - 1 - settled_since  # the frames before the rest are gone
+            self._begin(start, self._frames[start + 1].frame, self._rest)
+            return ended
         if struck is not None:
             # The cue ball was struck again while balls still ran: the stroke ends on the frame
             # before, and the next one starts there with the balls where they were.
@@ -662,13 +715,45 @@ class StrokeSegmenter:
             return []
         return self._end_at_rest()
 
-    def _end_at_rest(self) -> list[StrokeEvents]:
-        """Close the running stroke where its balls came to rest (``self._rest_since``)."""
+    def _struck_after_rest(self, struck: int) -> int | None:
+        """The index of the first frame of the ``restrike_after_rest_s`` before the cue ball was
+        struck again (``self._frames[struck]`` its first sighting after, see :meth:`_struck_again`)
+        if every ball stood still over them: each sighting within ``onset_displacement_mm`` of where
+        the ball was seen last before the strike, and no ball hidden while it ran (read moving).
+        Else None. Judged on the places, not on the tracker's moving flags: a resting centre that
+        jumped (the player's body over the ball) keeps its flag up for ``MotionConfig.rest_window_s``
+        after it stopped. Then no ball of the stroke still ran: the strike is the next stroke's."""
+        cfg = self.config
+        assert self._start_index is not None
+        last = self._frames[struck - 1]
+        first = struck - 1
+        while (
+            first > self._start_index
+            and last.t - self._frames[first - 1].t <= cfg.restrike_after_rest_s + 1e-9
+        ):
+            first -= 1
+        if last.t - self._frames[first].t < cfg.restrike_after_rest_s - 1e-9:
+            return None
+        places: dict[str, np.ndarray] = {}
+        for record in reversed(self._frames[first:struck]):
+            for label, xy in record.xy.items():
+                if not record.visible.get(label, False):
+                    if record.moving.get(label, False):
+                        return None
+                    continue
+                place = places.setdefault(label, xy)
+                if float(np.linalg.norm(xy - place)) > cfg.onset_displacement_mm:
+                    return None
+        return first
+
+    def _end_at_rest(self, rest_end: int | None = None) -> list[StrokeEvents]:
+        """Close the running stroke where its balls came to rest (``self._rest_since``); their rest
+        lasted until ``self._frames[rest_end]`` (None: until now)."""
         assert self._rest_since is not None
         released = self._release(judge=True)
         stopped_short = self._stopped_short(self._rest_since)
         fell = None if stopped_short else self._cue_ball_fell(self._rest_since)
-        stroke, _ = self._close(self._rest_since, truncated=False)
+        stroke, _ = self._close(self._rest_since, truncated=False, rest_end=rest_end)
         if fell is not None:
             self.outside_events.append(fell)
         return [*released, *([] if stopped_short or fell is not None else [stroke])]
@@ -938,7 +1023,7 @@ class StrokeSegmenter:
             shown = [i for i in range(last_before, now - n + 2) if CUE_BALL in self._frames[i].xy]
             if self._met_a_ball(shown):
                 continue  # another ball right there: a collision
-            if any(
+            if self._struck_after_rest(last_before + 1) is None and any(
                 self._by_cushion(f.xy[CUE_BALL], cfg.restrike_cushion_reach_mm)
                 for f in self._frames[first_before : now - n + 2]
                 if CUE_BALL in f.xy
@@ -1144,9 +1229,10 @@ class StrokeSegmenter:
         return int(span_s / interval + 1e-9) if interval > 0 else 0
 
     def _close(
-        self, end: int, truncated: bool, interrupted: bool = False
+        self, end: int, truncated: bool, interrupted: bool = False, rest_end: int | None = None
     ) -> tuple[StrokeEvents, dict[str, PotEvent | None]]:
-        """The stroke from ``self._start_index`` to ``self._frames[end]``; ``interrupted``: ended by
+        """The stroke from ``self._start_index`` to ``self._frames[end]``, its balls at rest from
+        there to ``self._frames[rest_end]`` (None: to the last frame); ``interrupted``: ended by
         the cue ball struck again while balls still ran. Then a ball the cue ball hit that was never
         seen again (:meth:`_vanished`) may still be running, hidden (under the cue, the player's arm
         as he plays on): it is not judged yet but returned pending, with the pot inferred for it or
@@ -1188,7 +1274,11 @@ class StrokeSegmenter:
                 cushions.append(CushionContact(label, cushion, frames[k].frame))
         cushions.sort(key=lambda c: (c.frame, c.label))
         last = frames[-1]
-        settled_frames = self._frames[end:] if not (truncated or interrupted) else [last]
+        settled_frames = (
+            self._frames[end : None if rest_end is None else rest_end + 1]
+            if not (truncated or interrupted)
+            else [last]
+        )
         settled = self._settled_positions(settled_frames)
         settled_px = self._settled_positions(settled_frames, image=True)
         after = {label: _pair(xy) for label, xy in settled.items()}

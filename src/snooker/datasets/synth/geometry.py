@@ -148,6 +148,29 @@ class TableGeometry:
                 out.append((f"jaw:{name}:{k}", tuple(map(float, self.jaw_face_end(name, k)))))
         return tuple(out)
 
+    def can_rest(self, xy: np.ndarray, tolerance_mm: float = 1e-6) -> np.ndarray:
+        """Whether ball centres ``xy`` (n, 2) mm lie where a ball can be at rest: on the playing
+        area, or in a pocket's throat (past the cushion line, between its two jaw faces and clear
+        of them, short of its capture circle): a ball that stopped in the jaws is still on the
+        table (3.9) and may be played from there. ``tolerance_mm`` widens each bound."""
+        xy = np.atleast_2d(np.asarray(xy, dtype=float))
+        r = self.table.ball_radius_mm
+        ok = self.table.on_playing_area(xy, margin_mm=tolerance_mm)
+        faces = {s.name: s for s in self.segments if s.pocket is not None}
+        for name, pocket in self.table.pockets.items():
+            drop = np.asarray(pocket.drop_centre, float)
+            mouth = np.asarray(pocket.mouth_centre, float)
+            outward = (drop - mouth) / np.linalg.norm(drop - mouth)
+            depth = (xy - mouth) @ outward
+            inside = (depth >= -tolerance_mm) & (depth <= float((drop - mouth) @ outward) + tolerance_mm)
+            for k in (0, 1):
+                face = faces[f"jaw:{name}:{k}"]
+                clear = (xy - np.asarray(face.start)) @ np.asarray(face.normal)
+                inside &= clear >= r - tolerance_mm
+            inside &= np.linalg.norm(xy - drop, axis=1) > self.capture_radius_mm(name) - tolerance_mm
+            ok |= inside
+        return ok
+
     def capture_radius_mm(self, pocket_name: str) -> float:
         if pocket_name.startswith("middle"):
             return self.config.middle_capture_radius_mm

@@ -256,16 +256,17 @@ def simulate(
 ) -> Trajectory:
     """Simulate ``shot`` (or several, each at its ``time_s`` after ``lead_in_s``) from ``layout``.
 
-    ``layout`` maps ball ids to (x_mm, y_mm) centres; every ball must lie on the playing area and
-    not overlap another. The clip runs ``lead_in_s`` before the first strike and ``tail_s`` after
-    everything has come to rest; frames are sampled at ``fps``. Deterministic.
+    ``layout`` maps ball ids to (x_mm, y_mm) centres; every ball must lie where one can rest (the
+    playing area or a pocket's throat, ``TableGeometry.can_rest``) and not overlap another. The
+    clip runs ``lead_in_s`` before the first strike and ``tail_s`` after everything has come to
+    rest; frames are sampled at ``fps``. Deterministic.
     """
     config = config or PhysicsConfig()
     geo = TableGeometry(table, geometry or GeometryConfig())
     shots = tuple(sorted([shot] if isinstance(shot, Shot) else list(shot), key=lambda s: s.time_s))
     if not shots:
         raise ValueError("simulate needs at least one shot")
-    _validate_layout(layout, table, shots)
+    _validate_layout(layout, geo, shots)
     ids = list(layout)
     state = _State(ids, layout, table.ball_radius_mm)
     sim = _Simulator(state, geo, config, shots, lead_in_s)
@@ -292,7 +293,8 @@ def simulate(
     )
 
 
-def _validate_layout(layout: dict, table: TableSpec, shots: tuple[Shot, ...]) -> None:
+def _validate_layout(layout: dict, geo: TableGeometry, shots: tuple[Shot, ...]) -> None:
+    table = geo.table
     if not layout:
         raise ValueError("the layout has no balls")
     for bid, xy in layout.items():
@@ -301,9 +303,10 @@ def _validate_layout(layout: dict, table: TableSpec, shots: tuple[Shot, ...]) ->
             raise ValueError(f"ball {bid!r} position must be two finite numbers (mm), got {xy!r}")
     ids = list(layout)
     xy = np.array([layout[b] for b in ids], float)
-    off = ~table.on_playing_area(xy, margin_mm=1e-6)
+    off = ~geo.can_rest(xy)
     if np.any(off):
-        raise ValueError(f"balls off the playing area: {[ids[i] for i in np.nonzero(off)[0]]}")
+        names = [ids[i] for i in np.nonzero(off)[0]]
+        raise ValueError(f"balls off the playing area and out of every pocket's throat: {names}")
     d = np.linalg.norm(xy[:, None, :] - xy[None, :, :], axis=2) + np.eye(len(ids)) * 1e9
     i, j = np.unravel_index(np.argmin(d), d.shape)
     if d[i, j] < table.ball_diameter_mm - 1e-6:
