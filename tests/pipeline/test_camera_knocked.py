@@ -7,7 +7,8 @@ measured stops a run with a calibration given, by name, keeping what it had read
 The demo clip (a rendered broadcast view, 960 × 540: a red, then the green, potted) knocked between
 its strokes (frame 100: its first stroke is frames 16-82, its second 121-228) and during its
 second. Unknocked the calls are ONE, then FOUR; knocked and not noticed, every ball jumps ~25 mm at
-once and the two strokes read as one foul.
+once and the two strokes read as one foul (so too, between the strokes, a knock of 2.5 px, or one
+that only turns the picture 0.6-0.8° about its centre).
 """
 
 from __future__ import annotations
@@ -71,8 +72,18 @@ def _knocked(
         (150, 5.0, -4.0, 0.0),
         (101, 6.0, 4.0, 0.0),
         (100, -5.0, 3.0, -0.8),
+        (100, 0.0, 0.0, 0.8),
+        (100, 2.0, 1.5, 0.0),
     ],
-    ids=["between_strokes", "a_small_knock", "during_a_stroke", "on_an_odd_frame", "turned_as_it_moved"],
+    ids=[
+        "between_strokes",
+        "a_small_knock",
+        "during_a_stroke",
+        "on_an_odd_frame",
+        "turned_as_it_moved",
+        "only_turned",
+        "below_3_px",
+    ],
 )
 def test_a_knocked_camera_is_followed_and_the_match_reads_as_it_would_have(
     tmp_path, from_frame, dx, dy, turn_deg
@@ -106,8 +117,8 @@ px): the alignment reads the knocked, re-compressed frames against the first one
 
 @pytest.mark.parametrize(
     ("from_frame", "dx", "dy", "turn_deg"),
-    [(100, 6.0, 4.0, 0.0), (150, 5.0, -4.0, 0.3), (100, -5.0, 3.0, -0.8)],
-    ids=["between_strokes", "during_a_stroke_turned", "turned_more"],
+    [(100, 6.0, 4.0, 0.0), (150, 5.0, -4.0, 0.3), (100, -5.0, 3.0, -0.8), (100, 0.0, 0.0, 0.8)],
+    ids=["between_strokes", "during_a_stroke_turned", "turned_more", "only_turned"],
 )
 def test_a_calibration_given_is_moved_with_the_picture_and_the_match_reads_as_it_would_have(
     tmp_path, from_frame, dx, dy, turn_deg

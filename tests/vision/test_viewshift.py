@@ -80,7 +80,11 @@ STILL, MOVING, MOVED = Verdict.STILL, Verdict.MOVING, Verdict.MOVED
     ("shifts", "expected"),
     [
         ([(0, 0)] * 4, [STILL] * 4),
-        ([(1.5, -1.0)] * 4, [STILL] * 4),  # within the noise of a still camera
+        ([(1.0, -0.5)] * 4, [STILL] * 4),  # within the noise of a still camera
+        ([(0.8, -0.4), (-0.6, 0.7), (0.9, 0.5), (-0.8, -0.6)], [STILL] * 4),  # jitter
+        ([(2, -1.5)] * 4, [MOVING, MOVING, MOVED, MOVING]),  # a knock below max_shift_px
+        ([(0, 0, 0.8)] * 3, [MOVING, MOVING, MOVED]),  # a knock that only turns the picture
+        ([(0, 0, -0.4)] * 3, [MOVING, MOVING, MOVED]),
         ([(6, 4)] * 4, [MOVING, MOVING, MOVED, MOVING]),  # a knock; after MOVED the caller acts
         ([(0, 0), (6, 4), (0, 0), (0, 0)], [STILL, MOVING, STILL, STILL]),  # a jolt, back at once
         ([(6, 4), (-6, -4), (6, 4), (-6, -4)], [MOVING] * 4),  # shaking: never one move held
@@ -92,6 +96,10 @@ STILL, MOVING, MOVED = Verdict.STILL, Verdict.MOVING, Verdict.MOVED
     ids=[
         "still",
         "noise",
+        "jitter",
+        "small_knock",
+        "only_turned",
+        "only_turned_less_the_other_way",
         "knock",
         "jolt",
         "shaking",
@@ -117,7 +125,37 @@ def test_one_side_of_the_picture_moving_alone_is_no_move(table):
     assert all(v is STILL for v, _ in verdicts) and not verdicts[0][1].uniform
 
 
-@pytest.mark.parametrize(("dx", "dy", "turn_deg"), [(6.0, 4.0, 0.0), (-5.0, 3.0, -0.8), (5.0, -4.0, 0.3)])
+def test_a_player_walking_across_the_table_is_no_move(table):
+    """A dark figure crossing the table, frame by frame, moves no corner of the fit held."""
+    image, _ = table
+    frames = []
+    for step in range(8):
+        frame = image.copy()
+        x = 200 + 70 * step
+        cv2.rectangle(frame, (x, 150), (x + 60, 420), (30, 30, 40), -1)
+        frames.append(frame)
+    assert _verdicts_of(table, frames) == [STILL] * 8
+
+
+def test_a_player_leaning_over_one_end_is_no_move(table):
+    """A dark figure over one end of the table, held, and a cue along it: no move."""
+    image, _ = table
+    frame = image.copy()
+    cv2.rectangle(frame, (620, 60), (780, 470), (30, 30, 40), -1)
+    cv2.line(frame, (640, 260), (420, 300), (60, 120, 170), 5)
+    assert _verdicts_of(table, [frame] * 5) == [STILL] * 5
+
+
+def _verdicts_of(table, frames: list[np.ndarray]) -> list[Verdict]:
+    image, view = table
+    shift = ViewShift(EVERY_FRAME)
+    shift.check(0, image, view)
+    return [shift.check(i + 1, frame, view)[0] for i, frame in enumerate(frames)]
+
+
+@pytest.mark.parametrize(
+    ("dx", "dy", "turn_deg"), [(6.0, 4.0, 0.0), (-5.0, 3.0, -0.8), (5.0, -4.0, 0.3), (0.0, 0.0, 0.8)]
+)
 def test_a_move_is_measured_whole_turn_and_shift(table, dx, dy, turn_deg):
     """Following a move: the picture's turn and shift, measured by aligning the frames whole, put
     the table's corners where they moved (the shift measured first only starts it)."""

@@ -4,7 +4,8 @@
 Written with OpenCV's MPEG-4 encoder (``mp4v``), so every variant is also re-encoded once:
 ``copy`` (the same size and rate) separates what the re-encoding does from what the change does.
 ``knocked`` moves the picture 5, 3 px and turns it 0.4° from 2 s on, as a camera knocked on its
-mount. The variants named ``look_<name>`` show each clip as another broadcast would
+mount; ``knocked_turned`` only turns it 0.8° about its centre, ``knocked_small`` only moves it 2,
+-1.5 px (2.5 px). The variants named ``look_<name>`` show each clip as another broadcast would
 (:data:`snooker.vision.photometric.BROADCAST_PERTURBATIONS`: exposure, white balance, tone curve,
 saturation, blur, compression), frame by frame. Written under a temporary or ``out/`` folder, never
 into the repository.
@@ -60,6 +61,8 @@ VARIANTS = {
     "low_bitrate": Variant(bitrate=LOW_BITRATE),
     "fps25": Variant(fps=25.0, drop_every=6),
     "knocked": Variant(knock_from_s=2.0, knock_px=(5.0, 3.0), knock_turn_deg=0.4),
+    "knocked_turned": Variant(knock_from_s=2.0, knock_turn_deg=0.8),
+    "knocked_small": Variant(knock_from_s=2.0, knock_px=(2.0, -1.5)),
 } | {
     f"look_{p.name}": Variant(size=p.size, look=Perturbation(p.name, **_look_without_size(p)))
     for p in BROADCAST_PERTURBATIONS
