@@ -141,6 +141,15 @@ class AssociationConfig:
     that sighting (Task2 clip 3: the cue ball striking the black by the baulk cushion at 4 m/s and
     coming back, its sightings no nearer the black's place than 92 mm). Running straight past a
     ball, it reached it only along its steps. The value is ``StrokeConfig.min_deflection_deg``."""
+    push_line_deg: float = 15.0
+    """A ball at rest touching another (within a diameter plus ``rest_contact_tolerance_mm``) that
+    the cue sets off meets it at once, at a speed no sighting shows (a push, 3.8(b): the cue ball
+    creeps on behind the ball it pushed, which may run off many times faster). The struck ball
+    leaves along the line of centres at the contact, at up to ``max_ball_speed_mm_s``: it may be
+    found within this angle (deg) of the line from the striker's place to its own, which covers
+    the centres' position errors and the throw of a contact struck off the line of centres
+    (``touching_ball_pushed`` on the overhead camera, seed 1: the red found 57 mm along that line
+    two frames after the strike, the white 4 mm on, and taken for a new red)."""
     unnamed_repeat_mm: float = 1.0
     """An unnamed place within this of one on the frame before has not moved: no fast ball (whose
     place moves at least ``unnamed_min_speed_mm_s``·dt a frame, 33 mm at 30 fps) but a mark, or

@@ -47,6 +47,18 @@ class _Jump(NamedTuple):
     """...and where to (mm)."""
 
 
+class _Reach(NamedTuple):
+    """When a moving ball first came within contact distance of a ball's resting place (s), the
+    fastest such ball's speed (mm/s), and, where one of them set off (``_Track.set_off``) within
+    contact distance of it (struck by the cue while touching it or nearly: its speed at the
+    contact was not seen), the line of centres from there to the resting place (unit vector;
+    None otherwise)."""
+
+    at: float
+    speed: float
+    line: np.ndarray | None = None
+
+
 class _Leap(NamedTuple):
     """A ball found again beyond its reach: where it was lost (mm) and when (s), its speed then
     (mm/s), and where (mm) and when (s) it was found."""
@@ -113,9 +125,9 @@ class _Track:
     its place..."""
     rest_t: float = 0.0
     """...and when (s)."""
-    reached: tuple[float, float] | None = None
-    """(s, mm/s): when a moving ball first came within contact distance of ``rest_place`` since
-    ``rest_t``, and the fastest such ball's speed; None while none has."""
+    reached: _Reach | None = None
+    """When a moving ball first came within contact distance of ``rest_place`` since ``rest_t``,
+    the fastest such ball's speed, and the line it pushed along; None while none has."""
     leapt: _Leap | None = None
     """Found again, after it was unseen, farther from where it was lost than its speed then carries
     it (see ``AssociationConfig.leap_max_run_speed_mm_s``); None otherwise."""
@@ -123,6 +135,10 @@ class _Track:
     """Taken from rest to a place beyond its gate on the frame after it was last seen at rest, and
     seen nowhere else since: a struck ball that ran there, or something else named like it while
     the ball ran off unnamed (see ``AssociationConfig.unnamed_trail_against_jump_deg``)."""
+    set_off: tuple[float, float, float] | None = None
+    """(s, x mm, y mm): its earliest sighting within ``MotionConfig.rest_window_s`` when it was
+    last found moving after being at rest: where it set off from (a ball creeping off ~2 mm a
+    frame is found moving only a rest window later); None before it first moved."""
     shown_again: bool = False
     """Its last sighting was a repeated picture (see ``MotionConfig.repeat_tolerance_mm``): found
     still on the next frame too, it stopped."""
@@ -220,6 +236,7 @@ class BallTracker:
             if dj not in used and confidence[dj] >= self.config.lifecycle.spawn_min_confidence:
                 self._spawn(frame, t, xy[dj], balls[dj], (float(px[dj][0]), float(px[dj][1])), float(rpx[dj]))
         self._confirm_tentatives(first_frame=self._last_t is None)
+        self._reconsider_pushed(frame)
         self._reconsider_duplicates(frame, t)
         events.extend(self._settle_pending(frame, t, self.config.lifecycle.pot_confirm_s))
         self._tracks = [tr for tr in self._tracks if tr.alive]
@@ -616,7 +633,7 @@ class BallTracker:
         second = [(ti, dj) for ti, dj in second if self._may_have_left(self._tracks[ti], t, xy[dj])[0]]
         return first + second + self._rattled_out(t, xy, balls, rest_t, rest_d, second)
 
-    def _reach(self, t: float, found: dict[int, np.ndarray]) -> dict[int, tuple[float, float]]:
+    def _reach(self, t: float, found: dict[int, np.ndarray]) -> dict[int, _Reach]:
         """For each ball with a resting place (``_Track.rest_place``; by track index), when a
         moving ball first came within contact distance of it since it was seen resting there, and
         the fastest such ball's speed (s, mm/s; see ``AssociationConfig.rest_contact_tolerance_mm``),
@@ -625,7 +642,11 @@ class BallTracker:
         sighting where its direction turned there (``AssociationConfig.rest_reach_turn_deg``); for
         a ball moving but not found, as far as its speed carries it from its last sighting; for a
         ball at rest that was reached and is unseen, as far as the speed it may have been given
-        carries it from its place. Balls no moving ball reached are left out."""
+        carries it from its place. Balls no moving ball reached are left out. A mover that set off
+        (``_Track.set_off``) within contact distance of a resting place met that ball at once, at
+        a speed no sighting shows (a push, 3.8(b)): the line of centres from where it set off to
+        the resting place is kept with the reach, from the time it set off (see
+        ``AssociationConfig.push_line_deg``)."""
         reach = {
             ti: tr.reached for ti, tr in enumerate(self._tracks) if tr.rest_place is not None and tr.reached
         }
@@ -668,7 +689,7 @@ class BallTracker:
                 since = other.last_seen_t
                 movers.append((ti, other.last_measured, None, since, speed, speed * max(t - since, 0.0)))
             elif other.status == TrackStatus.HELD and other.rest_place is not None and other.reached:
-                since, speed = other.reached
+                since, speed = other.reached.at, other.reached.speed
                 movers.append((ti, other.rest_place, None, since, speed, speed * max(t - since, 0.0)))
         movers = [mover for mover in movers if not mover[4] <= 0.0]  # a mover at no speed reaches nothing
         if not movers:
@@ -676,10 +697,10 @@ class BallTracker:
         places = np.array([self._tracks[ti].rest_place for ti in resting])
         # a first look for all movers and places at once: within contact of the step's box or the disc
         near_all = _near_boxes(
-            np.array([start for _, start, _, _, _, _ in movers]),
-            np.array([start if end is None else end for _, start, end, _, _, _ in movers]),
+            np.array([mover[1] for mover in movers]),
+            np.array([mover[1] if mover[2] is None else mover[2] for mover in movers]),
             places,
-            contact + np.array([within for *_, within in movers]),
+            contact + np.array([mover[5] for mover in movers]),
         )
         for (oi, start, end, since, speed, within), near_row in zip(movers, near_all, strict=True):
             for k in np.flatnonzero(near_row):
@@ -697,22 +718,43 @@ class BallTracker:
                 if closest > contact:
                     continue
                 at = max(at, track.rest_t)
+                line = self._push_line(self._tracks[oi], track, contact)
+                if line is not None:
+                    at = max(min(at, self._tracks[oi].set_off[0]), track.rest_t)
                 before = reach.get(ti)
-                reach[ti] = (at, speed) if before is None else (min(before[0], at), max(before[1], speed))
+                if before is None:
+                    reach[ti] = _Reach(at, speed, line)
+                else:
+                    line = before.line if before.line is not None else line
+                    reach[ti] = _Reach(min(before.at, at), max(before.speed, speed), line)
         return reach
 
-    def _commit_reach(self, reach: dict[int, tuple[float, float]]) -> None:
+    @staticmethod
+    def _push_line(mover: _Track, resting: _Track, contact: float) -> np.ndarray | None:
+        """The line of centres (unit vector) from where ``mover`` set off (``_Track.set_off``) to
+        ``resting``'s place, where it set off within ``contact`` mm of that place while the ball
+        rests there (a push, see ``AssociationConfig.push_line_deg``); else None."""
+        if mover.set_off is None or resting.rest_place is None:
+            return None
+        centres = resting.rest_place - np.array(mover.set_off[1:])
+        gap = float(np.linalg.norm(centres))
+        return centres / gap if 0.0 < gap <= contact else None
+
+    def _commit_reach(self, reach: dict[int, _Reach]) -> None:
         """Record :meth:`_reach`'s findings on the tracks."""
         for ti, reached in reach.items():
             self._tracks[ti].reached = reached
 
     def _may_have_left(
-        self, track: _Track, t: float, xy: np.ndarray, reached: tuple[float, float] | None = None
+        self, track: _Track, t: float, xy: np.ndarray, reached: _Reach | None = None
     ) -> np.ndarray:
         """(n,) bool: which places ``xy`` (n, 2) mm ``track`` may be found at on ``t`` as far as
         its resting place tells (see ``AssociationConfig.rest_contact_tolerance_mm``; ``reached``:
         the contact to judge by, else the track's own): all for a ball with none, one seen on the
-        frame before (not unseen), or one unseen for ``LifecycleConfig.long_absence_s``."""
+        frame before (not unseen), or one unseen for ``LifecycleConfig.long_absence_s``. A ball
+        pushed (``_Reach.line``) may also be found along its line of centres, within
+        ``AssociationConfig.push_line_deg`` of it, as far as ``max_ball_speed_mm_s`` carries it
+        since the contact."""
         gate = self.config.association.gate_base_mm
         xy = np.asarray(xy, dtype=float).reshape(-1, 2)
         if (
@@ -724,8 +766,16 @@ class BallTracker:
         reached = reached or track.reached
         reach = gate
         if reached is not None:
-            reach += reached[1] * max(t - reached[0], 0.0)
-        return np.linalg.norm(xy - track.rest_place, axis=1) <= reach
+            reach += reached.speed * max(t - reached.at, 0.0)
+        away = xy - track.rest_place
+        distance = np.linalg.norm(away, axis=1)
+        may = distance <= reach
+        if reached is not None and reached.line is not None:
+            cfg = self.config.association
+            run = gate + cfg.max_ball_speed_mm_s * max(t - reached.at, 0.0)
+            along = away @ reached.line
+            may |= (distance <= run) & (along >= distance * math.cos(math.radians(cfg.push_line_deg)))
+        return may
 
     def _rattled_out(
         self,
@@ -839,11 +889,14 @@ class BallTracker:
         while track.history and track.history[0][0] < t - motion.rest_window_s - 1e-9:
             track.history.popleft()
         zx, zy = float(z[0]), float(z[1])
+        was_moving = track.moving
         track.moving = found_elsewhere or (
             max(math.hypot(x - zx, y - zy) for _, x, y in track.history) > motion.rest_displacement_mm
         )
         if track.moving:
             track.moved_t = t
+            if not was_moving:
+                track.set_off = track.history[0]
         n = track.still_count
         if (
             track.moving
@@ -1059,6 +1112,10 @@ class BallTracker:
             track.probation = track.hits < needed
             colour = track.votes.most_common(1)[0][0]
             if colour == RED:
+                pushed = self._pushed_red(track)
+                if pushed is not None:
+                    self._merge_into(pushed, track)
+                    continue
                 reds = sum(1 for tr in self._tracks if tr.confirmed and tr.colour == RED)
                 if reds >= FULL_RACK_REDS:
                     track.dropped = True
@@ -1081,6 +1138,50 @@ class BallTracker:
             else:
                 track.duplicate = True
                 track.status = TrackStatus.VISIBLE
+
+    def _reconsider_pushed(self, frame: int) -> None:
+        """Reds confirmed anew and seen on this frame, never unseen since they were first seen,
+        judged again as a held red pushed there (:meth:`_pushed_red`): the cue ball creeping on
+        behind the red it pushed is found moving only a rest window after the strike
+        (``MotionConfig.rest_window_s``), and the red, found beyond its gate on the frame after,
+        may be named a new red by then."""
+        if not any(tr.reached is not None and tr.reached.line is not None for tr in self._tracks):
+            return
+        for track in self._tracks:
+            if (
+                track.label is not None
+                and track.colour == RED
+                and track.status == TrackStatus.VISIBLE
+                and track.last_seen_frame == frame
+                and track.found_t == track.born_t
+            ):
+                pushed = self._pushed_red(track)
+                if pushed is not None:
+                    self._merge_into(pushed, track)
+
+    def _pushed_red(self, track: _Track) -> _Track | None:
+        """The held red that a new red ``track`` is, pushed (see ``AssociationConfig.push_line_deg``):
+        one unseen since before ``track`` was first seen, that may have left its place along its
+        line of centres to where ``track`` was first seen and is now (the nearest to its place of
+        such); None where none. A red pushed at once off its place, unseen on the frame after, is
+        found beyond its gate before the cue ball that pushed it, creeping, is seen moving."""
+        held = [
+            tr
+            for tr in self._tracks
+            if tr is not track
+            and tr.confirmed
+            and tr.colour == RED
+            and tr.status == TrackStatus.HELD
+            and tr.reached is not None
+            and tr.reached.line is not None
+            and tr.last_seen_t < track.born_t
+            and track.born_t - tr.last_seen_t < self.config.lifecycle.long_absence_s
+            and self._may_have_left(tr, track.born_t, track.born_xy)[0]
+            and self._may_have_left(tr, track.last_seen_t, track.xy)[0]
+        ]
+        if not held:
+            return None
+        return min(held, key=lambda tr: float(np.linalg.norm(track.born_xy - tr.rest_place)))
 
     def _leap(self, track: _Track, t: float, z: np.ndarray) -> _Leap | None:
         """The leap of the held ``track`` found at ``z`` (mm) on ``t`` (s), where that lies beyond

@@ -315,6 +315,36 @@ class ClassicConfig:
     """A highlight-less blob closer than this (mm) to another candidate is part of that ball; a
     touching ball's centre is 52.5 mm away, so the cue ball (whose highlight does not show) resting
     against another ball is a ball of its own."""
+    foreign_blobs: bool = True
+    """A ball whose highlight is lost in its saturated body (the cue ball, lit brightly) is found
+    as a blob only where no highlight's ball explains its foreground; resting against another
+    ball nearer the camera's far side, it lies inside that ball's explained disc (seen from a
+    broadcast camera the two overlap by most of a radius: ``touching_ball_pushed``, seed 0, the
+    white never a candidate, and the red it touches, read on the white's pixels, named pink).
+    Where on, each highlight's ball is looked through for foreground of another colour than its
+    own and brighter (see ``foreign_lighter``): pixels of its explained region (``explained_radius``
+    and its shadow) whose chromaticity lies ``foreign_chroma`` or more from the median of its own
+    around its highlight (within ``foreign_reference_radius`` radii of it, the highlight's own
+    pixels left out). Where they are enough to hold a ball-deep blob (a disc of
+    ``min_blob_depth`` radii), the deepest point of such pixels in a box around that region (a
+    ball's radius wider) is a blob candidate, held to the tests of the others. Only the boxes of
+    the balls holding such pixels are searched (compiled)."""
+    foreign_reference_radius: float = 0.5
+    """Radius (in r) of the disc around a highlight where its ball's own colour is read."""
+    foreign_chroma: float = 0.12
+    """Least distance (in B, G, R over their sum) of a foreign pixel's chromaticity from the ball's."""
+    foreign_lighter: float = 40.0
+    """A foreign pixel's Lab lightness (0-255) is at least this much above the median of the
+    ball's own (its shading, its shadow and the cloth are darker; a body bright enough to hide its
+    highlight is lighter). The ball's core is read without such pixels (``ColourConfig``'s
+    ``core_features``): a red the white rests against in front of it read the white's too, and
+    was named pink."""
+    foreign_separation_mm: float = 26.0
+    """A foreign blob is kept this far (mm) or more from every other candidate: of another colour
+    than the ball whose region holds it, it is no part of that ball (``blob_separation_mm``), and
+    two touching balls, 52.5 mm apart, each found up to half a radius towards the other (the
+    ball centred on both their foreground, the blob's depth cut by the white's shaded side, darker
+    than ``foreign_lighter``), stay about a radius apart (``distinct_highlight_min_centred_mm``)."""
     dark_blobs: bool = True
     """A dark ball blurred by its motion is a streak of the cloth darkened, of the cloth's hue: on
     a broadcast that keeps dark greens saturated it differs from the cloth in chromaticity and is
@@ -887,6 +917,9 @@ def compile_kernels() -> None:
     mask[2, 3] = True
     _sparse_regions(mask)
     _areas_up_to(mask, np.array([3]), np.array([2]), np.array([4.0]))
+    chroma, limits = np.full(3, 1.0 / 3.0, np.float32), (np.float32(40.0), np.float32(0.01))
+    for part in (image, image[:, 1:9]):  # a mosaic (contiguous), the crop of a frame (a view)
+        _foreign_pixels(part, lightness, mask, 3, 3, 1, 2, 1, chroma, *limits, np.float32(12.0))
 
 
 @dataclass(frozen=True)
@@ -1377,6 +1410,22 @@ def _find(
     spots, blobs, spots_mm, blobs_mm, spot_bodiless = _candidates(
         lightness, tophat, foreground, body, g, on_table, apart, config, intruders, loose
     )
+    own = _own_colours(image, lightness, tophat, foreground, spots, spot_bodiless, g, config)
+    blobs, blobs_mm, holding = _with_foreign_blobs(
+        image,
+        lightness,
+        foreground,
+        g,
+        spots,
+        spots_mm,
+        own,
+        blobs,
+        blobs_mm,
+        on_table,
+        apart,
+        config,
+    )
+    own[~holding] = np.nan  # read whole: no other ball's pixels over it
     found = np.concatenate([spots, blobs]).reshape(-1, 2)
     found_mm = np.concatenate([spots_mm, blobs_mm]).reshape(-1, 2)
     has_highlight = np.arange(len(found)) < len(spots)
@@ -1405,6 +1454,7 @@ def _find(
         inside = searched(dark)
         dark, dark_mm = dark[inside], dark_mm[inside]
     centres = np.concatenate([found, dark])
+    own = np.concatenate([own, np.full((len(centres) - len(own), own.shape[1]), np.nan)])
     has_highlight = np.concatenate([has_highlight, np.zeros(len(dark), dtype=bool)])
     darkness = np.arange(len(centres)) >= len(found)
     bodiless = np.concatenate([bodiless, np.zeros(len(dark), dtype=bool)])
@@ -1430,7 +1480,7 @@ def _find(
         )
     intruding = np.concatenate([intruding, dark_intruding])
     keep = np.concatenate([keep, dark_keep])
-    centres, bodiless, darkness = centres[keep], bodiless[keep], darkness[keep]
+    centres, bodiless, darkness, own = centres[keep], bodiless[keep], darkness[keep], own[keep]
     radii = _radius_at(g.radius, centres)
     # a bodiless ball has no rim against the cloth to fit: its highlight places it; a ball found
     # by its darkness alone stands against the cloth by its body
@@ -1442,12 +1492,18 @@ def _find(
         # candidate lay outside the region but whose centre lies inside would be lost by both)
         mine = wanted(placed)
         keep[keep] = mine
-        centres, placed, radii = centres[mine], placed[mine], radii[mine]
+        centres, placed, radii, own = centres[mine], placed[mine], radii[mine], own[mine]
     if len(centres) == 0:
         return _concat([])
     read_at = _core_centres(centres, placed, radii, config.colour.core_radius)
     features = core_features(
-        image, tophat, *cloth_at(*_pixel_indices(read_at, g.area.shape)), read_at, radii, config.colour
+        image,
+        tophat,
+        *cloth_at(*_pixel_indices(read_at, g.area.shape)),
+        read_at,
+        radii,
+        config.colour,
+        foreign=(own, config.foreign_chroma, config.foreign_lighter),
     )
     return _Found(placed, on_table(placed), has_highlight[keep], intruding[keep], features, dark_found[keep])
 
@@ -4258,6 +4314,186 @@ def _kept_in_order(free: np.ndarray, close: np.ndarray) -> np.ndarray:
                 if close[i, j]:
                     left[j] = False
     return keep
+
+
+def _with_foreign_blobs(
+    image: np.ndarray,
+    lightness: np.ndarray,
+    foreground: np.ndarray,
+    g: TableGeometry,
+    spots: np.ndarray,
+    spots_mm: np.ndarray,
+    own: np.ndarray,
+    blobs: np.ndarray,
+    blobs_mm: np.ndarray,
+    on_table: Callable[[np.ndarray], np.ndarray],
+    apart: Callable[[np.ndarray, np.ndarray], np.ndarray] | None,
+    config: ClassicConfig,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``blobs`` and ``blobs_mm`` with the foreign blobs (:func:`_foreign_blobs`) of the highlights'
+    balls (``spots``, their own colours ``own``: see :func:`_own_colours`) after them, each centred
+    and covered as a blob is and kept ``foreign_separation_mm`` or more from every other
+    candidate; and which of those balls hold another's pixels (see :func:`_foreign_blobs`)."""
+    foreign, holding = _foreign_blobs(image, lightness, foreground, spots, own, g, config)
+    if len(foreign) == 0:
+        return blobs, blobs_mm, holding
+
+    def separation_space(points_mm: np.ndarray, points: np.ndarray) -> np.ndarray:
+        return points_mm if apart is None else apart(points_mm, points)
+
+    support = foreground | ~g.area
+    foreign = _refine(foreign, support, g.radius, g.typical_radius, config)
+    radii = _radius_at(g.radius, foreign)
+    foreign = foreign[_coverage(support, foreign, config.coverage_radius * radii) >= config.min_coverage]
+    foreign_mm = on_table(foreign).reshape(-1, 2)
+    others = np.concatenate([spots, blobs]).reshape(-1, 2)
+    others_mm = np.concatenate([spots_mm, blobs_mm]).reshape(-1, 2)
+    kept = _separated(
+        separation_space(foreign_mm, foreign),
+        separation_space(others_mm, others),
+        config.foreign_separation_mm,
+    )
+    return (
+        np.concatenate([blobs, foreign[kept]]).reshape(-1, 2),
+        np.concatenate([blobs_mm, foreign_mm[kept]]).reshape(-1, 2),
+        holding,
+    )
+
+
+def _own_colours(
+    image: np.ndarray,
+    lightness: np.ndarray,
+    tophat: np.ndarray,
+    foreground: np.ndarray,
+    spots: np.ndarray,
+    unbodied: np.ndarray,
+    g: TableGeometry,
+    config: ClassicConfig,
+) -> np.ndarray:
+    """(n, 4) per highlight's ball (``spots`` (n, 2) px, its centres) its own colour: the median
+    chromaticity (B, G, R over their sum plus ``ColourConfig.chroma_floor``) and Lab lightness of
+    its foreground within ``foreign_reference_radius`` radii of its highlight, the highlight's
+    pixels left out (all taken where none is left); NaN for a ball without a body (``unbodied``)
+    and where ``foreign_blobs`` is off (see there)."""
+    own = np.full((len(spots), 4), np.nan)
+    if not config.foreign_blobs or not len(spots):
+        return own
+    rows = np.flatnonzero(~unbodied)
+    radii = _radius_at(g.radius, spots[rows])
+    around = spots[rows] - _highlight_drop(radii, config)
+    points = (
+        around[:, None] + (config.foreign_reference_radius * radii)[:, None, None] * _disc_offsets()[None]
+    )
+    ix, iy = _pixel_indices(points.reshape(-1, 2), foreground.shape)
+    shape = points.shape[:2]
+    bgr = image[iy, ix].reshape(*shape, 3).astype(np.float32)
+    used = foreground[iy, ix].reshape(shape) & (
+        tophat[iy, ix].reshape(shape) < config.colour.highlight_tophat
+    )
+    used[~used.any(axis=1)] = True
+    chroma = bgr / (bgr.sum(axis=2, keepdims=True) + np.float32(config.colour.chroma_floor))
+    values = np.concatenate([chroma, lightness[iy, ix].reshape(*shape, 1).astype(np.float32)], axis=2)
+    own[rows] = np.stack([_masked_medians(values[..., c], used) for c in range(4)], axis=1)
+    return own
+
+
+def _foreign_blobs(
+    image: np.ndarray,
+    lightness: np.ndarray,
+    foreground: np.ndarray,
+    spots: np.ndarray,
+    own: np.ndarray,
+    g: TableGeometry,
+    config: ClassicConfig,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Ball centres (k, 2) px of ``image`` in the foreground a highlight's ball (``spots`` (n, 2)
+    px, its centres; ``own`` its colour, see :func:`_own_colours`) explains but of a foreign
+    colour, lighter than its own (see ``foreign_blobs``), and (n,) which of those balls hold such
+    a ball-deep blob: another ball lies over it."""
+    holding = np.zeros(len(spots), dtype=bool)
+    rows = np.flatnonzero(np.isfinite(own[:, 0]))
+    radii = _radius_at(g.radius, spots[rows])
+    least = np.pi * (config.min_blob_depth * radii) ** 2
+    found = []
+    for row, (x, _, below, reach, tall), r, need in zip(
+        rows, _explained_shapes(spots[rows], radii, config), radii, least, strict=True
+    ):
+        ref = own[row]
+        margin = round(float(r))
+        mask, count = _foreign_pixels(
+            image,
+            lightness,
+            foreground,
+            x,
+            below,
+            reach,
+            tall,
+            margin,
+            ref[:3].astype(np.float32),
+            np.float32(ref[3] + config.foreign_lighter),
+            np.float32(config.foreign_chroma**2),
+            np.float32(config.colour.chroma_floor),
+        )
+        if count < need:
+            continue
+        depth = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+        peak = int(np.argmax(depth))
+        py, px = divmod(peak, depth.shape[1])
+        if config.min_blob_depth * r <= depth.flat[peak] <= config.max_blob_depth * r:
+            holding[row] = True
+            found.append((x - reach - margin + px, below - tall - margin + py))
+    return np.array(found, dtype=float).reshape(-1, 2), holding
+
+
+@numba.njit(cache=True, nogil=True)
+def _foreign_pixels(
+    image: np.ndarray,
+    lightness: np.ndarray,
+    foreground: np.ndarray,
+    x: int,
+    below: int,
+    reach: int,
+    tall: int,
+    margin: int,
+    chroma: np.ndarray,
+    least_lightness: np.float32,
+    limit: np.float32,
+    floor: np.float32,
+) -> tuple[np.ndarray, int]:
+    """The foreign pixels (see ``ClassicConfig.foreign_blobs``) of the box around the explained
+    ellipse centred (``x``, ``below``) with half axes (``reach``, ``tall``), ``margin`` px wider
+    on each side (uint8, 1 where foreign, 0 beyond the image), and how many lie in the ellipse:
+    foreground, at least ``least_lightness`` light, their chromaticity (B, G, R over their sum
+    plus ``floor``) a squared distance ``limit`` or more from ``chroma``."""
+    h, w = foreground.shape
+    top, left = below - tall - margin, x - reach - margin
+    rows, cols = 2 * (tall + margin) + 1, 2 * (reach + margin) + 1
+    mask = np.zeros((rows, cols), np.uint8)
+    count = 0
+    for i in range(rows):
+        yy = top + i
+        if yy < 0 or yy >= h:
+            continue
+        for j in range(cols):
+            xx = left + j
+            if xx < 0 or xx >= w or not foreground[yy, xx]:
+                continue
+            if lightness[yy, xx] < least_lightness:
+                continue
+            total = np.float32(floor)
+            for c in range(3):
+                total += np.float32(image[yy, xx, c])
+            far = np.float32(0.0)
+            for c in range(3):
+                step = np.float32(image[yy, xx, c]) / total - chroma[c]
+                far += step * step
+            if far < limit:
+                continue
+            mask[i, j] = 1
+            dx, dy = (xx - x) / max(reach, 1), (yy - below) / max(tall, 1)
+            if dx * dx + dy * dy <= 1.0:
+                count += 1
+    return mask, count
 
 
 def _dark_blobs(

@@ -204,8 +204,14 @@ def core_features(
     radii: np.ndarray,
     config: ColourConfig,
     samples: int = 9,
+    foreign: tuple[np.ndarray, float, float] | None = None,
 ) -> np.ndarray:
-    """(n, 7) features of each ball's core (see :data:`FEATURE_NAMES`), highlights left out.
+    """(n, 7) features of each ball's core (see :data:`FEATURE_NAMES`), highlights left out, and,
+    with ``foreign`` (own (n, 4): each ball's own chromaticity, B, G, R over their sum plus
+    ``chroma_floor``, and Lab lightness, NaN where unknown; a chromaticity distance; a lightness
+    margin), the pixels of another ball lying over it: those that far or farther from its own
+    chromaticity and from the cloth's, and that much or more lighter than its own (a white
+    resting against it, nearer the camera).
 
     ``image_bgr``: (H, W, 3) uint8; ``tophat``: (H, W) lightness white top-hat of it;
     ``cloth_at_centres``: (n, 3) the cloth model's chromaticity at each centre and
@@ -223,6 +229,13 @@ def core_features(
     values = np.concatenate([cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab), bgr], axis=2).astype(float)
     values[..., 1:3] -= 128.0
     highlight = tophat[iy, ix] >= config.highlight_tophat
+    if foreign is not None:
+        own, distance, lighter = foreign
+        sampled = values[..., 3:6] / (values[..., 3:6].sum(axis=2, keepdims=True) + config.chroma_floor)
+        with np.errstate(invalid="ignore"):
+            far = np.sum((sampled - own[:, None, :3]) ** 2, axis=2) >= distance**2
+            far &= np.sum((sampled - cloth_at_centres[:, None, :]) ** 2, axis=2) >= distance**2
+            highlight |= far & (values[..., 0] >= own[:, None, 3] + lighter)
     # A ball that is all highlight (the cue ball, over-exposed) keeps every pixel.
     highlight[highlight.all(axis=1)] = False
     medians = _median_unmasked(values, highlight)
