@@ -14,26 +14,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_jaws_windows import on_the_lip
 
-from snooker.calibration.table import STANDARD_TABLE
 from snooker.datasets.synth.camera import Camera
 from snooker.datasets.synth.render import Renderer, RenderOptions
 from snooker.vision.classic import ClassicDetector, detect_balls
 
-LIP_MM = 38.0
-"""How far (mm) the red's centre lies beyond the corner pocket's mouth centre towards its drop
-centre (as ``test_jaws_rendered.LIP_MM``)."""
-POCKET = "baulk_left"
-"""A far corner of the broadcast view."""
 ON_THE_CLOTH = {"red-1": (900.0, 1200.0), "black": (889.0, 3237.0), "blue": (889.0, 1778.0)}
 """Balls on the cloth, away from the pockets (table mm)."""
-
-
-def _on_the_lip() -> tuple[float, float]:
-    p = STANDARD_TABLE.pockets[POCKET]
-    mouth, drop = np.asarray(p.mouth_centre), np.asarray(p.drop_centre)
-    x, y = mouth + LIP_MM * (drop - mouth) / np.linalg.norm(drop - mouth)
-    return float(x), float(y)
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +30,7 @@ def rendered():
     renderer = Renderer(camera, RenderOptions())
     frames = [
         renderer.render(balls, np.random.default_rng(k))[0]
-        for k, balls in enumerate([{}, ON_THE_CLOTH, {"red-2": _on_the_lip(), **ON_THE_CLOTH}, ON_THE_CLOTH])
+        for k, balls in enumerate([{}, ON_THE_CLOTH, {"red-2": on_the_lip(), **ON_THE_CLOTH}, ON_THE_CLOTH])
     ]
     return camera.table_view(), frames
 

@@ -27,7 +27,8 @@ POCKET = "baulk_left"
 """A far corner of the broadcast view."""
 
 
-def _on_the_lip() -> tuple[float, float]:
+def on_the_lip() -> tuple[float, float]:
+    """Where a red lies on the far corner's lip (table mm): ``LIP_MM`` beyond its mouth."""
     p = STANDARD_TABLE.pockets[POCKET]
     mouth, drop = np.asarray(p.mouth_centre), np.asarray(p.drop_centre)
     x, y = mouth + LIP_MM * (drop - mouth) / np.linalg.norm(drop - mouth)
@@ -41,7 +42,7 @@ def rendered():
     camera = Camera.broadcast((1280, 720))
     renderer = Renderer(camera, RenderOptions())
     empty, _ = renderer.render({}, np.random.default_rng(0))
-    red, labels = renderer.render({"red-1": _on_the_lip()}, np.random.default_rng(1))
+    red, labels = renderer.render({"red-1": on_the_lip()}, np.random.default_rng(1))
     gone, _ = renderer.render({}, np.random.default_rng(2))
     (label,) = labels.balls
     return camera.table_view(), empty, red, gone, np.array([label.x_px, label.y_px]), float(label.r_px)
