@@ -697,10 +697,10 @@ class BallTracker:
         places = np.array([self._tracks[ti].rest_place for ti in resting])
         # a first look for all movers and places at once: within contact of the step's box or the disc
         near_all = _near_boxes(
-            np.array([mover[1] for mover in movers]),
-            np.array([mover[1] if mover[2] is None else mover[2] for mover in movers]),
+            np.array([start for _, start, _, _, _, _ in movers]),
+            np.array([start if end is None else end for _, start, end, _, _, _ in movers]),
             places,
-            contact + np.array([mover[5] for mover in movers]),
+            contact + np.array([within for *_, within in movers]),
         )
         for (oi, start, end, since, speed, within), near_row in zip(movers, near_all, strict=True):
             for k in np.flatnonzero(near_row):
