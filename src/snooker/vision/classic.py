@@ -2804,6 +2804,11 @@ class JawsReference:
                 known |= taken
 
 
+_JAWS_BOX_MARGIN_RADII = 3
+"""How far (ball radii) the box a pocket's jaws are looked at in reaches beyond the picture of
+their table region: more than a ball's height and radius move its picture."""
+
+
 def _jaws_beyond_outline(view: CalibratedView, area: np.ndarray, config: ClassicConfig) -> np.ndarray:
     """(H, W) uint8, 1 where a ball resting in a pocket's jaws shows outside the playing area
     (``area``: its mask in the frame, at the cloth's height, nonzero inside): within a ball's radius
@@ -2811,8 +2816,8 @@ def _jaws_beyond_outline(view: CalibratedView, area: np.ndarray, config: Classic
     ball centre's height, a point inside the cushion noses within ``jaws_reach_mm`` of a pocket's
     mouth centre (where :func:`_plausible` takes a ball in the jaws). Seen from beyond the pocket
     (the near corners) such a centre lies inside the outline or hardly outside, and nothing is
-    added. Each pocket is looked at in the box around its jaws, grown by three ball radii (more
-    than a ball's height and radius move its picture)."""
+    added. Each pocket is looked at in the box around its jaws, grown by
+    ``_JAWS_BOX_MARGIN_RADII``."""
     out = np.zeros(area.shape, np.uint8)
     h, w = area.shape
     table = STANDARD_TABLE
@@ -2825,8 +2830,9 @@ def _jaws_beyond_outline(view: CalibratedView, area: np.ndarray, config: Classic
         if not np.isfinite(box).all():
             continue
         radius = int(np.ceil(np.max(np.atleast_1d(view.ball_radius_px(corners)))))
-        x0, y0 = np.floor(box.min(axis=0)).astype(int) - 3 * radius
-        x1, y1 = np.ceil(box.max(axis=0)).astype(int) + 3 * radius + 1
+        margin = _JAWS_BOX_MARGIN_RADII * radius
+        x0, y0 = np.floor(box.min(axis=0)).astype(int) - margin
+        x1, y1 = np.ceil(box.max(axis=0)).astype(int) + margin + 1
         x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
         if x1 <= x0 or y1 <= y0:
             continue
