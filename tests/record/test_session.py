@@ -93,6 +93,28 @@ def test_undo_and_amend_are_rows_of_their_own_and_survive_resume(tmp_path: Path)
     assert resumed.applied_lines == [MATCH, IN_OFF]
 
 
+def test_a_ruling_s_line_number_is_never_given_twice_across_an_undo_or_a_resume(tmp_path: Path):
+    """A ruling's ``line`` numbers the lines the referee was given (CONTRACTS.md §2), a refused one
+    included: after an undo rebuilt the referee, or a resume replayed the record, the next line is
+    numbered on from the last, as in a session that never stopped, not from the lines still standing."""
+    path = tmp_path / "m.sqlite"
+    session = _session(path)
+    numbers = [
+        session.apply(line)["line"] for line in (MATCH, {"type": "decision", "choice": "play"}, POT_RED)
+    ]
+    assert numbers == [1, 2, 3]  # the decision is refused (none is open), and numbered
+    session.undo_last()
+    assert session.apply(POT_BLACK)["line"] == 4
+    session.close()
+
+    resumed = _session(path)
+    resumed.resume()
+    assert resumed.apply(POT_RED)["line"] == 5
+    lines = [e.ruling["line"] for e in resumed.record.entries() if e.kind == "line" and e.ruling]
+    assert lines == [1, 2, 3, 4, 5]
+    resumed.close()
+
+
 class FailingRecord(MatchRecord):
     """A record whose disk fails on writes ``fail_from`` to ``fail_to`` (counted from 1; sqlite raises)."""
 

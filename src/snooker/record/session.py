@@ -36,7 +36,10 @@ LOG = logging.getLogger(__name__)
 
 
 class RefereeLike(Protocol):
-    """What the session needs of ``snooker.referee.Referee``."""
+    """What the session needs of ``snooker.referee.Referee``: ``lines`` counts the lines it has been
+    given (a ruling's ``line`` is its number), which the session carries across a rebuild."""
+
+    lines: int
 
     def apply(self, line: dict[str, Any] | str) -> dict[str, Any]: ...
     def scoreboard(self) -> dict[str, Any]: ...
@@ -264,9 +267,13 @@ class MatchSession:
         return ruling
 
     def _rebuild(self) -> None:
+        """A fresh referee folded over the applied lines, numbering the lines after them as the one it
+        replaces would have: a ruling's ``line`` is never given twice in a match."""
+        given = self._referee.lines
         self._referee = self._factory()
         for _seq, line in self._applied:
             self._referee.apply(line)
+        self._referee.lines = max(self._referee.lines, given)
 
     def refuse(self, line: dict[str, Any] | str, problem: str, origin: str = "unknown") -> dict[str, Any]:
         """Record a line without ruling it (``problem`` says why: it cannot be read as a frame-log
@@ -370,6 +377,9 @@ class MatchSession:
                     report.mismatches.append(entry.seq)
                 if "error" not in ruling:
                     self._applied.append((entry.seq, entry.line))
+            # The lines after the crash are numbered on from the last the record holds (refused and
+            # retracted lines were numbered too), as if the session had never stopped.
+            self._referee.lines = max(self._referee.lines, _last_line_number(entries))
             self._notify(Change(self._referee.scoreboard(), None, None, 0, kind="resume"))
         return report
 
@@ -379,6 +389,12 @@ class MatchSession:
                 listener(change)
             except Exception:  # an output failing must not stop the referee
                 LOG.exception("listener %r failed", listener)
+
+
+def _last_line_number(entries: list[Entry]) -> int:
+    """The highest ``line`` a stored ruling was given (0 when none has one)."""
+    numbers = [e.ruling.get("line") for e in entries if e.kind == "line" and e.ruling is not None]
+    return max((n for n in numbers if isinstance(n, int) and not isinstance(n, bool)), default=0)
 
 
 RUNNING_COUNTERS = ("line",)

@@ -84,12 +84,12 @@ Judgements documented here because the texts leave them open:
   once a colour is nominated, and either against anyone but the striker who potted the red
   (3.12(d)); see :func:`_check_called_foul`.
 - ``before_spotting`` (3.12(b), 3.7(c)) logged with no ball concerns a colour the referee was
-  spotting: the frame keeps those the last stroke re-spotted (``FrameState.spotting``), and of
-  several the lowest counts (which was still unspotted the log does not say: the striker has the
-  benefit of the doubt); with none re-spotted, the ball on alone. The Polish 7(C) penalises a
-  stroke played before the referee spotted the colour "lub mógł sprawdzić efekt ustawienia bil" (or
-  could check it); the Chinese names only "於球證未完成重置程序前" (before the spotting was
-  finished): the call is the referee's either way.
+  spotting: the frame keeps those the last stroke re-spotted and any missing colour spotted since
+  (``FrameState.spotting``), and of several the lowest counts (which was still unspotted the log
+  does not say: the striker has the benefit of the doubt); with none re-spotted, the ball on alone.
+  The Polish 7(C) penalises a stroke played before the referee spotted the colour "lub mógł
+  sprawdzić efekt ustawienia bil" (or could check it); the Chinese names only
+  "於球證未完成重置程序前" (before the spotting was finished): the call is the referee's either way.
 - The stalemate period (3.16) is "po trzech zagraniach każdej ze stron" (three strokes by each
   side) in the Polish, "每位球手的三次擊球之後" (by each player) in the Chinese, twice as long
   four-handed; the referee does not time it: the re-rack is a ``rerack`` line, ruled alike.
@@ -372,14 +372,17 @@ def apply_event(match: MatchState, event: Event, config: RefereeConfig) -> tuple
 
 def _with_spotting(match: MatchState, event: Event, outcome: Outcome) -> MatchState:
     """Keep the colours the referee spotted (3.7) until the next stroke (``FrameState.spotting``):
-    those the line re-spotted; a stroke that spotted none leaves none, a frame's end none at all;
-    another line that spotted none keeps the last stroke's (a decision, a nomination)."""
+    a stroke (or a ``table`` line) starts them afresh with those it re-spotted, none if it spotted
+    none; another line adds those it spotted (a missing colour spotted after the stroke's colours:
+    he may still be spotting any of them) and otherwise keeps them (a decision, a nomination); a
+    frame's end leaves none."""
     if match.frame.over:
         return with_frame(match, spotting=())
-    if outcome.respotted:
-        return with_frame(match, spotting=tuple(ball_kind(ball) for ball, _ in outcome.respotted))
+    spotted = tuple(ball_kind(ball) for ball, _ in outcome.respotted)
     if isinstance(event, StrokeLine | TableLine):
-        return with_frame(match, spotting=())
+        return with_frame(match, spotting=spotted)
+    if spotted:
+        return with_frame(match, spotting=tuple(dict.fromkeys((*match.frame.spotting, *spotted))))
     return match
 
 
@@ -399,6 +402,11 @@ def _apply_line(match: MatchState, event: Event, config: RefereeConfig) -> tuple
         return new_match(event, config), Outcome()
     if isinstance(event, NewFrameLine):
         return _new_frame(match, event)
+    if match.frame.awaiting_lot and isinstance(event, _RESPOTTED_BLACK_PLAY):
+        # 3.4(b): the break that tied the frame stood until the lot; the re-spotted black's play
+        # (the lot, or a line showing or needing it) is a new visit. A concession naming its player
+        # is such a line whether it concedes the frame or the whole match.
+        match = with_frame(match, break_points=0)
     if isinstance(event, ConcedeLine) and event.match:
         # A match may be conceded between frames too (the frame before it over, none begun).
         if match.over:
@@ -411,10 +419,6 @@ def _apply_line(match: MatchState, event: Event, config: RefereeConfig) -> tuple
         )
     if frame.on_undecided and isinstance(event, StrokeLine | NominateLine | FoulLine):
         return _most_favourable(match, event, config)
-    if frame.awaiting_lot and isinstance(event, _RESPOTTED_BLACK_PLAY):
-        # 3.4(b): the break that tied the frame stood until the lot; the re-spotted black's play
-        # (the lot, or a line showing or needing it) is a new visit.
-        match = with_frame(match, break_points=0)
     if isinstance(event, StrokeLine):
         return _stroke(match, event, config)
     handlers = {
@@ -1213,9 +1217,10 @@ def _unnamed_ball_concerned(frame: FrameState, reason: FoulReason) -> str | None
     - a push stroke: the ball the cue ball rested against, when it rested against exactly one (3.8(b):
       moving the touching ball is a push stroke);
     - striking before the referee finished spotting: a colour he was spotting, those the last stroke
-      re-spotted (``FrameState.spotting``; 3.7(c) "zanim sędzia zdążył ustawić bilę (bile)"). Of
-      several, the log does not say which was still unspotted, so the lowest, the striker having
-      the benefit of the doubt (as where the contact is unseen)."""
+      re-spotted and any missing colour spotted since (``FrameState.spotting``; 3.7(c) "zanim
+      sędzia zdążył ustawić bilę (bile)"). Of several, the log does not say which was still
+      unspotted, so the lowest, the striker having the benefit of the doubt (as where the contact
+      is unseen)."""
     if reason is FoulReason.PUSH_STROKE and len(frame.touching) == 1:
         return frame.touching[0]
     if reason is FoulReason.BEFORE_SPOTTING and frame.spotting:
