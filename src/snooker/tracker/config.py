@@ -68,16 +68,30 @@ class AssociationConfig:
     unnamed_max_lost_s: float = 0.2
     """Only a ball lost at most this long ago continues at unnamed places (beyond, where it went is
     too uncertain for a place without a colour). A ball struck from rest is blurred out on its
-    first frames, before its speed is known: it continues where unnamed places on two frames in a
-    row run away from where it was lost, fast (``unnamed_min_speed_mm_s``), within reach of it
-    (``max_ball_speed_mm_s``)..."""
+    first frames, before its speed is known: it continues where unnamed places on two frames (not
+    necessarily in a row: any earlier frame within this time may hold the trail's first place, so
+    a stray place between, a hand or another ball's blur, does not hide it) run away from where it
+    was lost, fast (``unnamed_min_speed_mm_s``), within reach of it (``max_ball_speed_mm_s``)..."""
     unnamed_trail_max_turn_deg: float = 20.0
-    """...and straight: the second step turns from the first by at most this, ..."""
-    unnamed_trail_line_mm: float = 30.0
+    """...and straight: the second step turns from the first by at most this (deg), ..."""
+    unnamed_trail_rest_error_mm: float = 18.0
+    """...plus, where the first step reaches beyond ``unnamed_trail_line_mm`` of where the ball was
+    lost, the angle an error of this (mm) across the step turns it by: the first step starts at a
+    resting centre, whose error adds to the blurred ones' (Task2 clip 6 at a low bit rate: the
+    black struck at the table's far end, its resting centre read 4.5 px high where a px spans up
+    to 8 mm along the table, turns 23 deg on a first step of 151 mm; 26.8 allowed). Nearer, the
+    first place may be the ball that struck it, at the contact (a diameter from its centre), whose
+    step from the resting place tells nothing of the struck ball's path (Task2 clip 1 at a low bit
+    rate: the white's blur 49 mm from the red it hit, the next place 43 deg off that step). The
+    value is ``rest_contact_tolerance_mm``: the position errors of two centres, ..."""
+    unnamed_trail_line_mm: float = 70.0
     """...and whose line passes within this of where the ball was lost: a ball struck from rest
     runs straight away from its place, while the trail of another ball running past it (struck
-    beside it, never found at rest) lies off to its side. A trail skips a frame whose unnamed
-    places all repeat the frame before's (``unnamed_repeat_mm``: a look handed on is no sighting)."""
+    beside it, never found at rest) lies off to its side. The value is a ball's diameter (52.5 mm:
+    a ball whose line passed nearer would have hit the ball resting there) and
+    ``rest_contact_tolerance_mm`` (the two centres' errors; clip 6's trail above passes 58 mm off
+    its resting centre). A trail skips a frame whose unnamed places all repeat the frame before's
+    (``unnamed_repeat_mm``: a look handed on is no sighting)."""
     unnamed_trail_against_jump_deg: float = 90.0
     """A ball at rest taken on the next frame to a detection beyond its predicted gate
     (``gate_base_mm``: the re-association pass, reaching as far as a struck ball runs in a frame)

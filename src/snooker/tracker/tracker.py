@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, deque
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import NamedTuple
@@ -179,7 +179,9 @@ class BallTracker:
         :meth:`_settle` (a NumPy scalar's arithmetic costs ~10 times a float's)."""
         self._drops = np.array([p.drop_centre for p in table.pockets.values()])
         self._pocket_names = list(table.pockets)
-        self._previous_unnamed: tuple[float, np.ndarray] | None = None
+        self._recent_unnamed: deque[tuple[float, np.ndarray]] = deque()
+        """The new unnamed places (t s, (n, 2) mm) of the frames within
+        ``AssociationConfig.unnamed_max_lost_s``, oldest first (see :meth:`_unnamed_places`)."""
         self._last_unnamed_places = np.zeros((0, 2))
 
     # ------------------------------------------------------------------ public
@@ -255,12 +257,15 @@ class BallTracker:
 
     def _unnamed_places(
         self, t: float, detections: BallDetections
-    ) -> tuple[np.ndarray, np.ndarray, tuple[float, np.ndarray] | None]:
+    ) -> tuple[np.ndarray, np.ndarray, tuple[tuple[float, np.ndarray], ...]]:
         """The frame's unnamed places (``detections.unnamed_xy_mm``), which of them may continue a
         ball (on the playing area, not where one was the frame before:
-        ``AssociationConfig.unnamed_repeat_mm``), and the trail's previous places (t, places): the
-        last frame's new ones, or, where that frame only repeated places handed on from the frame
-        before it, that frame's (a look handed on is no new sighting, and a trail skips it)."""
+        ``AssociationConfig.unnamed_repeat_mm``), and the trail's earlier places: each earlier
+        frame's new ones (t, places) within ``AssociationConfig.unnamed_max_lost_s``, oldest first.
+        A frame that only repeated places handed on from the frame before it adds none (a look
+        handed on is no new sighting, and a trail skips it); nor does one without unnamed places, so
+        a stray place on one frame (a player's hand, another ball's blur) does not hide a trail's
+        place on the frame before it."""
         cfg = self.config.association
         places = detections.unnamed_xy_mm
         usable = np.isfinite(places).all(axis=1)
@@ -269,20 +274,27 @@ class BallTracker:
         only_repeats = bool((usable & repeated).any()) and not (usable & ~repeated).any()
         usable &= ~repeated
         usable[usable] = self.table.on_playing_area(places[usable], margin_mm=0.0)
-        previous = self._previous_unnamed
-        if not only_repeats:
-            self._previous_unnamed = (t, places[usable])
+        recent = self._recent_unnamed
+        while recent and recent[0][0] < t - self.config.association.unnamed_max_lost_s - 1e-9:
+            recent.popleft()
+        previous = tuple(recent)
+        if not only_repeats and usable.any():
+            recent.append((t, places[usable]))
         return places, usable, previous
 
     def _reclaim_jumps(
-        self, t: float, places: np.ndarray, usable: np.ndarray, previous: tuple[float, np.ndarray] | None
+        self,
+        t: float,
+        places: np.ndarray,
+        usable: np.ndarray,
+        previous: tuple[tuple[float, np.ndarray], ...],
     ) -> list[tuple[int, int]]:
         """Balls taken from rest to a far place that has stayed still since (``_Track.jumped_from``)
         whose resting place a fast straight unnamed trail leaves the other way, each with the
         trail's place on this frame (index into ``places``): the ball ran off along the trail (see
         ``AssociationConfig.unnamed_trail_against_jump_deg``)."""
         cfg = self.config.association
-        if self._last_t is None or not usable.any() or previous is None:
+        if self._last_t is None or not usable.any() or not previous:
             return []
         most = math.cos(math.radians(cfg.unnamed_trail_against_jump_deg))
         pairs = []
@@ -290,7 +302,7 @@ class BallTracker:
             if track.jumped_from is None or not track.confirmed or track.pending is not None:
                 continue
             jump = track.jumped_from
-            if previous[0] - jump.rest_t > cfg.unnamed_max_lost_s:
+            if previous[-1][0] - jump.rest_t > cfg.unnamed_max_lost_s:
                 continue
             way = (jump.to - jump.rest) / max(float(np.linalg.norm(jump.to - jump.rest)), 1e-9)
             for turn, k, first in self._trail(jump.rest, jump.rest_t, t, places, usable, previous):
@@ -319,7 +331,7 @@ class BallTracker:
         detections: BallDetections,
         places: np.ndarray,
         usable: np.ndarray,
-        previous: tuple[float, np.ndarray] | None,
+        previous: tuple[tuple[float, np.ndarray], ...],
         seen: set[int],
     ) -> list[tuple[int, np.ndarray, tuple[float, float]]]:
         """Fast balls no named detection continued, each matched to the nearest of the unnamed
@@ -356,40 +368,45 @@ class BallTracker:
         t: float,
         places: np.ndarray,
         usable: np.ndarray,
-        previous: tuple[float, np.ndarray] | None,
+        previous: Sequence[tuple[float, np.ndarray]],
     ) -> list[tuple[float, int, np.ndarray]]:
         """Unnamed places (the turn in degrees, the index into ``places``, the trail's first step
         from ``lost_at``) that end a fast, straight trail of two unnamed places from where a ball
         was lost (``lost_at`` mm, last seen at ``lost_t`` s), on a line through that place (see
-        ``AssociationConfig.unnamed_max_lost_s``); ``previous``: the trail's previous (t, places)."""
+        ``AssociationConfig.unnamed_max_lost_s``); ``previous``: the earlier frames' places
+        (t, places), any of which may be the trail's first."""
         cfg = self.config.association
-        if previous is None or len(previous[1]) == 0:
-            return []
-        t_before, before = previous
-        frame_s = t - t_before
-        since_loss = t_before - lost_t
-        if frame_s <= 0.0 or since_loss <= 0.0:
-            return []
-        first = before - lost_at
-        first_len = np.linalg.norm(first, axis=1)
-        reachable = (first_len <= cfg.max_ball_speed_mm_s * since_loss) & (
-            first_len >= cfg.unnamed_min_speed_mm_s * since_loss
-        )
         found = []
-        for j in np.flatnonzero(reachable):
-            second = places - before[j]
-            second_len = np.linalg.norm(second, axis=1)
-            cosine = (second @ first[j]) / np.maximum(second_len * first_len[j], 1e-9)
-            turn = np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0)))
-            fast = (second_len >= cfg.unnamed_min_speed_mm_s * frame_s) & (
-                second_len <= cfg.max_ball_speed_mm_s * frame_s
+        for t_before, before in previous:
+            frame_s = t - t_before
+            since_loss = t_before - lost_t
+            if frame_s <= 0.0 or since_loss <= 0.0 or len(before) == 0:
+                continue
+            first = before - lost_at
+            first_len = np.linalg.norm(first, axis=1)
+            reachable = (first_len <= cfg.max_ball_speed_mm_s * since_loss) & (
+                first_len >= cfg.unnamed_min_speed_mm_s * since_loss
             )
-            # how far the place the ball was lost lies off the line through the trail's two places
-            off_line = np.abs(second[:, 0] * first[j, 1] - second[:, 1] * first[j, 0]) / np.maximum(
-                second_len, 1e-9
-            )
-            straight = (turn <= cfg.unnamed_trail_max_turn_deg) & (off_line <= cfg.unnamed_trail_line_mm)
-            found += [(float(turn[k]), int(k), first[j]) for k in np.flatnonzero(usable & fast & straight)]
+            for j in np.flatnonzero(reachable):
+                second = places - before[j]
+                second_len = np.linalg.norm(second, axis=1)
+                cosine = (second @ first[j]) / np.maximum(second_len * first_len[j], 1e-9)
+                turn = np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0)))
+                fast = (second_len >= cfg.unnamed_min_speed_mm_s * frame_s) & (
+                    second_len <= cfg.max_ball_speed_mm_s * frame_s
+                )
+                # how far the place the ball was lost lies off the line through the trail's two places
+                off_line = np.abs(second[:, 0] * first[j, 1] - second[:, 1] * first[j, 0]) / np.maximum(
+                    second_len, 1e-9
+                )
+                most_turn = cfg.unnamed_trail_max_turn_deg
+                if first_len[j] > cfg.unnamed_trail_line_mm:
+                    # the first step starts at a resting centre, whose error turns it too
+                    across_mm = cfg.unnamed_trail_rest_error_mm
+                    most_turn += math.degrees(math.atan(across_mm / float(first_len[j])))
+                straight = (turn <= most_turn) & (off_line <= cfg.unnamed_trail_line_mm)
+                ends = np.flatnonzero(usable & fast & straight)
+                found += [(float(turn[k]), int(k), first[j]) for k in ends]
         return found
 
     def _on_cloth(self, xy: np.ndarray) -> np.ndarray:
@@ -1235,7 +1252,7 @@ class BallTracker:
             latest_t,
             np.array([[x, y]]),
             np.ones(1, dtype=bool),
-            (track.born_t, track.born_xy[None, :]),
+            ((track.born_t, track.born_xy[None, :]),),
         )
         return cue if trail else None
 
