@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 import pytest
 
-from snooker.balls import POCKET_NAMES, ball_kind
+from snooker.balls import COLOURS, POCKET_NAMES, ball_kind
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.datasets.synth.camera import Camera
 from snooker.datasets.synth.scenarios import SCENARIOS, make_scenario
@@ -83,6 +83,18 @@ EXPECTED = {
         and s[0]["log"]["touching_moved"] == ["red"]
         and s[0]["expected"]["reasons"] == ["push_stroke"]
         and abs(_distance_mm(s[0], ("before", "white"), ("before", "red-1")) - 2 * BALL_RADIUS) <= 0.02
+    ),
+    "touching_colour_pushed": lambda s: (
+        len(s) == 1
+        and len(s[0]["log"]["touching_moved"]) == 1
+        and s[0]["log"]["touching_moved"] == s[0]["log"]["first_contact"]
+        and s[0]["log"]["first_contact"][0] in COLOURS
+        and s[0]["expected"]["reasons"] == ["wrong_ball_first", "push_stroke"]
+        and abs(
+            _distance_mm(s[0], ("before", "white"), ("before", s[0]["log"]["first_contact"][0]))
+            - 2 * BALL_RADIUS
+        )
+        <= 0.02
     ),
     **{f"plain_pot_{p}": None for p in POCKET_NAMES},
 }

@@ -163,7 +163,8 @@ class AssociationConfig:
     found within this angle (deg) of the line from the striker's place to its own, which covers
     the centres' position errors and the throw of a contact struck off the line of centres
     (``touching_ball_pushed`` on the overhead camera, seed 1: the red found 57 mm along that line
-    two frames after the strike, the white 4 mm on, and taken for a new red)."""
+    two frames after the strike, the white 4 mm on, and taken for a new red). A colour so pushed
+    was taken for a second ball of its colour."""
     unnamed_repeat_mm: float = 1.0
     """An unnamed place within this of one on the frame before has not moved: no fast ball (whose
     place moves at least ``unnamed_min_speed_mm_s``·dt a frame, 33 mm at 30 fps) but a mark, or

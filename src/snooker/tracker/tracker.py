@@ -1128,11 +1128,11 @@ class BallTracker:
         for track in ready:
             track.probation = track.hits < needed
             colour = track.votes.most_common(1)[0][0]
+            pushed = self._pushed_ball(track)
+            if pushed is not None:
+                self._merge_into(pushed, track)
+                continue
             if colour == RED:
-                pushed = self._pushed_red(track)
-                if pushed is not None:
-                    self._merge_into(pushed, track)
-                    continue
                 reds = sum(1 for tr in self._tracks if tr.confirmed and tr.colour == RED)
                 if reds >= FULL_RACK_REDS:
                     track.dropped = True
@@ -1157,48 +1157,86 @@ class BallTracker:
                 track.status = TrackStatus.VISIBLE
 
     def _reconsider_pushed(self, frame: int) -> None:
-        """Reds confirmed anew and seen on this frame, never unseen since they were first seen,
-        judged again as a held red pushed there (:meth:`_pushed_red`): the cue ball creeping on
-        behind the red it pushed is found moving only a rest window after the strike
-        (``MotionConfig.rest_window_s``), and the red, found beyond its gate on the frame after,
-        may be named a new red by then."""
+        """Reds confirmed anew, and duplicates of a colour (a second track of it), seen on this
+        frame and never unseen since they were first seen, judged again as a held ball of their
+        colour pushed there (:meth:`_pushed_ball`): the cue ball creeping on behind the ball it
+        pushed is found moving only a rest window after the strike (``MotionConfig.rest_window_s``),
+        and the ball, found beyond its gate on the frame after, may be named a new red, or a
+        duplicate of its colour, by then."""
         if not any(tr.reached is not None and tr.reached.line is not None for tr in self._tracks):
             return
         for track in self._tracks:
             if (
-                track.label is not None
-                and track.colour == RED
+                (track.duplicate or (track.label is not None and track.colour == RED))
+                and not track.dropped
                 and track.status == TrackStatus.VISIBLE
                 and track.last_seen_frame == frame
                 and track.found_t == track.born_t
             ):
-                pushed = self._pushed_red(track)
+                pushed = self._pushed_ball(track)
                 if pushed is not None:
                     self._merge_into(pushed, track)
 
-    def _pushed_red(self, track: _Track) -> _Track | None:
-        """The held red that a new red ``track`` is, pushed (see ``AssociationConfig.push_line_deg``):
-        one unseen since before ``track`` was first seen, that may have left its place along its
-        line of centres to where ``track`` was first seen and is now (the nearest to its place of
-        such); None where none. A red pushed at once off its place, unseen on the frame after, is
-        found beyond its gate before the cue ball that pushed it, creeping, is seen moving."""
-        held = [
-            tr
-            for tr in self._tracks
-            if tr is not track
-            and tr.confirmed
-            and tr.colour == RED
-            and tr.status == TrackStatus.HELD
-            and tr.reached is not None
-            and tr.reached.line is not None
-            and tr.last_seen_t < track.born_t
-            and track.born_t - tr.last_seen_t < self.config.lifecycle.long_absence_s
-            and self._may_have_left(tr, track.born_t, track.born_xy)[0]
-            and self._may_have_left(tr, track.last_seen_t, track.xy)[0]
-        ]
+    def _pushed_ball(self, track: _Track) -> _Track | None:
+        """The held ball of ``track``'s colour that the new ``track`` is, pushed (see
+        ``AssociationConfig.push_line_deg``): one unseen since before ``track`` was first seen, that
+        may have left its place along a line of centres to where ``track`` was first seen and is
+        now (of several reds, the nearest to its place); None where none. The line is that of the
+        ball seen pushing it (``_Reach.line``) or, for a ``track`` first seen within
+        ``MotionConfig.rest_window_s`` of the held ball's last sighting, before any is, of a ball
+        touching it then (:meth:`_unseen_pushes`): a ball pushed at once off its place, unseen on
+        the frame after, is found beyond its gate before the cue ball that pushed it, creeping a
+        few mm a frame, is seen moving (a rest window later at the most), and was named a new red,
+        or a second ball of its colour, in the meantime."""
+        colour = track.colour
+        life = self.config.lifecycle
+        held = []
+        for tr in self._tracks:
+            if (
+                tr is track
+                or not tr.confirmed
+                or tr.colour != colour
+                or tr.status != TrackStatus.HELD
+                or tr.rest_place is None
+                or not tr.last_seen_t < track.born_t
+                or not track.born_t - tr.last_seen_t < life.long_absence_s
+            ):
+                continue
+            if tr.reached is not None and tr.reached.line is not None:
+                pushes = [tr.reached]
+            elif track.born_t - tr.last_seen_t <= self.config.motion.rest_window_s + 1e-9:
+                pushes = self._unseen_pushes(tr)
+            else:
+                continue
+            if any(
+                self._may_have_left(tr, track.born_t, track.born_xy, push)[0]
+                and self._may_have_left(tr, track.last_seen_t, track.xy, push)[0]
+                for push in pushes
+            ):
+                held.append(tr)
         if not held:
             return None
         return min(held, key=lambda tr: float(np.linalg.norm(track.born_xy - tr.rest_place)))
+
+    def _unseen_pushes(self, resting: _Track) -> list[_Reach]:
+        """The pushes the held ``resting`` ball may have had from the balls touching it when it was
+        last seen at its resting place (their last sighting then, within
+        ``MotionConfig.rest_window_s``, within a diameter plus
+        ``AssociationConfig.rest_contact_tolerance_mm`` of that place): each along its line of
+        centres, from that time on (see :meth:`_may_have_left`)."""
+        contact = self.table.ball_diameter_mm + self.config.association.rest_contact_tolerance_mm
+        pushes = []
+        for other in self._tracks:
+            if other is resting or not other.confirmed:
+                continue
+            then = [(x, y) for t, x, y in other.history if t <= resting.last_seen_t]
+            if not then:
+                continue
+            centres = resting.rest_place - np.array(then[-1])
+            gap = float(np.linalg.norm(centres))
+            if 0.0 < gap <= contact:
+                pushes.append(_Reach(resting.last_seen_t, 0.0, centres / gap))
+        return pushes
 
     def _leap(self, track: _Track, t: float, z: np.ndarray) -> _Leap | None:
         """The leap of the held ``track`` found at ``z`` (mm) on ``t`` (s), where that lies beyond
@@ -1293,8 +1331,12 @@ class BallTracker:
         return jaws is not None and float(np.linalg.norm(xy - jaws[0])) <= jaws[1]
 
     def _merge_into(self, held: _Track, found: _Track) -> None:
-        """A held ball found again by a fresh track: the held ball takes the new track's state."""
+        """A held ball found again by a fresh track: the held ball takes the new track's state (its
+        sightings, and its motion where they show it moving: a pushed ball taken over as it runs
+        off is running, not resting where it was found)."""
         held.xy, held.velocity, held.last_measured = found.xy, found.velocity, found.last_measured
+        if found.moving:
+            held.moving, held.moved_t, held.set_off = True, found.moved_t, found.set_off
         held.last_seen_frame, held.last_seen_t = found.last_seen_frame, found.last_seen_t
         held.xy_px, held.radius_px, held.history = found.xy_px, found.radius_px, found.history
         held.status = TrackStatus.VISIBLE if found.misses == 0 else TrackStatus.HELD

@@ -1128,6 +1128,48 @@ def touching_ball_pushed(rng, config: ScenarioConfig) -> Scenario:
     )
 
 
+PUSHED_COLOUR_REDS = 1
+"""Reds ``touching_colour_pushed`` scatters about the table besides the colour (a red is on, so
+the colour pushed is also a ball not on hit first)."""
+
+
+def touching_colour_pushed(rng, config: ScenarioConfig) -> Scenario:
+    """The colour variant of ``touching_ball_pushed``: the cue ball rests touching a colour drawn
+    from all six, moved off its spot into the open, and is played into it: the colour moves with the
+    strike, a push stroke (3.8(b)) on a ball not on (a red stands elsewhere)."""
+
+    def build(r):
+        placed = _red_and_cue_ball_in_the_open(r, OPEN_RED_Y_MM, (D, D))
+        if placed is None:
+            return None
+        layout, place, white = placed
+        colour = str(r.choice(COLOURS))
+        layout[colour] = layout.pop("red-1")
+        aim = _aim(white, place) + r.uniform(-PUSH_AIM_DEG, PUSH_AIM_DEG)
+        shot = Shot(float(r.uniform(*PUSH_SPEEDS_MM_S)), aim, top=float(r.uniform(*PUSH_TOP)))
+        layout = _scatter_reds(r, layout, PUSHED_COLOUR_REDS, [(tuple(white), tuple(place))])
+        return layout, shot, colour
+
+    def check(traj, strokes, cand):
+        log = strokes[0]["log"]
+        before, after = log["positions"]["before"], log["positions"]["after"]
+        return (
+            len(strokes) == 1
+            and log.get("touching_moved") == [cand[2]]
+            and log["first_contact"] == [cand[2]]
+            and CUE_BALL in after
+            and math.dist(before[CUE_BALL], after[CUE_BALL]) >= PUSH_FOLLOW_MM
+        )
+
+    traj, _ = _search("touching_colour_pushed", rng, config, build, check)
+    return Scenario(
+        "touching_colour_pushed",
+        "red",
+        traj,
+        "the cue ball rests touching a colour in the open and is played into it",
+    )
+
+
 SCENARIOS: dict[str, Callable] = {
     "ball_not_on_hit_first": ball_not_on_hit_first,
     "two_balls_hit_at_once": two_balls_hit_at_once,
@@ -1150,6 +1192,7 @@ SCENARIOS: dict[str, Callable] = {
     "red_hangs_then_drops": red_hangs_then_drops,
     "stroke_while_ball_creeps": stroke_while_ball_creeps,
     "touching_ball_pushed": touching_ball_pushed,
+    "touching_colour_pushed": touching_colour_pushed,
     **{f"plain_pot_{p}": plain_pot(p) for p in POCKET_NAMES},
 }
 """Every named scenario: name → function(rng, ScenarioConfig) -> Scenario."""
@@ -1167,6 +1210,7 @@ _ADDED_LATER: tuple[str, ...] = (
     "red_hangs_then_drops",
     "stroke_while_ball_creeps",
     "touching_ball_pushed",
+    "touching_colour_pushed",
 )
 """Scenarios added after the first library, in the order they were added: they draw their seeds
 after the first ones, so that adding a scenario never changes another one's draws."""
