@@ -340,7 +340,8 @@ class StrokeConfig:
     """...each of them at least this far from the sighting before: a ball set moving does not stop
     dead a frame later, but a detected centre corrected once (a hand or the cue had pulled it
     off) jumps and then stays put, and is no stroke (a stroke at 60 mm/s still steps 2 mm a frame
-    at 30 fps)."""
+    at 30 fps). A ball that stepped no farther stood still on that frame (a cue ball stunned dead
+    into a near ball, and that ball, before it left)."""
     start_centre_slip_mm: float = 105.0
     """...and, while within this distance of its place, each farther from it than any sighting
     before: a detected centre pulled off the ball by the cue tip or the bridge hand slips by up to
@@ -415,7 +416,10 @@ class StrokeConfig:
     at the contact through its own: a struck ball leaves along the line of centres (turned by up
     to ~10 degrees by throw and by the contact point read on a frame's chord, on rendered and
     simulated hits), while a neighbour in a pack, set off on the same frame by the balls around
-    it, leaves at any angle (52-62 degrees on a rendered break-off at 50 fps)."""
+    it, leaves at any angle (52-62 degrees on a rendered break-off at 50 fps). So must a ball
+    resting within a diameter plus ``onset_displacement_mm`` of a still cue ball to be read as
+    struck by it when the cue ball never runs (stunned dead into it a few mm off; see
+    ``StrokeSegmenter._set_off_by_the_cue_ball``)."""
     vanished_pot_min_s: float = 0.6
     """A ball the cue ball hit that is never seen again for this long (and not up to the end of the
     stroke) went down a pocket, if its path leads into one (fast dark balls in motion blur are

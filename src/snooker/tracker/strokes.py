@@ -9,8 +9,11 @@ again while balls still run (a foul) ends the stroke and starts the next: nearly
 from every other ball and cushion, it gains more speed than friction or spin can give it, or
 (struck back or sideways while it rolls) its velocity turns at once and stays turned, by more than
 friction can turn it. Struck so after every ball had been read at rest a moment
-(``restrike_after_rest_s``; by a cushion too), sooner than the rest call, the stroke ended where
-they came to rest and the strike starts the next. Between strokes, a ball that moves (a person
+(``restrike_after_rest_s``; by a cushion or a ball too), sooner than the rest call, the stroke
+ended where they came to rest and the strike starts the next; a ball then dropping into a pocket
+as they stopped, whose pot the tracker confirms only after the strike, is the stroke's (it is
+held back for it). A cue ball stunned dead into a ball a few mm off never runs: the stroke starts
+when that ball leaves along their line of centres. Between strokes, a ball that moves (a person
 moved it, or it fell into a pocket by itself) is reported as an
 :class:`OutsideEvent`, never as part of a stroke; a ball's resting place is the median of its last
 sightings at rest since it was last seen moving. A ball potted between strokes is an edge fall
@@ -101,12 +104,17 @@ class _Held:
     pot inferred for it, or None for off the table, the judgement the stroke gets if the ball is
     not seen again before the balls come to rest; ``before``: the balls on the table when the
     stroke began (a track of a pending ball's kind first found since is that ball, found again);
-    ``claimed``: such tracks already taken for one."""
+    ``claimed``: such tracks already taken for one. Also a stroke ended at rest with a ball of it
+    last seen running on a pocket's edge and unseen since (``awaiting``), whose pot (or return)
+    the tracker has not said yet: it confirms a pot ``LifecycleConfig.pot_confirm_s`` after the
+    ball vanished, and a stroke struck sooner would get it. With no word by the time the stroke is
+    judged, it stands as closed."""
 
     stroke: StrokeEvents
     pending: dict[str, PotEvent | None]
     before: frozenset[str]
     claimed: set[str] = field(default_factory=set)
+    awaiting: set[str] = field(default_factory=set)
 
 
 class StrokeSegmenter:
@@ -146,6 +154,8 @@ class StrokeSegmenter:
         self._start_frame = 0
         self._held: list[_Held] = []
         self._judged_gone: set[str] = set()
+        self._reported_gone: set[str] = set()
+        """The balls the tracker said were potted or off the table, not seen since."""
         self._sighting_runs: dict[str, int] = {}
         self._rest_span: dict[str, list[float]] = {}
         """Per ball at rest between strokes: [first, last] time (s) of its current rest."""
@@ -181,6 +191,7 @@ class StrokeSegmenter:
         if previous_t is None or record.t - previous_t >= self.config.unwatched_gap_s:
             self._watched_since_t = record.t
         self._frames.append(record)
+        self._reported_gone -= {label for label, seen in record.visible.items() if seen}
         self._note_sightings(record)
         self._take_track_events(state.events)
         self._sighting_runs = {
@@ -215,6 +226,9 @@ class StrokeSegmenter:
                 continue
             if event.kind not in ("potted", "off_table"):
                 continue
+            self._reported_gone.add(event.label)
+            if self._to_a_held_stroke(event):
+                continue
             for held in self._held:
                 held.pending.pop(event.label, None)  # the tracker read where it went: that reading stands
             if self.in_stroke and event.label not in self._before:
@@ -243,6 +257,37 @@ class StrokeSegmenter:
                 self._rest_sightings.pop(event.label, None)
                 self._unsettled.discard(event.label)
 
+    def _to_a_held_stroke(self, event: TrackEvent) -> bool:
+        """Whether ``event`` (a ball potted or off the table) is that of a held stroke the ball was
+        pending or awaited in (see :class:`_Held`), and was given to it: the ball was lost by the
+        running stroke's first frame (``TrackEvent.frame``, the first frame it was unseen), so it
+        went in the stroke before, not in this one, where it is no ball of the table at the strike
+        (nor running then)."""
+        label = event.label
+        if self.in_stroke and event.frame > self._start_frame:
+            return False
+        held = next((h for h in self._held if label in h.pending or label in h.awaiting), None)
+        if held is None:
+            return False
+        held.pending.pop(label, None)
+        held.awaiting.discard(label)
+        stroke = held.stroke
+        after = {other: xy for other, xy in stroke.positions_after.items() if other != label}
+        if label == CUE_BALL:
+            cue_ball = "potted" if event.kind == "potted" else "off_table"
+            stroke = replace(stroke, cue_ball=cue_ball, positions_after=after)
+        elif event.kind == "potted":
+            pot = PotEvent(label, event.pocket, event.frame)
+            stroke = replace(stroke, potted=(*stroke.potted, pot), positions_after=after)
+        else:
+            stroke = replace(stroke, off_table=(*stroke.off_table, label), positions_after=after)
+        held.stroke = stroke
+        if self.in_stroke:
+            self._before.pop(label, None)
+            self._running_at_start.discard(label)
+            self._hidden_at_start.pop(label, None)
+        return True
+
     def _retract(self, event: TrackEvent) -> None:
         """The tracker found the ball's sightings from ``event.frame`` up to this frame to be
         something else named like it (see ``TrackEvent``): on those frames it was unseen, running
@@ -262,6 +307,11 @@ class StrokeSegmenter:
         self._count_cue_moving(record)
         if self._cue_moving_frames >= cfg.start_confirm_frames:
             self._start(len(self._frames) - 1)
+            return
+        struck = self._set_off_by_the_cue_ball(len(self._frames) - 1)
+        if struck is not None and self._struck_after_rest(struck) is not None:
+            early = self._frames[struck - 1].t - self._watched_since_t < cfg.unwatched_gap_s
+            self._begin(struck - 1, self._frames[struck].frame, self._rest, strike_unseen=early)
             return
         for label, xy in record.xy.items():
             if not record.visible[label]:
@@ -502,9 +552,15 @@ class StrokeSegmenter:
         self._restruck = restruck
         self._strike_unseen = strike_unseen
         first = self._frames[start]
-        self._before = {label: _pair(rest.get(label, xy)) for label, xy in first.xy.items()}
-        self._hidden_at_start = self._hidden_runners(first, rest)
-        moving_then = {label for label, moving in first.moving.items() if moving}
+        # a ball the tracker has said went (its pot confirmed after it vanished) is not on the table
+        gone = self._reported_gone - {label for label, seen in first.visible.items() if seen}
+        self._before = {
+            label: _pair(rest.get(label, xy)) for label, xy in first.xy.items() if label not in gone
+        }
+        self._hidden_at_start = {
+            label: lost for label, lost in self._hidden_runners(first, rest).items() if label not in gone
+        }
+        moving_then = {label for label, moving in first.moving.items() if moving and label not in gone}
         self._running_at_start = moving_then | set(self._hidden_at_start)
         self._pots, self._offs, self._rest_since = [], [], None
         self._cue_moving_frames, self._cue_farthest_mm = 0, 0.0
@@ -681,13 +737,17 @@ class StrokeSegmenter:
             # Held open past ``rest_duration_s`` for a ball on a pocket's edge: the rest timer
             # stands (that ball's jitter, or its fall, does not restart it) unless play goes on.
             if self._play_goes_on(record):
-                ended = self._end_at_rest()
+                ended = self._end_at_rest(rest_end=len(self._frames) - 2)
                 self._idle(record)
                 return ended
             return [] if self._may_yet_drop(record) else self._end_at_rest()
         struck = self._struck_again(now)
         if struck is None:
             struck = self._turned_by_a_strike(now)
+        if struck is None:
+            struck = self._set_off_by_the_cue_ball(now)
+            if struck is not None and self._struck_after_rest(struck) is None:
+                struck = None  # a ball of the stroke may have set it off
         settled_since = None if struck is None else self._struck_after_rest(struck)
         if settled_since is not None:
             # Every ball had stopped before the cue ball was struck again: the stroke ended where
@@ -715,22 +775,68 @@ class StrokeSegmenter:
             return []
         return self._end_at_rest()
 
+    def _set_off_by_the_cue_ball(self, now: int) -> int | None:
+        """Index of the frame after the cue ball, standing still, was struck into a ball standing
+        still within a diameter plus ``onset_displacement_mm`` of it, if it was: that ball's
+        sightings since it last stood still (its step from the sighting before no longer than
+        ``start_min_step_mm``, the cue ball's too) each farther from its place than the one before,
+        at least ``steady_sighting_frames`` of them, the last clear of it (``clear_departure_mm``),
+        and it left within ``set_off_with_max_angle_deg`` of the line from the cue ball's centre
+        through its own (a struck ball leaves along the line of centres), its first step within
+        ``restrike_hidden_max_s`` of now less those sightings. Stunned dead into it (no spin), the
+        cue ball stops where they met, a few mm on: it never runs, and only the ball it hit shows
+        the stroke. A resting centre that jumps (a player's body over it) comes back, and a ball
+        set off by something else leaves any way. The caller checks that every ball stood still
+        before (:meth:`_struck_after_rest`)."""
+        cfg = self.config
+        steady, still = cfg.steady_sighting_frames, cfg.start_min_step_mm
+        hidden = max(cfg.start_confirm_frames, self._frames_within(now, cfg.restrike_hidden_max_s))
+        floor = 1 if self._start_index is None else self._start_index + 1
+        reach = self.table.ball_diameter_mm + cfg.onset_displacement_mm
+        for j in range(now - steady, max(floor, now - steady - hidden) - 1, -1):
+            record, before = self._frames[j], self._frames[j - 1]
+            if not (record.visible.get(CUE_BALL, False) and before.visible.get(CUE_BALL, False)):
+                continue
+            cue = record.xy[CUE_BALL]
+            if float(np.linalg.norm(cue - before.xy[CUE_BALL])) > still:
+                continue
+            run = self._frames[j + 1 : now + 1]
+            for label, place in record.xy.items():
+                if label == CUE_BALL or not (
+                    record.visible.get(label, False) and before.visible.get(label, False)
+                ):
+                    continue
+                if float(np.linalg.norm(place - before.xy[label])) > still:
+                    continue
+                if float(np.linalg.norm(place - cue)) > reach:
+                    continue
+                if not all(f.visible.get(label, False) for f in run):
+                    continue
+                away = [float(np.linalg.norm(f.xy[label] - place)) for f in run]
+                if away[0] <= still or away[-1] <= cfg.clear_departure_mm:
+                    continue
+                if any(b <= a for a, b in itertools.pairwise(away)):
+                    continue
+                if _turn_deg(run[-1].xy[label] - place, place - cue) > cfg.set_off_with_max_angle_deg:
+                    continue
+                return j + 1
+        return None
+
     def _struck_after_rest(self, struck: int) -> int | None:
         """The index of the first frame of the ``restrike_after_rest_s`` before the cue ball was
         struck again (``self._frames[struck]`` its first sighting after, see :meth:`_struck_again`)
         if every ball stood still over them: each sighting within ``onset_displacement_mm`` of where
-        the ball was seen last before the strike, and no ball hidden while it ran (read moving).
-        Else None. Judged on the places, not on the tracker's moving flags: a resting centre that
-        jumped (the player's body over the ball) keeps its flag up for ``MotionConfig.rest_window_s``
-        after it stopped. Then no ball of the stroke still ran: the strike is the next stroke's."""
+        the ball was seen last before the strike, and no ball hidden while it ran (read moving; one
+        gone into a pocket, :meth:`_into_a_pocket`, runs no more). Else None. Between strokes too
+        (from the first frame kept). Judged on the places, not on the tracker's moving flags: a
+        resting centre that jumped (the player's body over the ball) keeps its flag up for
+        ``MotionConfig.rest_window_s`` after it stopped. Then no ball of the stroke still ran: the
+        strike is the next stroke's."""
         cfg = self.config
-        assert self._start_index is not None
+        floor = 0 if self._start_index is None else self._start_index
         last = self._frames[struck - 1]
         first = struck - 1
-        while (
-            first > self._start_index
-            and last.t - self._frames[first - 1].t <= cfg.restrike_after_rest_s + 1e-9
-        ):
+        while first > floor and last.t - self._frames[first - 1].t <= cfg.restrike_after_rest_s + 1e-9:
             first -= 1
         if last.t - self._frames[first].t < cfg.restrike_after_rest_s - 1e-9:
             return None
@@ -738,7 +844,7 @@ class StrokeSegmenter:
         for record in reversed(self._frames[first:struck]):
             for label, xy in record.xy.items():
                 if not record.visible.get(label, False):
-                    if record.moving.get(label, False):
+                    if record.moving.get(label, False) and not self._into_a_pocket(label):
                         return None
                     continue
                 place = places.setdefault(label, xy)
@@ -753,10 +859,34 @@ class StrokeSegmenter:
         released = self._release(judge=True)
         stopped_short = self._stopped_short(self._rest_since)
         fell = None if stopped_short else self._cue_ball_fell(self._rest_since)
+        last = self._frames[-1 if rest_end is None else rest_end]
+        reported = {pot.label for pot in self._pots} | set(self._offs)
+        awaited = {
+            label
+            for label in self._before
+            if label not in reported and not last.visible.get(label, True) and self._into_a_pocket(label)
+        }
+        before = frozenset(self._before)
         stroke, _ = self._close(self._rest_since, truncated=False, rest_end=rest_end)
         if fell is not None:
             self.outside_events.append(fell)
-        return [*released, *([] if stopped_short or fell is not None else [stroke])]
+        if stopped_short or fell is not None:
+            return released
+        if awaited:
+            self._held.append(_Held(stroke, {}, before, awaiting=awaited))
+            return released
+        return [*released, stroke]
+
+    def _into_a_pocket(self, label: str) -> bool:
+        """Whether ``label``, unseen, went into a pocket or off the table: the tracker said so in
+        the running stroke, or it was last seen running on a pocket's edge
+        (``edge_fall_mouth_reach_mm`` of its mouth), from where it cannot run on over the cloth
+        unseen (it dropped, or lies in the jaws). The tracker holds a lost ball moving for a while
+        (``MotionConfig.hidden_moving_timeout_s``): such a ball is no ball still running."""
+        if label in self._offs or any(pot.label == label for pot in self._pots):
+            return True
+        kept = self._sighted.get(label)
+        return bool(kept) and kept[-1][2] and self._on_a_pocket_edge(kept[-1][1])
 
     def _edge_balls(self) -> list[str]:
         """The balls of the running stroke that were at rest within ``edge_fall_mouth_reach_mm`` of a
@@ -784,17 +914,25 @@ class StrokeSegmenter:
     def _play_goes_on(self, record: _FrameRecord) -> bool:
         """Whether, while the stroke is held open for a ball on a pocket's edge, a ball elsewhere is
         seen moving more than ``onset_displacement_mm`` from where it rested when every ball
-        stopped (the next stroke, a ball moved by hand): the stroke is over."""
+        stopped (the next stroke, a ball moved by hand): the stroke is over. So it is when a ball on
+        the edge is seen moving clear of where it rested (``clear_departure_mm``: beyond its creep
+        into the jaws) out on the cloth, off every pocket's edge: a ball falling in never goes there
+        (a cue ball that came to rest in the jaws, struck again)."""
         assert self._rest_since is not None
         rest, edge = self._frames[self._rest_since], set(self._edge_balls())
-        near = self.config.onset_displacement_mm
+        near, clear = self.config.onset_displacement_mm, self.config.clear_departure_mm
+
+        def set_off(label: str, xy: np.ndarray) -> bool:
+            if label not in edge:
+                return float(np.linalg.norm(xy - rest.xy[label])) > near
+            return float(np.linalg.norm(xy - rest.xy[label])) > clear and not self._on_a_pocket_edge(xy)
+
         return any(
             record.visible.get(label, False)
             and record.moving.get(label, False)
             and label in rest.xy
-            and float(np.linalg.norm(xy - rest.xy[label])) > near
+            and set_off(label, xy)
             for label, xy in record.xy.items()
-            if label not in edge
         )
 
     def _may_yet_drop(self, record: _FrameRecord) -> bool:
@@ -868,6 +1006,7 @@ class StrokeSegmenter:
             return []
         steady = self.config.steady_sighting_frames
         for held in self._held:
+            held.awaiting = {label for label in held.awaiting if self._sighting_runs.get(label, 0) < steady}
             for label in list(held.pending):
                 if self._sighting_runs.get(label, 0) >= steady:
                     del held.pending[label]
@@ -894,7 +1033,7 @@ class StrokeSegmenter:
         judgement its stroke made of it (potted where its path led, or off the table), and left out
         of where the stroke closed next leaves the balls."""
         out = []
-        while self._held and (judge or not self._held[0].pending):
+        while self._held and (judge or not (self._held[0].pending or self._held[0].awaiting)):
             held = self._held.pop(0)
             stroke = held.stroke
             if held.pending:
@@ -989,9 +1128,11 @@ class StrokeSegmenter:
         rate): it was at rest or nearly (its speed along its path), then it ran off at a gained
         speed (see :meth:`_ran_on`), with no other ball near it and no cushion within
         ``restrike_cushion_reach_mm`` (a collision, or a bounce between two sightings, would
-        explain the jump). The strike falls anywhere between two frames: seen on both, the step between them
-        may show only part of the gain (struck a third of the way in, two thirds of it), so the
-        run may instead be read from the sighting after that step, one frame later."""
+        explain the jump), unless every ball stood still before (:meth:`_struck_after_rest`: no
+        ball ran into it, nor it into a cushion). The strike falls anywhere between two frames:
+        seen on both, the step between them may show only part of the gain (struck a third of the
+        way in, two thirds of it), so the run may instead be read from the sighting after that
+        step, one frame later."""
         assert self._start_index is not None
         cfg = self.config
         n = cfg.start_confirm_frames
@@ -1021,9 +1162,10 @@ class StrokeSegmenter:
             ):
                 continue
             shown = [i for i in range(last_before, now - n + 2) if CUE_BALL in self._frames[i].xy]
-            if self._met_a_ball(shown):
-                continue  # another ball right there: a collision
-            if self._struck_after_rest(last_before + 1) is None and any(
+            after_rest = self._struck_after_rest(last_before + 1) is not None
+            if not after_rest and self._met_a_ball(shown):
+                continue  # another ball right there: a collision (a ball at rest hits nothing)
+            if not after_rest and any(
                 self._by_cushion(f.xy[CUE_BALL], cfg.restrike_cushion_reach_mm)
                 for f in self._frames[first_before : now - n + 2]
                 if CUE_BALL in f.xy

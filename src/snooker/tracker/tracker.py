@@ -1298,13 +1298,19 @@ class BallTracker:
         """Duplicates seen on this frame whose twin (the confirmed track of their colour) is held
         unseen, judged again as the ball found anew (see ``LifecycleConfig.duplicate_takeover_s``):
         a ball lost, or continued to a wrong place, and seen again elsewhere too soon to be
-        reachable is otherwise a duplicate for good while its track stays held at the old place."""
+        reachable is otherwise a duplicate for good while its track stays held at the old place.
+        One whose twin has gone (potted, off the table) is that ball back on the table: the cue
+        ball in hand, a colour re-spotted, placed while the pot was still being confirmed."""
         life = self.config.lifecycle
         for dup in self._tracks:
             if not dup.duplicate or dup.dropped or dup.last_seen_frame != frame:
                 continue
             twin = next((tr for tr in self._tracks if tr.confirmed and tr.label == dup.colour), None)
-            if twin is None or twin.status != TrackStatus.HELD:
+            if twin is None:
+                # its twin went (potted, off the table): this is the ball back on the table
+                dup.duplicate, dup.label = False, dup.colour
+                continue
+            if twin.status != TrackStatus.HELD:
                 continue
             if twin.last_seen_t >= dup.born_t:
                 # both seen at once: two detections of one colour; only a long absence decides
