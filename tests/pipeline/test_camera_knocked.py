@@ -25,7 +25,7 @@ from snooker.cli import main
 from snooker.datasets.shared import bucharest_training
 from snooker.pipeline.evaluation import ClipResult, PotTruth, frame_loop_clip, pot_answer
 from snooker.record.store import MatchRecord
-from snooker.vision.viewshift import ViewShift, ViewShiftConfig
+from snooker.vision.viewshift import PictureMotion, ViewShift, ViewShiftConfig
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 CLIP = SAMPLES / "demo_clip.mp4"
@@ -238,3 +238,19 @@ def test_a_knock_mid_stroke_on_broadcast_footage_keeps_the_clips_pot(tmp_path, n
     assert moved["adopted"] and moved["followed"]["turn_deg"] == pytest.approx(0.4, abs=0.05)
     assert not analysis.replays
     assert pot_answer(ClipResult.of(analysis)) == PotTruth.read(task2 / "ground-truth" / f"{number}_gt.txt")
+
+
+def test_a_move_measured_below_a_refits_threshold_is_still_taken_once(tmp_path, monkeypatch):
+    """A move read and measured, however small (here measured as 1, 1 px: 1.4 px at the corners,
+    below ``refit_min_move_px``), moves the view once; left standing, the same move was read again
+    every ``recheck_gap_frames``, its frames skipped each time."""
+    measured = PictureMotion(np.array([[1.0, 0.0, 1.0], [0.0, 1.0, 1.0]]), 0.99)
+    monkeypatch.setattr(ViewShift, "motion", lambda self, image, shift: measured)
+    video = _knocked(tmp_path / "knocked.avi", 100, 6.0, 4.0)
+    out = tmp_path / "out"
+    assert main(["analyze", str(video), "--out", str(out), "--referee"]) == 0
+    doc = json.loads((out / "analysis.json").read_text())
+    (moved,) = [v for v in doc["calibration"]["views"] if "picture_moved_px" in v]
+    assert moved["adopted"] and moved["followed"]["moved_px"] == [1.0, 1.0]
+    config = ViewShiftConfig()
+    assert doc["skipped_frames"] == {"the picture is moving": config.confirm_frames - 1}
