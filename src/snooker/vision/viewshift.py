@@ -93,7 +93,8 @@ class ViewShiftConfig:
       as no move aligned whole; the verdict stands for fits within ``small_steady_px`` of the one
       checked, at the corners); then, held on ``confirm_frames`` frames (fits within
       ``small_steady_px``), a move, as above. Of those 85 frames, 9 were checked and none taken
-      (main took clip 24's frame 42 as a 0.13° turn: the player's pull, ``check_outlier_levels``).
+      (read whole, the alignment took clip 24's frame 42 as a 0.13° turn: the player's pull,
+      ``check_outlier_levels``).
       Unnoticed, a 2.5 px knock or a 0.6-0.8° turn of the demo clip between its strokes read them
       as one foul; a knock moving no
       corner beyond 1.5 px is left (on the demo clip one of 1-1.5 px, followed, still reads as a
@@ -125,7 +126,7 @@ class ViewShiftConfig:
       (it reads its own pixels, ``fit_min_inliers``): it is what reads a move where a player over
       the table in one picture only lowers the peak and pulls the shift (Task2 clip 4 knocked 5,
       3 px and turned 0.4° as a player stood over the table: peaks 0.21-0.34, shifts 3.5-4.6 px
-      and 1.9 px off the picture's, which main's check refused and left unnoticed).
+      and 1.9 px off the picture's, which the check held to the peak refused, leaving the knock unnoticed).
     - ``steady_px``: successive measurements of one move agree within this (frame px).
     - ``confirm_frames``: a move held on this many measured frames in a row is the camera's (a
       vibration or a player's sweep across the table is not); the frames until then are not read.
