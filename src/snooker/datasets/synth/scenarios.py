@@ -1099,6 +1099,20 @@ PUSH_FOLLOW_MM = 150.0
 """The least the cue ball travels in ``touching_ball_pushed`` (mm), for the same reason."""
 
 
+def _pushed_on(strokes: list[dict], ball: str) -> bool:
+    """Whether the simulated ``strokes`` are one push stroke on ``ball``: the cue ball, resting
+    against it, hit it first and moved it, and ran on at least ``PUSH_FOLLOW_MM``."""
+    log = strokes[0]["log"]
+    before, after = log["positions"]["before"], log["positions"]["after"]
+    return (
+        len(strokes) == 1
+        and log.get("touching_moved") == [ball]
+        and log["first_contact"] == [ball]
+        and CUE_BALL in after
+        and math.dist(before[CUE_BALL], after[CUE_BALL]) >= PUSH_FOLLOW_MM
+    )
+
+
 def touching_ball_pushed(rng, config: ScenarioConfig) -> Scenario:
     """The cue ball rests touching a red (no gap: the simulator strikes a ball resting against
     another) and is played into it: the red moves with the strike, a push stroke (3.8(b))."""
@@ -1112,15 +1126,7 @@ def touching_ball_pushed(rng, config: ScenarioConfig) -> Scenario:
         return layout, Shot(float(r.uniform(*PUSH_SPEEDS_MM_S)), aim, top=float(r.uniform(*PUSH_TOP)))
 
     def check(traj, strokes, _):
-        log = strokes[0]["log"]
-        before, after = log["positions"]["before"], log["positions"]["after"]
-        return (
-            len(strokes) == 1
-            and log.get("touching_moved") == ["red"]
-            and log["first_contact"] == ["red"]
-            and CUE_BALL in after
-            and math.dist(before[CUE_BALL], after[CUE_BALL]) >= PUSH_FOLLOW_MM
-        )
+        return _pushed_on(strokes, "red")
 
     traj, _ = _search("touching_ball_pushed", rng, config, build, check)
     return Scenario(
@@ -1151,15 +1157,7 @@ def touching_colour_pushed(rng, config: ScenarioConfig) -> Scenario:
         return layout, shot, colour
 
     def check(traj, strokes, cand):
-        log = strokes[0]["log"]
-        before, after = log["positions"]["before"], log["positions"]["after"]
-        return (
-            len(strokes) == 1
-            and log.get("touching_moved") == [cand[2]]
-            and log["first_contact"] == [cand[2]]
-            and CUE_BALL in after
-            and math.dist(before[CUE_BALL], after[CUE_BALL]) >= PUSH_FOLLOW_MM
-        )
+        return _pushed_on(strokes, cand[2])
 
     traj, _ = _search("touching_colour_pushed", rng, config, build, check)
     return Scenario(
