@@ -79,6 +79,14 @@ def _table_balls(scorer: ReferenceScorer) -> list[str]:
     return (["red"] if f.reds else []) + list(f.colours)
 
 
+def _off_table_balls(scorer: ReferenceScorer) -> list[str]:
+    """The balls a striker may have used off the table (3.12(d)): a red once one has left it, a colour
+    potted for good. The choice of a ball is drawn whatever it is, and named only when it is one of
+    these, so the draws that follow are the same."""
+    f = scorer.f
+    return (["red"] if f.reds < scorer.reds_total else []) + [c for c in COLOURS if c not in f.colours]
+
+
 def generate(c: Chooser, max_lines: int = 120, layouts: bool = False, rare: bool = False) -> list[Line]:
     """One random match log (best of three, 6, 10 or 15 reds).
 
@@ -295,7 +303,9 @@ def _foul_line(c: Chooser, scorer: ReferenceScorer) -> Line:
         balls = _table_balls(scorer) + ([] if f.in_hand else ["white"])
         line["ball"] = c.choice(balls)
     elif code == "used_ball_off_table":
-        line["ball"] = c.choice(["red", *COLOURS])
+        ball = c.choice(["red", *COLOURS])
+        if ball in _off_table_balls(scorer):
+            line["ball"] = ball
     trial = copy.deepcopy(scorer)
     trial.apply(line)
     if not (trial.f.over or trial.f.lot):
@@ -504,7 +514,8 @@ def _stroke(c: Chooser, scorer: ReferenceScorer) -> Line:
             if code in WITH_BALL and c.boolean():
                 line["fouls"] = [{"reason": code, "ball": c.choice(table)}]
             elif code == "used_ball_off_table":
-                line["fouls"] = [{"reason": code, "ball": c.choice(["red", *COLOURS])}]
+                ball = c.choice(["red", *COLOURS])
+                line["fouls"] = [{"reason": code, "ball": ball} if ball in _off_table_balls(scorer) else code]
             else:
                 line["fouls"] = [code]
     elif kind == "safe":

@@ -71,6 +71,8 @@ class _View:
 @dataclass
 class _Steer:
     f: _View
+    reds_total: int
+    """The reds the match racks (``MatchState.reds``), as the scorer's ``reds_total``."""
 
 
 def _view(judge: Referee) -> _View | None:
@@ -325,7 +327,7 @@ def _ordinary(c: Chooser, judge: Referee, view: _View, n: int, layouts: bool, pl
         pool = list(view.colours)
         if pool:
             return {"type": "nominate", "ball": c.choice(pool)}
-    line = _stroke(c, _Steer(view))
+    line = _stroke(c, _Steer(view, judge.state.reds))
     missing = frame.table.not_spotted
     for key in ("first_contact", "potted", "off_table"):
         # A colour left off the cloth (3.7(c)) is not there to be hit, potted or forced off.

@@ -82,7 +82,12 @@ Judgements documented here because the texts leave them open:
   free ball awarded or with only the pink and the black left (3.10(b)(ii)), ``reds_in_successive_strokes``
   and ``foul_before_nomination`` with no red (nor free ball as a red) potted before, the latter also
   once a colour is nominated, and either against anyone but the striker who potted the red
-  (3.12(d)); see :func:`_check_called_foul`.
+  (3.12(d)); see :func:`_check_called_foul`. So is ``used_ball_off_table`` naming a ball in play on
+  the cloth (3.12(d): "używa bili poza stołem", "利用巳被擊進袋中或巳離開球桌範圍而無需重置的球"): a
+  red while every red is still on the table, a colour in play that the referee is not re-spotting.
+  Where the texts part it stands: a colour the last stroke potted, being re-spotted (off the table
+  in the Polish; to be re-spotted, so not this foul, in the Chinese), or one a spotting error left
+  off or wrongly spotted; see :func:`_ball_off_the_table`.
 - ``before_spotting`` (3.12(b), 3.7(c)) logged with no ball concerns a colour the referee was
   spotting: the frame keeps those the last stroke re-spotted and any missing colour spotted since
   (``FrameState.spotting``), and of several the lowest counts (which was still unspotted the log
@@ -1037,7 +1042,7 @@ def _stroke_fouls(
             reason = FoulReason.from_code(call.reason)
         except ValueError as exc:
             raise LogError(f"fouls: {exc}") from None
-        _check_foul_ball(frame.table, reason, call.ball, "fouls.ball")
+        _check_foul_ball(frame, match.reds, reason, call.ball, "fouls.ball")
         _check_called_foul(
             frame, reason, (stroke.nominated or frame.nominated) is not None, own_turn, "fouls"
         )
@@ -1154,12 +1159,39 @@ _FOULS_WITH_A_BALL_OFF_THE_TABLE = frozenset({FoulReason.USED_BALL_OFF_TABLE})
 purpose (3.12(d)) names a ball potted or forced off (a red, a colour potted for good)."""
 
 
-def _check_foul_ball(table: Table, reason: FoulReason, ball: str | None, what: str) -> None:
+def _check_foul_ball(
+    frame: FrameState, reds_in_match: int, reason: FoulReason, ball: str | None, what: str
+) -> None:
     """Refuse a foul whose ball concerned is not on the table, unless the foul is one with a ball off
-    the table (:data:`_FOULS_WITH_A_BALL_OFF_THE_TABLE`)."""
-    if ball in (None, CUE_BALL) or reason in _FOULS_WITH_A_BALL_OFF_THE_TABLE or table.has(ball):
+    the table (:data:`_FOULS_WITH_A_BALL_OFF_THE_TABLE`), whose ball must then be off it
+    (:func:`_ball_off_the_table`)."""
+    if ball in (None, CUE_BALL):
         return
-    raise LogError(f"{what}: the {ball_kind(ball)} is not on the table")
+    if reason in _FOULS_WITH_A_BALL_OFF_THE_TABLE:
+        if not _ball_off_the_table(frame, reds_in_match, ball):
+            where = "no red has left the table" if ball_kind(ball) == RED else "it is in play on the table"
+            raise LogError(
+                f"{what}: {reason.code}: the {ball_kind(ball)} is not off the table: {where} (3.12(d))"
+            )
+        return
+    if not frame.table.has(ball):
+        raise LogError(f"{what}: the {ball_kind(ball)} is not on the table")
+
+
+def _ball_off_the_table(frame: FrameState, reds_in_match: int, ball: str) -> bool:
+    """Whether ``ball`` may be one off the table that a striker used (3.12(d)): the Polish "używa
+    bili poza stołem", the Chinese "利用巳被擊進袋中或巳離開球桌範圍而無需重置的球" (a ball potted
+    or off the table that is not to be re-spotted). Both exclude a ball in play on the cloth: a red
+    while none has left the table (``reds_in_match`` still on it), a colour in play that the referee
+    is not spotting. Where the texts part, the call stands: a colour the last stroke potted that the
+    referee was re-spotting (``FrameState.spotting``; off the table in the Polish, to be re-spotted in
+    the Chinese), a colour left off by a spotting error, or one wrongly spotted (3.7(b)-(c))."""
+    kind = ball_kind(ball)
+    if kind == RED:
+        return frame.table.reds < reds_in_match
+    table = frame.table
+    in_play_on_cloth = kind in table.colours and kind not in table.not_spotted
+    return not in_play_on_cloth or kind in frame.spotting
 
 
 _SEVENS_AFTER_A_RED = (FoulReason.REDS_IN_SUCCESSIVE_STROKES, FoulReason.FOUL_BEFORE_NOMINATION)
@@ -2015,7 +2047,7 @@ def _foul_line_chosen(match: MatchState, event: FoulLine) -> tuple[MatchState, O
         match, _, choice = _implicit_play(match)
         frame = match.frame
     offender = frame.striker if event.player is None or partner_confers else event.player
-    _check_foul_ball(frame.table, reason, event.ball, "foul.ball")
+    _check_foul_ball(frame, match.reds, reason, event.ball, "foul.ball")
     _check_called_foul(frame, reason, frame.nominated is not None, striker_fouls, "foul")
     if reason is FoulReason.TOUCHED_BALL and event.ball == CUE_BALL and frame.table.cue_in_hand:
         # 3.12(b) penalises touching "bili w grze" (a ball in play); 3.5(b): a cue ball in hand
