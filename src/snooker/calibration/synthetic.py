@@ -71,8 +71,12 @@ def broadcast_camera(
     distance_mm: float = 3000.0,
     height_mm: float = 3300.0,
     focal_px: float = 1000.0,
+    k1: float = 0.0,
 ) -> CameraModel:
-    """A high camera behind the top cushion looking down the table towards baulk (TV style)."""
+    """A high camera behind the top cushion looking down the table towards baulk (TV style).
+
+    ``k1`` is OpenCV's first radial distortion coefficient (positive: pincushion, as a long zoom
+    lens shows)."""
     eye = np.array([table.width_mm / 2, table.length_mm + distance_mm, height_mm])
     target = np.array([table.width_mm / 2, table.length_mm * 0.5, 0.0])
     forward = target - eye
@@ -81,7 +85,10 @@ def broadcast_camera(
     right /= np.linalg.norm(right)
     down = np.cross(forward, right)
     rot = np.vstack([right, down, forward])
-    return CameraModel(intrinsics(focal_px, image_size), cv2.Rodrigues(rot)[0], -rot @ eye, image_size)
+    distortion = np.array([k1, 0.0, 0.0, 0.0, 0.0])
+    return CameraModel(
+        intrinsics(focal_px, image_size), cv2.Rodrigues(rot)[0], -rot @ eye, image_size, distortion
+    )
 
 
 def _poly(camera: CameraModel, xy: np.ndarray, z: float) -> np.ndarray:
@@ -114,9 +121,14 @@ def render_table(
     tw, tl = table.width_mm, table.length_mm
     aa = {"lineType": cv2.LINE_AA, "shift": 4}
     r = RAIL_WIDTH_MM
-    cv2.fillPoly(img, [_poly(camera, _rect(-c - r, -c - r, tw + c + r, tl + c + r), hc)], colours.rail, **aa)
-    cv2.fillPoly(img, [_poly(camera, _rect(-c, -c, tw + c, tl + c), hc)], colours.cushion_top, **aa)
+    # nearest last: the bed, the cushions' faces that look towards the camera, then the cushion
+    # tops and the rails, which hide the bed just inside the cushion nearest the camera
     cv2.fillPoly(img, [_poly(camera, _rect(0.0, 0.0, tw, tl), 0.0)], colours.cloth, **aa)
+    for face in _facing_cushion_faces(camera, tw, tl, hc):
+        cv2.fillPoly(img, [np.round(camera.project(face) * 16).astype(np.int32)], colours.cushion_top, **aa)
+    noses = _poly(camera, _rect(0.0, 0.0, tw, tl), hc)
+    for d, colour in ((c + r, colours.rail), (c, colours.cushion_top)):
+        cv2.fillPoly(img, [_poly(camera, _rect(-d, -d, tw + d, tl + d), hc), noses], colour, **aa)
     baulk = np.array([[0.0, table.baulk_line_y_mm], [tw, table.baulk_line_y_mm]])
     cv2.polylines(img, [_poly(camera, baulk, 0.0)], False, colours.line, _line_px(camera, table), **aa)
     arc = table.d_boundary(64)[:32]
@@ -134,6 +146,24 @@ def render_table(
         radius = max(1, round(float(np.hypot(*(edge - px)))))
         cv2.circle(img, (round(px[0]), round(px[1])), radius, bgr, -1, cv2.LINE_AA)
     return img
+
+
+def _facing_cushion_faces(
+    camera: CameraModel, width: float, length: float, height: float
+) -> list[np.ndarray]:
+    """The cushions' faces (the nose lines up to ``height``), (4, 3) mm each, that the camera sees
+    from the front: a face turned away lies behind its cushion's top."""
+    centre = camera.centre_mm
+    faces = []
+    for (x0, y0), (x1, y1), normal in (
+        ((0.0, 0.0), (width, 0.0), (0.0, 1.0)),
+        ((width, 0.0), (width, length), (-1.0, 0.0)),
+        ((width, length), (0.0, length), (0.0, -1.0)),
+        ((0.0, length), (0.0, 0.0), (1.0, 0.0)),
+    ):
+        if (centre[0] - x0) * normal[0] + (centre[1] - y0) * normal[1] > 0:
+            faces.append(np.array([[x0, y0, 0.0], [x1, y1, 0.0], [x1, y1, height], [x0, y0, height]]))
+    return faces
 
 
 def _line_px(camera: CameraModel, table: TableSpec) -> int:
