@@ -318,3 +318,63 @@ def test_a_hit_ball_never_seen_again_is_potted_where_it_ran_not_where_a_ghost_of
     assert stroke.first_contact == ("black",)
     assert [(p.label, p.pocket) for p in stroke.potted] == ([("black", "top_right")] if potted else [])
     assert stroke.off_table == ()
+
+
+def _black_off_the_top_cushion(stray_turn_deg: float | None, stray_frames: int = 1) -> list[TableState]:
+    """The white (100 mm a frame) strikes the black up the table at 200 mm a frame; the black runs
+    into the top cushion, comes back down across the table, slowing, and rests far off the course it
+    was struck on, seen all the way. With ``stray_turn_deg``, its first ``stray_frames`` sightings
+    away from its place are of another thing named black, 300 mm from its place and that far off its
+    course (the white's blurred blob named black as it runs among the reds of a split pack)."""
+    along = np.array([0.3, 0.954]) / np.hypot(0.3, 0.954)
+    back = np.array([along[0], -along[1]])
+    black_at = np.array([600.0, 2500.0])
+    white_at = black_at - (300.0 + 52.5) * along
+    to_cushion = (STANDARD_TABLE.length_mm - STANDARD_TABLE.ball_radius_mm - black_at[1]) / along[1]
+    out_steps = int(np.ceil(to_cushion / 200.0))
+    path = [black_at + min(200.0 * k, to_cushion) * along for k in range(1, out_steps + 1)]
+    at_cushion, run = path[-1], 0.0
+    for speed in np.arange(150.0, 0.0, -8.0):
+        run += speed
+        path.append(at_cushion + run * back)
+    states = []
+    for frame in range(110):
+        k = frame - 12
+        run_mm = 100.0 * min(max(k, 0), 3) + 20.0 * min(max(k - 3, 0), 10)
+        white = white_at + run_mm * along
+        balls = [BallState(1, "white", (float(white[0]), float(white[1])), TrackStatus.VISIBLE, 0 <= k <= 13)]
+        step = k - 4  # the black sets off on the white's fourth frame
+        black, moving = (black_at, False) if step < 0 else (path[min(step, len(path) - 1)], step < len(path))
+        if stray_turn_deg is not None and 0 <= step < stray_frames:
+            turn = np.radians(stray_turn_deg)
+            way = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]]) @ along
+            black = black_at + 300.0 * way
+        balls.append(BallState(2, "black", (float(black[0]), float(black[1])), TrackStatus.VISIBLE, moving))
+        states.append(TableState(frame, frame / FPS, tuple(balls)))
+    return states
+
+
+@pytest.mark.parametrize(
+    ("stray_turn_deg", "stray_frames"),
+    [(None, 0), (120.0, 1), (-150.0, 1), (120.0, 2)],
+    ids=[
+        "seen all the way",
+        "a stray sighting first, off its course on the white's side",
+        "a stray sighting first, behind it on the other side",
+        "two stray sightings first, then seen on its course",
+    ],
+)
+def test_a_hit_ball_seen_on_its_course_after_a_stray_first_sighting_is_seen_to_rest(
+    stray_turn_deg, stray_frames
+):
+    """A struck ball whose first sighting away from its place is a stray one far off its course, but
+    which is then seen running on that course (``StrokeConfig.off_course_sightings``), was seen on
+    its way: the stray sighting is no ghost taking over its track, and the ball, seen to rest far off
+    its course after a cushion, is on the table there (a red struck out of a rendered break-off, its
+    track given the white's blurred blob for a frame, was read off the table)."""
+    [stroke] = segmented(_black_off_the_top_cushion(stray_turn_deg, stray_frames))
+    assert stroke.first_contact == ("black",)
+    assert stroke.potted == ()
+    assert stroke.off_table == ()
+    last = _black_off_the_top_cushion(None)[-1].balls[1].xy_mm
+    assert np.hypot(*(np.array(stroke.positions_after["black"]) - last)) < 5.0

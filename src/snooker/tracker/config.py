@@ -468,6 +468,14 @@ class StrokeConfig:
     of a 1.5 m/s ball at 30 fps) is seen on it. On the Task2 clips with other looks (brighter,
     magenta, gamma 1.25) the black struck unseen into a pocket was taken on by such spots 760-940 mm
     away, 120-170 degrees off its course, and its pot lost."""
+    off_course_sightings: int = 3
+    """...judged on its first this many sightings away from its place (see
+    ``snooker.tracker.events.unseen_on_its_way``): one of them on its course is the ball seen on its
+    way, and the others off it stray sightings, not a ghost taking its track over. On a rendered
+    break-off (overhead, seed 4) the red struck out of the pack had its track given the white's
+    blurred blob, 340 mm away and 95 degrees off its course, on the first frame it was away, and was
+    seen on its course from the next; judged by that sighting alone, its whole run to rest off the
+    top cushion was dropped as another thing and the red read off the table."""
     touching_tolerance_mm: float = 6.0
     """Balls at rest no farther apart than a diameter plus this (plus the rounding below) are
     touching: the position errors other than the rounding of image centres. Rendered clips
@@ -703,6 +711,8 @@ class StrokeConfig:
         return self.clear_departure_onsets * self.onset_displacement_mm
 
     def __post_init__(self) -> None:
+        if self.off_course_sightings < 1:
+            raise ValueError(f"off_course_sightings must be at least 1, got {self.off_course_sightings}")
         if self.touching_rest_sightings < 1:
             raise ValueError(
                 f"touching_rest_sightings must be at least 1, got {self.touching_rest_sightings}"

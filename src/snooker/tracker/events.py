@@ -176,6 +176,28 @@ def off_course(
     return bool(off_course_mask(xy[None], rest, course, config, max_turn_deg)[0])
 
 
+def unseen_on_its_way(
+    path: np.ndarray,
+    first: int,
+    rest: np.ndarray,
+    course: np.ndarray,
+    config: StrokeConfig,
+    max_turn_deg: float | None = None,
+) -> bool:
+    """Whether a hit ball whose sightings are ``path`` (n, 2 mm; NaN unseen), first away from
+    ``rest`` at index ``first``, was not seen on its way: that sighting is :func:`off_course`, and
+    so is every one of its next sightings away from its place, up to ``off_course_sightings`` in
+    all. One of them on its course is the ball seen on its way, and a stray one off it another
+    thing its track was given for a frame (the white's blurred blob named red as it runs among the
+    reds of a split pack), no ghost taking the track over."""
+    if not off_course(path[first], rest, course, config, max_turn_deg):
+        return False
+    later = path[first + 1 :]
+    away = later[away_from_rest(later, rest, config.clear_departure_mm)]
+    judged = away[: config.off_course_sightings - 1]
+    return bool(off_course_mask(judged, rest, course, config, max_turn_deg).all())
+
+
 def _back_at_rest(path: np.ndarray, rest: np.ndarray, config: StrokeConfig) -> bool:
     """Whether a ball is seen where it rested at the end of ``path``: its last
     ``steady_sighting_frames`` sightings, the last on the path's last frame, all within
@@ -311,7 +333,7 @@ def first_contacts(
         at = cue[k - 1] + u * (cue[k] - cue[k - 1])
         others = [np.asarray(xy, dtype=float) for other, xy in rest.items() if other != label]
         turn = run_max_turn_deg(p, p - at, others, config, table)
-        if departure is not None and off_course(raw[onset], p, p - at, config, turn):
+        if departure is not None and unseen_on_its_way(raw, onset, p, p - at, config, turn):
             # first found far off the line of centres, never seen on its way: not the ball (a dark
             # spot named like it); the ball vanished where it rested, when it was struck
             raw = raw.copy()

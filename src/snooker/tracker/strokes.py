@@ -1665,12 +1665,13 @@ class StrokeSegmenter:
         """``raw`` (a hit ball's sightings through the stroke) without those off the course it was
         struck on (``_struck_course``), where its first sighting away from its place is already
         off that course and too far from it to have been seen on its way
-        (``StrokeConfig.off_course_unseen_mm``): another thing named like it. ``raw`` itself where
-        nothing is dropped."""
+        (``StrokeConfig.off_course_unseen_mm``), and so are its next ones
+        (``StrokeConfig.off_course_sightings``; see ``ev.unseen_on_its_way``): another thing named
+        like it. ``raw`` itself where nothing is dropped."""
         course, _ = _struck_course(contact, rest, self.config.vanished_pot_min_impulse_mm_s)
         turn = self._run_max_turn_deg(contact.label, rest, course)
         first = ev.departure_index(raw, rest, self.config.clear_departure_mm, 1)
-        if first is None or not ev.off_course(raw[first], rest, course, self.config, turn):
+        if first is None or not ev.unseen_on_its_way(raw, first, rest, course, self.config, turn):
             return raw
         out = raw.copy()
         out[ev.off_course_mask(raw, rest, course, self.config, turn)] = np.nan
