@@ -76,50 +76,20 @@ def _first_segment_within(
     cue: np.ndarray, p: np.ndarray, onset: int, diameter: float, config: StrokeConfig
 ) -> tuple[int, float, float] | None:
     """The first step of the cue ball's path (index k: from k-1 to k, up to ``onset``) that came
-    within a diameter plus the tight tolerance of ``p`` (or a later step nearer still that reaches
-    it: see :func:`_nearest_on`); failing that, the first within the loose
-    tolerance where the path turned. Returns (k, closest distance, entry parameter) or None.
-
-    The turn is read between the steps either side of step k (the chord of a step that holds the
-    contact is partly turned: a thin cut at 5.9 m/s, 25 fps, turned the cue ball 24 degrees
-    across the steps either side, 4 degrees between that chord and the step after the next), or
-    between step k and the step after the next (a contact early in the step after)."""
+    within a diameter plus the tight tolerance of ``p``; failing that, the first within the loose
+    tolerance where the path turned. Returns (k, closest distance, entry parameter) or None."""
     loose_hit = None
     for k in range(1, onset + 1):
         closest, u = segment_entry(cue[k - 1], cue[k], p, diameter)
         if closest <= diameter + config.contact_tolerance_mm:
-            return _nearest_on(cue, p, (k, closest, u), onset, diameter)
+            return k, closest, u
         if (
             loose_hit is None
             and closest <= diameter + config.contact_tolerance_with_deflection_mm
-            and max(_deflection_deg(cue, k - 1), _deflection_deg(cue, k)) >= config.min_deflection_deg
+            and _deflection_deg(cue, k) >= config.min_deflection_deg
         ):
             loose_hit = (k, closest, u)
     return loose_hit
-
-
-def _nearest_on(
-    cue: np.ndarray, p: np.ndarray, hit: tuple[int, float, float], onset: int, diameter: float
-) -> tuple[int, float, float]:
-    """The cue ball's meeting with the ball resting at ``p``, from ``hit`` (a step within the
-    tight tolerance): where it did not come within a diameter, the first of the steps after it
-    that does, up to ``onset``, each coming nearer than the one before; else ``hit``. The
-    tolerance is for the centres' errors: the cue ball met the ball where its path reached it,
-    not where it first came within the tolerance (a cue ball unseen a frame before it hit two
-    touching balls, filled in on a straight line 69 mm from one, read as hitting that one a frame
-    early). A path that never comes within a diameter stays where it first came within the
-    tolerance: deflected off a ball, the cue ball may run on along it at about the same distance
-    (a cluster at 25 fps: read 0.3 mm nearer a frame later, the contact came after the next
-    ball's)."""
-    k, closest, _ = hit
-    while closest > diameter and k < onset:
-        nearer, u = segment_entry(cue[k], cue[k + 1], p, diameter)
-        if nearer >= closest:
-            break
-        k, closest = k + 1, nearer
-        if closest <= diameter:
-            return k, closest, u
-    return hit
 
 
 def _set_off_away_from(
@@ -416,47 +386,11 @@ def first_contacts(
         guessed = not contacts or not observed[contacts[0].label]
         too_late = bool(contacts) and contacts[0].t - mover.t > config.max_onset_delay_s
         hit_after = bool(contacts) and mover.t - contacts[0].t > config.first_mover_after_contact_s
-        driven = _driven_by_a_hit_ball(earliest, mover.label, t, paths, rest, config, table)
-        if (guessed or too_late) and not hit_after and not driven:
+        if (guessed or too_late) and not hit_after:
             return (mover,)
     if earliest:
         earliest += _set_off_with(earliest[0], t, paths, rest, config, table, {c.label for c in earliest})
     return tuple(_touched_together(earliest, t, cue, rest, config, table))
-
-
-def _driven_by_a_hit_ball(
-    contacts: list[Contact],
-    label: str,
-    t: np.ndarray,
-    paths: dict[str, np.ndarray],
-    rest: dict[str, np.ndarray],
-    config: StrokeConfig,
-    table: TableSpec,
-) -> bool:
-    """Whether the ball ``label``, which moved first, was set off by a ball of ``contacts`` (the
-    ones the cue ball's path hit): one came within a diameter plus ``contact_tolerance_mm`` of where
-    ``label`` rested when it set off (see :func:`_reached_by_running`), and ``label`` set off away
-    from where that one rested. A ball hit full a few mm from another stops as it passes the blow
-    on, and so never clearly departs: the other is the first to move, not the ball hit."""
-    if label not in rest or label not in paths:
-        return False
-    place = np.asarray(rest[label], dtype=float)
-    path = paths[label]
-    onset = departure_index(path, place, config.onset_displacement_mm, 1)
-    if onset is None:
-        return False
-    for contact in contacts:
-        if contact.label not in rest or contact.label not in paths or contact.label == label:
-            continue
-        hit_place = np.asarray(rest[contact.label], dtype=float)
-        heading = _farthest_heading(t, path, place, onset, config)
-        if (
-            heading is not None
-            and _cosine(heading, place - hit_place) > 0.0
-            and _reached_by_running(t, path, place, {contact.label: paths[contact.label]}, config, table)
-        ):
-            return True
-    return False
 
 
 def _struck_ones(
