@@ -26,11 +26,6 @@ the classical detector's per-colour inventory must equal the still's labels. The
   quality 30, touching the white). Its guard: a knuckle of 4.jpg's bridge hand at saturation
   1.25 passes on the loose body too, but lies in a region coming over the cushions (judged on the
   body mask alone, as before; judged loose, it was named white and the white yellow).
-- A foreign blob (``ClassicConfig.foreign_blobs``) is another ball over a ball: it is kept only
-  where the ball holding it is, and a ball whose foreign blob was judged no ball is read whole
-  (:func:`snooker.vision.classic._foreign_judged`). The shaded fingertips of 9.jpg's bridge hand
-  held the lighter skin of the hand as a foreign blob; read without it they were named black on
-  the still and under three looks.
 - Guards, right before and after: a glint on a pocket's jaw (5.jpg), glints where two reds of
   the pack meet (23.jpg, 32.jpg; 18.jpg at exposure 1.3), highlights on a bridge hand (4.jpg at
   other_broadcast; 9.jpg darker and at JPEG quality 30, 4.jpg at JPEG quality 30: the hand's
@@ -82,10 +77,6 @@ ROWS = [
     ("25.jpg", "saturated"),  # before: black lost
     ("39.jpg", "jpeg_q30"),  # before: black lost
     ("5.jpg", "brighter"),  # guard: the white's lower rim, judged loose, was a yellow
-    ("9.jpg", "none"),  # before: black gained (the bridge hand's fingertips)
-    ("9.jpg", "green_tint"),  # before: black gained
-    ("9.jpg", "magenta_tint"),  # before: black gained
-    ("9.jpg", "gamma_1.25"),  # before: black gained
 ]
 
 
@@ -265,38 +256,3 @@ def test_highlight_surround_on_the_loose_body(
     )
     assert (len(spots) == 1) == found
     assert not bodiless.any() and not partial.any()
-
-
-# Candidates: the highlights' balls first (two here), then the blobs (three: one of the blob search,
-# two foreign). Each row: which candidates were judged plausible, and the foreign blobs' holders,
-# the candidates standing for them and whether that is the blob itself.
-@pytest.mark.parametrize(
-    ("plausible", "proxies", "itself", "kept", "holding"),
-    [
-        # both sides balls: the foreign blob stays, its holder is read without its pixels
-        ([1, 1, 1, 1, 1], [3, 4], [True, True], [1, 1, 1, 1, 1], [True, True]),
-        # the holder no ball (a glint on a hand): its foreign blob is none either
-        ([1, 0, 1, 1, 1], [3, 4], [True, True], [1, 0, 1, 1, 0], [True, False]),
-        # the foreign blob judged no ball: its holder is read whole
-        ([1, 1, 1, 0, 1], [3, 4], [True, True], [1, 1, 1, 0, 1], [False, True]),
-        # kept out by the blob search's candidate, itself no ball: read whole
-        ([1, 1, 0, 1, 1], [2, 4], [False, True], [1, 1, 0, 1, 1], [False, True]),
-        # kept out by a ball: that ball lies over the holder, read without it; the blob that kept
-        # it out is no foreign blob and is not dropped with a holder that is no ball
-        ([1, 0, 1, 1, 1], [2, 4], [False, True], [1, 0, 1, 1, 0], [True, False]),
-    ],
-)
-def test_foreign_blobs_judged_with_their_holders(
-    plausible: list[int], proxies: list[int], itself: list[bool], kept: list[int], holding: list[bool]
-) -> None:
-    from snooker.vision.classic import _foreign_judged
-
-    got_kept, got_holding = _foreign_judged(
-        np.array(plausible, dtype=bool),
-        np.ones(2, dtype=bool),
-        np.array([0, 1]),
-        np.array(proxies),
-        np.array(itself),
-    )
-    assert got_kept.tolist() == [bool(k) for k in kept]
-    assert got_holding.tolist() == holding

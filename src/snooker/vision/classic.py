@@ -328,11 +328,7 @@ class ClassicConfig:
     pixels left out). Where they are enough to hold a ball-deep blob (a disc of
     ``min_blob_depth`` radii), the deepest point of such pixels in a box around that region (a
     ball's radius wider) is a blob candidate, held to the tests of the others. Only the boxes of
-    the balls holding such pixels are searched (compiled). Both sides are judged together
-    (:func:`_foreign_judged`): a foreign blob is kept only where the ball holding it is plausible,
-    and a ball whose foreign blob (or the candidate that kept it out) was judged no ball is read
-    whole (Task1 9.jpg: the shaded fingertips of the bridge hand held its lighter skin as a foreign
-    blob, itself refused; read without the skin they were named black)."""
+    the balls holding such pixels are searched (compiled)."""
     foreign_reference_radius: float = 0.5
     """Radius (in r) of the disc around a highlight where its ball's own colour is read."""
     foreign_chroma: float = 0.12
@@ -1415,7 +1411,7 @@ def _find(
         lightness, tophat, foreground, body, g, on_table, apart, config, intruders, loose
     )
     own = _own_colours(image, lightness, tophat, foreground, spots, spot_bodiless, g, config)
-    blobs, blobs_mm, holding, owners, proxies, itself = _with_foreign_blobs(
+    blobs, blobs_mm, holding = _with_foreign_blobs(
         image,
         lightness,
         foreground,
@@ -1429,6 +1425,7 @@ def _find(
         apart,
         config,
     )
+    own[~holding] = np.nan  # read whole: no other ball's pixels over it
     found = np.concatenate([spots, blobs]).reshape(-1, 2)
     found_mm = np.concatenate([spots_mm, blobs_mm]).reshape(-1, 2)
     has_highlight = np.arange(len(found)) < len(spots)
@@ -1448,8 +1445,6 @@ def _find(
         bodiless,
         cloth_at,
     )
-    keep, holding = _foreign_judged(keep, holding, owners, proxies, itself)
-    own[~holding] = np.nan  # read whole: no other ball's pixels over it
     searched = (
         (lambda points: np.ones(len(points), dtype=bool)) if dark_search is None else dark_search(found[keep])
     )
@@ -4327,26 +4322,6 @@ def _kept_in_order(free: np.ndarray, close: np.ndarray) -> np.ndarray:
     return keep
 
 
-def _foreign_judged(
-    keep: np.ndarray, holding: np.ndarray, owners: np.ndarray, proxies: np.ndarray, itself: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """``keep`` (n,) bool over the candidates and ``holding`` (spots,) bool over the highlights'
-    balls (the first candidates), after judging both sides of each foreign blob (``owners`` (m,)
-    the ball holding it, ``proxies`` (m,) the candidate that stands for it: ``itself`` (m,) bool
-    where it is a candidate, else the one that kept it out; see :func:`_with_foreign_blobs`). A
-    foreign blob is another ball over a ball: it is kept only where the ball holding it is (a
-    glint on a bridge hand is no ball, nor is the lighter skin around it a ball over one), and a
-    ball whose foreign blob's candidate was judged no ball is read whole (no other ball lies over
-    it: the shaded fingertips of Task1 9.jpg's bridge hand, read without their lighter skin, were
-    named black on the still and under four looks)."""
-    if not len(owners):
-        return keep, holding
-    keep, holding = keep.copy(), holding.copy()
-    keep[proxies[itself]] &= keep[owners[itself]]
-    holding[owners] = keep[proxies]
-    return keep, holding
-
-
 def _with_foreign_blobs(
     image: np.ndarray,
     lightness: np.ndarray,
@@ -4360,19 +4335,14 @@ def _with_foreign_blobs(
     on_table: Callable[[np.ndarray], np.ndarray],
     apart: Callable[[np.ndarray, np.ndarray], np.ndarray] | None,
     config: ClassicConfig,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``blobs`` and ``blobs_mm`` with the foreign blobs (:func:`_foreign_blobs`) of the highlights'
     balls (``spots``, their own colours ``own``: see :func:`_own_colours`) after them, each centred
     and covered as a blob is and kept ``foreign_separation_mm`` or more from every other
-    candidate; which of those balls hold another's pixels (see :func:`_foreign_blobs`: not those
-    whose foreign blob is no ball's disc once centred); and for each covered foreign blob (m,) the
-    row of the ball holding it and (m,) the candidate standing for it (an index into ``spots``
-    then the blobs returned: the blob itself where kept, else the nearest candidate that kept it
-    out), and (m,) whether it is the blob itself, for :func:`_foreign_judged`."""
-    foreign, holding, holder = _foreign_blobs(image, lightness, foreground, spots, own, g, config)
-    none = np.zeros(0, dtype=np.int64)
+    candidate; and which of those balls hold another's pixels (see :func:`_foreign_blobs`)."""
+    foreign, holding = _foreign_blobs(image, lightness, foreground, spots, own, g, config)
     if len(foreign) == 0:
-        return blobs, blobs_mm, holding, none, none, np.zeros(0, dtype=bool)
+        return blobs, blobs_mm, holding
 
     def separation_space(points_mm: np.ndarray, points: np.ndarray) -> np.ndarray:
         return points_mm if apart is None else apart(points_mm, points)
@@ -4380,26 +4350,19 @@ def _with_foreign_blobs(
     support = foreground | ~g.area
     foreign = _refine(foreign, support, g.radius, g.typical_radius, config)
     radii = _radius_at(g.radius, foreign)
-    covered = _coverage(support, foreign, config.coverage_radius * radii) >= config.min_coverage
-    holding[holder[~covered]] = False
-    foreign, holder = foreign[covered], holder[covered]
+    foreign = foreign[_coverage(support, foreign, config.coverage_radius * radii) >= config.min_coverage]
     foreign_mm = on_table(foreign).reshape(-1, 2)
     others = np.concatenate([spots, blobs]).reshape(-1, 2)
     others_mm = np.concatenate([spots_mm, blobs_mm]).reshape(-1, 2)
-    placed = separation_space(foreign_mm, foreign)
-    kept = _separated(placed, separation_space(others_mm, others), config.foreign_separation_mm)
-    proxies = len(others) + np.cumsum(kept) - 1
-    if not kept.all():
-        candidates = np.concatenate([separation_space(others_mm, others), placed[kept]]).reshape(-1, 2)
-        gaps = np.linalg.norm(placed[~kept][:, None] - candidates[None], axis=2)
-        proxies[~kept] = np.argmin(np.where(np.isnan(gaps), np.inf, gaps), axis=1)
+    kept = _separated(
+        separation_space(foreign_mm, foreign),
+        separation_space(others_mm, others),
+        config.foreign_separation_mm,
+    )
     return (
         np.concatenate([blobs, foreign[kept]]).reshape(-1, 2),
         np.concatenate([blobs_mm, foreign_mm[kept]]).reshape(-1, 2),
         holding,
-        holder,
-        proxies,
-        kept,
     )
 
 
@@ -4448,13 +4411,12 @@ def _foreign_blobs(
     own: np.ndarray,
     g: TableGeometry,
     config: ClassicConfig,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray]:
     """Ball centres (k, 2) px of ``image`` in the foreground a highlight's ball (``spots`` (n, 2)
     px, its centres; ``own`` its colour, see :func:`_own_colours`) explains but of a foreign
-    colour, lighter than its own (see ``foreign_blobs``), (n,) which of those balls hold such
-    a ball-deep blob: another ball lies over it, and (k,) the row of the ball holding each."""
+    colour, lighter than its own (see ``foreign_blobs``), and (n,) which of those balls hold such
+    a ball-deep blob: another ball lies over it."""
     holding = np.zeros(len(spots), dtype=bool)
-    holders = []
     rows = np.flatnonzero(np.isfinite(own[:, 0]))
     radii = _radius_at(g.radius, spots[rows])
     least = np.pi * (config.min_blob_depth * radii) ** 2
@@ -4485,9 +4447,8 @@ def _foreign_blobs(
         py, px = divmod(peak, depth.shape[1])
         if config.min_blob_depth * r <= depth.flat[peak] <= config.max_blob_depth * r:
             holding[row] = True
-            holders.append(row)
             found.append((x - reach - margin + px, below - tall - margin + py))
-    return np.array(found, dtype=float).reshape(-1, 2), holding, np.array(holders, dtype=np.int64)
+    return np.array(found, dtype=float).reshape(-1, 2), holding
 
 
 @numba.njit(cache=True, nogil=True)
