@@ -7,9 +7,17 @@ from typing import Any
 
 import pytest
 
+from snooker.calibration.table import STANDARD_TABLE
 from snooker.referee import Referee, RefereeConfig
 
 Line = dict[str, Any]
+
+COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"]
+"""The colours in ascending value."""
+SPOTS = {name: [x, y] for name, (x, y) in STANDARD_TABLE.spots.items()}
+"""Each colour's spot, table mm, as a log writes a place."""
+CX = STANDARD_TABLE.centre_x_mm
+"""The table's long axis, table mm."""
 
 
 def match(players: int = 2, **extra: Any) -> Line:
@@ -128,3 +136,15 @@ def over_checklist(checklist: Sequence[tuple[Any, ...]]) -> pytest.MarkDecorator
         [case[2:] for case in checklist],
         ids=[f"{case[0]} {case[1]}" for case in checklist],
     )
+
+
+def assert_rows_distinct(rows: Sequence[tuple[Any, ...]]) -> None:
+    """An audit's rows (clause, name, lines, expected) are each their own situation: no two share
+    the same log."""
+    logs = [repr(lines) for _, _, lines, _ in rows]
+    assert len(logs) == len(set(logs))
+
+
+def assert_rows_cite_clauses(rows: Sequence[tuple[Any, ...]]) -> None:
+    """Every audit row cites the Section 3 clause its expectation is worked from."""
+    assert all(clause.startswith("3.") for clause, *_ in rows)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee_logs import (
+    COLOURS,
     assert_last_ruling,
     decision,
     foul,
@@ -36,8 +37,6 @@ from referee_logs import (
     table,
     to_colours,
 )
-
-COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"]
 
 BEN_ON_RED = [match(reds=6), safe("red")]
 """Ann breaks off safely: Ben to play, on a red, 0-0."""

@@ -39,7 +39,12 @@ from __future__ import annotations
 from typing import Any
 
 from referee_logs import (
+    COLOURS,
+    CX,
+    SPOTS,
     assert_last_ruling,
+    assert_rows_cite_clauses,
+    assert_rows_distinct,
     at,
     decision,
     foul,
@@ -54,11 +59,6 @@ from referee_logs import (
     to_colours,
 )
 
-from snooker.calibration.table import STANDARD_TABLE
-
-COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"]
-SPOTS = {name: [x, y] for name, (x, y) in STANDARD_TABLE.spots.items()}
-CX = STANDARD_TABLE.centre_x_mm
 BAULK_Y = SPOTS["brown"][1]
 
 USED = "used_ball_off_table"
@@ -367,11 +367,8 @@ def test_chinese_text_clause(lines: list[Any], expected: dict[str, Any]) -> None
 
 
 def test_no_row_repeats_another() -> None:
-    """Every row is its own situation: no two rows share the same log."""
-    logs = [repr(lines) for _, _, lines, _ in ROWS]
-    assert len(logs) == len(set(logs))
+    assert_rows_distinct(ROWS)
 
 
 def test_every_row_names_its_clause() -> None:
-    """Every row cites a Section 3 clause its expectation is worked from."""
-    assert all(clause.startswith("3.") for clause, *_ in ROWS)
+    assert_rows_cite_clauses(ROWS)

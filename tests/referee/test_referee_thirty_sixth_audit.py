@@ -26,7 +26,12 @@ from __future__ import annotations
 from typing import Any
 
 from referee_logs import (
+    COLOURS,
+    CX,
+    SPOTS,
     assert_last_ruling,
+    assert_rows_cite_clauses,
+    assert_rows_distinct,
     at,
     decision,
     lot,
@@ -41,10 +46,6 @@ from referee_logs import (
 
 from snooker.calibration.table import STANDARD_TABLE
 from snooker.referee.geometry import DEFAULT_GEOMETRY_CONFIG
-
-COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"]
-SPOTS = {name: [x, y] for name, (x, y) in STANDARD_TABLE.spots.items()}
-CX = STANDARD_TABLE.centre_x_mm
 
 BEN_FREE_BALL = [match(reds=6), stroke([], free_ball=True)]
 """Ann misses every ball at the break-off and leaves Ben snookered: 0-4, Ben has a free ball, reds on."""
@@ -886,11 +887,8 @@ def test_one_stroke_outcome(lines: list[Any], expected: dict[str, Any]) -> None:
 
 
 def test_no_row_repeats_another() -> None:
-    """Every row is its own situation: no two rows share the same log."""
-    logs = [repr(lines) for _, _, lines, _ in ROWS]
-    assert len(logs) == len(set(logs))
+    assert_rows_distinct(ROWS)
 
 
 def test_every_row_names_its_clause() -> None:
-    """Every row cites a Section 3 clause its expectation is worked from."""
-    assert all(clause.startswith("3.") for clause, *_ in ROWS)
+    assert_rows_cite_clauses(ROWS)
